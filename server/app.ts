@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/index.js';
+import errorsPlugin from './plugins/errors.js';
+import sessionPlugin, { API_PREFIX } from './plugins/session.js';
+import formPlugin from './plugins/forms.js';
+import { routes } from './routes/index.js';
+import mediaRoutes from './routes/media.js';
+
+const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface BuildOptions {
+  config: Config;
+  db: DbHandle;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the whole server: external plugins, then our plugins, then the routes under /api/v1, then
+ * the built browser app. Tests call this and use `inject`; `server/index.ts` calls it and listens.
+ */
+export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+  });
+  app.decorate('db', db.db);
+  app.decorate('dialect', db.dialect);
+  app.decorate('config', config);
+
+  // External plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: { action: 'deny' },
+    hsts: false, // sent only behind TLS, below
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https') reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+  await app.register(multipart, { attachFieldsToBody: true, limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 500 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Freight portal API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ apiPassword: [], bearer: [] }],
+    },
+  });
+
+  // Our plugins.
+  await app.register(errorsPlugin);
+  await app.register(sessionPlugin);
+  await app.register(formPlugin);
+
+  // Routes.
+  await app.register(async (api) => {
+    for (const register of routes) await api.register(register);
+  }, { prefix: API_PREFIX });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  // The built browser app, when it has been built. index.html gets the API header value written in.
+  const staticDir = config.staticDir;
+  const indexFile = staticDir ? path.join(staticDir, 'index.html') : '';
+  const indexHtml = indexFile && fs.existsSync(indexFile)
+    ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword))
+    : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, { root: staticDir!, wildcard: false, index: false, maxAge: '1h' });
+  }
+  await app.register(mediaRoutes);
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api') || req.url.startsWith('/media')) {
+      return reply.status(404).send({ message: req.t('errors.routeNotFound'), errors: {} });
+    }
+    // Hash routing: every other path gets the app, which shows its own Page Not Found.
+    if (indexHtml && req.method === 'GET') return sendIndex(reply);
+    return reply.status(404).type('text/plain').send('Not found');
+  });
+
+  return app;
+}

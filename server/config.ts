@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Runtime configuration, read once from the environment (README lists every variable). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  apiPassword: string;
+  smtpUrl?: string;
+  production: boolean;
+  /** Demo data (demo logins, demo carrier with tariffs) is loaded outside production unless DEMO_DATA=0. */
+  demoData: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+  /** Serve the built browser app from this folder when it exists. */
+  staticDir?: string;
+  logLevel: string;
+  redisUrl?: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.API_PASSWORD) {
+    throw new ConfigError('API_PASSWORD is required when NODE_ENV=production');
+  }
+  if (production && !env.SMTP_URL) {
+    throw new ConfigError('SMTP_URL is required when NODE_ENV=production');
+  }
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  return {
+    port: Number(env.PORT || 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    apiPassword: env.API_PASSWORD || 'change-me',
+    smtpUrl: env.SMTP_URL || undefined,
+    production,
+    demoData: !production && env.DEMO_DATA !== '0',
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    staticDir: path.resolve(env.STATIC_DIR || './dist'),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
+    redisUrl: env.REDIS_URL || undefined,
+    ...overrides,
+  };
+}

@@ -1,0 +1,65 @@
+import type { Generated } from 'kysely';
+
+/** Row types of every table, one interface per table. Keep in step with server/migrations. */
+export interface RoleTable { id: number; name: string }
+
+export interface LanguageTable { id: Generated<number>; code: string; en: string; native: string | null }
+
+export interface CountryTable {
+  id: Generated<number>;
+  name: string;
+  code_alpha: string;
+  symbol: string | null;
+  active: string;
+  de: string | null; en: string | null; es: string | null; fr: string | null; it: string | null;
+  iso_alpha_2: string | null; iso_alpha_3: string | null; un_code: string | null;
+  created_at: string;
+}
+
+export interface PriceCategoryTable { id: Generated<number>; name: string }
+
+export interface CompanyTable {
+  id: Generated<number>;
+  legal_name: string;
+  address: string | null; address_2: string | null; city: string | null; province: string | null;
+  postal_code: string | null; country_id: number | null; language_id: number | null;
+  phone: string | null; phone_2: string | null; domestic_email: string | null; international_email: string | null;
+  fax: string | null; website_url: string | null;
+  company_role_id: number; carrier_id: number | null; price_category_id: number | null;
+  status_id: number; is_inbound: number; type: string;
+  site_header_logo: string | null; logo: string | null;
+  exp_category_id: number | null; std_category_id: number | null;
+  increase_percent: string | null; decrease_percent: string | null;
+  international_admin_fee: number | null; national_admin_fee: number | null;
+  combo_cbm_ratio: number | null; combo_lm_ratio: number | null;
+  visitor_price_multiplier: string | null; adr_surcharge_percent: string | null; taillift_fee: number | null;
+  created_at: string; updated_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  role_id: number; support_role_id: number | null; company_id: number; language_id: number | null;
+  title: string | null; first_name: string; last_name: string;
+  address: string | null; postal_code: string | null; city: string | null; country_id: number | null;
+  phone: string | null; phone_2: string | null; email: string; password_hash: string; notes: string | null;
+  status_id: number; support_skype: string | null; support_email: string | null; image: string | null;
+  created_at: string; updated_at: string;
+}
+
+export interface AuthTokenTable { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; created_at: string }
+export interface RateLimitTable { bucket: string; window_start: number | string; hits: number }
+export interface SettingTable { key: string; value: string | null; public: number }
+
+export interface DB {
+  user_roles: RoleTable;
+  company_roles: RoleTable;
+  support_roles: RoleTable;
+  languages: LanguageTable;
+  countries: CountryTable;
+  price_categories: PriceCategoryTable;
+  companies: CompanyTable;
+  users: UserTable;
+  auth_tokens: AuthTokenTable;
+  rate_limits: RateLimitTable;
+  settings: SettingTable;
+}

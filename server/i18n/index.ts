@@ -1,0 +1,36 @@
+import { core } from './core.js';
+
+export type Lang = 'it' | 'en' | 'fr';
+export const LANGS: Lang[] = ['it', 'en', 'fr'];
+type Dict = Record<string, string>;
+
+/** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
+const areas: Array<Record<Lang, Dict>> = [core];
+
+const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
+for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);
+
+/** Registers an area's messages (used by modules that keep their texts beside their code). */
+export function registerMessages(area: Record<Lang, Dict>) {
+  for (const l of LANGS) Object.assign(dictionaries[l], area[l]);
+}
+
+/** First of it, en, fr named in an Accept-Language header; Italian by default. */
+export function pickLang(header: string | undefined): Lang {
+  if (!header) return 'it';
+  for (const part of header.split(',')) {
+    const code = part.trim().slice(0, 2).toLowerCase();
+    if ((LANGS as string[]).includes(code)) return code as Lang;
+  }
+  return 'it';
+}
+
+export function translate(lang: Lang, key: string, params?: Record<string, unknown>): string {
+  const text = dictionaries[lang][key] ?? dictionaries.en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (params[name] === undefined ? m : String(params[name])));
+}
+
+export function hasMessage(key: string): boolean {
+  return key in dictionaries.en;
+}

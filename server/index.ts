@@ -1,0 +1,44 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDb } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seed } from './seed/index.js';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
+
+/** The server process: configure, migrate, seed, serve. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db.db);
+  await seed(db.db, config);
+  const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}/`;
+  const lines = [``, `  Freight portal is running at ${url}`, `  Database: ${db.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`];
+  if (config.demoData) {
+    lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(8)} ${l.email}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

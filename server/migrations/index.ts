@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_core.js';
+
+/** Every migration, in order. Add one line per new migration file. */
+export const migrations: Record<string, Migration> = {
+  '0001_core': m0001,
+};

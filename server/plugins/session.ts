@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Policy } from '../fastify.js';
+import { kindOfRoleId } from '../../src/schema/roles.js';
+import { pickLang, translate } from '../i18n/index.js';
+import { ApiError, forbidden, unauthenticated } from '../lib/errors.js';
+import { tokensRepo } from '../repositories/tokens.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface RouteEntry { method: string; url: string; policy: Policy }
+
+function safeEqual(a: string, b: string) {
+  const ha = crypto.createHash('sha256').update(a).digest();
+  const hb = crypto.createHash('sha256').update(b).digest();
+  return crypto.timingSafeEqual(ha, hb);
+}
+
+/**
+ * Language, the static API password, the bearer token and the route's policy, checked in that order
+ * on every request (server.md §1–2). A route under /api/v1 without a policy refuses to register.
+ */
+async function session(app: FastifyInstance) {
+  const tokens = tokensRepo(app.db);
+
+  app.decorateRequest('lang', 'it');
+  app.decorateRequest('user', undefined);
+  app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, unknown>) {
+    return translate(this.lang, key, params);
+  });
+
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no policy`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    req.lang = pickLang(req.headers['accept-language']);
+    if (!req.url.startsWith(API_PREFIX)) return;
+
+    const password = req.headers['x-api-password'];
+    if (typeof password !== 'string' || !safeEqual(password, app.config.apiPassword)) {
+      throw new ApiError(401, 'errors.apiPassword');
+    }
+
+    const auth = req.headers.authorization;
+    if (auth) {
+      const m = /^Bearer\s+(\S+)$/i.exec(auth);
+      const user = m ? await tokens.resolve(m[1]) : undefined;
+      // A token that is present but invalid never downgrades the caller to a visitor.
+      if (!user) throw unauthenticated();
+      req.user = { ...user, kind: kindOfRoleId(user.role_id) };
+    }
+
+    const policy = req.routeOptions.config?.policy;
+    if (!policy || policy === 'public') return; // unknown routes fall through to the JSON 404
+    if (!req.user) throw unauthenticated();
+    if (policy !== 'signedIn' && !policy.includes(req.user.kind)) throw forbidden();
+  });
+}
+
+export default fp(session, { name: 'session' });

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './visitor/auth.js';
+
+/** Every route module, registered under /api/v1 in this order. */
+export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+];

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { Route } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { authProvider } from './authProvider';
+import { buildDataProvider, type ApiMap } from './dataProvider';
+import { buildI18nProvider } from './i18n';
+import { Layout } from './layout/Layout';
+import { RoutedPathsContext } from './layout/RoutedPaths';
+import { theme } from './layout/theme';
+import { Dashboard } from './custom/dashboard/Dashboard';
+import { LoginPage } from './custom/login/LoginPage';
+import { NotFound } from './custom/notFound/NotFound';
+import type { PortalPage, PortalResource } from './resources/types';
+
+/** Declarative resources: one folder each under src/resources, one line here. */
+const resources: PortalResource[] = [];
+
+/** Custom routes: one folder each under src/custom, one line here. */
+const pages: PortalPage[] = [];
+
+const store = localStorageStore(undefined, 'Portal');
+const storedLocale = (() => {
+  try {
+    return JSON.parse(localStorage.getItem('Portal.locale') ?? 'null');
+  } catch {
+    return null;
+  }
+})();
+
+export function App() {
+  const { provider: i18nProvider } = useMemo(
+    () => buildI18nProvider([...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : [])), storedLocale),
+    [],
+  );
+  const dataProvider = useMemo(
+    () => buildDataProvider(Object.fromEntries(resources.map((r) => [r.name, r.api])) as ApiMap),
+    [],
+  );
+  const routed = useMemo(
+    () => new Set(['/', ...resources.map((r) => `/${r.name}`), ...pages.filter((p) => !p.noLayout).map((p) => p.path)]),
+    [],
+  );
+
+  return (
+    <RoutedPathsContext.Provider value={routed}>
+      <Admin
+        disableTelemetry
+        title="Portale Trasporti"
+        store={store}
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={theme}
+        layout={Layout}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+        catchAll={NotFound}
+        requireAuth
+      >
+        {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
+        <CustomRoutes noLayout>
+          {pages.filter((p) => p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
+        </CustomRoutes>
+        <CustomRoutes>
+          {pages.filter((p) => !p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
+        </CustomRoutes>
+      </Admin>
+    </RoutedPathsContext.Provider>
+  );
+}

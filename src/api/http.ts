@@ -1,0 +1,106 @@
+import { HttpError } from 'react-admin';
+import { API_BASE, apiPassword } from '../config';
+import { readToken } from '../authProvider/session';
+
+/** The body of every error the client sees: the server's message and its field errors (empty by default). */
+export interface ErrorBody {
+  message: string;
+  errors: Record<string, string[]>;
+  status?: boolean;
+}
+
+let currentLocale = 'it';
+/** The i18n provider calls this when the language changes, so the server answers in it. */
+export const setRequestLocale = (locale: string) => {
+  currentLocale = locale;
+};
+
+export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
+
+export function toQueryString(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((item) => params.append(`${k}[]`, String(item)));
+    else params.append(k, String(v));
+  }
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Normalises any failure into an HttpError carrying the server's message (or "Internal server error") and an errors object. */
+export function toHttpError(status: number, body: unknown): HttpError {
+  const b = (body && typeof body === 'object' ? body : {}) as Partial<ErrorBody>;
+  const message = typeof b.message === 'string' && b.message ? b.message : 'Internal server error';
+  const errors = b.errors && typeof b.errors === 'object' && !Array.isArray(b.errors) ? b.errors : {};
+  return new HttpError(message, status, { ...b, message, errors });
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** A plain object is sent as JSON; FormData as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Answer the raw Response (downloads). */
+  raw?: boolean;
+}
+
+/** Every call to the portal API goes through here: headers, language, errors in one place. */
+export async function apiRequest<T = any>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers = new Headers({ 'X-Api-Password': apiPassword(), 'Accept-Language': currentLocale, Accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(opts.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+      method: opts.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    throw toHttpError(0, { message: 'ra.notification.http_error' });
+  }
+  if (opts.raw && response.ok) return response as unknown as T;
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!response.ok) throw toHttpError(response.status, json);
+  return json as T;
+}
+
+/**
+ * Turns a record into FormData when it holds a file (react-admin's FileInput gives `{rawFile}`),
+ * naming arrays `name[]` as the server expects; otherwise answers the object unchanged.
+ */
+export function toBody(data: Record<string, unknown>): FormData | Record<string, unknown> {
+  const hasFile = (v: unknown): boolean =>
+    v instanceof File || (Array.isArray(v) ? v.some(hasFile) : !!v && typeof v === 'object' && (v as any).rawFile instanceof File);
+  if (!Object.values(data).some(hasFile)) return data;
+  const form = new FormData();
+  const append = (key: string, v: unknown) => {
+    if (v === undefined || v === null) return;
+    if (v instanceof File) form.append(key, v);
+    else if (typeof v === 'object' && (v as any).rawFile instanceof File) form.append(key, (v as any).rawFile);
+    else if (typeof v === 'object' && !(v instanceof Date)) return; // nested objects (previews) do not travel
+    else form.append(key, String(v));
+  };
+  for (const [k, v] of Object.entries(data)) {
+    if (Array.isArray(v)) v.forEach((item) => append(`${k}[]`, item));
+    else append(k, typeof v === 'boolean' ? (v ? '1' : '0') : v);
+  }
+  return form;
+}

@@ -1,0 +1,77 @@
+import type { AuthProvider } from 'react-admin';
+import { kindOfRoleName } from '../schema/roles';
+import { canAccess, type Action } from '../schema/permissions';
+import { apiRequest } from '../api/http';
+import { clearSession, readRole, readToken, writeSession } from './session';
+
+export interface LoginParams {
+  email: string;
+  password: string;
+  remember?: boolean;
+}
+
+let profilePromise: Promise<any> | null = null;
+/** The profile (me), fetched once per session and refreshed after the account settings change it. */
+export function fetchProfile(force = false) {
+  if (force || !profilePromise) {
+    profilePromise = apiRequest<{ user: any }>('/visitor/getProfile').then((r) => r.user);
+    profilePromise.catch(() => {
+      profilePromise = null;
+    });
+  }
+  return profilePromise;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ email, password, remember }: LoginParams) {
+    const res = await apiRequest<{ token: string; role: string; user: any }>('/visitor/login', {
+      method: 'POST',
+      body: { email, password, remember: !!remember },
+    });
+    writeSession(res.token, res.role, !!remember);
+    profilePromise = Promise.resolve(res.user);
+    return { redirectTo: '/' };
+  },
+
+  async logout() {
+    const hadSession = !!readToken();
+    if (hadSession) await apiRequest('/visitor/logout').catch(() => undefined); // errors only clear the session
+    clearSession();
+    profilePromise = null;
+    // The document: logout clears the authorization state and reloads the page.
+    if (hadSession) setTimeout(() => window.location.reload(), 50);
+    return '/login';
+  },
+
+  async checkAuth() {
+    if (!readToken()) throw new Error('ra.auth.auth_check_error');
+  },
+
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      clearSession();
+      profilePromise = null;
+      throw new Error('ra.auth.auth_check_error');
+    }
+  },
+
+  async getIdentity() {
+    const user = await fetchProfile();
+    return {
+      id: user.id,
+      fullName: `${user.first_name ?? ''} ${user.last_name ?? ''}`.trim(),
+      avatar: user.image ?? undefined,
+      ...user,
+    };
+  },
+
+  async getPermissions() {
+    return readToken() ? kindOfRoleName(readRole()) : null;
+  },
+
+  /** react-admin asks this before showing a resource page; the answer comes from the one permission table. */
+  async canAccess({ resource, action }) {
+    if (!readToken()) return false;
+    return canAccess(kindOfRoleName(readRole()), resource, action as Action);
+  },
+};

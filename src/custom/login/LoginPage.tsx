@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useLogin, useTranslate } from 'react-admin';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import productLogo from '../../logo.svg';
+import { LanguageSwitcher } from '../../layout/AppBar';
+
+/** /login: email, password, remember me, forgot-password link, access-request button; errors below the form. */
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const emailMissing = touched && !email.trim();
+  const passwordMissing = touched && !password;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    setError(null);
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    try {
+      await login({ email: email.trim(), password, remember });
+    } catch (err: any) {
+      setError(translate(err?.message || 'ra.auth.sign_in_error', { _: err?.message }));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }}>
+        <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 4 }}>
+          <Stack spacing={2}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+              <Box component="img" src={productLogo} alt="logo" sx={{ height: 48 }} />
+              <LanguageSwitcher />
+            </Box>
+            <Box>
+              <Typography variant="h5" component="h1">{translate('login.title')}</Typography>
+              <Typography variant="body2" color="text.secondary">{translate('login.subtitle')}</Typography>
+            </Box>
+            <TextField
+              label={translate('login.email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={emailMissing}
+              helperText={emailMissing ? translate('login.email_required') : ' '}
+              autoFocus
+            />
+            <TextField
+              label={translate('login.password')}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={passwordMissing}
+              helperText={passwordMissing ? translate('login.password_required') : ' '}
+            />
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+              <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />} label={translate('login.remember')} />
+              <Link component={RouterLink} to="/forget-password" variant="body2">{translate('login.forgot')}</Link>
+            </Box>
+            <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">{translate('login.submit')}</Button>
+            {error && <Alert severity="error" role="alert" data-testid="login-error">{error}</Alert>}
+            <Button component={RouterLink} to="/access-request" variant="outlined">{translate('login.access_request')}</Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

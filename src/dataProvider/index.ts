@@ -1,0 +1,109 @@
+import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
+import { kindOfRoleName, type Kind } from '../schema/roles';
+import { readRole } from '../authProvider/session';
+import { apiRequest, toBody, toHttpError, type Query } from '../api/http';
+
+/** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
+export interface ResourceApi {
+  paths: Partial<Record<Kind, string>>;
+  /** Key of the list answer that holds the paged object (e.g. `transportRequests`); top level otherwise. */
+  listKey?: string;
+  /** Filters that always travel, e.g. a fixed company_id. */
+  defaultQuery?: Query;
+}
+
+export type ApiMap = Record<string, ResourceApi>;
+
+/** A paged answer in any of the portal's shapes (server.md §1). */
+export function readPage(answer: any, listKey?: string): { data: any[]; total: number } {
+  const page = listKey ? answer?.[listKey] : answer;
+  const rows = Array.isArray(page?.data) ? page.data : Array.isArray(page) ? page : [];
+  const total = Number(page?.meta?.total ?? page?.total ?? rows.length);
+  return { data: rows, total };
+}
+
+/** A write answer `{status, message, data}`; `status: false` is a refusal carried as an error. */
+function readWrite(answer: any, fallback: RaRecord) {
+  if (answer && answer.status === false) throw toHttpError(422, answer);
+  const data = answer?.data && typeof answer.data === 'object' ? answer.data : fallback;
+  return { data: data as any, meta: { message: answer?.message } };
+}
+
+export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kindOfRoleName(readRole())) {
+  const pathOf = (resource: string) => {
+    const api = apis[resource];
+    if (!api) throw new Error(`Unknown resource ${resource}`);
+    const kind = getKind();
+    const path = api.paths[kind] ?? api.paths.admin;
+    if (!path) throw new Error(`Resource ${resource} has no path for ${kind}`);
+    return { path, api };
+  };
+
+  const listQuery = (params: Partial<GetListParams>, api: ResourceApi): Query => ({
+    ...api.defaultQuery,
+    page: params.pagination?.page ?? 1,
+    per_page: params.pagination?.perPage ?? 15,
+    sort: params.sort?.field,
+    order: params.sort?.order ? params.sort.order.toLowerCase() : undefined,
+    ...(params.filter ?? {}),
+  });
+
+  const base: DataProvider = {
+    async getList(resource, params) {
+      const { path, api } = pathOf(resource);
+      const answer = await apiRequest(path, { query: listQuery(params, api), signal: params.signal });
+      return readPage(answer, api.listKey);
+    },
+    async getOne(resource, params) {
+      const { path } = pathOf(resource);
+      const answer = await apiRequest(`${path}/show/${params.id}`, { signal: params.signal });
+      return { data: answer?.data ?? answer };
+    },
+    async getMany(resource, params) {
+      const { path } = pathOf(resource);
+      const rows = await Promise.all(params.ids.map((id) => apiRequest(`${path}/show/${id}`, { signal: params.signal }).then((a) => a?.data ?? a)));
+      return { data: rows };
+    },
+    async getManyReference(resource, params) {
+      const { path, api } = pathOf(resource);
+      const answer = await apiRequest(path, { query: listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }, api), signal: params.signal });
+      return readPage(answer, api.listKey);
+    },
+    async create(resource, params) {
+      const { path } = pathOf(resource);
+      const answer = await apiRequest(`${path}/store`, { method: 'POST', body: toBody(params.data) });
+      return readWrite(answer, params.data as RaRecord);
+    },
+    async update(resource, params) {
+      const { path } = pathOf(resource);
+      const { id: _id, ...data } = params.data as Record<string, unknown>;
+      const answer = await apiRequest(`${path}/update/${params.id}`, { method: 'POST', body: toBody(data) });
+      return readWrite(answer, { ...params.previousData, ...params.data, id: params.id });
+    },
+    async updateMany(resource, params) {
+      for (const id of params.ids) await base.update(resource, { id, data: params.data, previousData: { id } });
+      return { data: params.ids };
+    },
+    async delete(resource, params) {
+      const { path } = pathOf(resource);
+      const answer = await apiRequest(`${path}/destroy/${params.id}`);
+      return readWrite(answer, (params.previousData ?? { id: params.id }) as RaRecord);
+    },
+    async deleteMany(resource, params) {
+      for (const id of params.ids) await base.delete(resource, { id });
+      return { data: params.ids };
+    },
+  };
+
+  return {
+    ...base,
+    /** Switches a record between active and inactive (`changeStatus/{id}`). */
+    async changeStatus(resource: string, params: { id: Identifier }) {
+      const { path } = pathOf(resource);
+      const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
+      return readWrite(answer, { id: params.id });
+    },
+  };
+}
+
+export type PortalDataProvider = ReturnType<typeof buildDataProvider>;

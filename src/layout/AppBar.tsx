@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useGetIdentity, useLocaleState, useLogout, useTranslate } from 'react-admin';
+import {
+  AppBar as MuiAppBar, Avatar, Box, Button, IconButton, ListItemIcon, Menu, MenuItem, Skeleton, ToggleButton,
+  ToggleButtonGroup, Toolbar, Typography,
+} from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { LOCALES } from '../i18n';
+import { APPBAR_HEIGHT } from './theme';
+import { Logo } from './Logo';
+
+/** EN / IT / FR; the choice is kept by react-admin's store in local storage. */
+export function LanguageSwitcher() {
+  const [locale, setLocale] = useLocaleState();
+  const translate = useTranslate();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={locale}
+      onChange={(_e, v) => v && setLocale(v)}
+      aria-label={translate('portal.language')}
+      sx={{ bgcolor: 'background.paper' }}
+    >
+      {['en', 'it', 'fr'].map((l) => (
+        <ToggleButton key={l} value={l} aria-label={l} data-testid={`lang-${l}`} sx={{ px: 1.2, py: 0.4, fontWeight: 600 }}>
+          {LOCALES.find((x) => x.locale === l)!.name}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
+/** Profile image and name (a placeholder while the profile loads), Account Settings and Logout. */
+export function UserMenu() {
+  const { identity, isPending } = useGetIdentity();
+  const translate = useTranslate();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (isPending || !identity) {
+    return (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }} data-testid="user-menu-loading">
+        <Skeleton variant="circular" width={36} height={36} />
+        <Skeleton variant="text" width={110} />
+      </Box>
+    );
+  }
+  const name = `${identity.first_name ?? ''} ${identity.last_name ?? ''}`.trim();
+  return (
+    <>
+      <Button
+        onClick={(e) => setAnchor(e.currentTarget)}
+        aria-haspopup="menu"
+        aria-label={translate('portal.user_menu')}
+        data-testid="user-menu"
+        sx={{ textTransform: 'none', color: 'inherit', gap: 1 }}
+      >
+        <Avatar src={identity.avatar} alt={name} sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
+          {(identity.first_name?.[0] ?? '') + (identity.last_name?.[0] ?? '')}
+        </Avatar>
+        <Typography sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }} data-testid="user-name">{name}</Typography>
+      </Button>
+      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+        <MenuItem component={Link} to="/settings" onClick={() => setAnchor(null)}>
+          <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
+          {translate('portal.account_settings')}
+        </MenuItem>
+        <MenuItem onClick={() => { setAnchor(null); logout(); }} data-testid="logout">
+          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+          {translate('portal.logout')}
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The sticky top bar (~5 rem): menu toggle, logo, language switcher and user menu. */
+export function AppBar({ onToggle }: { onToggle: () => void }) {
+  const translate = useTranslate();
+  return (
+    <MuiAppBar position="sticky" color="inherit" elevation={1} sx={{ height: APPBAR_HEIGHT, justifyContent: 'center', zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 2 }}>
+        <IconButton edge="start" onClick={onToggle} aria-label={translate('portal.toggle_menu')} data-testid="menu-toggle">
+          <MenuIcon />
+        </IconButton>
+        <Logo />
+        <Box sx={{ flex: 1 }} />
+        <LanguageSwitcher />
+        <UserMenu />
+      </Toolbar>
+    </MuiAppBar>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Kind } from '../schema/roles';
+
+/**
+ * The sidebar of the accounts document (§2 "Sidebar entries by role"), as one tree. A leaf shows when
+ * the caller's kind may list its screen (canAccess on the path's name) and the screen exists (is routed);
+ * a group shows when one of its leaves does. Labels are translated from `text-{name}`.
+ */
+export interface MenuEntry {
+  name: string;
+  path?: string;
+  /** Only for these kinds, beyond the permission check (where the document's table differs). */
+  kinds?: Kind[];
+  children?: MenuEntry[];
+}
+
+export const MENU: MenuEntry[] = [
+  { name: 'dashboard', path: '/' },
+  { name: 'calculate-cost', path: '/calculate-cost' },
+  { name: 'transport-requests-visuals', path: '/transport-requests-visuals' },
+  {
+    name: 'price-manager',
+    children: [
+      { name: 'rate-sheets', path: '/rate-sheets' },
+      {
+        // The document names this group header /accessories-exp-express-hub-costs; it is a header only.
+        name: 'accessories-exp-express-hub-costs',
+        children: [
+          {
+            name: 'express',
+            children: [
+              { name: 'express-hub-costs', path: '/express-hub-costs' },
+              { name: 'express-island-zones', path: '/express-island-zones' },
+              { name: 'express-hub-codes', path: '/express-hub-codes' },
+              { name: 'express-special-zones', path: '/express-special-zones' },
+            ],
+          },
+          {
+            name: 'standard',
+            children: [
+              { name: 'standard-special-zones', path: '/standard-special-zones' },
+              { name: 'standard_no_passage', path: '/standard_no_passage' },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'settings-group',
+    children: [
+      { name: 'countries', path: '/countries' },
+      { name: 'currencies', path: '/currencies' },
+      { name: 'document-types', path: '/document-types' },
+      { name: 'shipment-types', path: '/shipment-types' },
+      { name: 'transport-classes', path: '/transport-classes' },
+      { name: 'portal-settings', path: '/portal-settings' },
+    ],
+  },
+  { name: 'companies', path: '/companies' },
+  { name: 'user-management', path: '/user-management' },
+  { name: 'request-access', path: '/request-access', kinds: ['carrier'] },
+  { name: 'enduser-rate-sheets', path: '/enduser-rate-sheets' },
+  { name: 'support', path: '/support' },
+  { name: 'settings', path: '/settings' },
+];
+
+/** The entries a kind sees, given the routed paths: pure, so tests check it per role. */
+export function visibleMenu(kind: Kind | null | undefined, routed: Set<string>, canAccess: (k: Kind, r: string) => boolean, entries = MENU): MenuEntry[] {
+  if (!kind) return [];
+  const out: MenuEntry[] = [];
+  for (const e of entries) {
+    if (e.children) {
+      const children = visibleMenu(kind, routed, canAccess, e.children);
+      if (children.length) out.push({ ...e, children });
+    } else if (e.path && routed.has(e.path) && canAccess(kind, e.path === '/' ? 'dashboard' : e.path.slice(1)) && (!e.kinds || e.kinds.includes(kind))) {
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+/** Flat list of the visible leaf paths (tests compare it with the document's table). */
+export const leafPaths = (entries: MenuEntry[]): string[] =>
+  entries.flatMap((e) => (e.children ? leafPaths(e.children) : e.path ? [e.path] : []));

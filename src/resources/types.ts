@@ -1,0 +1,28 @@
+import type { ComponentType, ReactElement } from 'react';
+import type { AreaMessages } from '../i18n';
+import type { ResourceApi } from '../dataProvider';
+
+/**
+ * A resource folder's `index.ts` default export: spread into <Resource> (name, list, create, edit,
+ * show, icon, recordRepresentation), plus where it lives on the server and its messages.
+ */
+export interface PortalResource {
+  name: string;
+  list?: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  show?: ComponentType;
+  icon?: ComponentType;
+  recordRepresentation?: string | ((record: any) => string);
+  api: ResourceApi;
+  messages?: AreaMessages;
+}
+
+/** A custom page (calculator, wizard, chat, account...): a route with or without the shell. */
+export interface PortalPage {
+  path: string;
+  element: ReactElement;
+  /** Outside the shell (sign-in screens, public pages). */
+  noLayout?: boolean;
+  messages?: AreaMessages;
+}

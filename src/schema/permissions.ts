@@ -1,0 +1,52 @@
+import type { Kind } from './roles';
+
+export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+/**
+ * Who may do what, in one table used by the menu, the browser routes (react-admin's canAccess), the
+ * server's route policies and the tests. Keys are the screens' route names; absent means none.
+ */
+const ALL: Action[] = ['list', 'show', 'create', 'edit', 'delete'];
+const READ: Action[] = ['list', 'show'];
+
+export const PERMISSIONS: Record<string, Partial<Record<Kind, Action[]>>> = {
+  dashboard: { admin: READ, carrier: READ, enduser: READ, support: READ },
+  settings: { admin: ['show', 'edit'], carrier: ['show', 'edit'], enduser: ['show', 'edit'], support: ['show', 'edit'] },
+  countries: { admin: ALL },
+  currencies: { admin: ALL },
+  'document-types': { admin: ALL },
+  'shipment-types': { admin: ALL },
+  'transport-classes': { admin: ALL },
+  'portal-settings': { admin: ['show', 'edit'] },
+  companies: { admin: ALL, carrier: ALL },
+  'user-management': { admin: ALL, carrier: ALL },
+  'request-access': { admin: ['list', 'edit'], carrier: ['list', 'edit'] },
+  'calculate-cost': { admin: READ, carrier: READ, enduser: READ },
+  'transport-requests': { admin: ['list', 'show', 'edit'], carrier: ['list', 'show', 'edit'], enduser: ['list', 'show', 'create'] },
+  'rate-sheets': { admin: ALL, carrier: ALL },
+  tariffs: { admin: ALL, carrier: ALL },
+  'enduser-rate-sheets': { enduser: READ },
+  support: { carrier: ALL, enduser: ['list', 'show', 'create'], support: ALL },
+};
+
+/** Screens that share another's permissions (the six tariff tables are one capability). */
+export const ALIASES: Record<string, string> = {
+  'express-hub-costs': 'tariffs',
+  'express-island-zones': 'tariffs',
+  'express-hub-codes': 'tariffs',
+  'express-special-zones': 'tariffs',
+  'standard-special-zones': 'tariffs',
+  standard_no_passage: 'tariffs',
+  'transport-requests-visuals': 'transport-requests',
+};
+
+export function canAccess(kind: Kind | null | undefined, resource: string, action: Action = 'list'): boolean {
+  if (!kind) return false;
+  return PERMISSIONS[ALIASES[resource] ?? resource]?.[kind]?.includes(action) ?? false;
+}
+
+/** The kinds that may perform an action: what a server route declares as its policy. */
+export function kindsFor(resource: string, action: Action): Kind[] {
+  const entry = PERMISSIONS[ALIASES[resource] ?? resource] ?? {};
+  return (Object.keys(entry) as Kind[]).filter((k) => entry[k]?.includes(action));
+}

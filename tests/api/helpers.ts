@@ -1,0 +1,110 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { openDb, type DbHandle } from '../../server/db/index.js';
+import { migrateToLatest } from '../../server/db/migrate.js';
+import { seed } from '../../server/seed/index.js';
+
+export const API_PASSWORD = 'test-api-password';
+export const DEMO = { admin: 'admin@portal.demo', carrier: 'carrier@portal.demo', enduser: 'enduser@portal.demo', password: 'demo1234' };
+
+/** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabases(): Array<'sqlite' | 'postgres'> {
+  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+export interface TestPortal {
+  app: FastifyInstance;
+  db: DbHandle;
+  config: Config;
+  dialect: 'sqlite' | 'postgres';
+  /** Calls the API with the API password, an optional bearer token and language. */
+  api(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; payload?: any }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh portal on a fresh database: a temporary SQLite file, or a new PostgreSQL schema that is
+ * dropped afterwards. Reference data and the demo set are loaded as at a real first start.
+ */
+export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}): Promise<TestPortal> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let databaseUrl: string | undefined;
+  let dropSchema: (() => Promise<void>) | undefined;
+  if (dialect === 'postgres') {
+    const pg = (await import('pg')).default;
+    const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    databaseUrl = url.toString();
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
+    dataDir, databaseUrl, apiPassword: API_PASSWORD, staticDir: undefined, ...overrides,
+  });
+  const db = await openDb({ databaseUrl, dataDir, poolSize: 5 });
+  await migrateToLatest(db.db);
+  await seed(db.db, config);
+  const app = await buildApp({ config, db });
+  await app.ready();
+
+  const api: TestPortal['api'] = async (method, url, opts = {}) => {
+    const headers: Record<string, string> = { 'x-api-password': API_PASSWORD, ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.lang) headers['accept-language'] = opts.lang;
+    const res = await app.inject({ method, url: url.startsWith('/api') ? url : `/api/v1${url}`, headers, payload: opts.payload ?? (opts.body as any) });
+    let body: any = res.body;
+    try {
+      body = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+
+  return {
+    app, db, config, dialect, api,
+    async login(email, password = DEMO.password) {
+      const r = await api('POST', '/visitor/login', { body: { email, password } });
+      if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body.token as string;
+    },
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropSchema?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a suite once per test database with a fresh portal for each. */
+export function describeEachDb(name: string, fn: (get: () => TestPortal) => void, overrides: Partial<Config> = {}) {
+  for (const dialect of testDatabases()) {
+    describe(`${name} [${dialect}]`, () => {
+      let portal: TestPortal;
+      beforeAll(async () => {
+        portal = await createTestPortal(dialect, overrides);
+      });
+      afterAll(async () => {
+        await portal?.close();
+      });
+      fn(() => portal);
+    });
+  }
+}
