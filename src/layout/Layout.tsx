@@ -29,6 +29,8 @@ export function Layout({ children }: { children: ReactNode }) {
           data-testid={mobile ? 'sidebar-drawer' : 'sidebar-fixed'}
           sx={{
             width: open && !mobile ? SIDEBAR_WIDTH : 0,
+            // The slide-in drawer covers the top bar; the fixed sidebar sits below it.
+            zIndex: (t) => (mobile ? t.zIndex.modal : t.zIndex.drawer),
             flexShrink: 0,
             transition: (t) => t.transitions.create('width'),
             '& .MuiDrawer-paper': {

@@ -1,0 +1,40 @@
+// `npm test`: typecheck, build the app, then every vitest project (unit, API on SQLite and — with
+// TEST_DATABASE_URL — PostgreSQL, browser). Ends with one line "N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
+const run = (label, args, env = {}) => {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status ?? 1;
+};
+
+if (run('typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) !== 0) {
+  console.log('\n0 passed, 1 failed (typecheck)');
+  process.exit(1);
+}
+if (run('build the browser app', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']) !== 0) {
+  console.log('\n0 passed, 1 failed (build)');
+  process.exit(1);
+}
+if (!process.env.TEST_DATABASE_URL) console.log('\nNOTE: TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
+
+const report = path.join(root, 'test-results', 'vitest.json');
+fs.mkdirSync(path.dirname(report), { recursive: true });
+fs.rmSync(report, { force: true });
+const status = run('tests', [bin('vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+
+let summary = '';
+try {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+  if (r.numFailedTestSuites && !r.numFailedTests) summary = `${r.numPassedTests} passed, ${r.numFailedTestSuites} failed, ${skipped} skipped`;
+} catch {
+  summary = `0 passed, 1 failed`;
+}
+console.log(`\n${summary}`);
+process.exit(status);

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+
+const menuTexts = async (page: import('playwright-core').Page) => {
+  const menu = page.getByTestId('sidebar-menu');
+  await menu.waitFor();
+  return (await menu.locator('[data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')))) as string[];
+};
+
+describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  // The entries whose screens exist today; each later screen adds its entry here and in the app.
+  const expected: Record<string, string[]> = {
+    'admin@portal.demo': ['dashboard'],
+    'carrier@portal.demo': ['dashboard'],
+    'enduser@portal.demo': ['dashboard'],
+  };
+
+  for (const [email, entries] of Object.entries(expected)) {
+    it(`${email} signs in, sees exactly its sidebar entries, and signs out`, async () => {
+      const { page, context, outside, errors } = await newPage(browser);
+      await login(page, portal.url, email);
+      await page.getByTestId('greeting').waitFor();
+      expect(await page.getByTestId('greeting').textContent()).toMatch(/^Buongiorno, /);
+      expect(await menuTexts(page)).toEqual(entries);
+      await shot(page, `shell-${email.split('@')[0]}`);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('logout').click();
+      await page.waitForURL(/#\/login/);
+      await page.waitForLoadState('load');
+      await page.locator('input[name=email]').waitFor();
+      expect((await context.cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
+      // After logout, the app sends a signed-out user back to /login.
+      await page.goto(`${portal.url}/#/`);
+      await page.locator('input[name=email]').waitFor();
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('switches language to English and French, keeps it across a reload, and back to Italian', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.getByTestId('greeting').waitFor();
+    await page.getByTestId('lang-en').click();
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Hello, Carlo/);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Hello, Carlo/);
+    await page.getByTestId('lang-fr').click();
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Bonjour, Carlo/);
+    expect(await page.getByRole('link', { name: 'Tableau de bord' }).count()).toBe(1);
+    await page.getByTestId('lang-it').click();
+    await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Buongiorno, Carlo/);
+    await context.close();
+  });
+
+  it('shows the error under the form for a wrong password, in Italian', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${portal.url}/#/login`);
+    await page.fill('input[name=email]', 'admin@portal.demo');
+    await page.fill('input[name=password]', 'wrong-password1');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Le credenziali non corrispondono ai nostri dati.');
+    await shot(page, 'login-error');
+    await context.close();
+  });
+
+  it('shows Page Not Found with a link home for an unknown route', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'enduser@portal.demo');
+    await page.goto(`${portal.url}/#/no/such/page`);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.getByTestId('not-found').textContent()).toContain('Pagina non trovata');
+    await page.getByRole('link', { name: 'Torna alla home' }).click();
+    await page.getByTestId('greeting').waitFor();
+    await context.close();
+  });
+
+  it('gives a phone-sized viewport the slide-in drawer', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('sidebar-menu').isVisible()).toBe(false);
+    await page.getByTestId('menu-toggle').click();
+    await page.getByTestId('sidebar-drawer').getByTestId('sidebar-menu').waitFor({ state: 'visible' });
+    await shot(page, 'mobile-drawer');
+    await page.getByTestId('sidebar-menu').locator('[data-menu=dashboard]').click();
+    await expect.poll(() => page.getByTestId('sidebar-menu').isVisible()).toBe(false);
+    await context.close();
+  });
+});
