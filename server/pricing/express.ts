@@ -1,0 +1,248 @@
+/**
+ * Pallet express pricing (pricing.md §2 with the surcharges of §4), both classes, sell and buy.
+ */
+import { adjustSell, adminFee, surcharges } from './adjust.js';
+import { LINE, REFUSAL, refuse } from './keys.js';
+import { centsToNumber, centsToNumberOrNull, ceilQuintals, isBlank, parseDecimal, pow10, roundHalfUp, type Cents } from './money.js';
+import { indexLocations, matchLocation, normalizeName, normalizePostalCode, palletMeasure, selectBand } from './places.js';
+import type {
+  Band,
+  BreakdownEntry,
+  ExpressRateRow,
+  HubCode,
+  HubCost,
+  IslandPlace,
+  IslandZone,
+  Pallet,
+  PalletData,
+  Place,
+  QuoteInput,
+  QuoteResult,
+  ServiceClass,
+  TypeId,
+} from './types.js';
+
+export const CLASSES: ReadonlyArray<{ cls: ServiceClass; typeId: TypeId; hubKey: 'silver' | 'gold' }> = [
+  { cls: 'SILVER', typeId: 1, hubKey: 'silver' },
+  { cls: 'GOLD', typeId: 2, hubKey: 'gold' },
+];
+
+/** Express rate rows keyed by `PROVINCE|type_id` (a sheet holds at most one row per province and type). */
+export function indexExpressRows(rows: readonly ExpressRateRow[]): Map<string, ExpressRateRow> {
+  const m = new Map<string, ExpressRateRow>();
+  for (const r of rows) m.set(`${r.province.trim().toUpperCase()}|${Number(r.type_id)}`, r);
+  return m;
+}
+
+export interface HubResult {
+  hub: string | null;
+  code: string | null;
+  matchedBy: 'postal_code' | 'province' | null;
+  silver: Cents;
+  gold: Cents;
+}
+
+/**
+ * The hub of the hub place: the hub codes row whose code equals its postal code, else its province sigla.
+ * Its per-pallet cost is the hub costs row whose code equals the hub's name. No hub or no cost row: 0.
+ */
+export function findHub(place: Place, hubCodes: readonly HubCode[], hubCosts: readonly HubCost[]): HubResult {
+  const pc = normalizePostalCode(place.postal_code);
+  const prov = normalizePostalCode(place.province);
+  let byPc: HubCode | undefined;
+  let byProv: HubCode | undefined;
+  for (const h of hubCodes) {
+    const code = normalizePostalCode(h.code);
+    if (code === '') continue;
+    if (byPc === undefined && code === pc) byPc = h;
+    if (byProv === undefined && code === prov) byProv = h;
+  }
+  const found = byPc ?? byProv;
+  if (!found) return { hub: null, code: null, matchedBy: null, silver: 0, gold: 0 };
+  const hubName = normalizeName(found.hub);
+  const cost = hubCosts.find((c) => normalizeName(c.code) === hubName);
+  return {
+    hub: found.hub,
+    code: found.code,
+    matchedBy: byPc ? 'postal_code' : 'province',
+    silver: cost?.silver ?? 0,
+    gold: cost?.gold ?? 0,
+  };
+}
+
+/** The island of the rated place: the request's island when given, else the reference list's, if any. */
+export function resolveIsland(
+  requested: string | null | undefined,
+  place: Place,
+  islandList: readonly IslandPlace[],
+): { island: string; source: 'request' | 'list' } | null {
+  if (!isBlank(requested)) return { island: requested.trim(), source: 'request' };
+  const city = normalizeName(place.city);
+  const prov = normalizeName(place.province);
+  const hit = islandList.find((i) => normalizeName(i.city) === city && normalizeName(i.province) === prov);
+  return hit ? { island: hit.island.trim(), source: 'list' } : null;
+}
+
+/**
+ * §2.3 one pallet of one class: (band cell + hub cost), and on an island
+ * × multiplier + zone[band] + quintal_cost × ceil(weight/100); rounded half-up once at the end.
+ */
+export function palletPrice(
+  cell: Cents,
+  hubCost: Cents,
+  zone: IslandZone | null,
+  band: Band,
+  weight: number | string,
+): { cents: Cents; islandPart: Cents; quintals: number } {
+  const base = cell + hubCost;
+  if (!zone) return { cents: base, islandPart: 0, quintals: 0 };
+  const m = parseDecimal(isBlank(zone.multiplier) ? '1' : zone.multiplier);
+  const quintals = ceilQuintals(weight);
+  const add = (zone[band] ?? 0) + (zone.quintal_cost ?? 0) * quintals;
+  const cents = Number(roundHalfUp(BigInt(base) * m.n + BigInt(add) * pow10(m.scale), pow10(m.scale)));
+  return { cents, islandPart: cents - base, quintals };
+}
+
+interface ClassTotal {
+  total: Cents | null;
+  leadtime: number | null;
+  lines: BreakdownEntry[];
+}
+
+export function priceExpress(input: QuoteInput): QuoteResult {
+  const { request: req, carrier, endUser, sheets, date } = input;
+  if (req.zone !== 'national') return refuse(REFUSAL.expressNationalOnly);
+  if (!sheets.sell) return refuse(REFUSAL.noSellSheet, { rateType: 'EXP', zone: 'NAT', date });
+  if (req.pallets.length === 0) return refuse(REFUSAL.nothingToPrice);
+
+  const lines: BreakdownEntry[] = [];
+  lines.push({ key: LINE.sellSheet, params: { sheetId: sheets.sell.id, code: sheets.sell.code ?? null, source: sheets.sellSource }, amount: null });
+  lines.push(
+    sheets.buy
+      ? { key: LINE.buySheet, params: { sheetId: sheets.buy.id, code: sheets.buy.code ?? null }, amount: null }
+      : { key: LINE.noBuySheet, params: {}, amount: null },
+  );
+
+  const palletData: PalletData[] = [];
+  const bands: Band[] = [];
+  for (let i = 0; i < req.pallets.length; i++) {
+    const p: Pallet = req.pallets[i]!;
+    const b = selectBand(p, i + 1);
+    if (!b.ok) {
+      if (b.limit === 'weight') return refuse(REFUSAL.palletOverWeight, { row: b.row, max: b.max, value: String(p.weight) });
+      if (b.limit === 'height') return refuse(REFUSAL.palletOverHeight, { row: b.row, max: b.max, value: String(p.height) });
+      return refuse(REFUSAL.palletOverFootprint, { row: b.row, max: b.max, width: String(p.width), length: String(p.length) });
+    }
+    bands.push(b.band);
+    const measure = palletMeasure(p);
+    palletData.push({ row: i + 1, weight: p.weight, width: p.width, length: p.length, height: p.height, measure, type: b.band });
+    lines.push({ key: LINE.palletBand, params: { row: i + 1, band: b.band, measure, weight: String(p.weight) }, amount: null });
+  }
+
+  // flow OUT (default): rated place = destination, hub place = origin; IN: the reverse
+  const rated = req.flow === 'IN' ? req.origin : req.destination;
+  const hubPlace = req.flow === 'IN' ? req.destination : req.origin;
+  const province = rated.province.trim().toUpperCase();
+  const hub = findHub(hubPlace, input.hubCodes ?? [], input.hubCosts ?? []);
+  lines.push({ key: LINE.hub, params: { hub: hub.hub, code: hub.code, matchedBy: hub.matchedBy }, amount: null });
+
+  const island = resolveIsland(req.island, rated, input.islandList ?? []);
+  if (island) lines.push({ key: LINE.island, params: { island: island.island, source: island.source }, amount: null });
+  const special = matchLocation(indexLocations(input.expressSpecialZones ?? []), rated).length > 0;
+  if (special) lines.push({ key: LINE.specialZone, params: { days: 1 }, amount: null });
+
+  const sellRows = indexExpressRows(input.expressSellRows ?? []);
+  const buyRows = sheets.buy ? indexExpressRows(input.expressBuyRows ?? []) : null;
+  const flags = { adr: req.adr, taillift: req.taillift };
+  const ctx = { caller: req.caller, carrier, endUser };
+
+  const priceClass = (
+    rows: Map<string, ExpressRateRow>,
+    cls: ServiceClass,
+    typeId: TypeId,
+    hubCost: Cents,
+    zone: IslandZone | null,
+    side: 'sell' | 'buy',
+  ): ClassTotal | { missing: Band } => {
+    const row = rows.get(`${province}|${typeId}`);
+    const out: BreakdownEntry[] = [];
+    let freight = 0;
+    for (let i = 0; i < bands.length; i++) {
+      const band = bands[i]!;
+      const cell = row?.[band];
+      if (cell === null || cell === undefined) return { missing: band };
+      const p = palletPrice(cell, hubCost, zone, band, req.pallets[i]!.weight);
+      const r = i + 1;
+      out.push({ key: LINE.palletBase, params: { row: r, class: cls, band, province, side }, amount: centsToNumber(cell) });
+      out.push({ key: LINE.hubCost, params: { row: r, class: cls, hub: hub.hub, side }, amount: centsToNumber(hubCost) });
+      if (zone) {
+        out.push({
+          key: LINE.islandSurcharge,
+          params: { row: r, class: cls, island: zone.island, multiplier: isBlank(zone.multiplier) ? '1' : String(zone.multiplier), quintals: p.quintals, side },
+          amount: centsToNumber(p.islandPart),
+        });
+      }
+      out.push({ key: LINE.palletPrice, params: { row: r, class: cls, side }, amount: centsToNumber(p.cents) });
+      freight += p.cents;
+    }
+    const s = surcharges(freight, flags, carrier, { class: cls, side });
+    out.push(...s.lines);
+    const lt = row?.leadtime;
+    const leadtime = lt === null || lt === undefined ? null : lt + (special ? 1 : 0);
+    return { total: freight + s.adr + s.taillift, leadtime, lines: out };
+  };
+
+  const zoneRows = input.islandZones ?? [];
+  const sell: Record<ServiceClass, ClassTotal & { offer: Cents }> = {} as never;
+  const buy: Record<ServiceClass, ClassTotal> = {} as never;
+  for (const { cls, typeId, hubKey } of CLASSES) {
+    let zone: IslandZone | null = null;
+    if (island) {
+      const name = normalizeName(island.island);
+      zone = zoneRows.find((z) => normalizeName(z.island) === name && Number(z.type_id) === typeId) ?? null;
+      if (!zone) return refuse(REFUSAL.noIslandZone, { island: island.island, class: cls });
+    }
+    const s = priceClass(sellRows, cls, typeId, hub[hubKey], zone, 'sell');
+    if ('missing' in s) return refuse(REFUSAL.noExpressRate, { province, band: s.missing, class: cls });
+    const list = s.total as Cents;
+    const adj = adjustSell(list, ctx, cls);
+    sell[cls] = { ...s, offer: adj.cents };
+    lines.push(...s.lines);
+    lines.push({ key: LINE.listTotal, params: { class: cls }, amount: centsToNumber(list) });
+    lines.push(...adj.lines);
+    lines.push({ key: LINE.offer, params: { class: cls }, amount: centsToNumber(adj.cents) });
+    lines.push({ key: LINE.leadTime, params: { class: cls, days: s.leadtime }, amount: null });
+
+    const b = buyRows ? priceClass(buyRows, cls, typeId, hub[hubKey], zone, 'buy') : null;
+    buy[cls] = b === null || 'missing' in b ? { total: null, leadtime: null, lines: [] } : b;
+    lines.push(...buy[cls].lines);
+    lines.push({ key: LINE.buyTotal, params: { class: cls }, amount: centsToNumberOrNull(buy[cls].total) });
+  }
+
+  const fee = adminFee('national', endUser, carrier);
+  lines.push({ key: LINE.adminFee, params: { scope: 'national', source: fee.source }, amount: centsToNumber(fee.cents) });
+  for (const { cls } of CLASSES) {
+    lines.push({ key: LINE.total, params: { class: cls }, amount: centsToNumber(sell[cls].offer + fee.cents) });
+  }
+
+  return {
+    ok: true,
+    data: {
+      palletData,
+      prices_list: {
+        total_silver_buy: centsToNumberOrNull(buy.SILVER.total),
+        total_gold_buy: centsToNumberOrNull(buy.GOLD.total),
+        max_leadtime_buy_silver: buy.SILVER.leadtime,
+        max_leadtime_buy_gold: buy.GOLD.leadtime,
+        total_silver_sell: centsToNumberOrNull(sell.SILVER.total),
+        total_gold_sell: centsToNumberOrNull(sell.GOLD.total),
+        admin_fee: centsToNumber(fee.cents),
+        x_total_silver_sell: centsToNumber(sell.SILVER.offer),
+        x_total_gold_sell: centsToNumber(sell.GOLD.offer),
+        max_leadtime_sell_silver: sell.SILVER.leadtime,
+        max_leadtime_sell_gold: sell.GOLD.leadtime,
+      },
+      breakdown: lines,
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyPercent,
+  ceilDiv,
+  ceilKg,
+  ceilQuintals,
+  centsToNumber,
+  compareDecimal,
+  mulCents,
+  parseDecimal,
+  percentOf,
+  roundHalfUp,
+  toCents,
+  toCentsOrNull,
+} from './money.js';
+
+describe('parseDecimal', () => {
+  it('parses decimal text exactly', () => {
+    expect(parseDecimal('80.00')).toEqual({ n: 8000n, scale: 2 });
+    expect(parseDecimal('4.5')).toEqual({ n: 45n, scale: 1 });
+    expect(parseDecimal(' -0.25 ')).toEqual({ n: -25n, scale: 2 });
+    expect(parseDecimal('.5')).toEqual({ n: 5n, scale: 1 });
+    expect(parseDecimal('1e3')).toEqual({ n: 1000n, scale: 0 });
+    expect(parseDecimal(1.2)).toEqual({ n: 12n, scale: 1 });
+    expect(parseDecimal(1e-7)).toEqual({ n: 1n, scale: 7 });
+  });
+  it('rejects garbage', () => {
+    for (const bad of ['', 'abc', '1,5', '1.2.3', '.', '-']) expect(() => parseDecimal(bad)).toThrow(RangeError);
+    expect(() => parseDecimal(Number.NaN)).toThrow(RangeError);
+    expect(() => parseDecimal(Infinity)).toThrow(RangeError);
+  });
+});
+
+describe('roundHalfUp (the one rounding rule)', () => {
+  it('rounds half up, below half down', () => {
+    expect(roundHalfUp(15n, 10n)).toBe(2n);
+    expect(roundHalfUp(149n, 100n)).toBe(1n);
+    expect(roundHalfUp(150n, 100n)).toBe(2n);
+    expect(roundHalfUp(100n, 100n)).toBe(1n);
+  });
+  it('is symmetric for negatives (half away from zero)', () => {
+    expect(roundHalfUp(-15n, 10n)).toBe(-2n);
+    expect(roundHalfUp(-14n, 10n)).toBe(-1n);
+  });
+  it('ceilDiv rounds up only when there is a remainder', () => {
+    expect(ceilDiv(360n, 1n)).toBe(360n);
+    expect(ceilDiv(3601n, 10n)).toBe(361n);
+    expect(ceilDiv(0n, 10n)).toBe(0n);
+  });
+});
+
+describe('toCents', () => {
+  it('converts decimals and numbers to integer cents', () => {
+    expect(toCents('80.00')).toBe(8000);
+    expect(toCents(80)).toBe(8000);
+    expect(toCents('4.5')).toBe(450);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents('130.9')).toBe(13090);
+  });
+  it('rounds a third decimal half up', () => {
+    expect(toCents('1.005')).toBe(101);
+    expect(toCents('1.004')).toBe(100);
+    expect(toCents(1.005)).toBe(101); // the float 1.005 is below 1.005, its text is not
+  });
+  it('maps empty cells to null', () => {
+    expect(toCentsOrNull(null)).toBeNull();
+    expect(toCentsOrNull('  ')).toBeNull();
+    expect(toCentsOrNull(undefined)).toBeNull();
+    expect(toCentsOrNull('0')).toBe(0);
+  });
+});
+
+describe('exact multiplication', () => {
+  it('mulCents multiplies by an exact decimal and rounds half up', () => {
+    expect(mulCents(11900, '1.1')).toBe(13090);
+    expect(mulCents(8500, 1.1)).toBe(9350); // 8500 * 1.1 in floats is 9350.000000000002
+    expect(mulCents(1, '0.5')).toBe(1);
+    expect(mulCents(1, '0.4999')).toBe(0);
+    expect(mulCents(12345, '1.2345')).toBe(15240); // 15239.9025
+  });
+  it('percentOf takes a percentage of cents', () => {
+    expect(percentOf(8500, '10')).toBe(850);
+    expect(percentOf(8505, '10')).toBe(851); // 850.5 rounds up
+    expect(percentOf(8504, '10')).toBe(850);
+    expect(percentOf(10000, '2.5')).toBe(250);
+    expect(percentOf(333, '33.3333')).toBe(111);
+  });
+  it('applyPercent increases or decreases', () => {
+    expect(applyPercent(11900, '10', 1)).toBe(13090);
+    expect(applyPercent(11900, '10', -1)).toBe(10710);
+    expect(applyPercent(1005, '5', -1)).toBe(955); // 954.75
+    expect(applyPercent(1, '50', 1)).toBe(2); // 1.5 -> 2
+  });
+});
+
+describe('centsToNumber', () => {
+  it('gives euros as JSON numbers', () => {
+    expect(centsToNumber(13090)).toBe(130.9);
+    expect(JSON.stringify(centsToNumber(13090))).toBe('130.9');
+    expect(centsToNumber(1)).toBe(0.01);
+    expect(JSON.stringify(centsToNumber(100000007))).toBe('1000000.07');
+    expect(centsToNumber(0)).toBe(0);
+  });
+});
+
+describe('ceilKg and ceilQuintals', () => {
+  it('computes volume × ratio exactly before rounding up', () => {
+    expect(Math.ceil(360.00000000000006)).toBe(361); // what a float product would give
+    expect(1.1 * 400).toBe(440.00000000000006);
+    expect(ceilKg(1.1, 400)).toBe(440);
+    expect(1.1 * 1750).toBe(1925.0000000000002);
+    expect(ceilKg(1.1, 1750)).toBe(1925);
+    expect(ceilKg(1.2, 300)).toBe(360);
+    expect(ceilKg('1.2', '300')).toBe(360);
+    expect(ceilKg('1.201', 300)).toBe(361); // 360.3
+    expect(ceilKg(0.1, 250)).toBe(25);
+    expect(ceilKg('2.4', 1750)).toBe(4200);
+    expect(ceilKg(0, 250)).toBe(0);
+  });
+  it('rounds a real weight up to the kg', () => {
+    expect(ceilKg(250)).toBe(250);
+    expect(ceilKg('250.01')).toBe(251);
+  });
+  it('counts started quintals', () => {
+    expect(ceilQuintals(100)).toBe(1);
+    expect(ceilQuintals(101)).toBe(2);
+    expect(ceilQuintals('100.5')).toBe(2);
+    expect(ceilQuintals(1)).toBe(1);
+    expect(ceilQuintals(250)).toBe(3);
+  });
+  it('compares decimals exactly', () => {
+    expect(compareDecimal('150', 150)).toBe(0);
+    expect(compareDecimal('150.0001', 150)).toBe(1);
+    expect(compareDecimal('80', '80.5')).toBe(-1);
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * Exact money and decimal arithmetic for the pricing engine (pricing.md §0).
+ *
+ * - Money is an integer number of euro cents (`Cents`). Integers up to 2^53 are exact in a JS number.
+ * - Percentages, multipliers, volumes and ratios are parsed from their decimal text into a scaled BigInt
+ *   (`Dec`), so no binary-float error ever enters a computation.
+ * - There is exactly ONE rounding rule: `roundHalfUp` (half-up to the unit of the denominator; for negative
+ *   values half away from zero, i.e. symmetric). Every money rounding goes through it.
+ * - JS numbers given as input are converted with `String(n)`, which yields the shortest decimal text that
+ *   round-trips (1.2 -> "1.2"), so `ceilKg(1.2, 300)` is exactly 360. A number that is already a float
+ *   artefact (0.30000000000000004) is taken literally: pass the request's decimal text when you have it.
+ */
+
+export type Cents = number;
+
+/** An exact decimal: value = n / 10^scale, scale >= 0. */
+export interface Dec {
+  readonly n: bigint;
+  readonly scale: number;
+}
+
+export type DecimalInput = string | number | bigint;
+
+const DEC_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+const POW10: bigint[] = [1n];
+
+/** 10^k as a BigInt (cached). */
+export function pow10(k: number): bigint {
+  if (k < 0 || !Number.isInteger(k)) throw new RangeError(`pow10: bad exponent ${k}`);
+  while (POW10.length <= k) POW10.push(POW10[POW10.length - 1]! * 10n);
+  return POW10[k]!;
+}
+
+/** True for null, undefined and blank strings: "empty" tariff / settings cells. */
+export function isBlank(v: unknown): v is null | undefined | '' {
+  return v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+}
+
+/** Parses decimal text ("80.00", "4.5", "-1", "1e3") or a finite number exactly. Throws RangeError otherwise. */
+export function parseDecimal(v: DecimalInput): Dec {
+  if (typeof v === 'bigint') return { n: v, scale: 0 };
+  let text: string;
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new RangeError(`not a finite number: ${v}`);
+    text = String(v);
+  } else {
+    text = v.trim();
+  }
+  const m = DEC_RE.exec(text);
+  if (!m || ((m[2] ?? '') === '' && (m[3] ?? '') === '')) throw new RangeError(`not a decimal: "${String(v)}"`);
+  const intPart = m[2] ?? '';
+  const fracPart = m[3] ?? '';
+  const exp = m[4] ? Number.parseInt(m[4], 10) : 0;
+  let n = BigInt((intPart + fracPart) || '0');
+  if (m[1] === '-') n = -n;
+  let scale = fracPart.length - exp;
+  if (scale < 0) {
+    n *= pow10(-scale);
+    scale = 0;
+  }
+  return { n, scale };
+}
+
+/** THE rounding helper: num/den rounded half-up (half away from zero for negatives). den must be > 0. */
+export function roundHalfUp(num: bigint, den: bigint): bigint {
+  if (den <= 0n) throw new RangeError('roundHalfUp: denominator must be positive');
+  const q = num / den;
+  const r = num % den;
+  const absR = r < 0n ? -r : r;
+  if (2n * absR >= den) return num < 0n ? q - 1n : q + 1n;
+  return q;
+}
+
+/** ceil(num/den) for den > 0. */
+export function ceilDiv(num: bigint, den: bigint): bigint {
+  if (den <= 0n) throw new RangeError('ceilDiv: denominator must be positive');
+  const q = num / den;
+  return num > 0n && num % den !== 0n ? q + 1n : q;
+}
+
+function toSafeNumber(b: bigint): number {
+  const n = Number(b);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`amount out of range: ${b}`);
+  return n;
+}
+
+/** Decimal euros ("80.00", 80, "4.5", "130.905") to cents, half-up when more than 2 decimals. */
+export function toCents(v: DecimalInput): Cents {
+  const d = parseDecimal(v);
+  return toSafeNumber(roundHalfUp(d.n * 100n, pow10(d.scale)));
+}
+
+/** Like toCents but maps an empty cell (null, undefined, '') to null. */
+export function toCentsOrNull(v: DecimalInput | null | undefined): Cents | null {
+  return isBlank(v) ? null : toCents(v);
+}
+
+/** cents × factor (exact decimal), rounded half-up to the cent. */
+export function mulCents(c: Cents, factor: DecimalInput): Cents {
+  const f = parseDecimal(factor);
+  return toSafeNumber(roundHalfUp(BigInt(c) * f.n, pow10(f.scale)));
+}
+
+/** cents × percent / 100, rounded half-up to the cent (e.g. an ADR surcharge). */
+export function percentOf(c: Cents, percent: DecimalInput): Cents {
+  const p = parseDecimal(percent);
+  return toSafeNumber(roundHalfUp(BigInt(c) * p.n, pow10(p.scale) * 100n));
+}
+
+/** cents × (1 + percent/100) (direction +1) or × (1 − percent/100) (direction −1), rounded half-up. */
+export function applyPercent(c: Cents, percent: DecimalInput, direction: 1 | -1): Cents {
+  const p = parseDecimal(percent);
+  const den = pow10(p.scale) * 100n;
+  const factor = direction === 1 ? den + p.n : den - p.n;
+  return toSafeNumber(roundHalfUp(BigInt(c) * factor, den));
+}
+
+/** Cents to a JSON number in euros: 13090 -> 130.9 (c/100 is the double nearest the exact decimal). */
+export function centsToNumber(c: Cents): number {
+  return c / 100;
+}
+
+export function centsToNumberOrNull(c: Cents | null): number | null {
+  return c === null ? null : centsToNumber(c);
+}
+
+/** ceil(volume × ratio) to the kg, computed exactly: ceilKg(1.2, 300) === 360, never 361. */
+export function ceilKg(volume: DecimalInput, ratio: DecimalInput = 1): number {
+  const a = parseDecimal(volume);
+  const b = parseDecimal(ratio);
+  return toSafeNumber(ceilDiv(a.n * b.n, pow10(a.scale + b.scale)));
+}
+
+/** ceil(weight / 100): the number of started quintals (100 kg), exactly. */
+export function ceilQuintals(weight: DecimalInput): number {
+  const w = parseDecimal(weight);
+  return toSafeNumber(ceilDiv(w.n, pow10(w.scale) * 100n));
+}
+
+/** Compares two decimals exactly: -1, 0 or 1. */
+export function compareDecimal(a: DecimalInput, b: DecimalInput): -1 | 0 | 1 {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  const s = Math.max(x.scale, y.scale);
+  const xn = x.n * pow10(s - x.scale);
+  const yn = y.n * pow10(s - y.scale);
+  return xn < yn ? -1 : xn > yn ? 1 : 0;
+}
