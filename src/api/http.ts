@@ -60,7 +60,7 @@ export async function apiRequest<T = any>(path: string, opts: RequestOptions = {
   }
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${toQueryString(opts.query)}`, {
+    response = await fetch(`${window.location.origin}${API_BASE}${path}${toQueryString(opts.query)}`, {
       method: opts.method ?? (body ? 'POST' : 'GET'),
       headers,
       body,
@@ -93,8 +93,8 @@ export function toBody(data: Record<string, unknown>): FormData | Record<string,
   const form = new FormData();
   const append = (key: string, v: unknown) => {
     if (v === undefined || v === null) return;
-    if (v instanceof File) form.append(key, v);
-    else if (typeof v === 'object' && (v as any).rawFile instanceof File) form.append(key, (v as any).rawFile);
+    if (v instanceof File) form.append(key, v, v.name);
+    else if (typeof v === 'object' && (v as any).rawFile instanceof File) form.append(key, (v as any).rawFile, (v as any).rawFile.name);
     else if (typeof v === 'object' && !(v instanceof Date)) return; // nested objects (previews) do not travel
     else form.append(key, String(v));
   };

@@ -11,13 +11,13 @@ const READ: Action[] = ['list', 'show'];
 
 export const PERMISSIONS: Record<string, Partial<Record<Kind, Action[]>>> = {
   dashboard: { admin: READ, carrier: READ, enduser: READ, support: READ },
-  settings: { admin: ['show', 'edit'], carrier: ['show', 'edit'], enduser: ['show', 'edit'], support: ['show', 'edit'] },
+  settings: { admin: [...READ, 'edit'], carrier: [...READ, 'edit'], enduser: [...READ, 'edit'], support: [...READ, 'edit'] },
   countries: { admin: ALL },
   currencies: { admin: ALL },
   'document-types': { admin: ALL },
   'shipment-types': { admin: ALL },
   'transport-classes': { admin: ALL },
-  'portal-settings': { admin: ['show', 'edit'] },
+  'portal-settings': { admin: [...READ, 'edit'] },
   companies: { admin: ALL, carrier: ALL },
   'user-management': { admin: ALL, carrier: ALL },
   'request-access': { admin: ['list', 'edit'], carrier: ['list', 'edit'] },

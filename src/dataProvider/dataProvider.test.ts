@@ -1,0 +1,148 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { buildDataProvider } from './index';
+import { writeSession, clearSession } from '../authProvider/session';
+
+const calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }> = [];
+const record = async (request: Request) => {
+  const ct = request.headers.get('content-type') ?? '';
+  const body = ct.includes('json') ? await request.json() : ct.includes('multipart') ? await request.formData() : undefined;
+  calls.push({ method: request.method, url: new URL(request.url), body, headers: request.headers });
+};
+
+const server = setupServer(
+  http.get('*/api/v1/admin/currencies', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ data: [{ id: 1, name: 'Euro' }, { id: 2, name: 'Dollar' }], current_page: 1, per_page: 2, last_page: 4, total: 8 });
+  }),
+  http.get('*/api/v1/admin/companies', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ data: [{ id: 5, legal_name: 'Acme' }], meta: { current_page: 1, per_page: 15, last_page: 1, total: 1 } });
+  }),
+  http.get('*/api/v1/company/companies', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ data: [], meta: { current_page: 1, per_page: 15, last_page: 1, total: 0 } });
+  }),
+  http.get('*/api/v1/company/transport_requests', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ transportRequests: { data: [{ id: 9 }], current_page: 1, per_page: 15, last_page: 1, total: 1 } });
+  }),
+  http.get('*/api/v1/admin/currencies/show/:id', async ({ request, params }) => {
+    await record(request);
+    return HttpResponse.json({ data: { id: Number(params.id), name: 'Euro' } });
+  }),
+  http.post('*/api/v1/admin/currencies/store', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ status: true, message: 'Created', data: { id: 3, name: 'Pound' } });
+  }),
+  http.post('*/api/v1/admin/currencies/update/:id', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ message: 'The data you sent is not valid.', errors: { name: ['The name field is required.'] } }, { status: 422 });
+  }),
+  http.get('*/api/v1/admin/currencies/destroy/:id', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ status: true, message: 'Deleted', data: { id: 2 } });
+  }),
+  http.get('*/api/v1/admin/users/changeStatus/:id', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ status: true, message: 'Status changed', data: { id: 7, status_id: 0 } });
+  }),
+  http.post('*/api/v1/admin/companies/store', async ({ request }) => {
+    await record(request);
+    return HttpResponse.json({ status: false, message: 'Refused for a reason' });
+  }),
+  http.get('*/api/v1/admin/broken', async ({ request }) => {
+    await record(request);
+    return new HttpResponse('<html>oops</html>', { status: 500 });
+  }),
+);
+
+const apis = {
+  currencies: { paths: { admin: '/admin/currencies' } },
+  companies: { paths: { admin: '/admin/companies', carrier: '/company/companies' } },
+  users: { paths: { admin: '/admin/users', carrier: '/company/users' } },
+  requests: { paths: { carrier: '/company/transport_requests' }, listKey: 'transportRequests' },
+  broken: { paths: { admin: '/admin/broken' } },
+};
+
+describe('data provider', () => {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    calls.length = 0;
+    clearSession();
+  });
+  afterAll(() => server.close());
+
+  it('lists with page, per_page, sort, order and filters, reading the flat paged shape', async () => {
+    writeSession('tok-123', 'Admin', false);
+    const dp = buildDataProvider(apis);
+    const res = await dp.getList('currencies', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { active: '1' } });
+    expect(res).toEqual({ data: [{ id: 1, name: 'Euro' }, { id: 2, name: 'Dollar' }], total: 8 });
+    const q = calls[0].url.searchParams;
+    expect([q.get('page'), q.get('per_page'), q.get('sort'), q.get('order'), q.get('active')]).toEqual(['2', '2', 'name', 'desc', '1']);
+    expect(calls[0].headers.get('authorization')).toBe('Bearer tok-123');
+    expect(calls[0].headers.get('x-api-password')).toBe('change-me');
+  });
+
+  it('reads the {data, meta} shape and picks the namespace of the caller kind', async () => {
+    writeSession('t', 'Admin', false);
+    expect((await buildDataProvider(apis).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(1);
+    writeSession('t', 'Carrier Users', false);
+    await buildDataProvider(apis).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/admin/companies', '/api/v1/company/companies']);
+  });
+
+  it('reads a keyed paged shape (transportRequests)', async () => {
+    writeSession('t', 'Carrier', false);
+    const res = await buildDataProvider(apis).getList('requests', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(res).toEqual({ data: [{ id: 9 }], total: 1 });
+  });
+
+  it('maps getOne, create, delete and changeStatus onto show, store, destroy and changeStatus', async () => {
+    writeSession('t', 'Admin', false);
+    const dp = buildDataProvider(apis);
+    expect((await dp.getOne('currencies', { id: 4 })).data).toEqual({ id: 4, name: 'Euro' });
+    expect(await dp.create('currencies', { data: { name: 'Pound' } })).toEqual({ data: { id: 3, name: 'Pound' }, meta: { message: 'Created' } });
+    expect(calls[1].body).toEqual({ name: 'Pound' });
+    expect((await dp.delete('currencies', { id: 2 })).data).toEqual({ id: 2 });
+    expect((await dp.changeStatus('users', { id: 7 })).data).toEqual({ id: 7, status_id: 0 });
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
+      'GET /api/v1/admin/currencies/show/4', 'POST /api/v1/admin/currencies/store', 'GET /api/v1/admin/currencies/destroy/2', 'GET /api/v1/admin/users/changeStatus/7',
+    ]);
+  });
+
+  it('sends files as multipart with [] on array names', async () => {
+    writeSession('t', 'Admin', false);
+    const file = new File(['png'], 'logo.png', { type: 'image/png' });
+    await buildDataProvider(apis).create('companies', { data: { legal_name: 'X', site_header_logo: { rawFile: file }, tags: ['a', 'b'] } }).catch(() => undefined);
+    const form = calls[0].body as FormData;
+    expect(form.get('legal_name')).toBe('X');
+    // jsdom's File loses its name through msw's serialisation; the browser tests check names end to end.
+    expect(await (form.get('site_header_logo') as File).text()).toBe('png');
+    expect(form.getAll('tags[]')).toEqual(['a', 'b']);
+  });
+
+  it('turns a 422 into an HttpError with the message and field errors', async () => {
+    writeSession('t', 'Admin', false);
+    const err: any = await buildDataProvider(apis).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
+    expect(err.status).toBe(422);
+    expect(err.message).toBe('The data you sent is not valid.');
+    expect(err.body.errors).toEqual({ name: ['The name field is required.'] });
+  });
+
+  it('turns a success-shaped status:false into an error with its message', async () => {
+    writeSession('t', 'Admin', false);
+    const err: any = await buildDataProvider(apis).create('companies', { data: { legal_name: 'Y' } }).catch((e) => e);
+    expect(err.message).toBe('Refused for a reason');
+    expect(err.body.errors).toEqual({});
+  });
+
+  it('falls back to "Internal server error" when the server sends no message', async () => {
+    writeSession('t', 'Admin', false);
+    const err: any = await buildDataProvider(apis).getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
+    expect(err.status).toBe(500);
+    expect(err.message).toBe('Internal server error');
+    expect(err.body.errors).toEqual({});
+  });
+});
