@@ -50,6 +50,33 @@ export interface AuthTokenTable { id: Generated<number>; user_id: number; token_
 export interface RateLimitTable { bucket: string; window_start: number | string; hits: number }
 export interface SettingTable { key: string; value: string | null; public: number }
 
+export interface CategoryTable { id: Generated<number>; company_id: number; code: string; rate_type: string; zone: string; description: string | null; created_at: string }
+export interface RateSheetTable {
+  id: Generated<number>; company_id: number; category_id: number; code: string; description: string | null;
+  zone: string; rate_type: string; area: string; is_standard: number; validate_from: string; validate_to: string;
+  file_path: string | null; file_name: string | null; created_at: string; updated_at: string;
+}
+type Bands = { p150: number | null; p300: number | null; p550: number | null; ps550: number | null; p1000: number | null };
+export interface ExpressRateRowTable extends Bands {
+  id: Generated<number>; rate_sheet_id: number; rate_code: string | null; carrier_zone: string | null; country: string | null;
+  department: string | null; hub: string | null; province: string; leadtime: number | null; type_id: number;
+}
+export interface StandardRateRowTable {
+  id: Generated<number>; rate_sheet_id: number; rate_code: string | null; country: string; zone_code: string;
+  weight_from: string; weight_to: string; price: number; unit: string; minimum: number | null; leadtime: number | null;
+}
+export interface HubCostTable { id: Generated<number>; company_id: number; code: string; silver: number | null; gold: number | null }
+export interface IslandZoneTable extends Bands {
+  id: Generated<number>; company_id: number; island: string; special_zone: string | null; quintal_cost: number | null; multiplier: string | null; type_id: number;
+}
+export interface HubCodeTable { id: Generated<number>; company_id: number; code: string; hub: string }
+export interface ExpressSpecialZoneTable { id: Generated<number>; company_id: number; province: string | null; city: string | null; postal_code: string | null }
+export interface StandardSpecialZoneTable { id: Generated<number>; company_id: number; province: string | null; code: string; city: string | null; postal_code: string | null }
+export interface NoPassageTable {
+  id: Generated<number>; company_id: number; postal_code: string | null; city: string | null; cost: number | null; province: string | null;
+  flow: string | null; special_zone: string | null; company_iso_2: string | null; code: string | null; rate_code: string | null; cost2: number | null; col_11: string | null;
+}
+
 export interface DB {
   user_roles: RoleTable;
   company_roles: RoleTable;
@@ -62,4 +89,14 @@ export interface DB {
   auth_tokens: AuthTokenTable;
   rate_limits: RateLimitTable;
   settings: SettingTable;
+  categories: CategoryTable;
+  rate_sheets: RateSheetTable;
+  express_rate_rows: ExpressRateRowTable;
+  standard_rate_rows: StandardRateRowTable;
+  express_hub_costs: HubCostTable;
+  express_island_zones: IslandZoneTable;
+  express_hub_codes: HubCodeTable;
+  express_special_zones: ExpressSpecialZoneTable;
+  standard_special_zones: StandardSpecialZoneTable;
+  standard_no_passage: NoPassageTable;
 }
