@@ -42,7 +42,8 @@ export function crudRoutes(app: FastifyInstance, o: CrudOptions) {
   const schemas = bodySchemas(o.fields);
   const unique = uniqueFields(o.fields);
   const present = o.present ?? ((r: Row) => r);
-  const sortColumns = Object.fromEntries(o.sortable.map((c) => [c, c]));
+  // Text sorts without case on both databases (SQLite compares bytes); the paging helper takes the expression as its column.
+  const sortColumns = Object.fromEntries(o.sortable.map((c) => [c, (c === 'id' || c.endsWith('_at') ? c : sql`lower(${sql.ref(c)})`) as unknown as string]));
   const q = { type: 'string', maxLength: 100 };
   const normalize = async (req: FastifyRequest) => {
     if (req.body && typeof req.body === 'object') normalizeBody(o.fields, req.body as Row);
