@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Loading } from 'react-admin';
+import { Authenticated, Loading } from 'react-admin';
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
@@ -44,7 +44,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <Menu onNavigate={mobile ? () => setMobileOpen(false) : undefined} />
         </Drawer>
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
-          <Suspense fallback={<Loading />}>{children}</Suspense>
+          {/* Every screen inside the shell needs a session; a signed-out visitor is sent to /login. */}
+          <Authenticated>
+            <Suspense fallback={<Loading />}>{children}</Suspense>
+          </Authenticated>
         </Box>
       </Box>
     </Box>
