@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { Authenticated, Loading } from 'react-admin';
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar } from './AppBar';
+import { Logo } from './Logo';
 import { Menu } from './Menu';
 import { APPBAR_HEIGHT, SIDEBAR_WIDTH } from './theme';
 
@@ -41,6 +42,11 @@ export function Layout({ children }: { children: ReactNode }) {
             },
           }}
         >
+          {mobile && (
+            <Box sx={{ height: APPBAR_HEIGHT, display: 'flex', alignItems: 'center', px: 2, borderBottom: 1, borderColor: 'divider' }}>
+              <Logo />
+            </Box>
+          )}
           <Menu onNavigate={mobile ? () => setMobileOpen(false) : undefined} />
         </Drawer>
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
