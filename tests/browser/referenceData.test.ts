@@ -160,6 +160,23 @@ describe.skipIf(!browserAvailable)('reference data screens in Chromium (admin, I
     await context.close();
   });
 
+  it('shows the empty text with the add button, and on a phone the table scrolls inside the page', async () => {
+    await portal.db.db.deleteFrom('shipment_types').execute();
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/shipment-types`);
+    await page.getByTestId('empty').waitFor();
+    expect(await page.getByTestId('empty').textContent()).toContain('Nessun tipo di spedizione');
+    await page.getByTestId('empty').getByTestId('add').click();
+    await page.fill('input[name=name]', 'Pallet');
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('dialog-create').waitFor({ state: 'detached' });
+    await expect.poll(() => rowTexts(page)).toEqual([expect.stringContaining('Pallet')]);
+    await shot(page, 'reference-mobile');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
   it('keeps carriers out of the reference screens', async () => {
     const { page, context } = await newPage(browser);
     await login(page, portal.url, 'carrier@portal.demo');
