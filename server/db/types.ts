@@ -77,6 +77,18 @@ export interface NoPassageTable {
   flow: string | null; special_zone: string | null; company_iso_2: string | null; code: string | null; rate_code: string | null; cost2: number | null; col_11: string | null;
 }
 
+export interface TicketCategoryTable { id: Generated<number>; name: string }
+export type ChatSide = 'enduser' | 'carrier';
+export interface TicketTable {
+  id: Generated<number>; ticket_category_id: number | null; subject: string; status: 'open' | 'closed';
+  enduser_company_id: number; enduser_user_id: number; carrier_company_id: number;
+  created_at: string; last_message_at: string; closed_at: string | null; closed_by: number | null;
+}
+export interface ChatMessageTable {
+  id: Generated<number>; chat_id: number; sender_user_id: number | null; sender_name: string; sender_side: ChatSide;
+  body: string; created_at: string; read_at: string | null;
+}
+
 export interface DB {
   user_roles: RoleTable;
   company_roles: RoleTable;
@@ -99,4 +111,7 @@ export interface DB {
   express_special_zones: ExpressSpecialZoneTable;
   standard_special_zones: StandardSpecialZoneTable;
   standard_no_passage: NoPassageTable;
+  ticket_categories: TicketCategoryTable;
+  tickets: TicketTable;
+  chat_messages: ChatMessageTable;
 }
