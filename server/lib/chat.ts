@@ -24,7 +24,6 @@ export function chatScope(req: FastifyRequest): ChatScope {
 export function cleanText(value: string): string {
   return value
     .replace(/\r\n?/g, '\n')
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
     .trim();
 }
@@ -67,7 +66,7 @@ export const ticketListSchema = listQuerySchema(['last_message_at', 'created_at'
 
 export interface ReadMessagesInput { chat_id: number; after?: number; before?: number; limit: number; mark_read: boolean }
 
-const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) =>
+export const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) =>
   ({ ...m, is_mine: m.sender_user_id === userId });
 
 /**
@@ -94,4 +93,3 @@ export async function readMessages(db: Db, req: FastifyRequest, input: ReadMessa
   };
 }
 
-export { presentMessage };

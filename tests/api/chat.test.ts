@@ -1,5 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { COMPANY_ROLE, USER_ROLE } from '../../src/schema/roles.js';
+import { buildApp } from '../../server/app.js';
+import { openDb } from '../../server/db/index.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { nowIso } from '../../server/lib/tokens.js';
 import { DEMO, describeEachDb, type TestPortal } from './helpers.js';
@@ -289,5 +291,34 @@ describeEachDb('support chat', (p) => {
 
     const closes = await Promise.all([1, 2].map(() => p().api('POST', '/company/chats/closeChat', { token: t.carrierB, body: { chat_id: chatB } })));
     expect(closes.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('works across server processes: a second app on the same database sees messages, unread counts and closes', async () => {
+    // A second "process": its own app and connection pool on the same database, nothing shared in memory.
+    const { config } = p();
+    const db2 = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+    const app2 = await buildApp({ config, db: db2 });
+    try {
+      const call = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => {
+        const r = await app2.inject({ method, url: `/api/v1${url}`, headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${token}` }, payload: body as any });
+        return { status: r.statusCode, body: r.json() };
+      };
+      const opened = await p().api('POST', '/enduser/chats/newTicket', { token: t.enduserA, body: { ticket_category_id: categoryId, subject: 'Due processi', message: 'Scritto sul primo' } });
+      const id = opened.body.data.id;
+      const seen = await call('POST', '/company/chats/getChatMessages', t.carrierA, { chat_id: id });
+      expect(seen.status).toBe(200);
+      expect(seen.body.data.map((m: any) => m.body)).toEqual(['Scritto sul primo']);
+      const last = seen.body.data[0].id;
+      expect((await call('POST', '/company/chats/sendChatMessage', t.carrierA, { chat_id: id, message: 'Risposto dal secondo' })).status).toBe(200);
+      expect((await p().api('GET', '/enduser/chats/unread', { token: t.enduserA })).body.data.messages).toBe(1);
+      const polled = await readEnduser(t.enduserA, id, `&after=${last}`);
+      expect(polled.body.data.map((m: any) => m.body)).toEqual(['Risposto dal secondo']);
+      expect((await call('POST', '/company/chats/closeChat', t.carrierA, { chat_id: id })).status).toBe(200);
+      expect((await send('enduser', t.enduserA, id, 'Ancora?')).status).toBe(409);
+      expect((await readEnduser(t.enduserA, id, `&after=${polled.body.data[0].id}`)).body.ticket.status).toBe('closed');
+    } finally {
+      await app2.close();
+      await db2.destroy();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { chatsRepo } from '../../repositories/chats.js';
  * The carrier's side of the support chat (server.md §7; the calculator document §7 "Company"): the
  * tickets of its end users, shared by its Carrier, Reseller, Carrier Users and Support users. Admins
  * have no chat screen (the documents give them none). `getChatUsers` lists the tickets with the
- * end-user company and user names.
+ * end-user company and user names. Closing is final (the documents give no reopen): the end user
+ * opens a new ticket for a new question.
  */
 export default async function companyChatRoutes(app: FastifyInstance) {
   const chats = chatsRepo(app.db);

@@ -14,7 +14,10 @@ import { dayLabel, fullWhen, sameDay, timeOf } from './format';
 import { useConversation } from './hooks';
 import { StatusChip } from './TicketList';
 
-/** One message: text only (React escapes it; no HTML is ever rendered from a message), own side on the right. */
+/**
+ * One message: text only (React escapes it; no HTML is ever rendered from a message). "Own" is the
+ * reader's side: for a carrier, its colleagues' and support's answers sit on the right too, with names.
+ */
 function Bubble({ m, own, read }: { m: ChatMessage; own: boolean; read: boolean }) {
   const [locale] = useLocaleState();
   const translate = useTranslate();

@@ -48,7 +48,8 @@ export function SupportPage() {
     else next.delete('chat');
     if (status === 'open') next.delete('status');
     else next.set('status', status);
-    setParams(next, { replace: !narrow });
+    // On a phone, opening a chat is a step Back undoes; everything else replaces the address.
+    setParams(next, { replace: !narrow || !id });
   };
   const setFilter = (f: StatusFilter) => {
     const next = new URLSearchParams(params);
