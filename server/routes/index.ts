@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import lookupRoutes from './visitor/lookups.js';
+import referenceDataRoutes from './admin/referenceData.js';
 import enduserChatRoutes from './enduser/chats.js';
 import companyChatRoutes from './company/chats.js';
-import ticketCategoryRoutes from './visitor/ticketCategories.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  lookupRoutes,
+  referenceDataRoutes,
   enduserChatRoutes,
   companyChatRoutes,
-  ticketCategoryRoutes,
 ];
