@@ -1,8 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import { isPostgres, withId } from './helpers.js';
-
-/** The categories an end user picks when opening a ticket, created here only when no other migration has. */
-export const DEFAULT_TICKET_CATEGORIES = ['Preventivi', 'Spedizioni', 'Fatturazione', 'Assistenza tecnica', 'Altro'];
+import type { Kysely } from 'kysely';
+import { withId } from './helpers.js';
 
 /**
  * Support chat (server.md §7): a ticket has one chat (`chat_id` = ticket id) and its messages.
@@ -10,21 +7,9 @@ export const DEFAULT_TICKET_CATEGORIES = ['Preventivi', 'Spedizioni', 'Fatturazi
  * Unread tracking: a chat has two sides, the end-user company and the carrier (its carrier users and
  * support users share one inbox). Each message records its `sender_side`; `read_at` is set when someone
  * of the other side reads it, so "unread for me" = messages of the other side without `read_at`.
- *
- * `ticket_categories(id, name)` belongs to the reference data (issue 5). When that migration has not
- * created it, this one does, with a few categories a carrier's customers would recognise.
+ * The categories are `ticket_categories(id, name)` of the reference data (0003_reference).
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  if (!(await tableExists(db, 'ticket_categories'))) {
-    await withId(db, db.schema.createTable('ticket_categories').ifNotExists())
-      .addColumn('name', 'text', (c) => c.notNull().unique())
-      .execute();
-    await db.insertInto('ticket_categories')
-      .values(DEFAULT_TICKET_CATEGORIES.map((name) => ({ name })))
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-  }
-
   await withId(db, db.schema.createTable('tickets'))
     .addColumn('ticket_category_id', 'integer', (c) => c.references('ticket_categories.id'))
     .addColumn('subject', 'text', (c) => c.notNull())
@@ -54,16 +39,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('chat_messages_unread').on('chat_messages').columns(['chat_id', 'sender_side', 'read_at']).execute();
 }
 
-/** Whether a table is visible here (PostgreSQL: on the search path, not in any schema). */
-async function tableExists(db: Kysely<any>, name: string): Promise<boolean> {
-  const { rows } = isPostgres(db)
-    ? await sql<{ found: string | null }>`select to_regclass(${name})::text as found`.execute(db)
-    : await sql<{ found: string | null }>`select name as found from sqlite_master where type = 'table' and name = ${name}`.execute(db);
-  return !!rows[0]?.found;
-}
-
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('chat_messages').ifExists().execute();
   await db.schema.dropTable('tickets').ifExists().execute();
-  // ticket_categories stays: it may belong to the reference-data migration.
 }

@@ -215,10 +215,6 @@ export function chatsRepo(db: Db) {
     async categoryExists(id: number) {
       return !!(await db.selectFrom('ticket_categories').select('id').where('id', '=', id).executeTakeFirst());
     },
-
-    async categories() {
-      return db.selectFrom('ticket_categories').select(['id', 'name']).orderBy('id').execute();
-    },
   };
   return repo;
 }

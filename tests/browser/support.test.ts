@@ -44,7 +44,7 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
     await dialog.getByTestId('create-ticket').click();
     expect(await dialog.getByText('Campo obbligatorio').count()).toBe(3); // nothing sent yet
     await dialog.getByTestId('ticket-category').click();
-    await eu.getByRole('option', { name: 'Spedizioni' }).click();
+    await eu.getByRole('option', { name: 'Ritiro', exact: true }).click();
     await dialog.locator('input[name=subject]').fill('Ritiro non avvenuto');
     await dialog.locator('textarea[name=message]').fill('Buongiorno, il ritiro di ieri a Bologna non è avvenuto.');
     await dialog.getByTestId('create-ticket').click();
