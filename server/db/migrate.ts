@@ -14,10 +14,13 @@ class StaticProvider implements MigrationProvider {
  * so several server processes starting together migrate once.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  // On PostgreSQL, name our own schema: Kysely otherwise takes another schema's kysely_migration_lock
-  // (another application, or another test run in the same database) for ours and fails.
-  const schema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
-  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(schema ? { migrationTableSchema: schema } : {}) });
+  // On PostgreSQL, Kysely looks for its own tables in every schema of the database unless told which
+  // one: another schema holding them (a second installation, parallel test runs) would make it skip
+  // creating its lock table here. Its tables live in the schema this connection works in.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -1,5 +1,6 @@
 import { core } from './core.js';
 import { reference } from './reference.js';
+import { chat } from './chat.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -8,6 +9,7 @@ type Dict = Record<string, string>;
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
 const areas: Array<Record<Lang, Dict>> = [core];
 areas.push(reference);
+areas.push(chat);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

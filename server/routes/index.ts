@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
 import referenceDataRoutes from './admin/referenceData.js';
+import enduserChatRoutes from './enduser/chats.js';
+import companyChatRoutes from './company/chats.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   lookupRoutes,
   referenceDataRoutes,
+  enduserChatRoutes,
+  companyChatRoutes,
 ];
