@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import passwordRoutes from './visitor/password.js';
+import profileRoutes from './visitor/profile.js';
+import accessRequestRoutes from './visitor/accessRequest.js';
+import lookupRoutes from './visitor/lookups.js';
+import requestAccessRoutes from './company/requestAccess.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  passwordRoutes,
+  profileRoutes,
+  accessRequestRoutes,
+  lookupRoutes,
+  requestAccessRoutes,
 ];
