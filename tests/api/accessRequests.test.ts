@@ -93,12 +93,12 @@ describeEachDb('access requests: the public form and the review (server.md §4)'
   it('takes the form as multipart too, with a logo checked by its bytes', async () => {
     const body = form({ carrier_id: ids.acme });
     const fields = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
-    const r = await p().api('POST', '/visitor/request_access/store', { headers: nextIp(), ...(await multipart({ ...fields, carrier_logo: { filename: 'logo.png', type: 'image/png', data: png() } })) });
+    const r = await p().api('POST', '/visitor/request_access/store', { ...(await multipart({ ...fields, carrier_logo: { filename: 'logo.png', type: 'image/png', data: png() } }, nextIp())) });
     expect(r.status).toBe(200);
     const rows = await list(carrier, '?per_page=100');
     const row = rows.body.data.find((x: any) => x.id === r.body.data.id);
     expect(row.carrier_logo).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
-    const fake = await p().api('POST', '/visitor/request_access/store', { lang: 'en', headers: nextIp(), ...(await multipart({ ...fields, carrier_logo: { filename: 'logo.png', type: 'image/png', data: Buffer.from('GIF89a not really') } })) });
+    const fake = await p().api('POST', '/visitor/request_access/store', { lang: 'en', ...(await multipart({ ...fields, carrier_logo: { filename: 'logo.png', type: 'image/png', data: Buffer.from('GIF89a not really') } }, nextIp())) });
     expect(fake.body.errors).toEqual({ carrier_logo: ['The image must be a PNG, JPEG or WebP picture.'] });
   });
 

@@ -19,14 +19,14 @@ export async function createUser(p: TestPortal, opts: { email?: string; password
 }
 
 /** A multipart body for inject, built by the platform's FormData. */
-export async function multipart(fields: Record<string, string | number | { filename: string; type: string; data: Buffer }>) {
+export async function multipart(fields: Record<string, string | number | { filename: string; type: string; data: Buffer }>, headers: Record<string, string> = {}) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === 'object') fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.filename);
     else fd.append(k, String(v));
   }
   const res = new Response(fd);
-  return { payload: Buffer.from(await res.arrayBuffer()), headers: { 'content-type': res.headers.get('content-type')! } };
+  return { payload: Buffer.from(await res.arrayBuffer()), headers: { ...headers, 'content-type': res.headers.get('content-type')! } };
 }
 
 /** A real 1×1 PNG, optionally padded (after the IEND chunk) to a given size. */
