@@ -11,12 +11,26 @@ import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import type { PortalPage, PortalResource } from './resources/types';
+import requestAccess from './resources/request-access';
+import forgetPassword from './custom/forgetPassword';
+import resetPassword from './custom/resetPassword';
+import resetPasswordOtp from './custom/resetPasswordOtp';
+import accessRequest from './custom/accessRequest';
+import settings from './custom/settings';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [];
+const resources: PortalResource[] = [
+  requestAccess,
+];
 
 /** Custom routes: one folder each under src/custom, one line here. */
-const pages: PortalPage[] = [];
+const pages: PortalPage[] = [
+  forgetPassword,
+  resetPassword,
+  resetPasswordOtp,
+  accessRequest,
+  settings,
+];
 
 const store = localStorageStore(undefined, 'Portal');
 const storedLocale = (() => {

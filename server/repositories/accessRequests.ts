@@ -6,6 +6,7 @@ import { mediaUrl } from '../lib/media.js';
 import { paginate, type ListQuery } from '../lib/paging.js';
 import { romeDayRange } from '../lib/romeDay.js';
 import { nowIso } from '../lib/tokens.js';
+import type { Lang } from '../i18n/index.js';
 
 export type AccessStatus = 'OP' | 'CF' | 'RF';
 export type NewAccessRequest = Omit<AccessRequestTable, 'id' | 'status' | 'created_company_id' | 'created_user_id' | 'reviewed_by' | 'reviewed_at' | 'created_at' | 'updated_at'>;
@@ -24,11 +25,13 @@ const COLUMNS = [
 ] as const;
 
 export function accessRequestsRepo(db: Db) {
-  const scoped = (scope: ReviewScope) => {
+  // Country and language named for the reader: the country in the caller's language, the language by
+  // its own name (languages carry only their English and native names).
+  const scoped = (scope: ReviewScope, lang: Lang = 'it') => {
     const q = db.selectFrom('access_requests as r')
       .leftJoin('countries as co', 'co.id', 'r.carrier_country_id')
       .leftJoin('languages as l', 'l.id', 'r.carrier_language_id')
-      .select([...COLUMNS, 'co.en as carrier_country', 'l.en as carrier_language']);
+      .select([...COLUMNS, `co.${lang} as carrier_country`, 'co.en as carrier_country_en', 'l.native as carrier_language', 'l.en as carrier_language_en']);
     return scope === null ? q.where('r.carrier_id', 'is', null) : q.where('r.carrier_id', '=', scope);
   };
   // Never the password hash; the logo as its URL.
@@ -41,8 +44,8 @@ export function accessRequestsRepo(db: Db) {
         .returning('id').executeTakeFirstOrThrow();
     },
 
-    async list(scope: ReviewScope, q: ListQuery & { status?: AccessStatus; date?: string }) {
-      let qb = scoped(scope);
+    async list(scope: ReviewScope, q: ListQuery & { status?: AccessStatus; date?: string }, lang: Lang = 'it') {
+      let qb = scoped(scope, lang);
       if (q.status) qb = qb.where('r.status', '=', q.status);
       if (q.date) {
         const { from, to } = romeDayRange(q.date);

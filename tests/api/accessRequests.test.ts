@@ -131,7 +131,7 @@ describeEachDb('access requests: the public form and the review (server.md §4)'
     expect(carrierIds).not.toContain(forAdmin);
     expect(carrierIds).not.toContain(forOther);
     expect(JSON.stringify(c.body)).not.toMatch(/password/);
-    expect(c.body.data[0]).toMatchObject({ carrier_country: 'Italy', carrier_language: 'Italian' });
+    expect(c.body.data[0]).toMatchObject({ carrier_country: 'Italia', carrier_country_en: 'Italy', carrier_language: 'Italiano', carrier_language_en: 'Italian' });
     expect((await list(enduser)).status).toBe(403);
     expect((await p().api('GET', '/company/request_access')).status).toBe(401);
   });

@@ -26,7 +26,7 @@ export default async function requestAccessRoutes(app: FastifyInstance) {
     },
   }, async (req) => {
     const q = req.query as ListQuery & { status?: AccessStatus; date?: string };
-    return withMeta(await requests.list(carrierScope(req), q));
+    return withMeta(await requests.list(carrierScope(req), q, req.lang));
   });
 
   app.post('/company/request_access/changeStatus', {
