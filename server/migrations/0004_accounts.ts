@@ -24,6 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('at', bigintType(db), (c) => c.notNull())
     .execute();
   await db.schema.createIndex('throttle_events_bucket_at').on('throttle_events').columns(['bucket', 'at']).execute();
+  await db.schema.createIndex('throttle_events_at').on('throttle_events').column('at').execute();
 
   await withId(db, db.schema.createTable('access_requests'))
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('OP'))
