@@ -91,6 +91,14 @@ export interface AccessRequestTable {
   created_company_id: number | null; created_user_id: number | null; reviewed_by: number | null; reviewed_at: string | null;
   created_at: string; updated_at: string;
 }
+export interface CurrencyTable { id: Generated<number>; name: string; code_alpha: string; symbol: string | null; active: string; created_at: string }
+export interface DocumentTypeTable { id: Generated<number>; name: string; description: string | null; active: string; created_at: string }
+export interface NamedRefTable { id: Generated<number>; name: string; created_at: string }
+export interface TicketCategoryTable { id: Generated<number>; name: string }
+export interface ProvinceTable { id: Generated<number>; sigla: string; name: string; region: string }
+export interface MunicipalityTable { id: Generated<number>; name: string; province: string; postal_code: string | null; istat_code: string }
+export interface MunicipalityPostalCodeTable { id: Generated<number>; municipality_id: number; postal_code: string }
+export interface IslandPlaceTable { id: Generated<number>; island: string; city: string; province: string }
 
 export interface DB {
   user_roles: RoleTable;
@@ -117,4 +125,13 @@ export interface DB {
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
   access_requests: AccessRequestTable;
+  currencies: CurrencyTable;
+  document_types: DocumentTypeTable;
+  shipment_types: NamedRefTable;
+  transport_classes: NamedRefTable;
+  ticket_categories: TicketCategoryTable;
+  provinces: ProvinceTable;
+  municipalities: MunicipalityTable;
+  municipality_postal_codes: MunicipalityPostalCodeTable;
+  island_places: IslandPlaceTable;
 }

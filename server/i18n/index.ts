@@ -1,4 +1,5 @@
 import { core } from './core.js';
+import { reference } from './reference.js';
 import { accounts } from './accounts.js';
 
 export type Lang = 'it' | 'en' | 'fr';
@@ -6,10 +7,9 @@ export const LANGS: Lang[] = ['it', 'en', 'fr'];
 type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
-const areas: Array<Record<Lang, Dict>> = [
-  core,
-  accounts,
-];
+const areas: Array<Record<Lang, Dict>> = [core];
+areas.push(reference);
+areas.push(accounts);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

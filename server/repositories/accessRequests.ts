@@ -123,11 +123,13 @@ export function accessRequestsRepo(db: Db) {
       return (await db.selectFrom('companies').select('legal_name').where('id', '=', companyId).executeTakeFirst())?.legal_name ?? '';
     },
 
-    /** An active carrier or reseller that may receive requests through an invitation link. */
+    /**
+     * An active carrier company, which may receive requests through its invitation link. Carriers only:
+     * the public `carriers_list` names them for the form, while resellers are not public (server.md §2).
+     */
     async invitingCarrier(id: number) {
       return db.selectFrom('companies').select(['id', 'legal_name'])
-        .where('id', '=', id).where('status_id', '=', 1)
-        .where('company_role_id', 'in', [COMPANY_ROLE.CARRIER, COMPANY_ROLE.RESELLER])
+        .where('id', '=', id).where('status_id', '=', 1).where('company_role_id', '=', COMPANY_ROLE.CARRIER)
         .executeTakeFirst();
     },
   };

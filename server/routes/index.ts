@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import lookupRoutes from './visitor/lookups.js';
+import referenceDataRoutes from './admin/referenceData.js';
 import passwordRoutes from './visitor/password.js';
 import profileRoutes from './visitor/profile.js';
 import accessRequestRoutes from './visitor/accessRequest.js';
-import lookupRoutes from './visitor/lookups.js';
 import requestAccessRoutes from './company/requestAccess.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  lookupRoutes,
+  referenceDataRoutes,
   passwordRoutes,
   profileRoutes,
   accessRequestRoutes,
-  lookupRoutes,
   requestAccessRoutes,
 ];

@@ -138,15 +138,13 @@ describeEachDb('account settings: password change, profile, email (accounts docu
     expect((await p().api('GET', '/visitor/getProfile', { token })).body.user.email).toBe(u.email);
   });
 
-  it('answers the country and language lookups for the pickers', async () => {
+  it('has the lookups the account screens pick from, public', async () => {
     const countries = await p().api('GET', '/visitor/country_list', { lang: 'it' });
     expect(countries.status).toBe(200);
-    const italy = countries.body.data.find((c: any) => c.iso_alpha_2 === 'IT');
-    expect(italy).toMatchObject({ en: 'Italy', name: 'Italia' });
-    expect(countries.body.data.length).toBeGreaterThan(200);
+    expect(countries.body.data.find((c: any) => c.iso_alpha_2 === 'IT')).toMatchObject({ id: expect.any(Number), en: 'Italy', it: 'Italia', fr: 'Italie' });
     const langs = await p().api('GET', '/visitor/languages_list');
     expect(langs.body.data.map((l: any) => l.code)).toEqual(expect.arrayContaining(['it', 'en', 'fr']));
     const carriers = await p().api('GET', '/visitor/carriers_list');
-    expect(carriers.body.data).toEqual([{ id: expect.any(Number), legal_name: 'Acme Trasporti S.r.l.' }]);
+    expect(carriers.body.data).toContainEqual({ id: expect.any(Number), legal_name: 'Acme Trasporti S.r.l.' });
   });
 }, { smtpUrl: sink.url } as Partial<TestPortal['config']>);

@@ -16,13 +16,11 @@ type Field = (typeof CARRIER_TEXT)[number] | (typeof USER_TEXT)[number] | (typeo
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
-/** The invitation's carrier (or reseller) by id, from the public lookups. */
+/** The invitation's carrier by id, from the public carriers lookup. */
 function useInvitingCarrier(id: number | null) {
   const carriers = useLookup<CompanyItem>('/visitor/carriers_list', 'carriers_list');
-  const resellers = useLookup<CompanyItem>('/visitor/resellers_list', 'resellers_list');
   if (id === null) return { loading: false, carrier: null };
-  const carrier = [...carriers.data, ...resellers.data].find((c) => c.id === id) ?? null;
-  return { loading: carriers.loading || resellers.loading, carrier };
+  return { loading: carriers.loading, carrier: carriers.data.find((c) => c.id === id) ?? null };
 }
 
 /**
@@ -84,7 +82,7 @@ export function AccessRequestPage() {
       notify(answer.message, { type: 'success', autoHideDuration: 8000 });
       navigate('/login');
     } catch (err) {
-      const { message, fields } = readApiError(err);
+      const { message, fields } = readApiError(err, translate);
       setErrors(fields);
       setFailure(alertText(message, fields, [...CARRIER_TEXT, ...USER_TEXT, ...PASSWORDS, 'carrier_country_id', 'carrier_language_id']));
     } finally {

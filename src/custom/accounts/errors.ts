@@ -1,11 +1,14 @@
-import { HttpError } from 'react-admin';
+import { normalizeError } from '../../components/feedback/errors';
 
-/** The server's field messages (`{field: [messages]}`) as one text per field, and its message. */
-export function readApiError(err: unknown): { message: string; fields: Record<string, string> } {
-  const body = err instanceof HttpError ? (err.body as { errors?: Record<string, string[]> }) : undefined;
+/**
+ * A failed call (normalised once, by the shared helper) as the account forms show it: the message,
+ * translated when it is a key (a network failure), and one text per field under its input.
+ */
+export function readApiError(err: unknown, translate?: (key: string, opts?: any) => string): { message: string; fields: Record<string, string> } {
+  const { message, errors } = normalizeError(err);
   const fields: Record<string, string> = {};
-  for (const [k, v] of Object.entries(body?.errors ?? {})) fields[k] = Array.isArray(v) ? v.join(' ') : String(v);
-  return { message: (err as Error)?.message || 'Internal server error', fields };
+  for (const [k, v] of Object.entries(errors)) fields[k] = v.join(' ');
+  return { message: translate ? translate(message, { _: message }) : message, fields };
 }
 
 /**

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocaleState } from 'react-admin';
 import { apiRequest } from '../../api/http';
 
-export interface Country { id: number; en: string; name?: string; iso_alpha_2?: string | null }
+export interface Country { id: number; en: string; it?: string | null; fr?: string | null; name?: string; iso_alpha_2?: string | null; label: string }
 export interface Language { id: number; en: string; code?: string; native?: string | null }
 export interface CompanyItem { id: number; legal_name: string }
 
@@ -36,6 +36,14 @@ export function useLookup<T>(path: string, key?: string): { data: T[]; loading: 
   return state;
 }
 
-export const useCountries = () => useLookup<Country>('/visitor/country_list', 'country_list');
+/** Countries named and sorted in the reader's language (the lookup carries en, it, fr...). */
+export function useCountries() {
+  const [locale] = useLocaleState();
+  const raw = useLookup<Omit<Country, 'label'>>('/visitor/country_list', 'country_list');
+  const data = useMemo(() => raw.data
+    .map((c) => ({ ...c, label: (c as Record<string, any>)[locale] || c.en || c.name || String(c.id) }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale)), [raw.data, locale]);
+  return { ...raw, data };
+}
 export const useLanguages = () => useLookup<Language>('/visitor/languages_list', 'languages_list');
-export const countryLabel = (c: Country) => c.name ?? c.en;
+export const countryLabel = (c: Country) => c.label;

@@ -29,7 +29,7 @@ export function ForgetPasswordPage() {
       const answer = await apiRequest<{ message: string }>('/visitor/forgetPassword', { method: 'POST', body: { email: value } });
       navigate(`/reset-password?email=${encodeURIComponent(value)}`, { state: { message: answer.message } });
     } catch (err) {
-      const { message, fields } = readApiError(err);
+      const { message, fields } = readApiError(err, translate);
       if (fields.email) setFieldError(fields.email);
       setError(alertText(message, fields, ['email']));
     } finally {

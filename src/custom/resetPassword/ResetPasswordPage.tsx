@@ -45,7 +45,7 @@ export function ResetPasswordPage() {
       notify(answer.message, { type: 'success' });
       navigate('/login');
     } catch (err) {
-      const { message, fields: f } = readApiError(err);
+      const { message, fields: f } = readApiError(err, translate);
       setFields(f);
       setServerError(alertText(message, f, ['email', 'otp', 'password', 'password_confirmation']));
     } finally {

@@ -51,7 +51,7 @@ export function ResetPasswordOtpPage() {
       setDigits(emptyOtp());
       setSeconds(RESEND_SECONDS);
     } catch (err) {
-      setNotice({ ok: false, text: readApiError(err).message });
+      setNotice({ ok: false, text: readApiError(err, translate).message });
     } finally {
       setBusy(false);
     }

@@ -31,7 +31,7 @@ export function PasswordCard() {
       setValues(empty);
       showNotice(answer.message);
     } catch (err) {
-      const { message, fields } = readApiError(err);
+      const { message, fields } = readApiError(err, translate);
       setErrors(fields);
       setFailure(alertText(message, fields, ['oldPassword', 'password', 'password_confirmation']));
     } finally {

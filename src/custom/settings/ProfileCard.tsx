@@ -73,7 +73,7 @@ export function ProfileCard() {
       await fetchProfile(true);
       await refetch();
     } catch (err) {
-      const { message, fields } = readApiError(err);
+      const { message, fields } = readApiError(err, translate);
       setErrors(fields);
       if (fields.image) setImageError(fields.image);
       setFailure(alertText(message, fields, ['first_name', 'last_name', 'country_id', 'city', 'image']));

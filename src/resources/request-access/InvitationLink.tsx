@@ -11,7 +11,8 @@ export function InvitationLink() {
   const notify = useNotify();
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
-  if (permissions !== 'carrier' || !identity?.company_id) return null;
+  // Carrier companies only (company role 2): the public carriers lookup names them on the form.
+  if (permissions !== 'carrier' || !identity?.company_id || identity.company?.company_role_id !== 2) return null;
   const link = `${window.location.origin}/#/access-request?carrier=${identity.company_id}`;
   const copy = async () => {
     try {

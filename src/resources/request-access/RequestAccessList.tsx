@@ -1,6 +1,8 @@
-import { DataTable, DateField, DateInput, List, Pagination, SelectInput, TopToolbar, useListContext, useLocaleState, usePermissions, useTranslate } from 'react-admin';
+import { DataTable, DateInput, List, SelectInput, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
+import { EmptyState } from '../../components/table/EmptyState';
+import { useFormat } from '../../components/format';
 import { InvitationLink } from './InvitationLink';
 import { StatusActions } from './StatusActions';
 
@@ -34,7 +36,7 @@ const lines = (...parts: Array<string | null | undefined>) => parts.filter(Boole
  */
 export function RequestAccessList() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   const { permissions } = usePermissions();
   const filters = [
     <DateInput key="date" source="date" alwaysOn label="resources.request-access.fields.date" />,
@@ -54,11 +56,9 @@ export function RequestAccessList() {
         actions={<TopToolbar><ClearFilters /></TopToolbar>}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={15}
-        pagination={<Pagination rowsPerPageOptions={[15, 30, 50, 100]} />}
-        empty={false}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<Typography sx={{ p: 3 }} color="text.secondary" data-testid="request-access-empty">{translate('request_access.empty')}</Typography>}>
-          <DataTable.Col source="created_at" label="resources.request-access.fields.created_at" render={(r: any) => <DateField record={r} source="created_at" showTime locales={locale} />} />
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState />}>
+          <DataTable.Col source="created_at" label="resources.request-access.fields.created_at" render={(r: any) => format.dateTime(r.created_at)} />
           <DataTable.Col source="status" label="resources.request-access.fields.status" render={(r: any) => <StatusChip status={r.status} />} />
           <DataTable.Col source="carrier_name" label="resources.request-access.fields.carrier_name" render={(r: any) => lines(r.carrier_name, r.carrier_email, r.carrier_phone, r.carrier_website_url)} />
           <DataTable.Col label="resources.request-access.fields.place" disableSort render={(r: any) => lines(r.carrier_address, `${r.carrier_postal_code} ${r.carrier_city} (${r.carrier_province})`, r.carrier_country)} />

@@ -6,6 +6,7 @@ export const requestAccessMessages: AreaMessages = {
     resources: {
       'request-access': {
         name: 'Richiesta di accesso |||| Richieste di accesso',
+        empty: 'Nessuna richiesta di accesso',
         fields: { created_at: 'Data', status: 'Stato', date: 'Data', carrier_name: 'Azienda', place: 'Sede', contact: 'Referente', carrier_language: 'Lingua' },
       },
     },
@@ -20,7 +21,6 @@ export const requestAccessMessages: AreaMessages = {
       confirm_text: 'Verranno creati l’azienda e il suo utente, che potrà accedere con la password scelta nel modulo. Il richiedente riceverà un’email.',
       refuse_title: 'Rifiutare la richiesta di %{name}?',
       refuse_text: 'Il richiedente riceverà un’email. Una richiesta rifiutata non si può più confermare.',
-      empty: 'Nessuna richiesta di accesso',
       invite_title: 'Il tuo link di invito',
       invite_text: 'Dai questo link ai tuoi clienti: le loro richieste di accesso arriveranno qui.',
       copy: 'Copia link',
@@ -34,6 +34,7 @@ export const requestAccessMessages: AreaMessages = {
     resources: {
       'request-access': {
         name: 'Access request |||| Access requests',
+        empty: 'No access requests',
         fields: { created_at: 'Date', status: 'Status', date: 'Date', carrier_name: 'Company', place: 'Location', contact: 'Contact', carrier_language: 'Language' },
       },
     },
@@ -48,7 +49,6 @@ export const requestAccessMessages: AreaMessages = {
       confirm_text: 'The company and its user will be created; the user signs in with the password chosen in the form. The requester receives an email.',
       refuse_title: 'Refuse the request of %{name}?',
       refuse_text: 'The requester receives an email. A refused request cannot be confirmed later.',
-      empty: 'No access requests',
       invite_title: 'Your invitation link',
       invite_text: 'Give this link to your customers: their access requests arrive here.',
       copy: 'Copy link',
@@ -62,6 +62,7 @@ export const requestAccessMessages: AreaMessages = {
     resources: {
       'request-access': {
         name: 'Demande d’accès |||| Demandes d’accès',
+        empty: 'Aucune demande d’accès',
         fields: { created_at: 'Date', status: 'Statut', date: 'Date', carrier_name: 'Entreprise', place: 'Adresse', contact: 'Contact', carrier_language: 'Langue' },
       },
     },
@@ -76,7 +77,6 @@ export const requestAccessMessages: AreaMessages = {
       confirm_text: 'L’entreprise et son utilisateur seront créés ; l’utilisateur se connecte avec le mot de passe choisi dans le formulaire. Le demandeur reçoit un e-mail.',
       refuse_title: 'Refuser la demande de %{name} ?',
       refuse_text: 'Le demandeur reçoit un e-mail. Une demande refusée ne peut plus être confirmée.',
-      empty: 'Aucune demande d’accès',
       invite_title: 'Votre lien d’invitation',
       invite_text: 'Donnez ce lien à vos clients : leurs demandes d’accès arrivent ici.',
       copy: 'Copier le lien',
