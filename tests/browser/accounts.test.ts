@@ -231,7 +231,7 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await page.goto(`${portal.url}/#/login`);
     await page.getByRole('link', { name: 'Richiedi un accesso' }).click();
     await page.waitForURL(/#\/access-request$/);
-    expect(await page.getByRole('heading', { name: 'Dati del vettore' }).count()).toBe(1);
+    await page.getByRole('heading', { name: 'Dati del vettore' }).waitFor();
     await page.goto(`${portal.url}/#/access-request?carrier=${acme}`);
     await expect.poll(() => page.getByTestId('invited-by').textContent()).toBe('Richiesta di accesso come cliente di Acme Trasporti S.r.l.');
     await page.getByTestId('access-submit').click();
@@ -254,7 +254,7 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await page.getByTestId('access-submit').click();
     await expect.poll(() => page.getByText('Inserisci un indirizzo email valido').count()).toBe(1);
     await fill('carrier_email', 'info@bianchi.example');
-    expect(await page.inputValue('input[name=carrier_country_id]')).toBe('Italia');
+    await expect.poll(() => page.inputValue('input[name=carrier_country_id]')).toBe('Italia');
     await shot(page, 'accounts-access-request');
     await page.getByTestId('access-submit').click();
     await page.waitForURL(/#\/login/);
