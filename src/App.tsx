@@ -7,11 +7,13 @@ import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
+import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
+import { supportPage } from './custom/support';
 import type { PortalPage, PortalResource } from './resources/types';
 import requestAccess from './resources/request-access';
 import forgetPassword from './custom/forgetPassword';
@@ -32,7 +34,11 @@ const pages: PortalPage[] = [
   resetPasswordOtp,
   accessRequest,
   settings,
+  supportPage,
 ];
+
+/** Sidebar badges declared by pages, by path. */
+const menuBadges = Object.fromEntries(pages.flatMap((p) => (p.menuBadge ? [[p.path, p.menuBadge]] : [])));
 
 const store = localStorageStore(undefined, 'Portal');
 /** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */
@@ -61,6 +67,7 @@ export function App() {
 
   return (
     <RoutedPathsContext.Provider value={routed}>
+      <MenuBadgesContext.Provider value={menuBadges}>
       <Admin
         disableTelemetry
         title="Portale Trasporti"
@@ -84,6 +91,7 @@ export function App() {
           {pages.filter((p) => !p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
         </CustomRoutes>
       </Admin>
+      </MenuBadgesContext.Provider>
     </RoutedPathsContext.Provider>
   );
 }

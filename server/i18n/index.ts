@@ -1,6 +1,7 @@
 import { core } from './core.js';
 import { reference } from './reference.js';
 import { accounts } from './accounts.js';
+import { chat } from './chat.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -10,6 +11,7 @@ type Dict = Record<string, string>;
 const areas: Array<Record<Lang, Dict>> = [core];
 areas.push(reference);
 areas.push(accounts);
+areas.push(chat);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

@@ -6,6 +6,8 @@ import passwordRoutes from './visitor/password.js';
 import profileRoutes from './visitor/profile.js';
 import accessRequestRoutes from './visitor/accessRequest.js';
 import requestAccessRoutes from './company/requestAccess.js';
+import enduserChatRoutes from './enduser/chats.js';
+import companyChatRoutes from './company/chats.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -16,4 +18,6 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   profileRoutes,
   accessRequestRoutes,
   requestAccessRoutes,
+  enduserChatRoutes,
+  companyChatRoutes,
 ];

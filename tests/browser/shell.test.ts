@@ -29,10 +29,12 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     'carrier@portal.demo': [
       'dashboard',
       'request-access',
+      'support',
       'settings',
     ],
     'enduser@portal.demo': [
       'dashboard',
+      'support',
       'settings',
     ],
   };
