@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import tariffTableRoutes from './tariffs/tables.js';
+import rateSheetRoutes from './tariffs/rateSheets.js';
+import categoryRoutes from './tariffs/categories.js';
+import enduserRateSheetRoutes from './tariffs/enduser.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  tariffTableRoutes,
+  rateSheetRoutes,
+  categoryRoutes,
+  enduserRateSheetRoutes,
 ];
