@@ -88,6 +88,67 @@ function normalizeText(col: ColumnSpec, text: string, wasNumber: boolean, ctx: C
   return ok(v);
 }
 
+/** Plain decimal text (no exponent), the shape of nearly every cell: read without BigInt arithmetic. */
+const PLAIN = /^(-?)(\d{1,12})(?:\.(\d{0,12}))?$/;
+const below = (col: ColumnSpec) => (col.min === 0 ? bad('import.negative') : bad('import.min', { limit: col.min }));
+
+/** The fast path: the same results as exactNumber for plain text of at most 12 + 12 digits. */
+export function plainNumber(col: ColumnSpec, m: RegExpExecArray, r: string | number): CellResult {
+  const neg = m[1] === '-';
+  const int = m[2];
+  const frac = m[3] ?? '';
+  if (col.kind === 'money') {
+    // half-up to the cent: the third decimal decides
+    const cents = Number(int) * 100 + Number((frac + '00').slice(0, 2)) + (frac.length > 2 && frac.charCodeAt(2) >= 53 ? 1 : 0);
+    if (neg && cents > 0) return bad('import.negative');
+    if (cents > 1e11) return bad('import.number', { value: String(r) });
+    return ok(cents);
+  }
+  if (col.kind === 'int') {
+    if (/[1-9]/.test(frac)) return bad('import.integer', { value: String(r) });
+    const n = (neg ? -1 : 1) * Number(int);
+    if (Math.abs(n) > 1e9) return bad('import.integer', { value: String(r) });
+    if (col.min !== undefined && n < col.min) return below(col);
+    return ok(n === 0 ? 0 : n);
+  }
+  const scale = col.scale ?? 4;
+  if (frac.length > scale) return exactNumber(col, m[0], r);
+  const i = int.replace(/^0+(?=\d)/, '');
+  const f = frac.replace(/0+$/, '');
+  const zero = /^0+$/.test(int) && f === '';
+  const v = `${neg && !zero ? '-' : ''}${i}${f ? `.${f}` : ''}`;
+  if (col.min !== undefined && (col.min === 0 ? v.startsWith('-') : compareDecimal(v, col.min) < 0)) return below(col);
+  if (i.length > 9) return bad('import.number', { value: String(r) });
+  return ok(v);
+}
+
+/** Any decimal text (exponents, many digits), read exactly. */
+export function exactNumber(col: ColumnSpec, text: string, r: string | number): CellResult {
+  try {
+    parseDecimal(text);
+  } catch {
+    return bad(col.kind === 'int' ? 'import.integer' : 'import.number', { value: String(r) });
+  }
+  if (col.kind === 'money') {
+    const cents = toCents(text);
+    if (cents < 0) return bad('import.negative');
+    if (!Number.isSafeInteger(cents) || cents > 1e11) return bad('import.number', { value: String(r) });
+    return ok(cents);
+  }
+  if (col.kind === 'int') {
+    const d = parseDecimal(text);
+    if (d.n % pow10(d.scale) !== 0n) return bad('import.integer', { value: String(r) });
+    const n = Number(d.n / pow10(d.scale));
+    if (!Number.isSafeInteger(n) || Math.abs(n) > 1e9) return bad('import.integer', { value: String(r) });
+    if (col.min !== undefined && n < col.min) return below(col);
+    return ok(n);
+  }
+  const v = roundDecimal(text, col.scale ?? 4);
+  if (col.min !== undefined && compareDecimal(v, col.min) < 0) return below(col);
+  if (v.replace(/^-/, '').split('.')[0].length > 9) return bad('import.number', { value: String(r) });
+  return ok(v);
+}
+
 /** Reads, validates and normalises one cell for its column. */
 export function readCell(col: ColumnSpec, cell: CellObject | undefined, ctx: CellContext): CellResult {
   const r = raw(cell);
@@ -99,29 +160,9 @@ export function readCell(col: ColumnSpec, cell: CellObject | undefined, ctx: Cel
     result = normalizeText(col, typeof r === 'number' ? numberText(r) : r, typeof r === 'number', ctx);
   } else {
     const text = typeof r === 'number' ? numberText(r) : decimalText(r);
-    try {
-      parseDecimal(text);
-    } catch {
-      return bad(col.kind === 'int' ? 'import.integer' : 'import.number', { value: String(r) });
-    }
-    if (col.kind === 'money') {
-      const cents = toCents(text);
-      if (cents < 0) return bad('import.negative');
-      if (!Number.isSafeInteger(cents) || cents > 1e11) return bad('import.number', { value: String(r) });
-      result = ok(cents);
-    } else if (col.kind === 'int') {
-      const d = parseDecimal(text);
-      if (d.n % pow10(d.scale) !== 0n) return bad('import.integer', { value: String(r) });
-      const n = Number(d.n / pow10(d.scale));
-      if (!Number.isSafeInteger(n) || Math.abs(n) > 1e9) return bad('import.integer', { value: String(r) });
-      if (col.min !== undefined && n < col.min) return col.min === 0 ? bad('import.negative') : bad('import.min', { limit: col.min });
-      result = ok(n);
-    } else {
-      const v = roundDecimal(text, col.scale ?? 4);
-      if (col.min !== undefined && compareDecimal(v, col.min) < 0) return col.min === 0 ? bad('import.negative') : bad('import.min', { limit: col.min });
-      if (v.replace(/^-/, '').split('.')[0].length > 9) return bad('import.number', { value: String(r) });
-      result = ok(v);
-    }
+    const fast = PLAIN.exec(text);
+    result = fast ? plainNumber(col, fast, r) : exactNumber(col, text, r);
+    if (!result.ok) return result;
   }
   if (result.ok && col.required && result.value === null) return bad('import.required');
   if (result.ok && result.value !== null && col.oneOf && !col.oneOf.includes(result.value as never)) {

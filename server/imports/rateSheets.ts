@@ -7,6 +7,7 @@ import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
 import { rateRowsSpec } from '../../src/schema/tariffs.js';
+import { ImportError } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import { knownCountries, lockCompany, type UploadedSpreadsheet } from './tables.js';
@@ -37,23 +38,18 @@ export interface NewRateSheet {
 }
 
 /**
- * Rows of a rate sheet: the standard sheet's countries must fit its zone (a national sheet prices
- * Italian places only, an international one the foreign end: pricing.md §3.2), so a file uploaded under
- * the wrong zone is refused row by row instead of never pricing anything.
+ * Rows of a rate sheet. A standard sheet must hold rows for its zone (a national sheet prices Italian
+ * places, an international one the foreign end: pricing.md §3.2): a file uploaded under the wrong zone
+ * is refused. Rows of the other zone are kept (the template shows both kinds), they simply never price.
  */
 export async function parseRateSheetRows(db: Db, rateType: RateType, zone: SheetZone, file: UploadedSpreadsheet): Promise<ImportRow[]> {
   const spec = rateRowsSpec(rateType);
-  const sheet = readSpreadsheet(file.data, file.filename);
-  return validateRows(spec, sheet, {
-    countries: await knownCountries(db),
-    rowRule: rateType === 'STD'
-      ? (row) => {
-        if (zone === 'NAT' && row.country !== 'IT') return { column: 'country', key: 'import.nationalCountry', params: { value: row.country } };
-        if (zone === 'INT' && row.country === 'IT') return { column: 'country', key: 'import.internationalCountry' };
-        return null;
-      }
-      : undefined,
-  });
+  const rows = validateRows(spec, readSpreadsheet(file.data, file.filename), { countries: await knownCountries(db) });
+  if (rateType === 'STD') {
+    const fits = rows.some((r) => (zone === 'NAT' ? r.country === 'IT' : r.country !== 'IT'));
+    if (!fits) throw new ImportError(422, zone === 'NAT' ? 'import.noNationalRows' : 'import.noInternationalRows');
+  }
+  return rows;
 }
 
 /**

@@ -11,10 +11,17 @@ import { ImportError } from './errors.js';
  * a row cap, so an oversize sheet is refused without being parsed in full.
  */
 
-// SheetJS inflates with its pure-JS inflater unless given zlib; the native one is several times faster.
-(XLSX as any).CFB?.utils?.use_zlib?.(zlib);
+// SheetJS inflates with its pure-JS inflater unless given zlib; the native one is faster. SheetJS reads
+// the deprecated `bytesRead` (an alias of `bytesWritten`, the input consumed): this subclass answers it
+// without Node's deprecation warning.
+class InflateRaw extends zlib.InflateRaw {
+  get bytesRead() {
+    return this.bytesWritten;
+  }
+}
+(XLSX as any).CFB?.utils?.use_zlib?.({ InflateRaw, deflateRawSync: zlib.deflateRawSync });
 
-export type Limits = typeof TARIFF_LIMITS;
+export interface Limits { fileBytes: number; rows: number; unzippedBytes: number }
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_LOCAL = 0x04034b50;

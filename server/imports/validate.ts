@@ -6,10 +6,7 @@ import type { SheetData } from './spreadsheet.js';
 
 export type ImportRow = Record<string, string | number | null>;
 
-export interface ValidateOptions extends CellContext {
-  /** A rule on a row beyond its cells (e.g. the country of a national sheet): the refused column and key, or null. */
-  rowRule?: (row: ImportRow) => { column: string; key: string; params?: Record<string, unknown> } | null;
-}
+export type ValidateOptions = CellContext;
 
 /** Matches the header row to the declared columns: case-insensitive, any order, extra columns ignored. */
 export function matchHeaders(spec: RowsSpec, sheet: SheetData): number[] {
@@ -82,11 +79,6 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
         continue;
       }
     }
-    const ruled = opts.rowRule?.(row);
-    if (ruled) {
-      errors.push({ row: rowNo, ...ruled });
-      continue;
-    }
     if (spec.unique) {
       const k = keyOf(row, spec.unique);
       const first = seen.get(k);
@@ -112,6 +104,8 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
 
 /** A validated decimal cell as an exact integer number of 10^-scale units. */
 function fixed(v: string | number | null, scale: number): number {
+  const m = /^(\d{1,9})(?:\.(\d+))?$/.exec(String(v));
+  if (m && (m[2] ?? '').length <= scale) return Number(m[1]) * 10 ** scale + Number((m[2] ?? '').padEnd(scale, '0') || '0');
   const d = parseDecimal(String(v));
   return Number(d.scale >= scale ? d.n / pow10(d.scale - scale) : d.n * pow10(scale - d.scale));
 }
