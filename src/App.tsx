@@ -10,13 +10,16 @@ import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
+import { tariffPages } from './custom/tariffs';
 import type { PortalPage, PortalResource } from './resources/types';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
 const resources: PortalResource[] = [];
 
 /** Custom routes: one folder each under src/custom, one line here. */
-const pages: PortalPage[] = [];
+const pages: PortalPage[] = [
+  ...tariffPages,
+];
 
 const store = localStorageStore(undefined, 'Portal');
 const storedLocale = (() => {

@@ -13,7 +13,7 @@ const FROM = '2025-01-01';
 const TO = '2030-12-31';
 
 /** Euros from cents rounded to the 10 cents, so the demo prices read like a real price list. */
-const euros = (cents: number) => Math.round(cents / 10) / 100;
+const euros = (cents: number) => Math.round(cents / 10) / 10;
 
 const ISLAND_REGIONS = new Set(['SIC', 'SAR']);
 
@@ -46,7 +46,7 @@ function bracketRows(country: string, zone: string, perQuintalCents: number, lea
     const q = perQuintalCents * [1, 1, 0.85, 0.72, 0.6][i];
     return {
       rate_code: country === 'IT' ? 'STD25' : 'INT25', country, zone_code: zone, weight_from: from, weight_to: to,
-      price: i === 0 ? euros(perQuintalCents * 1.1) : euros(q), unit: i === 0 ? 'S' : 'Q',
+      price: i === 0 ? euros(perQuintalCents * 1.3) : euros(q), unit: i === 0 ? 'S' : 'Q',
       minimum: i === 0 ? null : euros(q * from / 100), leadtime: lead + (i >= 3 ? 1 : 0),
     };
   });
@@ -56,7 +56,7 @@ function bracketRows(country: string, zone: string, perQuintalCents: number, lea
 const SPECIAL_STD: Array<[code: string, province: string, extra: number]> = [['VEL', 'VE', 1.4], ['MIC', 'MI', 1.2], ['SOM', 'SO', 1.3]];
 
 function standardNationalRows(): Example[] {
-  const perQ = (p: string) => 1800 + kmFromMilano(p) * 2.2;
+  const perQ = (p: string) => 2200 + kmFromMilano(p) * 2.5;
   const lead = (p: string) => (kmFromMilano(p) < 400 ? 2 : kmFromMilano(p) < 900 ? 3 : 4);
   return [
     ...PROVINCE_SIGLAS.flatMap((p) => bracketRows('IT', p, perQ(p), lead(p))),
