@@ -44,7 +44,8 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     expect(rowsOf(template.data)[0]).toEqual(['code', 'silver', 'gold']);
 
     await page.getByTestId('delete-set').click();
-    await page.getByRole('dialog').getByText('Verranno eliminate tutte le 6 righe di "Costi hub" per Acme Trasporti S.r.l.', { exact: false }).waitFor();
+    await page.getByRole('dialog').getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade
     await shot(page, 'tariffs-delete-confirm');
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty-text').innerText()).toBe('Nessun dato disponibile, aggiungi i dati');
