@@ -1,15 +1,19 @@
 import { useMemo } from 'react';
 import { Route } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { authProvider } from './authProvider';
 import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
+import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
+import { Toasts } from './components/feedback/Toasts';
+import { supportPage } from './custom/support';
 import { tariffPages } from './custom/tariffs';
 import type { PortalPage, PortalResource } from './resources/types';
 
@@ -18,10 +22,16 @@ const resources: PortalResource[] = [];
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [
+  supportPage,
   ...tariffPages,
 ];
 
+/** Sidebar badges declared by pages, by path. */
+const menuBadges = Object.fromEntries(pages.flatMap((p) => (p.menuBadge ? [[p.path, p.menuBadge]] : [])));
+
 const store = localStorageStore(undefined, 'Portal');
+/** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 0 } } });
 const storedLocale = (() => {
   try {
     return JSON.parse(localStorage.getItem('Portal.locale') ?? 'null');
@@ -46,10 +56,12 @@ export function App() {
 
   return (
     <RoutedPathsContext.Provider value={routed}>
+      <MenuBadgesContext.Provider value={menuBadges}>
       <Admin
         disableTelemetry
         title="Portale Trasporti"
         store={store}
+        queryClient={queryClient}
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
@@ -58,7 +70,7 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         catchAll={NotFound}
-        requireAuth
+        notification={Toasts}
       >
         {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
         <CustomRoutes noLayout>
@@ -68,6 +80,7 @@ export function App() {
           {pages.filter((p) => !p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
         </CustomRoutes>
       </Admin>
+      </MenuBadgesContext.Provider>
     </RoutedPathsContext.Provider>
   );
 }

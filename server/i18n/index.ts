@@ -1,4 +1,6 @@
 import { core } from './core.js';
+import { reference } from './reference.js';
+import { chat } from './chat.js';
 import { tariffs } from './tariffs.js';
 
 export type Lang = 'it' | 'en' | 'fr';
@@ -6,10 +8,10 @@ export const LANGS: Lang[] = ['it', 'en', 'fr'];
 type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
-const areas: Array<Record<Lang, Dict>> = [
-  core,
-  tariffs,
-];
+const areas: Array<Record<Lang, Dict>> = [core];
+areas.push(reference);
+areas.push(chat);
+areas.push(tariffs);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

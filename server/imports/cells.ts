@@ -10,6 +10,8 @@ export type CellResult = { ok: true; value: string | number | null } | { ok: fal
 export interface CellContext {
   /** Known ISO alpha-2 codes (from the countries table); any two letters when absent. */
   countries?: ReadonlySet<string>;
+  /** Known province siglas (from the provinces table); the built-in list when absent. */
+  provinces?: ReadonlySet<string>;
 }
 
 const ok = (value: string | number | null): CellResult => ({ ok: true, value });
@@ -68,7 +70,7 @@ function normalizeText(col: ColumnSpec, text: string, wasNumber: boolean, ctx: C
       break;
     case 'province':
       v = v.toUpperCase();
-      if (!isProvinceSigla(v)) return bad('import.province', { value: text });
+      if (!(ctx.provinces ? ctx.provinces.has(v) : isProvinceSigla(v))) return bad('import.province', { value: text });
       break;
     case 'country':
       v = v.toUpperCase();

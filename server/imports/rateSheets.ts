@@ -10,7 +10,7 @@ import { rateRowsSpec } from '../../src/schema/tariffs.js';
 import { ImportError } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
-import { knownCountries, lockCompany, type UploadedSpreadsheet } from './tables.js';
+import { importContext, lockCompany, type UploadedSpreadsheet } from './tables.js';
 import { validateRows, type ImportRow } from './validate.js';
 
 export const RATE_SHEET_FILES = 'rate-sheets';
@@ -44,7 +44,7 @@ export interface NewRateSheet {
  */
 export async function parseRateSheetRows(db: Db, rateType: RateType, zone: SheetZone, file: UploadedSpreadsheet): Promise<ImportRow[]> {
   const spec = rateRowsSpec(rateType);
-  const rows = validateRows(spec, readSpreadsheet(file.data, file.filename), { countries: await knownCountries(db) });
+  const rows = validateRows(spec, readSpreadsheet(file.data, file.filename), await importContext(db));
   if (rateType === 'STD') {
     const fits = rows.some((r) => (zone === 'NAT' ? r.country === 'IT' : r.country !== 'IT'));
     if (!fits) throw new ImportError(422, zone === 'NAT' ? 'import.noNationalRows' : 'import.noInternationalRows');

@@ -6,6 +6,7 @@ import type { TariffTableSpec } from '../../src/schema/tariffs.js';
 import { ImportError } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
+import type { CellContext } from './cells.js';
 import { validateRows, type ImportRow, type ValidateOptions } from './validate.js';
 
 export interface UploadedSpreadsheet {
@@ -13,12 +14,14 @@ export interface UploadedSpreadsheet {
   data: Buffer;
 }
 
-/** The known ISO alpha-2 codes, for the country columns. */
-export async function knownCountries(db: Db): Promise<Set<string>> {
+/** What the cells are checked against: the countries table's ISO codes and the provinces table's siglas. */
+export async function importContext(db: Db): Promise<CellContext> {
   const rows = await db.selectFrom('countries').select(['iso_alpha_2', 'code_alpha']).execute();
-  const set = new Set<string>();
-  for (const r of rows) for (const v of [r.iso_alpha_2, r.code_alpha]) if (v && /^[A-Za-z]{2}$/.test(v)) set.add(v.toUpperCase());
-  return set;
+  const countries = new Set<string>();
+  for (const r of rows) for (const v of [r.iso_alpha_2, r.code_alpha]) if (v && /^[A-Za-z]{2}$/.test(v)) countries.add(v.toUpperCase());
+  const provinces = new Set((await db.selectFrom('provinces').select('sigla').execute()).map((p) => p.sigla.toUpperCase()));
+  // Before the reference data is loaded the built-in list of src/schema/tariffPlaces.ts stands in.
+  return { countries, provinces: provinces.size ? provinces : undefined };
 }
 
 /**
@@ -49,7 +52,7 @@ export function parseTable(spec: TariffTableSpec, file: UploadedSpreadsheet, opt
 export async function importTariffTable(db: Db, spec: TariffTableSpec, companyId: number, file: UploadedSpreadsheet): Promise<number> {
   // Cheap refusal first: a set that is not empty is not worth parsing.
   if ((await countRows(db, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');
-  const rows = parseTable(spec, file, { countries: await knownCountries(db) });
+  const rows = parseTable(spec, file, await importContext(db));
   await db.transaction().execute(async (trx) => {
     await lockCompany(trx, companyId);
     if ((await countRows(trx, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import lookupRoutes from './visitor/lookups.js';
+import referenceDataRoutes from './admin/referenceData.js';
+import enduserChatRoutes from './enduser/chats.js';
+import companyChatRoutes from './company/chats.js';
 import tariffTableRoutes from './tariffs/tables.js';
 import rateSheetRoutes from './tariffs/rateSheets.js';
 import categoryRoutes from './tariffs/categories.js';
@@ -8,6 +12,10 @@ import enduserRateSheetRoutes from './tariffs/enduser.js';
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  lookupRoutes,
+  referenceDataRoutes,
+  enduserChatRoutes,
+  companyChatRoutes,
   tariffTableRoutes,
   rateSheetRoutes,
   categoryRoutes,

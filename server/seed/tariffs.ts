@@ -82,10 +82,13 @@ const TABLES: Partial<Record<TariffTableKey, () => Example[]>> = {
     // Postal codes take precedence over their province (pricing.md §2.2): Pesaro is served from Bologna.
     { code: '61121', hub: 'HUBBO' }, { code: '61122', hub: 'HUBBO' }, { code: '00054', hub: 'HUBRM' },
   ],
+  // Every island of the reference list, so no express quote to an island is refused for a missing zone.
   express_island_zones: () => ([
     ['Sicilia', 'SIC', 1.5, 1.1, 12], ['Sardegna', 'SAR', 1.6, 1.12, 14], ['Elba', 'MIN', 3, 1.25, 28],
-    ['Capri', 'MIN', 4, 1.3, 35], ['Ischia', 'MIN', 3.5, 1.25, 30], ['Eolie', 'MIN', 4.5, 1.35, 40],
-    ['La Maddalena', 'MIN', 3.5, 1.25, 30], ['Giglio', 'MIN', 4, 1.3, 34],
+    ['Capraia', 'MIN', 5, 1.4, 45], ['Giglio', 'MIN', 4, 1.3, 34], ['Capri', 'MIN', 4, 1.3, 35], ['Ischia', 'MIN', 3.5, 1.25, 30],
+    ['Procida', 'MIN', 3.5, 1.25, 30], ['Ponza', 'MIN', 4.5, 1.35, 40], ['Ventotene', 'MIN', 5, 1.4, 45], ['Tremiti', 'MIN', 5, 1.4, 48],
+    ['Eolie', 'MIN', 4.5, 1.35, 40], ['Egadi', 'MIN', 4, 1.3, 36], ['Pantelleria', 'MIN', 5.5, 1.45, 55], ['Pelagie', 'MIN', 6, 1.5, 60],
+    ['Ustica', 'MIN', 5, 1.4, 45], ['La Maddalena', 'MIN', 3.5, 1.25, 30], ['San Pietro', 'MIN', 3.5, 1.25, 30], ["Sant'Antioco", 'MIN', 2.5, 1.15, 20],
   ] as const).flatMap(([island, zone, quintal, mult, p150]) => [1, 2].map((type) => {
     const g = type === 2 ? 1.3 : 1;
     return {

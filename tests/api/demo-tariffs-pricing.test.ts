@@ -33,8 +33,9 @@ describeEachDb('demo tariffs priced by the engine', (p) => {
     const base = (over: Partial<QuoteRequest>): QuoteRequest => ({
       zone: 'national', service: 'palletExpress', flow: 'OUT', adr: false, taillift: false, origin: milano, destination: milano, pallets: [], caller: 'carrier', ...over,
     });
+    const islandList = await (db as any).selectFrom('island_places').select(['island', 'city', 'province']).execute();
     const input = (request: QuoteRequest, choice: ReturnType<typeof choose>, extra: Partial<QuoteInput>): QuoteInput => ({
-      request, date, carrier: settings as any, endUser: null, sheets: choice, ...tables, islandList: [], ...extra,
+      request, date, carrier: settings as any, endUser: null, sheets: choice, ...tables, islandList, ...extra,
     });
 
     for (const province of PROVINCE_SIGLAS) {
@@ -48,6 +49,16 @@ describeEachDb('demo tariffs priced by the engine', (p) => {
       }
       const s = priceQuote(input(base({ service: 'standard', destination: to, standard: { units: 2, weight: 450, volume: 1.2, volumeType: 'CBM', ratio: 250 } }), nat, { standardSellRows: await rows('standard_rate_rows', nat.sell?.id) }));
       expect(s.ok, `${province} standard ${JSON.stringify(s)}`).toBe(true);
+    }
+    // Every island of the reference list has its zone rows: one municipality of each is priced.
+    const islands = new Map<string, any>();
+    for (const place of islandList) if (!islands.has(place.island)) islands.set(place.island, place);
+    expect(islands.size).toBe(19);
+    for (const place of islands.values()) {
+      const to: Place = { country: 'IT', postal_code: '00000', city: place.city, province: place.province };
+      const e = priceQuote(input(base({ destination: to, pallets: [{ weight: 250, width: 120, length: 80, height: 90 }] }), exp, { expressSellRows: expSell, expressBuyRows: expBuy }));
+      expect(e.ok, `${place.island} ${JSON.stringify(e)}`).toBe(true);
+      if (e.ok) expect(e.data.breakdown.some((l) => JSON.stringify(l.params).includes(place.island))).toBe(true);
     }
     const intlRows = await rows('standard_rate_rows', intl.sell?.id);
     for (const [country, postal] of [['FR', '75008'], ['FR', '33000'], ['DE', '80331'], ['ES', '08001'], ['AT', '1010'], ['CH', '8001']]) {

@@ -48,7 +48,7 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     await page.waitForTimeout(400); // the dialog's fade
     await shot(page, 'tariffs-delete-confirm');
     await page.getByRole('button', { name: 'Elimina' }).last().click();
-    await expect.poll(() => page.getByTestId('empty-text').innerText()).toBe('Nessun dato disponibile, aggiungi i dati');
+    await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Nessun dato disponibile, aggiungi dati');
 
     await page.getByTestId('upload-open').click();
     const bad = xlsx([['code', 'silver', 'gold'], ['HUBMI', 5, 9], ['HUBRM', 'sei', -1], ['HUBMI', 1, 1]]);
@@ -140,7 +140,7 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('Listino Torino prova');
     await page.getByTestId(`delete-${id}`).click();
     await page.getByRole('button', { name: 'Elimina' }).last().click();
-    await expect.poll(() => page.getByTestId('empty-text').first().innerText()).toBe('Nessun listino disponibile');
+    await expect.poll(() => page.getByTestId('empty').first().innerText()).toBe('Nessun listino disponibile');
     expect(errors).toEqual([]);
     await context.close();
   });

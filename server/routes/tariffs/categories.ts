@@ -1,51 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { COMPANY_ROLE } from '../../../src/schema/roles.js';
-import { RATE_TYPES, SHEET_ZONES } from '../../../src/schema/tariffs.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
-import { carrierScope } from '../../lib/scope.js';
 import { NAMESPACES, tariffCompany, type Namespace } from './scope.js';
 
-const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
-const lookupQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { company_id: { type: 'integer', minimum: 1 }, rate_type: enumOf(RATE_TYPES), zone: enumOf(SHEET_ZONES) },
-} as const;
 /** A category id in a form: an integer, or empty / 0 for "none". */
 const categoryRef = { type: ['integer', 'null'], minimum: 0 } as const;
 
 /**
- * Categories (pricing.md §1): the `category_list` lookups (scoped to what the caller may see) and
+ * Categories (pricing.md §1; the `category_list` lookups are in routes/visitor/lookups.ts):
  * `enduser_carrier_categories`, which end-user company of a carrier is priced with which express and
  * standard category (companies.exp_category_id / std_category_id), read and changed by admins and carriers.
  */
 export default async function categoryRoutes(app: FastifyInstance) {
-  async function categoryList(req: FastifyRequest) {
-    const q = req.query as { company_id?: number; rate_type?: string; zone?: string };
-    let qb = app.db.selectFrom('categories').select(['id', 'code', 'rate_type', 'zone', 'company_id', 'description']);
-    const scope = carrierScope(req);
-    if (req.user!.kind === 'enduser') {
-      // An end user sees only the categories its own company is priced with.
-      if (q.company_id !== undefined && q.company_id !== scope) throw notFound();
-      const own = await app.db.selectFrom('companies').select(['exp_category_id', 'std_category_id']).where('id', '=', req.user!.company_id).executeTakeFirst();
-      const ids = [own?.exp_category_id, own?.std_category_id].filter((v): v is number => typeof v === 'number');
-      if (!ids.length) return { category_list: [] };
-      qb = qb.where('id', 'in', ids).where('company_id', '=', scope!);
-    } else if (scope !== null) {
-      if (q.company_id !== undefined && q.company_id !== scope) throw notFound();
-      qb = qb.where('company_id', '=', scope);
-    } else if (q.company_id !== undefined) {
-      qb = qb.where('company_id', '=', q.company_id);
-    }
-    if (q.rate_type) qb = qb.where('rate_type', '=', q.rate_type);
-    if (q.zone) qb = qb.where('zone', '=', q.zone);
-    return { category_list: await qb.orderBy('code').orderBy('id').execute() };
-  }
-  for (const name of ['category_list', 'category_list_filter']) {
-    app.get(`/visitor/${name}`, { config: { policy: 'signedIn' }, schema: { tags: ['lookups'], querystring: lookupQuery } }, categoryList);
-  }
-
   for (const { ns, policy } of NAMESPACES) register(ns, policy);
 
   function register(ns: Namespace, policy: any) {

@@ -66,6 +66,7 @@ export function EnduserRateSheetsPage() {
         loading={mine.loading}
         error={mine.error}
         emptyText={translate(rateType === 'STD' ? 'enduser_rate_sheets.empty_std' : 'enduser_rate_sheets.empty_exp')}
+        onRetry={mine.refetch}
         columns={spec.columns.map((c) => ({
           key: c.name, label: translate(`tariffs.columns.${c.name}`), title: c.name,
           align: c.kind === 'text' ? undefined : ('right' as const),

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslate } from 'react-admin';
+import { ListPaginationContext, useTranslate } from 'react-admin';
 import {
-  Alert, Box, LinearProgress, Pagination, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel, Typography,
+  Alert, AlertTitle, Box, Button, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel,
 } from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { EmptyState } from '../../components/table/EmptyState';
+import { Pager } from '../../components/table/Pager';
 
 export interface TableColumn<R> {
   key: string;
@@ -31,22 +34,33 @@ interface Props<R> {
   loading?: boolean;
   error?: Error;
   emptyText: string;
+  onRetry?: () => void;
   testId?: string;
   rowKey?: (row: R) => string | number;
 }
 
 /**
- * A paged, read-only table: sortable headers, the pager of the documents (first, previous, current
- * page with up to two neighbours each side, next, last), the empty text, and an error block in place of
- * the rows when the list fails to load.
+ * A paged, read-only table over a call that is not a react-admin resource: sortable headers, the shared
+ * pager (fed through react-admin's pagination context), the shared empty state, and the "error loading
+ * data" block in place of the rows when the list fails to load.
  */
 export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
   const translate = useTranslate();
   const { columns, rows, total, page, perPage, onPage, sort, onSort, loading, error, emptyText, testId } = props;
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (error) {
-    return <Alert severity="error" data-testid={testId ? `${testId}-error` : undefined}>{translate('tariffs.error_loading', { message: error.message })}</Alert>;
+    return (
+      <Alert severity="error" data-testid={testId ? `${testId}-error` : 'list-error'}
+        action={props.onRetry ? <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={props.onRetry}>{translate('portal.retry')}</Button> : undefined}>
+        <AlertTitle>{translate('portal.error_loading_data')}</AlertTitle>
+        {error.message}
+      </Alert>
+    );
   }
+  const pagination = {
+    page: Math.min(page, pages), perPage, total, setPage: onPage, setPerPage: () => undefined, isPending: !!loading && rows === undefined,
+    isLoading: !!loading && rows === undefined, hasPreviousPage: page > 1, hasNextPage: page < pages, resource: testId ?? 'tariffs',
+  };
   return (
     <Paper variant="outlined" data-testid={testId}>
       {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
@@ -80,13 +94,11 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
           </TableBody>
         </Table>
       </TableContainer>
-      {!loading && (rows ?? []).length === 0 && (
-        <Typography sx={{ p: 3, textAlign: 'center' }} color="text.secondary" data-testid="empty-text">{emptyText}</Typography>
-      )}
-      {pages > 1 && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 1.5 }}>
-          <Pagination count={pages} page={Math.min(page, pages)} onChange={(_e, p) => onPage(p)} siblingCount={2} showFirstButton showLastButton color="primary" />
-        </Box>
+      {!loading && (rows ?? []).length === 0 && <EmptyState text={emptyText} />}
+      {total > perPage && (
+        <ListPaginationContext.Provider value={pagination}>
+          <Pager />
+        </ListPaginationContext.Provider>
       )}
     </Paper>
   );

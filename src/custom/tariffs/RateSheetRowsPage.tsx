@@ -63,6 +63,7 @@ export function RateSheetRowsPage() {
         loading={rows.loading}
         error={rows.error}
         emptyText={translate('rate_sheets.empty')}
+        onRetry={rows.refetch}
         columns={spec.columns.map((c) => ({
           key: c.name, label: translate(`tariffs.columns.${c.name}`), title: c.name, sortable: true,
           align: c.kind === 'text' ? undefined : ('right' as const),

@@ -129,6 +129,7 @@ export function RateSheetsPage() {
         loading={list.loading || cats.loading}
         error={list.error ?? cats.error}
         emptyText={translate('rate_sheets.empty')}
+        onRetry={list.refetch}
         columns={[
           { key: 'code', label: translate('rate_sheets.code'), sortable: true },
           { key: 'description', label: translate('rate_sheets.description'), sortable: true },

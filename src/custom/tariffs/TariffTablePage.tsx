@@ -114,7 +114,8 @@ export function TariffTablePage({ spec }: { spec: TariffTableSpec }) {
         onSort={(s) => { setSort(s); setPage(1); }}
         loading={list.loading}
         error={list.error}
-        emptyText={translate('tariffs.empty')}
+        emptyText={translate('portal.empty')}
+        onRetry={list.refetch}
       />
       <UploadDialog
         open={uploading}

@@ -35,7 +35,6 @@ export const tariffMessages = {
       delete: 'Elimina',
       delete_title: 'Eliminare tutti i dati?',
       delete_text: 'Verranno eliminate tutte le %{count} righe di "%{table}" (%{company}): i preventivi non le useranno più.',
-      empty: 'Nessun dato disponibile, aggiungi i dati',
       rows: '%{count} righe',
       upload_title: 'Carica "%{table}"',
       upload_help: 'File Excel .xls o .xlsx, al massimo %{mb} MB e %{rows} righe. La prima riga contiene i nomi delle colonne: %{columns}. Scarica il modello per un esempio.',
@@ -50,7 +49,6 @@ export const tariffMessages = {
       class_2: 'GOLD',
       unit_Q: 'Q (al quintale)',
       unit_S: 'S (a spedizione)',
-      error_loading: 'Errore nel caricamento dei dati: %{message}',
     },
     rate_sheets: {
       title: 'Listini',
@@ -123,7 +121,6 @@ export const tariffMessages = {
       delete: 'Delete',
       delete_title: 'Delete all data?',
       delete_text: 'All %{count} rows of "%{table}" (%{company}) will be deleted: quotes will no longer use them.',
-      empty: 'No Data Available , Please Add Data',
       rows: '%{count} rows',
       upload_title: 'Upload "%{table}"',
       upload_help: 'Excel file, .xls or .xlsx, at most %{mb} MB and %{rows} rows. The first row holds the column names: %{columns}. Download the template for an example.',
@@ -138,7 +135,6 @@ export const tariffMessages = {
       class_2: 'GOLD',
       unit_Q: 'Q (per quintal)',
       unit_S: 'S (per shipment)',
-      error_loading: 'Error loading data: %{message}',
     },
     rate_sheets: {
       title: 'Rate sheets',
@@ -211,7 +207,6 @@ export const tariffMessages = {
       delete: 'Supprimer',
       delete_title: 'Supprimer toutes les données ?',
       delete_text: 'Les %{count} lignes de « %{table} » (%{company}) seront supprimées : les devis ne les utiliseront plus.',
-      empty: 'Aucune donnée disponible, veuillez ajouter des données',
       rows: '%{count} lignes',
       upload_title: 'Envoyer « %{table} »',
       upload_help: 'Fichier Excel .xls ou .xlsx, au plus %{mb} Mo et %{rows} lignes. La première ligne contient les noms des colonnes : %{columns}. Téléchargez le modèle pour un exemple.',
@@ -226,7 +221,6 @@ export const tariffMessages = {
       class_2: 'GOLD',
       unit_Q: 'Q (au quintal)',
       unit_S: 'S (par envoi)',
-      error_loading: 'Erreur de chargement des données : %{message}',
     },
     rate_sheets: {
       title: 'Grilles tarifaires',
