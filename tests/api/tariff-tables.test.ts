@@ -205,6 +205,14 @@ describeEachDb('tariff tables', (p) => {
     expect(await count('express_hub_costs', a.id)).toBe(0);
   });
 
+  it('takes one of two simultaneous uploads into an empty set and refuses the other', async () => {
+    const c = await createCarrier(p(), 'Iota Cargo');
+    const file = (code: string) => ({ field: 'hub_costs', name: 'h.xlsx', data: xlsx([['code', 'silver', 'gold'], [code, 1, 2], [`${code}2`, 3, 4]]) });
+    const [a, b] = await Promise.all([upload(c.token, 'company', hubCosts.key, file('HUBA')), upload(c.token, 'company', hubCosts.key, file('HUBB'))]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect(await count('express_hub_costs', c.id)).toBe(2);
+  });
+
   it('pages and sorts a list, and lists the carriers for the admin selector', async () => {
     const res = await p().api('GET', '/company/express_hub_codes?per_page=10&page=2&sort=code&order=desc', { token: carrier });
     expect(res.body.express_hub_costs).toMatchObject({ current_page: 2, per_page: 10, total: 110, last_page: 11 });
