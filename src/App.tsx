@@ -14,6 +14,7 @@ import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
+import { tariffPages } from './custom/tariffs';
 import type { PortalPage, PortalResource } from './resources/types';
 import countries from './resources/countries';
 import currencies from './resources/currencies';
@@ -45,6 +46,7 @@ const pages: PortalPage[] = [
   accessRequest,
   settings,
   supportPage,
+  ...tariffPages,
 ];
 
 /** Sidebar badges declared by pages, by path. */

@@ -2,6 +2,7 @@ import { core } from './core.js';
 import { reference } from './reference.js';
 import { accounts } from './accounts.js';
 import { chat } from './chat.js';
+import { tariffs } from './tariffs.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -12,6 +13,7 @@ const areas: Array<Record<Lang, Dict>> = [core];
 areas.push(reference);
 areas.push(accounts);
 areas.push(chat);
+areas.push(tariffs);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);
