@@ -26,5 +26,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     policy?: Policy;
+    /** The upload limit a 413 names on this route (default 5 MB, the largest any route takes). */
+    uploadLimit?: string;
   }
 }

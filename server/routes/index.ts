@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import adminCompanies from './admin/companies.js';
+import companyCompanies from './company/companies.js';
+import adminUsers from './admin/users.js';
+import companyUsers from './company/users.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  adminCompanies,
+  companyCompanies,
+  adminUsers,
+  companyUsers,
 ];
