@@ -40,7 +40,7 @@ type Eb = ExpressionBuilder<DB, 'companies'>;
 export function inCompanyScope(scope: CompanyScope, col: { id: string; carrier: string }) {
   return (eb: ExpressionBuilder<any, any>) =>
     scope.carrierId === null
-      ? eb.val(true)
+      ? sql<boolean>`1 = 1`
       : eb.or([eb(col.id, '=', scope.carrierId), eb(col.carrier, '=', scope.carrierId)]);
 }
 

@@ -121,7 +121,7 @@ export function companyRoutes(ns: Namespace) {
         rec.company_role_id = row.company_role_id;
         rec.carrier_id = row.carrier_id;
       }
-      const errors = await checkCompany(app.db, rec, row.id);
+      const errors = await checkCompany(app.db, rec, { selfId: row.id, sent: Object.keys(input) });
       if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
       const newRole = Number(rec.company_role_id);
       if (newRole !== row.company_role_id) await checkRoleChange(row.id, row.company_role_id, newRole);

@@ -26,14 +26,18 @@ const RANGE_KEYS: Partial<Record<CompanyField, string>> = {
  * errors: required fields by role, references that must exist, the carrier, the categories of that
  * carrier, and the bounds of the decimal fields. Fields that do not apply to the role are set to null.
  */
-export async function checkCompany(db: Db, rec: CompanyInput, selfId?: number): Promise<FieldErrors> {
+export async function checkCompany(db: Db, rec: CompanyInput, update?: { selfId: number; sent: string[] }): Promise<FieldErrors> {
+  const selfId = update?.selfId;
   const repo = companiesRepo(db);
   const errors: FieldErrors = {};
   const role = Number(rec.company_role_id);
 
   for (const f of COMPANY_FIELD_NAMES) if (!companyFieldApplies(f, role)) rec[f] = null;
 
-  for (const f of requiredCompanyFields(role)) {
+  // On update a required field may not be blanked; one the stored record never had (a company made from an
+  // access request has no price category) is asked for only when sent. An end-user company always needs its carrier.
+  const required = requiredCompanyFields(role).filter((f) => !update || update.sent.includes(f) || f === 'carrier_id');
+  for (const f of required) {
     if (rec[f] === null || rec[f] === undefined || rec[f] === '') add(errors, f, 'validation.required');
   }
 

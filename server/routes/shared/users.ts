@@ -68,9 +68,12 @@ export function userRoutes(ns: Namespace) {
     };
 
     /** Company and role rules, references, email and password: the field errors of a whole record. */
-    async function check(req: FastifyRequest, rec: UserInput, opts: { creating: boolean; selfId?: number; roleUnchanged?: boolean }) {
+    async function check(req: FastifyRequest, rec: UserInput, opts: { creating: boolean; selfId?: number; roleUnchanged?: boolean; sent?: string[] }) {
       const errors: FieldErrors = {};
-      const required = requiredUserFields(ns === 'admin').filter((f) => opts.creating || (f !== 'password' && f !== 'password_confirmation'));
+      // On update a required field may not be blanked; one the stored record never had (a user made from an
+      // access request has no title or address) is asked for only when sent.
+      const required = requiredUserFields(ns === 'admin')
+        .filter((f) => opts.creating || (opts.sent?.includes(f) && f !== 'password' && f !== 'password_confirmation'));
       for (const f of required) if (rec[f] === null || rec[f] === undefined) add(errors, f, 'validation.required');
 
       if (rec.company_id != null) {
@@ -165,7 +168,7 @@ export function userRoutes(ns: Namespace) {
         throw invalid({ role_id: 'users.ownRole' });
       }
       const roleUnchanged = Number(rec.role_id) === row.role_id && Number(rec.company_id) === row.company_id;
-      await check(req, rec, { creating: false, selfId: row.id, roleUnchanged });
+      await check(req, rec, { creating: false, selfId: row.id, roleUnchanged, sent: Object.keys(input) });
       const password = typeof rec.password === 'string' ? rec.password : null;
       try {
         await repo.update(row.id, {
