@@ -11,12 +11,19 @@ import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import type { PortalPage, PortalResource } from './resources/types';
+import companies from './resources/companies';
+import userManagement, { createUserPage } from './resources/user-management';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [];
+const resources: PortalResource[] = [
+  companies,
+  userManagement,
+];
 
 /** Custom routes: one folder each under src/custom, one line here. */
-const pages: PortalPage[] = [];
+const pages: PortalPage[] = [
+  createUserPage,
+];
 
 const store = localStorageStore(undefined, 'Portal');
 const storedLocale = (() => {

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import {
+  Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, usePermissions, useTranslate, type Identifier, type RaRecord,
+} from 'react-admin';
+import { Box, Button, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import DeleteIcon from '@mui/icons-material/Delete';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import ToggleOnIcon from '@mui/icons-material/ToggleOn';
+import BusinessIcon from '@mui/icons-material/Business';
+import { CompanyEditDialog } from './CompanyEdit';
+import { RowMenu } from './RowMenu';
+import { StatusChip } from './StatusChip';
+import { useRowCommands } from './useRowCommands';
+
+const T = 'resources.companies';
+
+function AddButton() {
+  const translate = useTranslate();
+  return (
+    <Button component={Link} to="/companies/new" variant="contained" startIcon={<AddIcon />} data-testid="add">
+      {translate(`${T}.add`)}
+    </Button>
+  );
+}
+
+/** The empty list: the no-companies text and the add button. */
+function Empty() {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="empty" sx={{ textAlign: 'center', py: 6, color: 'text.secondary', width: '100%' }}>
+      <BusinessIcon sx={{ fontSize: 48, opacity: 0.5 }} />
+      <Typography sx={{ my: 1 }}>{translate(`${T}.empty`)}</Typography>
+      <AddButton />
+    </Box>
+  );
+}
+
+/**
+ * /companies (accounts document §2): a paged list with the role, price category, carrier and language
+ * names; row actions edit (modal), delete (confirmation), view, and activate/deactivate; an add button
+ * to /companies/new. A carrier sees its own company and its end-user companies (the server decides).
+ */
+export function CompanyList() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { permissions } = usePermissions();
+  const [editing, setEditing] = useState<Identifier | null>(null);
+  const rows = useRowCommands('companies');
+  const filters = [
+    <SearchInput key="search" source="search" alwaysOn />,
+    ...(permissions === 'admin'
+      ? [<SelectInput key="role" source="company_role_id" choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`${T}.roles.${id}`) }))} alwaysOn />]
+      : []),
+    <SelectInput key="status" source="status_id" choices={[{ id: 1, name: `${T}.status.active` }, { id: 0, name: `${T}.status.inactive` }]} alwaysOn />,
+  ];
+  return (
+    <>
+      <List
+        resource="companies"
+        title={translate(`${T}.title`)}
+        sort={{ field: 'legal_name', order: 'ASC' }}
+        perPage={15}
+        filters={filters}
+        actions={<TopToolbar><AddButton /></TopToolbar>}
+        empty={<Empty />}
+      >
+        <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
+          <DataTable.Col source="legal_name" />
+          <DataTable.Col source="role_name" render={(r: RaRecord) => translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name })} />
+          <DataTable.Col source="price_category_name" />
+          <DataTable.Col source="carrier_name" />
+          <DataTable.Col source="language_name" />
+          <DataTable.Col source="city" />
+          <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
+          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right"
+            render={(r: RaRecord) => (
+              <RowMenu actions={[
+                { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: () => setEditing(r.id) },
+                { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: () => navigate(`/companies/${r.id}`) },
+                {
+                  label: `${T}.actions.${Number(r.status_id) === 1 ? 'deactivate' : 'activate'}`,
+                  icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: () => rows.toggleStatus(r.id),
+                },
+                { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: () => rows.askDelete(r) },
+              ]} />
+            )} />
+        </DataTable>
+      </List>
+      <CompanyEditDialog id={editing} onClose={() => setEditing(null)} />
+      <Confirm
+        isOpen={!!rows.toDelete}
+        loading={rows.deleting}
+        title={`${T}.delete_title`}
+        content={`${T}.delete_text`}
+        translateOptions={{ name: rows.toDelete?.legal_name ?? '' }}
+        confirm={`${T}.actions.delete`}
+        cancel={`${T}.actions.back`}
+        confirmColor="warning"
+        onConfirm={rows.confirmDelete}
+        onClose={rows.cancelDelete}
+      />
+    </>
+  );
+}
