@@ -51,7 +51,7 @@ export function userManagementRepo(db: Db) {
       'u.address', 'u.postal_code', 'u.city', 'u.country_id', 'u.phone', 'u.phone_2', 'u.email', 'u.notes', 'u.status_id',
       'u.support_skype', 'u.support_email', 'u.image', 'u.created_at', 'u.updated_at',
       'c.legal_name as company_legal_name', 'c.company_role_id', 'c.carrier_id as company_carrier_id',
-      'r.name as role_name', 'l.en as language_name', 'co.en as country_name',
+      'r.name as role_name', 'l.en as language_name', 'l.code as language_code', 'co.en as country_name', 'co.code_alpha as country_code',
     ]);
   const scoped = (scope: CompanyScope) => base().where(inCompanyScope(scope, { id: 'c.id', carrier: 'c.carrier_id' }));
 

@@ -22,8 +22,10 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard'],
-    'carrier@portal.demo': ['dashboard'],
+    'admin@portal.demo': ['dashboard',
+      'companies', 'user-management'],
+    'carrier@portal.demo': ['dashboard',
+      'companies', 'user-management'],
     'enduser@portal.demo': ['dashboard'],
   };
 

@@ -5,7 +5,7 @@ import { CreateBase, Form, Title, useNotify, usePermissions, useTranslate } from
 import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
 import { COMPANY_ROLE } from '../../schema/roles';
 import { isEnduserCompany } from '../../schema/companies';
-import { CompanyInputs, STEP_FIELDS, companyTransform, type CallerKind } from './CompanyInputs';
+import { CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
 import { FormError } from './FormError';
 
 const T = 'resources.companies';
@@ -23,11 +23,12 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
   const steps = useSteps(kind);
   const [active, setActive] = useState(0);
   const { trigger } = useFormContext();
+  const role = useFormRole(kind);
   const current = steps[Math.min(active, steps.length - 1)];
   const last = active >= steps.length - 1;
   // Steps advance in order: the current step's fields must be valid first (accounts document §4).
   const next = async () => {
-    if (await trigger(STEP_FIELDS[current])) setActive(active + 1);
+    if (await trigger(stepFields(current, role))) setActive(active + 1);
   };
   return (
     <>
@@ -43,13 +44,14 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
         </Box>
       ))}
       <FormError error={error} />
+      {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={() => navigate('/companies')} data-testid="company-cancel">{translate(`${T}.actions.cancel`)}</Button>
         {active > 0 ? <Button onClick={() => setActive(active - 1)} data-testid="company-back">{translate(`${T}.actions.back`)}</Button> : null}
         {last ? (
-          <Button type="submit" variant="contained" data-testid="company-save">{translate(`${T}.actions.save`)}</Button>
+          <Button key="save" type="submit" variant="contained" data-testid="company-save">{translate(`${T}.actions.save`)}</Button>
         ) : (
-          <Button variant="contained" onClick={next} data-testid="company-next">{translate(`${T}.actions.next`)}</Button>
+          <Button key="next" variant="contained" onClick={next} data-testid="company-next">{translate(`${T}.actions.next`)}</Button>
         )}
       </Box>
     </>

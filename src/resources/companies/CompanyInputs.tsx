@@ -195,15 +195,20 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
   );
 }
 
-/** The fields each create step validates before moving on. */
-export const STEP_FIELDS: Record<'settings' | 'details' | 'enduser', string[]> = {
-  settings: ['company_role_id', 'carrier_id', 'price_category_id', 'language_id', 'type', 'is_inbound', 'site_header_logo'],
-  details: ['legal_name', 'fax', 'address', 'address_2', 'city', 'province', 'postal_code', 'country_id', 'phone', 'phone_2',
-    'domestic_email', 'international_email', 'website_url', 'adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier',
-    'national_admin_fee', 'international_admin_fee', 'combo_cbm_ratio', 'combo_lm_ratio'],
-  enduser: ['exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent', 'national_admin_fee', 'international_admin_fee',
-    'combo_cbm_ratio', 'combo_lm_ratio'],
-};
+const FEES_AND_RATIOS = ['national_admin_fee', 'international_admin_fee', 'combo_cbm_ratio', 'combo_lm_ratio'];
+/** The fields each create step validates before moving on (fees and ratios are step 3's on an end-user company). */
+export function stepFields(step: 'settings' | 'details' | 'enduser', role: number | undefined): string[] {
+  switch (step) {
+    case 'settings':
+      return ['company_role_id', 'carrier_id', 'price_category_id', 'language_id', 'type', 'is_inbound', 'site_header_logo'];
+    case 'details':
+      return ['legal_name', 'fax', 'address', 'address_2', 'city', 'province', 'postal_code', 'country_id', 'phone', 'phone_2',
+        'domestic_email', 'international_email', 'website_url',
+        ...(isCarrierLike(role) ? ['adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier', ...FEES_AND_RATIOS] : [])];
+    case 'enduser':
+      return ['exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent', ...FEES_AND_RATIOS];
+  }
+}
 
 /**
  * The record as it travels: the logo only when a new file was picked (kept otherwise, removed when

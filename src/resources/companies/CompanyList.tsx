@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, usePermissions, useTranslate, type Identifier, type RaRecord,
+  Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, useGetIdentity, usePermissions, useTranslate, type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -14,6 +15,7 @@ import { CompanyEditDialog } from './CompanyEdit';
 import { RowMenu } from './RowMenu';
 import { StatusChip } from './StatusChip';
 import { useRowCommands } from './useRowCommands';
+import { useDisplayNames } from './lookups';
 
 const T = 'resources.companies';
 
@@ -47,8 +49,10 @@ export function CompanyList() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const { permissions } = usePermissions();
+  const { identity } = useGetIdentity();
   const [editing, setEditing] = useState<Identifier | null>(null);
   const rows = useRowCommands('companies');
+  const names = useDisplayNames();
   const filters = [
     <SearchInput key="search" source="search" alwaysOn />,
     ...(permissions === 'admin'
@@ -66,13 +70,14 @@ export function CompanyList() {
         filters={filters}
         actions={<TopToolbar><AddButton /></TopToolbar>}
         empty={<Empty />}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} data-testid="companies-table">
+        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} data-testid="companies-table">
           <DataTable.Col source="legal_name" />
           <DataTable.Col source="role_name" render={(r: RaRecord) => translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name })} />
           <DataTable.Col source="price_category_name" />
           <DataTable.Col source="carrier_name" />
-          <DataTable.Col source="language_name" />
+          <DataTable.Col source="language_name" render={(r: RaRecord) => names.language(r.language_code, r.language_name)} />
           <DataTable.Col source="city" />
           <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
           <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right"
@@ -80,11 +85,14 @@ export function CompanyList() {
               <RowMenu actions={[
                 { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: () => setEditing(r.id) },
                 { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: () => navigate(`/companies/${r.id}`) },
-                {
-                  label: `${T}.actions.${Number(r.status_id) === 1 ? 'deactivate' : 'activate'}`,
-                  icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: () => rows.toggleStatus(r.id),
-                },
-                { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: () => rows.askDelete(r) },
+                // One's own company is neither deactivated nor deleted from here (the server refuses it too).
+                ...(r.id === identity?.company_id ? [] : [
+                  {
+                    label: `${T}.actions.${Number(r.status_id) === 1 ? 'deactivate' : 'activate'}`,
+                    icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: () => rows.toggleStatus(r.id),
+                  },
+                  { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: () => rows.askDelete(r) },
+                ]),
               ]} />
             )} />
         </DataTable>

@@ -5,6 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { isCarrierLike } from '../../schema/companies';
 import { DetailSection, useEuro } from './Details';
 import { StatusChip } from './StatusChip';
+import { useDisplayNames } from './lookups';
 
 const T = 'resources.companies';
 const F = `${T}.fields`;
@@ -13,6 +14,7 @@ function Sections() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const euro = useEuro();
+  const names = useDisplayNames();
   const r = useRecordContext();
   if (!r) return <Loading />;
   const pct = (v: unknown) => (v === null || v === undefined ? null : `${v} %`);
@@ -29,7 +31,7 @@ function Sections() {
         { label: `${F}.company_role_id`, value: translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name }) },
         { label: `${F}.carrier_id`, value: r.carrier_name },
         { label: `${F}.price_category_id`, value: r.price_category_name },
-        { label: `${F}.language_id`, value: r.language_name },
+        { label: `${F}.language_id`, value: names.language(r.language_code, r.language_name) },
         { label: `${F}.type`, value: translate(`${T}.types.${r.type}`, { _: r.type }) },
         { label: `${F}.is_inbound`, value: translate(Number(r.is_inbound) === 1 ? 'ra.boolean.true' : 'ra.boolean.false') },
         { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} /> },
@@ -47,7 +49,7 @@ function Sections() {
         { label: `${F}.city`, value: r.city },
         { label: `${F}.province`, value: r.province },
         { label: `${F}.postal_code`, value: r.postal_code },
-        { label: `${F}.country_id`, value: r.country_name },
+        { label: `${F}.country_id`, value: names.country(r.country_code, r.country_name) },
         { label: `${F}.phone`, value: r.phone },
         { label: `${F}.phone_2`, value: r.phone_2 },
         { label: `${F}.domestic_email`, value: r.domestic_email },

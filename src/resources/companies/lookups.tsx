@@ -24,10 +24,48 @@ export function useLookup(path: string, query?: Query, enabled = true) {
   });
 }
 
-/** The name of a country or language row in the user's language (rows carry `en`, some also `it`, `fr`, `name`). */
+/**
+ * Names of languages and countries in the user's language, from their codes (the browser knows them:
+ * "Italiano", "Italia"); the stored English name when the code is unknown.
+ */
+export function useDisplayNames() {
+  const [locale] = useLocaleState();
+  return useMemo(() => {
+    const make = (type: 'language' | 'region') => {
+      try {
+        return new Intl.DisplayNames([locale], { type });
+      } catch {
+        return null;
+      }
+    };
+    const languages = make('language');
+    const regions = make('region');
+    const cap = (s: string | undefined) => (s ? s.charAt(0).toLocaleUpperCase(locale) + s.slice(1) : undefined);
+    const of = (names: Intl.DisplayNames | null, code: unknown) => {
+      try {
+        return typeof code === 'string' && code ? cap(names?.of(code)) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    return {
+      language: (code: unknown, fallback?: unknown) => of(languages, code) ?? (fallback ? String(fallback) : null),
+      country: (code: unknown, fallback?: unknown) => of(regions, code) ?? (fallback ? String(fallback) : null),
+    };
+  }, [locale]);
+}
+
+/** The name of a lookup row in the user's language: a country or language by its code, otherwise its own name. */
 export function useLocalName() {
   const [locale] = useLocaleState();
-  return (r: Row | undefined) => (r ? String(r[locale] ?? r.native_name ?? r.en ?? r.name ?? r.legal_name ?? r.id) : '');
+  const names = useDisplayNames();
+  return (r: Row | undefined) => {
+    if (!r) return '';
+    const country = r.iso_alpha_2 ?? r.code_alpha;
+    if (country) return names.country(country, r[locale] ?? r.name ?? r.en) ?? '';
+    if (r.code && 'native' in r) return names.language(r.code, r.native ?? r.en) ?? '';
+    return String(r[locale] ?? r.name ?? r.en ?? r.legal_name ?? r.id);
+  };
 }
 
 /** A pick from a lookup's rows. */
@@ -91,6 +129,15 @@ export function CreatableTextInput({ source, path, query, valueOf, labelOf, vali
     const match = options.find((r) => valueOf(r).toLowerCase() === lower || (labelOf && String(r.name ?? '').toLowerCase() === lower));
     return match ? valueOf(match) : t;
   };
+  // Options may arrive after the text was typed: a value equal to one of them but for case takes its spelling.
+  useEffect(() => {
+    if (typeof field.value !== 'string' || !field.value) return;
+    const settled = settle(field.value);
+    if (settled && settled !== field.value) {
+      field.onChange(settled);
+      setTyped(settled);
+    }
+  }, [options]); // eslint-disable-line react-hooks/exhaustive-deps
   const error = fieldState.error?.message;
   return (
     <Autocomplete

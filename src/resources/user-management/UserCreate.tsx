@@ -29,13 +29,14 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
         </Box>
       ))}
       <FormError error={error} />
+      {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={() => navigate('/user-management')} data-testid="user-cancel">{translate(`${T}.actions.cancel`)}</Button>
         {active > 0 ? <Button onClick={() => setActive(active - 1)} data-testid="user-back">{translate(`${T}.actions.back`)}</Button> : null}
         {active === STEPS.length - 1 ? (
-          <Button type="submit" variant="contained" data-testid="user-save">{translate(`${T}.actions.save`)}</Button>
+          <Button key="save" type="submit" variant="contained" data-testid="user-save">{translate(`${T}.actions.save`)}</Button>
         ) : (
-          <Button variant="contained" onClick={next} data-testid="user-next">{translate(`${T}.actions.next`)}</Button>
+          <Button key="next" variant="contained" onClick={next} data-testid="user-next">{translate(`${T}.actions.next`)}</Button>
         )}
       </Box>
     </>

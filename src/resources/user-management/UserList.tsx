@@ -77,8 +77,9 @@ export function UserList() {
         filters={filters}
         actions={<TopToolbar><ColumnsButton /><AddButton /></TopToolbar>}
         empty={<Empty />}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']} data-testid="users-table">
+        <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']} empty={<Empty />} data-testid="users-table">
           <DataTable.Col source="company_legal_name" />
           <DataTable.Col source="title" />
           <DataTable.Col source="first_name" />

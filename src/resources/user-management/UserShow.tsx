@@ -4,6 +4,7 @@ import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { DetailSection } from '../companies/Details';
 import { StatusChip } from '../companies/StatusChip';
+import { useDisplayNames } from '../companies/lookups';
 
 const T = 'resources.user-management';
 const F = `${T}.fields`;
@@ -12,6 +13,7 @@ function Sections() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const r = useRecordContext();
+  const names = useDisplayNames();
   if (!r) return <Loading />;
   const fullName = [r.first_name, r.last_name].filter(Boolean).join(' ');
   return (
@@ -20,7 +22,7 @@ function Sections() {
       <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/user-management')} sx={{ mb: 2 }} data-testid="back">{translate(`${T}.actions.back`)}</Button>
       <DetailSection title={`${T}.sections.settings`} none={`${T}.none`} testid="section-settings" items={[
         { label: `${F}.company_legal_name`, value: r.company_legal_name },
-        { label: `${F}.language_id`, value: r.language_name },
+        { label: `${F}.language_id`, value: names.language(r.language_code, r.language_name) },
         { label: `${F}.role_id`, value: translate(`${T}.roles.${r.role_id}`, { _: r.role_name }) },
       ]} />
       <DetailSection title={`${T}.sections.information`} none={`${T}.none`} testid="section-information" items={[
@@ -30,7 +32,7 @@ function Sections() {
         { label: `${F}.city`, value: r.city },
         { label: `${F}.phone`, value: r.phone },
         { label: `${F}.phone_2`, value: r.phone_2 },
-        { label: `${F}.country_id`, value: r.country_name },
+        { label: `${F}.country_id`, value: names.country(r.country_code, r.country_name) },
         { label: `${F}.postal_code`, value: r.postal_code },
         { label: `${F}.email`, value: r.email },
         { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} />, testid: 'user-status' },
