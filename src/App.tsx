@@ -11,6 +11,7 @@ import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
+import { Toasts } from './components/feedback/Toasts';
 import type { PortalPage, PortalResource } from './resources/types';
 import companies from './resources/companies';
 import userManagement, { createUserPage } from './resources/user-management';
@@ -66,6 +67,7 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         catchAll={NotFound}
+        notification={Toasts}
       >
         {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
         <CustomRoutes noLayout>

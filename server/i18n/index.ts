@@ -1,4 +1,5 @@
 import { core } from './core.js';
+import { reference } from './reference.js';
 import { companies } from './companies.js';
 
 export type Lang = 'it' | 'en' | 'fr';
@@ -7,6 +8,7 @@ type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
 const areas: Array<Record<Lang, Dict>> = [core];
+areas.push(reference);
 areas.push(companies);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import lookupRoutes from './visitor/lookups.js';
+import referenceDataRoutes from './admin/referenceData.js';
 import adminCompanies from './admin/companies.js';
 import companyCompanies from './company/companies.js';
 import adminUsers from './admin/users.js';
@@ -8,6 +10,8 @@ import companyUsers from './company/users.js';
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  lookupRoutes,
+  referenceDataRoutes,
   adminCompanies,
   companyCompanies,
   adminUsers,
