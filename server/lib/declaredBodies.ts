@@ -1,60 +1,23 @@
+import { fieldSchema, type FieldDef } from '../../src/schema/fields.js';
+
 /**
- * Body schemas and input cleaning from a field declaration (src/schema/companies.ts, users.ts).
- * Every declared field is optional and nullable in the schema: which fields a record needs depends on
- * its role and on whether it is new, so routes check that on the merged record and answer 422
- * `validation.required` per field. Types, lengths, formats, options and money bounds are the schema's.
+ * Body schemas and input cleaning for declarations whose requirements depend on the record (a
+ * company's on its role, a user's password on create only): every declared field is optional and
+ * nullable in the schema, and the routes check what the merged record needs, answering 422
+ * `validation.required` per field (also for a required field sent blank on update, which the shared
+ * `normalizeBody` would quietly drop). Types, lengths, formats, options and money bounds are the
+ * shared helper's (`fieldSchema`); passwords are checked by the route, with the rule's own message.
  */
-export interface DeclaredField {
-  type: string;
-  maxLength?: number;
-  min?: number;
-  max?: number;
-  options?: ReadonlyArray<string | number>;
-}
+export const DECIMAL_RE = /^-?[0-9]{1,6}(\.[0-9]{1,6})?$/;
 
-const TEXT_MAX = 255;
-export const DECIMAL_RE = /^[0-9]{1,6}(\.[0-9]{1,6})?$/;
-
-export function declaredSchema(f: DeclaredField): Record<string, unknown> {
-  let s: Record<string, unknown>;
-  switch (f.type) {
-    case 'email':
-      s = { type: 'string', format: 'email', maxLength: f.maxLength ?? 254 };
-      break;
-    case 'password':
-      s = { type: 'string', maxLength: 1024 };
-      break;
-    case 'reference':
-      s = { type: 'integer', minimum: 1 };
-      break;
-    case 'flag':
-      s = { type: 'integer', enum: [0, 1] };
-      break;
-    case 'select': {
-      const values = [...(f.options ?? [])];
-      s = { type: values.every((v) => typeof v === 'number') ? 'integer' : 'string', enum: values };
-      break;
-    }
-    case 'money':
-      s = { type: 'number', minimum: f.min ?? 0, ...(f.max !== undefined ? { maximum: f.max } : {}) };
-      break;
-    case 'decimal':
-      // Exact decimal text (a JSON number is turned into its text); bounds are checked by the route.
-      s = { type: 'string', pattern: DECIMAL_RE.source, maxLength: 14 };
-      break;
-    case 'image':
-      // A multipart file part (made by plugins/forms.ts), or the stored URL sent back unchanged.
-      return { description: 'PNG, JPEG or WebP image, as a multipart file part' };
-    default:
-      s = { type: 'string', maxLength: f.maxLength ?? TEXT_MAX };
-  }
-  s.type = [s.type as string, 'null'];
-  if (s.enum) s.enum = [...(s.enum as unknown[]), null];
-  return s;
+export function declaredSchema(f: FieldDef): Record<string, unknown> {
+  if (f.type === 'password') return { type: ['string', 'null'], maxLength: 1024 };
+  if (f.type === 'image' || f.type === 'file') return { description: 'PNG, JPEG or WebP image, as a multipart file part' };
+  return fieldSchema({ ...f, required: false, default: undefined }, { withDefault: false });
 }
 
 /** `{type: 'object', additionalProperties: false, properties}` over the named fields of a declaration. */
-export function declaredBody(decl: Record<string, DeclaredField>, names: readonly string[]) {
+export function declaredBody(decl: Record<string, FieldDef>, names: readonly string[]) {
   return {
     type: 'object',
     additionalProperties: false,
@@ -66,7 +29,7 @@ export function declaredBody(decl: Record<string, DeclaredField>, names: readonl
  * Cleans a body before validation (forms and multipart send text): text is trimmed, blank becomes null,
  * a decimal comma becomes a dot ("12,5"), numbers meant as decimal text become text, emails lower case.
  */
-export function cleanBody(decl: Record<string, DeclaredField>, body: unknown) {
+export function cleanBody(decl: Record<string, FieldDef>, body: unknown) {
   if (!body || typeof body !== 'object') return;
   const b = body as Record<string, unknown>;
   for (const [name, f] of Object.entries(decl)) {
@@ -78,7 +41,8 @@ export function cleanBody(decl: Record<string, DeclaredField>, body: unknown) {
     if (f.type === 'decimal' && typeof v === 'string') v = v.replace(',', '.');
     if ((f.type === 'money') && typeof v === 'string') v = v.replace(',', '.');
     if (f.type === 'email' && typeof v === 'string') v = v.toLowerCase();
-    if (f.type === 'flag' && typeof v === 'boolean') v = v ? 1 : 0;
+    if (f.type === 'integer' && typeof v === 'boolean') v = v ? 1 : 0;
+    if (f.type === 'url' && typeof v === 'string' && v) v = normalUrl(v);
     b[name] = v;
   }
 }
@@ -91,14 +55,7 @@ export function normalDecimal(v: string): string {
   return frac ? `${int}.${frac}` : int;
 }
 
-/** A web address with a scheme ("acme.it" → "https://acme.it"), or null when it is not one. */
-export function normalUrl(v: string): string | null {
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`;
-  try {
-    const u = new URL(withScheme);
-    if (!['http:', 'https:'].includes(u.protocol) || !u.hostname.includes('.')) return null;
-    return withScheme;
-  } catch {
-    return null;
-  }
+/** A web address with a scheme: "acme.it" → "https://acme.it" (the schema's `uri` format checks the rest). */
+export function normalUrl(v: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? v : `https://${v}`;
 }

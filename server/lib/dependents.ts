@@ -37,7 +37,12 @@ const catalogues = new WeakMap<Db, Promise<Map<string, Set<string>>>>();
 function catalogue(db: Db) {
   let c = catalogues.get(db);
   if (!c) {
-    c = db.introspection.getTables().then((tables) => new Map(tables.map((t) => [t.name, new Set(t.columns.map((col) => col.name))])));
+    c = (async () => {
+      // PostgreSQL lists the tables of every schema: only the one this connection works in counts.
+      const current = await sql<{ s: string | null }>`select current_schema() as s`.execute(db).then((r) => r.rows[0]?.s ?? null).catch(() => null);
+      const tables = (await db.introspection.getTables()).filter((t) => !current || !t.schema || t.schema === current);
+      return new Map(tables.map((t) => [t.name, new Set(t.columns.map((col) => col.name))]));
+    })();
     c.catch(() => catalogues.delete(db));
     catalogues.set(db, c);
   }

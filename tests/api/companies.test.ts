@@ -152,7 +152,7 @@ describeEachDb('companies under /admin and /company', (p) => {
       [{ exp_category_id: t.acmeStd }, 'exp_category_id', 'The express category must be a EXP category of the company’s carrier.'],
       [{ price_category_id: 999999 }, 'price_category_id', 'The selected price category is invalid.'],
       [{ fax: 'not-an-email' }, 'fax', 'The admin email field must be a valid email address.'],
-      [{ website_url: 'not a url' }, 'website_url', 'The website field must be a web address such as www.example.com.'],
+      [{ website_url: 'not a url' }, 'website_url', 'The website field must be a valid web address.'],
       [{ national_admin_fee: -1 }, 'national_admin_fee', 'The national admin fee field must be at least 0.'],
     ];
     for (const [extra, field, message] of cases) {

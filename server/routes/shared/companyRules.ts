@@ -1,6 +1,6 @@
 import type { Db } from '../../db/index.js';
 import type { FieldErrors } from '../../lib/errors.js';
-import { DECIMAL_RE, normalDecimal, normalUrl } from '../../lib/declaredBodies.js';
+import { DECIMAL_RE, normalDecimal } from '../../lib/declaredBodies.js';
 import { compareDecimal, toCentsOrNull } from '../../pricing/money.js';
 import { companiesRepo } from '../../repositories/companies.js';
 import {
@@ -72,11 +72,6 @@ export async function checkCompany(db: Db, rec: CompanyInput, update?: { selfId:
     else rec[f] = normalDecimal(v);
   }
 
-  if (typeof rec.website_url === 'string') {
-    const url = normalUrl(rec.website_url);
-    if (!url) add(errors, 'website_url', 'companies.urlInvalid');
-    else rec.website_url = url;
-  }
   return errors;
 }
 

@@ -6,7 +6,8 @@ import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/m
 import { COMPANY_ROLE } from '../../schema/roles';
 import { isEnduserCompany } from '../../schema/companies';
 import { CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
-import { FormError } from './FormError';
+import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
+import { normalizeError } from '../../components/feedback/errors';
 
 const T = 'resources.companies';
 type StepName = 'settings' | 'details' | 'enduser';
@@ -43,7 +44,7 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
           <CompanyInputs sections={s === 'details' ? ['details', 'carrier'] : [s]} kind={kind} mode="create" />
         </Box>
       ))}
-      <FormError error={error} />
+      <FormErrorBlock error={error} />
       {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={() => navigate('/companies')} data-testid="company-cancel">{translate(`${T}.actions.cancel`)}</Button>
@@ -61,10 +62,10 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
 /** /companies/new: steps 1 settings, 2 company information, 3 end-user information; success and cancel go back to /companies. */
 export function CompanyCreate() {
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
   const { permissions } = usePermissions();
   const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
+  const notify = useNotify();
   const [error, setError] = useState<unknown>(null);
   const defaults = { status_id: 1, is_inbound: 1, type: 'Customer', ...(kind === 'carrier' ? { company_role_id: COMPANY_ROLE.ENDUSER } : {}) };
   return (
@@ -73,12 +74,14 @@ export function CompanyCreate() {
       redirect={false}
       transform={companyTransform}
       mutationOptions={{
-        onSuccess: (_d: unknown, _v: unknown, context: unknown) => {
-          setError(null);
-          notify((context as any)?.message ?? `${T}.created`, { type: 'success' });
-          navigate('/companies');
+        // The server's message ("Azienda creata con successo") becomes the success toast (data provider).
+        onSuccess: () => navigate('/companies'),
+        onError: (e: unknown) => {
+          // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
+          setError(e);
+          const n = normalizeError(e);
+          if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
         },
-        onError: (e: unknown) => setError(e),
       }}
     >
       <Title title={translate(`${T}.create_title`)} />

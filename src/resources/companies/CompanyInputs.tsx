@@ -1,13 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  AutocompleteInput, BooleanInput, ImageField, ImageInput, NumberInput, SelectInput, TextInput, email, maxLength, required,
-  useGetIdentity, useNotify, useTranslate, type Validator,
+  AutocompleteInput, BooleanInput, ImageField, ImageInput, NumberInput, SelectInput, TextInput, required, useGetIdentity,
+  useNotify, useRecordContext, useTranslate, type Validator,
 } from 'react-admin';
 import { Box, InputAdornment, Typography } from '@mui/material';
 import {
-  COMBO_CBM_RATIOS, COMBO_LM_RATIOS, COMPANY_TYPES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, isCarrierLike, isEnduserCompany,
+  COMBO_CBM_RATIOS, COMBO_LM_RATIOS, COMPANY_TYPES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike, isEnduserCompany,
+  type CompanyField,
 } from '../../schema/companies';
+import { validatorsOf } from '../../components/declared/validators';
 import { COMPANY_ROLE } from '../../schema/roles';
 import { CreatableTextInput, LookupPicker, useLookup } from './lookups';
 
@@ -17,17 +19,18 @@ export type CallerKind = 'admin' | 'carrier';
 const T = 'resources.companies';
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** The declaration's rules for an input (the server checks the same). */
+const v = (name: CompanyField, ...more: Validator[]) => [...validatorsOf(companyFields[name]), ...more];
+
 /** The document's percentage rule: when filled, greater than 0 and less than 100, with its own message. */
-const percentRule = (message: string): Validator => (v: unknown) => {
-  if (v === null || v === undefined || v === '') return undefined;
-  const n = Number(v);
+const percentRule = (message: string): Validator => (value: unknown) => {
+  if (value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
   return Number.isFinite(n) && n > 0 && n < 100 ? undefined : message;
 };
-const between = (min: number, max: number, strictMin = false): Validator => (v: unknown) => {
-  if (v === null || v === undefined || v === '') return undefined;
-  const n = Number(v);
-  return Number.isFinite(n) && (strictMin ? n > min : n >= min) && n <= max ? undefined : { message: 'ra.validation.minValue', args: { min } };
-};
+/** A strict lower bound (a multiplier of 0 makes no sense). */
+const above = (min: number): Validator => (value: unknown) =>
+  value === null || value === undefined || value === '' || Number(value) > min ? undefined : { message: 'ra.validation.minValue', args: { min } };
 
 /** The role the form describes: the chosen one (admin), an end-user company (a carrier's new one), or the record's. */
 export function useFormRole(kind: CallerKind, recordRole?: number) {
@@ -84,7 +87,8 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
   const translate = useTranslate();
   const notify = useNotify();
   const { identity } = useGetIdentity();
-  const role = useFormRole(kind, recordRole);
+  const record = useRecordContext();
+  const role = useFormRole(kind, recordRole ?? (record ? Number(record.company_role_id) : undefined));
   const carrierWatch = useWatch({ name: 'carrier_id' });
   const carrierId = kind === 'carrier' ? (isEnduserCompany(role) ? identity?.company_id : undefined) : carrierWatch ? Number(carrierWatch) : undefined;
   const { setValue } = useFormContext();
@@ -111,8 +115,8 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
   const euro = { input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } };
   const fees = (
     <>
-      <NumberInput source="national_admin_fee" min={0} step={0.01} validate={between(0, 100000)} slotProps={euro} fullWidth />
-      <NumberInput source="international_admin_fee" min={0} step={0.01} validate={between(0, 100000)} slotProps={euro} fullWidth />
+      <NumberInput source="national_admin_fee" min={0} step={0.01} validate={v('national_admin_fee')} slotProps={euro} fullWidth />
+      <NumberInput source="international_admin_fee" min={0} step={0.01} validate={v('international_admin_fee')} slotProps={euro} fullWidth />
     </>
   );
 
@@ -124,8 +128,8 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
             choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`${T}.roles.${id}`) }))} />
         ) : null}
         {kind === 'admin' && isEnduserCompany(role) ? <CarrierPicker validate={req} /> : null}
-        <LookupPicker source="price_category_id" path="company_price_categories_list" optionText={(r) => String(r.name)} validate={req} />
-        <LookupPicker source="language_id" path="languages_list" validate={req} />
+        <LookupPicker source="price_category_id" path="company_price_categories_list" optionText={(r) => String(r.name)} validate={v('price_category_id')} />
+        <LookupPicker source="language_id" path="languages_list" validate={v('language_id')} />
         <SelectInput source="type" choices={COMPANY_TYPES.map((id) => ({ id, name: translate(`${T}.types.${id}`) }))} fullWidth data-testid="input-type" />
         <BooleanInput source="is_inbound" format={(v: unknown) => v === 1 || v === '1' || v === true} parse={(v: boolean) => (v ? 1 : 0)} />
         <Box sx={{ gridColumn: '1 / -1' }}>
@@ -144,28 +148,28 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
     ),
     details: (
       <Grid>
-        <TextInput source="legal_name" validate={[required(), maxLength(255)]} fullWidth />
-        <TextInput source="fax" type="email" validate={[required(), email(), maxLength(254)]} fullWidth />
-        <TextInput source="address" validate={[required(), maxLength(255)]} fullWidth />
-        <TextInput source="address_2" validate={maxLength(255)} fullWidth />
+        <TextInput source="legal_name" validate={v('legal_name')} fullWidth />
+        <TextInput source="fax" type="email" validate={v('fax')} fullWidth />
+        <TextInput source="address" validate={v('address')} fullWidth />
+        <TextInput source="address_2" validate={v('address_2')} fullWidth />
         <CreatableTextInput source="city" path="city_list" query={(s) => (s.length >= 2 ? { search: s } : undefined)}
-          valueOf={(r) => String(r.city ?? r.name)} validate={[required(), maxLength(100)]} />
+          valueOf={(r) => String(r.city ?? r.name)} validate={v('city')} />
         <CreatableTextInput source="province" path="province_list" valueOf={(r) => String(r.province ?? r.sigla ?? r.name)}
-          labelOf={(r) => (r.name && r.sigla ? `${r.sigla} – ${r.name}` : String(r.province ?? r.name))} validate={maxLength(100)} />
-        <TextInput source="postal_code" validate={[required(), maxLength(20)]} fullWidth />
-        <LookupPicker source="country_id" path="country_list" validate={req} />
-        <TextInput source="phone" validate={maxLength(50)} fullWidth />
-        <TextInput source="phone_2" validate={maxLength(50)} fullWidth />
-        <TextInput source="domestic_email" type="email" validate={[email(), maxLength(254)]} fullWidth />
-        <TextInput source="international_email" type="email" validate={[email(), maxLength(254)]} fullWidth />
-        <TextInput source="website_url" validate={maxLength(255)} fullWidth />
+          labelOf={(r) => (r.name && r.sigla ? `${r.sigla} – ${r.name}` : String(r.province ?? r.name))} validate={v('province')} />
+        <TextInput source="postal_code" validate={v('postal_code')} fullWidth />
+        <LookupPicker source="country_id" path="country_list" validate={v('country_id')} />
+        <TextInput source="phone" validate={v('phone')} fullWidth />
+        <TextInput source="phone_2" validate={v('phone_2')} fullWidth />
+        <TextInput source="domestic_email" type="email" validate={v('domestic_email')} fullWidth />
+        <TextInput source="international_email" type="email" validate={v('international_email')} fullWidth />
+        <TextInput source="website_url" validate={v('website_url')} fullWidth />
       </Grid>
     ),
     carrier: isCarrierLike(role) ? (
       <Grid>
-        <NumberInput source="adr_surcharge_percent" min={0} max={100} step={0.01} validate={between(0, 100)} fullWidth />
-        <NumberInput source="taillift_fee" min={0} step={0.01} validate={between(0, 100000)} slotProps={euro} fullWidth />
-        <NumberInput source="visitor_price_multiplier" min={0} max={10} step={0.01} validate={between(0, 10, true)} fullWidth />
+        <NumberInput source="adr_surcharge_percent" min={0} max={100} step={0.01} validate={v('adr_surcharge_percent')} fullWidth />
+        <NumberInput source="taillift_fee" min={0} step={0.01} validate={v('taillift_fee')} slotProps={euro} fullWidth />
+        <NumberInput source="visitor_price_multiplier" min={0} max={10} step={0.01} validate={v('visitor_price_multiplier', above(0))} fullWidth />
         <Box />
         {fees}
         {ratios(false)}

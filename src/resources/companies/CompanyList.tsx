@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, useGetIdentity, usePermissions, useTranslate, type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
-import BusinessIcon from '@mui/icons-material/Business';
 import { CompanyEditDialog } from './CompanyEdit';
-import { RowMenu } from './RowMenu';
+import { EmptyState } from '../../components/table/EmptyState';
+import { RowActions } from '../../components/table/RowActions';
 import { StatusChip } from './StatusChip';
 import { useRowCommands } from './useRowCommands';
 import { useDisplayNames } from './lookups';
@@ -28,18 +28,6 @@ function AddButton() {
   );
 }
 
-/** The empty list: the no-companies text and the add button. */
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box data-testid="empty" sx={{ textAlign: 'center', py: 6, color: 'text.secondary', width: '100%' }}>
-      <BusinessIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography sx={{ my: 1 }}>{translate(`${T}.empty`)}</Typography>
-      <AddButton />
-    </Box>
-  );
-}
-
 /**
  * /companies (accounts document §2): a paged list with the role, price category, carrier and language
  * names; row actions edit (modal), delete (confirmation), view, and activate/deactivate; an add button
@@ -51,6 +39,8 @@ export function CompanyList() {
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   const [editing, setEditing] = useState<Identifier | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const empty = <EmptyState text={`${T}.empty`} action={<AddButton />} />;
   const rows = useRowCommands('companies');
   const names = useDisplayNames();
   const filters = [
@@ -69,10 +59,10 @@ export function CompanyList() {
         perPage={15}
         filters={filters}
         actions={<TopToolbar><AddButton /></TopToolbar>}
-        empty={<Empty />}
+        empty={empty}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} data-testid="companies-table">
+        <DataTable bulkActionButtons={false} rowClick={false} empty={empty} data-testid="companies-table">
           <DataTable.Col source="legal_name" />
           <DataTable.Col source="role_name" render={(r: RaRecord) => translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name })} />
           <DataTable.Col source="price_category_name" />
@@ -80,24 +70,25 @@ export function CompanyList() {
           <DataTable.Col source="language_name" render={(r: RaRecord) => names.language(r.language_code, r.language_name)} />
           <DataTable.Col source="city" />
           <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
-          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right"
-            render={(r: RaRecord) => (
-              <RowMenu actions={[
-                { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: () => setEditing(r.id) },
-                { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: () => navigate(`/companies/${r.id}`) },
-                // One's own company is neither deactivated nor deleted from here (the server refuses it too).
-                ...(r.id === identity?.company_id ? [] : [
-                  {
-                    label: `${T}.actions.${Number(r.status_id) === 1 ? 'deactivate' : 'activate'}`,
-                    icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: () => rows.toggleStatus(r.id),
-                  },
-                  { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: () => rows.askDelete(r) },
-                ]),
-              ]} />
-            )} />
+          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right">
+            <RowActions<RaRecord> actions={[
+              { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: (r, o) => { opener.current = o; setEditing(r.id); } },
+              { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: (r) => navigate(`/companies/${r.id}`) },
+              // One's own company is neither deactivated nor deleted from here (the server refuses it too).
+              {
+                label: `${T}.actions.deactivate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
+                show: (r) => r.id !== identity?.company_id && Number(r.status_id) === 1,
+              },
+              {
+                label: `${T}.actions.activate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
+                show: (r) => r.id !== identity?.company_id && Number(r.status_id) !== 1,
+              },
+              { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: (r) => rows.askDelete(r), show: (r) => r.id !== identity?.company_id },
+            ]} />
+          </DataTable.Col>
         </DataTable>
       </List>
-      <CompanyEditDialog id={editing} onClose={() => setEditing(null)} />
+      <CompanyEditDialog id={editing} onClose={() => setEditing(null)} returnFocusTo={opener.current} />
       <Confirm
         isOpen={!!rows.toDelete}
         loading={rows.deleting}

@@ -3,7 +3,8 @@ import { Loading, ShowBase, Title, useRecordContext, useTranslate } from 'react-
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { isCarrierLike } from '../../schema/companies';
-import { DetailSection, useEuro } from './Details';
+import { useFormat } from '../../components/format';
+import { DetailSection } from './Details';
 import { StatusChip } from './StatusChip';
 import { useDisplayNames } from './lookups';
 
@@ -13,7 +14,8 @@ const F = `${T}.fields`;
 function Sections() {
   const translate = useTranslate();
   const navigate = useNavigate();
-  const euro = useEuro();
+  const fmt = useFormat();
+  const euro = (v: unknown) => fmt.money(v) || null;
   const names = useDisplayNames();
   const r = useRecordContext();
   if (!r) return <Loading />;

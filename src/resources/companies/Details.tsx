@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 
 export interface DetailItem { label: string; value: ReactNode; testid?: string }
@@ -26,11 +26,4 @@ export function DetailSection({ title, items, none, testid }: { title: string; i
       </CardContent>
     </Card>
   );
-}
-
-/** Euros for the user's language (1.234,56 € in Italian); null stays empty. */
-export function useEuro() {
-  const [locale] = useLocaleState();
-  const fmt = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : locale, { style: 'currency', currency: 'EUR' });
-  return (v: unknown) => (v === null || v === undefined || v === '' ? null : fmt.format(Number(v)));
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDataProvider, useDelete, useNotify, useRefresh, type Identifier, type RaRecord } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider';
-import { errorMessages } from './FormError';
+import { normalizeError } from '../../components/feedback/errors';
 
 /**
  * Delete (after a confirmation) and activate/deactivate for a list's rows. Refusals (a company that
@@ -14,7 +14,7 @@ export function useRowCommands(resource: string) {
   const [remove, { isPending: deleting }] = useDelete();
   const [toDelete, setToDelete] = useState<RaRecord | null>(null);
   const fail = (e: unknown) => {
-    const [message] = errorMessages(e);
+    const { message } = normalizeError(e);
     notify(message, { type: 'error', messageArgs: { _: message } });
   };
   return {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { CreateBase, Form, ResourceContextProvider, Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { CreateBase, Form, ResourceContextProvider, Title, useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
-import { FormError } from '../companies/FormError';
+import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
+import { normalizeError } from '../../components/feedback/errors';
 import { USER_STEP_FIELDS, UserInputs, userTransform, type CallerKind, type UserSection } from './UserInputs';
 
 const T = 'resources.user-management';
@@ -28,7 +29,7 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
           <UserInputs sections={[s]} kind={kind} mode="create" />
         </Box>
       ))}
-      <FormError error={error} />
+      <FormErrorBlock error={error} />
       {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={() => navigate('/user-management')} data-testid="user-cancel">{translate(`${T}.actions.cancel`)}</Button>
@@ -54,6 +55,7 @@ export function UserCreate() {
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
+  const notify = useNotify();
   const [error, setError] = useState<unknown>(null);
   if (kind === 'carrier' && !identity) return null;
   const defaults = { status_id: 1, ...(kind === 'carrier' ? { company_id: identity?.company_id } : {}) };
@@ -63,7 +65,12 @@ export function UserCreate() {
         resource="user-management"
         redirect={false}
         transform={userTransform}
-        mutationOptions={{ onSuccess: () => navigate('/user-management'), onError: (e: unknown) => setError(e) }}
+        mutationOptions={{ onSuccess: () => navigate('/user-management'), onError: (e: unknown) => {
+          // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
+          setError(e);
+          const n = normalizeError(e);
+          if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
+        } }}
       >
         <Title title={translate(`${T}.create_title`)} />
         <Card>

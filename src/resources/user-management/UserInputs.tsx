@@ -1,11 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  AutocompleteInput, PasswordInput, ReferenceInput, SelectInput, TextInput, email, maxLength, regex, required, useGetIdentity,
-  useGetOne, useTranslate, type Validator,
+  AutocompleteInput, PasswordInput, ReferenceInput, SelectInput, TextInput, required, useGetIdentity, useGetOne, useTranslate,
+  type Validator,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { USER_PASSWORD_RULE, rolesACarrierAssigns, rolesForCompanyRole, stripPhone } from '../../schema/users';
+import { rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField } from '../../schema/users';
+import { validatorsOf } from '../../components/declared/validators';
 import { USER_ROLE } from '../../schema/roles';
 import { LookupPicker } from '../companies/lookups';
 
@@ -53,7 +54,8 @@ function RoleInput({ kind, locked }: { kind: CallerKind; locked?: boolean }) {
   );
 }
 
-const passwordRule = regex(new RegExp(USER_PASSWORD_RULE.pattern), `${T}.password_rule`);
+/** The declaration's rules for an input (the server checks the same). */
+const v = (name: UserField, ...more: Validator[]) => [...validatorsOf(userFields[name]), ...more];
 const sameAsPassword: Validator = (value: unknown, all: Record<string, unknown>) =>
   (value || all.password) && value !== all.password ? `${T}.password_mismatch` : undefined;
 
@@ -78,7 +80,7 @@ export function UserInputs({ sections, kind, mode, locked = false, headings = fa
             disabled={locked} fullWidth data-testid="input-company_id" />
         </ReferenceInput>
         <RoleInput kind={kind} locked={locked} />
-        <LookupPicker source="language_id" path="languages_list" validate={required()} />
+        <LookupPicker source="language_id" path="languages_list" validate={v('language_id')} />
         {Number(role) === USER_ROLE.SUPPORT ? (
           <SelectInput source="support_role_id" choices={[1, 2, 3].map((id) => ({ id, name: translate(`${T}.support_roles.${id}`) }))} fullWidth />
         ) : null}
@@ -86,26 +88,26 @@ export function UserInputs({ sections, kind, mode, locked = false, headings = fa
     ),
     information: (
       <Grid>
-        <TextInput source="title" validate={[required(), maxLength(50)]} fullWidth />
-        <TextInput source="email" type="email" validate={[required(), email(), maxLength(254)]} fullWidth />
-        <TextInput source="first_name" validate={[required(), maxLength(100)]} fullWidth />
-        <TextInput source="last_name" validate={[required(), maxLength(100)]} fullWidth />
-        <TextInput source="address" validate={[required(), maxLength(255)]} fullWidth />
-        <TextInput source="city" validate={[required(), maxLength(100)]} fullWidth />
-        <TextInput source="postal_code" validate={[required(), maxLength(20)]} fullWidth />
-        <LookupPicker source="country_id" path="country_list" validate={required()} />
-        <TextInput source="phone" validate={maxLength(50)} {...phone} fullWidth />
-        <TextInput source="phone_2" validate={maxLength(50)} {...phone} fullWidth />
+        <TextInput source="title" validate={v('title')} fullWidth />
+        <TextInput source="email" type="email" validate={v('email')} fullWidth />
+        <TextInput source="first_name" validate={v('first_name')} fullWidth />
+        <TextInput source="last_name" validate={v('last_name')} fullWidth />
+        <TextInput source="address" validate={v('address')} fullWidth />
+        <TextInput source="city" validate={v('city')} fullWidth />
+        <TextInput source="postal_code" validate={v('postal_code')} fullWidth />
+        <LookupPicker source="country_id" path="country_list" validate={v('country_id')} />
+        <TextInput source="phone" validate={v('phone')} {...phone} fullWidth />
+        <TextInput source="phone_2" validate={v('phone_2')} {...phone} fullWidth />
         <PasswordInput source="password" autoComplete="new-password" fullWidth
-          validate={[...(creating ? [required()] : []), passwordRule, maxLength(USER_PASSWORD_RULE.maxLength), (v: unknown) => (v && String(v).length < 8 ? `${T}.password_rule` : undefined)]}
+          validate={v('password', ...(creating ? [required()] : []))}
           helperText={translate(creating ? `${T}.password_rule` : `${T}.password_optional`)} />
         <PasswordInput source="password_confirmation" autoComplete="new-password" fullWidth
           validate={[...(creating ? [required()] : []), sameAsPassword]} />
-        <TextInput source="support_email" type="email" validate={[email(), maxLength(254)]} fullWidth />
-        <TextInput source="support_skype" validate={maxLength(100)} fullWidth />
+        <TextInput source="support_email" type="email" validate={v('support_email')} fullWidth />
+        <TextInput source="support_skype" validate={v('support_skype')} fullWidth />
       </Grid>
     ),
-    notes: <TextInput source="notes" multiline minRows={4} validate={maxLength(5000)} fullWidth />,
+    notes: <TextInput source="notes" multiline minRows={4} validate={v('notes')} fullWidth />,
   };
   return (
     <Box sx={{ width: '100%' }}>

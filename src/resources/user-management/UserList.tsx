@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
   ColumnsButton, Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, useGetIdentity, usePermissions, useTranslate,
   type Identifier, type RaRecord,
 } from 'react-admin';
-import { Box, Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
-import PeopleIcon from '@mui/icons-material/People';
 import { rolesACarrierAssigns } from '../../schema/users';
-import { RowMenu, type RowMenuAction } from '../companies/RowMenu';
+import { EmptyState } from '../../components/table/EmptyState';
+import { RowActions, type RowAction } from '../../components/table/RowActions';
 import { StatusChip } from '../companies/StatusChip';
 import { useRowCommands } from '../companies/useRowCommands';
 import { UserEditDialog } from './UserEdit';
@@ -22,17 +22,6 @@ const T = 'resources.user-management';
 function AddButton() {
   const translate = useTranslate();
   return <Button component={Link} to="/create-user" variant="contained" startIcon={<AddIcon />} data-testid="add">{translate(`${T}.add`)}</Button>;
-}
-
-function Empty() {
-  const translate = useTranslate();
-  return (
-    <Box data-testid="empty" sx={{ textAlign: 'center', py: 6, color: 'text.secondary', width: '100%' }}>
-      <PeopleIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography sx={{ my: 1 }}>{translate(`${T}.empty`)}</Typography>
-      <AddButton />
-    </Box>
-  );
 }
 
 /**
@@ -47,22 +36,25 @@ export function UserList() {
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   const [editing, setEditing] = useState<Identifier | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const empty = <EmptyState text={`${T}.empty`} action={<AddButton />} />;
   const rows = useRowCommands('user-management');
   const mayChange = (r: RaRecord) => permissions === 'admin' || r.id === identity?.id
     || rolesACarrierAssigns(Number(r.company_id) === Number(identity?.company_id)).includes(Number(r.role_id));
-  const actionsOf = (r: RaRecord): RowMenuAction[] => {
-    const self = r.id === identity?.id;
-    const view = { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: () => navigate(`/user-management/${r.id}`) };
-    if (!mayChange(r)) return [view];
-    return [
-      { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: () => setEditing(r.id) },
-      view,
-      ...(self ? [] : [
-        { label: `${T}.actions.${Number(r.status_id) === 1 ? 'deactivate' : 'activate'}`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: () => rows.toggleStatus(r.id) },
-        { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: () => rows.askDelete(r) },
-      ]),
-    ];
-  };
+  const self = (r: RaRecord) => r.id === identity?.id;
+  const actions: Array<RowAction<RaRecord>> = [
+    { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: (r, o) => { opener.current = o; setEditing(r.id); }, show: mayChange },
+    { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: (r) => navigate(`/user-management/${r.id}`) },
+    {
+      label: `${T}.actions.deactivate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
+      show: (r) => mayChange(r) && !self(r) && Number(r.status_id) === 1,
+    },
+    {
+      label: `${T}.actions.activate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
+      show: (r) => mayChange(r) && !self(r) && Number(r.status_id) !== 1,
+    },
+    { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: (r) => rows.askDelete(r), show: (r) => mayChange(r) && !self(r) },
+  ];
   const filters = [
     <SearchInput key="search" source="search" alwaysOn />,
     <SelectInput key="status" source="status_id" choices={[{ id: 1, name: `${T}.status.active` }, { id: 0, name: `${T}.status.inactive` }]} alwaysOn />,
@@ -76,10 +68,10 @@ export function UserList() {
         perPage={15}
         filters={filters}
         actions={<TopToolbar><ColumnsButton /><AddButton /></TopToolbar>}
-        empty={<Empty />}
+        empty={empty}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']} empty={<Empty />} data-testid="users-table">
+        <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']} empty={empty} data-testid="users-table">
           <DataTable.Col source="company_legal_name" />
           <DataTable.Col source="title" />
           <DataTable.Col source="first_name" />
@@ -95,10 +87,12 @@ export function UserList() {
           <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
           <DataTable.Col source="country_id" />
           <DataTable.Col source="language_id" />
-          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right" render={(r: RaRecord) => <RowMenu actions={actionsOf(r)} />} />
+          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right">
+            <RowActions<RaRecord> actions={actions} />
+          </DataTable.Col>
         </DataTable>
       </List>
-      <UserEditDialog id={editing} onClose={() => setEditing(null)} />
+      <UserEditDialog id={editing} onClose={() => setEditing(null)} returnFocusTo={opener.current} />
       <Confirm
         isOpen={!!rows.toDelete}
         loading={rows.deleting}
