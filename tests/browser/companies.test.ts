@@ -227,4 +227,15 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     await shot(page, 'users-empty');
     await context.close();
   });
+
+  it('keeps an end user out of company and user management', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'enduser@portal.demo');
+    for (const path of ['companies', 'companies/new', 'user-management', 'create-user']) {
+      await page.goto(`${portal.url}/#/${path}`);
+      await page.waitForURL(/#\/access-denied$/);
+      await page.getByText('Accesso negato').waitFor();
+    }
+    await context.close();
+  });
 });

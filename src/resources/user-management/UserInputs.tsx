@@ -45,7 +45,7 @@ function RoleInput({ kind, locked }: { kind: CallerKind; locked?: boolean }) {
     <SelectInput
       source="role_id"
       choices={ids.map((id) => ({ id, name: translate(`${T}.roles.${id}`) }))}
-      validate={kind === 'admin' ? required() : undefined}
+      validate={locked ? undefined : required()}
       disabled={locked || !roles.length}
       helperText={!roles.length && !locked ? translate(`${T}.pick_company_first`) : undefined}
       fullWidth
