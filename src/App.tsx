@@ -7,25 +7,35 @@ import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
+import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
+import { supportPage } from './custom/support';
 import type { PortalPage, PortalResource } from './resources/types';
+import countries from './resources/countries';
+import currencies from './resources/currencies';
+import documentTypes from './resources/document-types';
+import shipmentTypes from './resources/shipment-types';
+import transportClasses from './resources/transport-classes';
 import companies from './resources/companies';
 import userManagement, { createUserPage } from './resources/user-management';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [
-  companies,
-  userManagement,
-];
+const resources: PortalResource[] = [];
+resources.push(countries, currencies, documentTypes, shipmentTypes, transportClasses);
+resources.push(companies, userManagement);
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [
+  supportPage,
   createUserPage,
 ];
+
+/** Sidebar badges declared by pages, by path. */
+const menuBadges = Object.fromEntries(pages.flatMap((p) => (p.menuBadge ? [[p.path, p.menuBadge]] : [])));
 
 const store = localStorageStore(undefined, 'Portal');
 /** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */
@@ -54,6 +64,7 @@ export function App() {
 
   return (
     <RoutedPathsContext.Provider value={routed}>
+      <MenuBadgesContext.Provider value={menuBadges}>
       <Admin
         disableTelemetry
         title="Portale Trasporti"
@@ -77,6 +88,7 @@ export function App() {
           {pages.filter((p) => !p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
         </CustomRoutes>
       </Admin>
+      </MenuBadgesContext.Provider>
     </RoutedPathsContext.Provider>
   );
 }

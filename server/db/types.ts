@@ -85,6 +85,16 @@ export interface ProvinceTable { id: Generated<number>; sigla: string; name: str
 export interface MunicipalityTable { id: Generated<number>; name: string; province: string; postal_code: string | null; istat_code: string }
 export interface MunicipalityPostalCodeTable { id: Generated<number>; municipality_id: number; postal_code: string }
 export interface IslandPlaceTable { id: Generated<number>; island: string; city: string; province: string }
+export type ChatSide = 'enduser' | 'carrier';
+export interface TicketTable {
+  id: Generated<number>; ticket_category_id: number | null; subject: string; status: 'open' | 'closed';
+  enduser_company_id: number; enduser_user_id: number; carrier_company_id: number;
+  created_at: string; last_message_at: string; closed_at: string | null; closed_by: number | null;
+}
+export interface ChatMessageTable {
+  id: Generated<number>; chat_id: number; sender_user_id: number | null; sender_name: string; sender_side: ChatSide;
+  body: string; created_at: string; read_at: string | null;
+}
 
 export interface DB {
   user_roles: RoleTable;
@@ -117,4 +127,6 @@ export interface DB {
   municipalities: MunicipalityTable;
   municipality_postal_codes: MunicipalityPostalCodeTable;
   island_places: IslandPlaceTable;
+  tickets: TicketTable;
+  chat_messages: ChatMessageTable;
 }

@@ -27,7 +27,7 @@ export const COMPANY_DEPENDENTS: Dependent[] = [
 
 export const USER_DEPENDENTS: Dependent[] = [
   { table: 'transport_requests', columns: ['user_id', 'enduser_user_id', 'created_by'], what: 'requests' },
-  { table: 'tickets', columns: ['user_id', 'enduser_user_id'], what: 'tickets' },
+  { table: 'tickets', columns: ['user_id', 'enduser_user_id', 'closed_by'], what: 'tickets' },
   { table: 'chat_messages', columns: ['sender_user_id'], what: 'messages' },
 ];
 

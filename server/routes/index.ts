@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
 import referenceDataRoutes from './admin/referenceData.js';
+import enduserChatRoutes from './enduser/chats.js';
+import companyChatRoutes from './company/chats.js';
 import adminCompanies from './admin/companies.js';
 import companyCompanies from './company/companies.js';
 import adminUsers from './admin/users.js';
@@ -12,6 +14,8 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   lookupRoutes,
   referenceDataRoutes,
+  enduserChatRoutes,
+  companyChatRoutes,
   adminCompanies,
   companyCompanies,
   adminUsers,
