@@ -145,6 +145,23 @@ describeEachDb('users under /admin and /company', (p) => {
     expect((await p().api('GET', `/admin/users/destroy/${me}`, { token: admin })).status).toBe(409);
   });
 
+  it('a user and a company with support tickets are refused, naming them; deactivating stays possible', async () => {
+    const db = p().db.db;
+    const created = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.bianchi, role_id: 6, email: 'ticket@bianchi.test' }) });
+    const id = created.body.data.id;
+    await db.insertInto('tickets' as any).values({
+      subject: 'Ritiro mancato', status: 'open', enduser_company_id: t.bianchi, enduser_user_id: id, carrier_company_id: t.beta,
+      created_at: new Date().toISOString(), last_message_at: new Date().toISOString(),
+    } as any).execute();
+    forgetCatalogue(db);
+    const user = await p().api('GET', `/admin/users/destroy/${id}`, { token: admin });
+    expect(user.status).toBe(409);
+    expect(user.body.message).toBe('Impossibile eliminare l’utente perché ha ancora: ticket di assistenza (1). Disattiva l’utente invece.');
+    const company = await p().api('GET', `/admin/companies/destroy/${t.bianchi}`, { token: admin, lang: 'en' });
+    expect(company.body.message).toBe('This company cannot be deleted because it still has: users (2), support tickets (1). Deactivate it instead.');
+    expect((await p().api('GET', `/admin/users/changeStatus/${id}`, { token: admin })).body.data.status_id).toBe(0);
+  });
+
   it('a user with history is refused with what it has, and a reference the check misses is refused by the database', async () => {
     const db = p().db.db;
     const created = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'history@rossi.test' }) });
