@@ -20,16 +20,34 @@ import currencies from './resources/currencies';
 import documentTypes from './resources/document-types';
 import shipmentTypes from './resources/shipment-types';
 import transportClasses from './resources/transport-classes';
+import requestAccess from './resources/request-access';
+import forgetPassword from './custom/forgetPassword';
+import resetPassword from './custom/resetPassword';
+import resetPasswordOtp from './custom/resetPasswordOtp';
+import accessRequest from './custom/accessRequest';
+import settings from './custom/settings';
 import companies from './resources/companies';
 import userManagement, { createUserPage } from './resources/user-management';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [];
-resources.push(countries, currencies, documentTypes, shipmentTypes, transportClasses);
-resources.push(companies, userManagement);
+const resources: PortalResource[] = [
+  countries,
+  currencies,
+  documentTypes,
+  shipmentTypes,
+  transportClasses,
+  requestAccess,
+  companies,
+  userManagement,
+];
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [
+  forgetPassword,
+  resetPassword,
+  resetPasswordOtp,
+  accessRequest,
+  settings,
   supportPage,
   createUserPage,
 ];

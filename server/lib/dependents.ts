@@ -13,7 +13,7 @@ export const COMPANY_DEPENDENTS: Dependent[] = [
   { table: 'users', columns: ['company_id'], what: 'users' },
   { table: 'companies', columns: ['carrier_id'], what: 'customers' },
   { table: 'transport_requests', columns: ['carrier_id', 'enduser_id', 'company_id', 'visitor_company_id'], what: 'requests' },
-  { table: 'access_requests', columns: ['carrier_id', 'company_id'], what: 'accessRequests' },
+  { table: 'access_requests', columns: ['carrier_id', 'company_id', 'created_company_id'], what: 'accessRequests' },
   { table: 'tickets', columns: ['enduser_company_id', 'carrier_company_id', 'company_id', 'carrier_id'], what: 'tickets' },
   { table: 'categories', columns: ['company_id'], what: 'tariffs' },
   { table: 'rate_sheets', columns: ['company_id'], what: 'tariffs' },
@@ -29,6 +29,7 @@ export const USER_DEPENDENTS: Dependent[] = [
   { table: 'transport_requests', columns: ['user_id', 'enduser_user_id', 'created_by'], what: 'requests' },
   { table: 'tickets', columns: ['user_id', 'enduser_user_id', 'closed_by'], what: 'tickets' },
   { table: 'chat_messages', columns: ['sender_user_id'], what: 'messages' },
+  { table: 'access_requests', columns: ['created_user_id', 'reviewed_by'], what: 'accessRequests' },
 ];
 
 const catalogues = new WeakMap<Db, Promise<Map<string, Set<string>>>>();

@@ -66,7 +66,7 @@ describeEachDb('users under /admin and /company', (p) => {
     for (const pw of ['short1', 'lettersonly', '12345678', 'a1'.repeat(65)]) {
       const r = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'pw@test.test', password: pw, password_confirmation: pw }), lang: 'en' });
       expect(r.status, pw).toBe(422);
-      expect(r.body.errors.password, pw).toEqual(['The password must be 8 to 128 characters long and contain letters and digits.']);
+      expect(r.body.errors.password, pw).toEqual(['The password must be 8 to 128 characters long and contain both letters and numbers.']);
     }
     const mismatch = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'pw@test.test', password_confirmation: 'Other1234' }), lang: 'en' });
     expect(mismatch.body.errors.password_confirmation).toEqual(['The password confirmation does not match the password.']);

@@ -22,13 +22,26 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard', 'settings-group',
-      'companies', 'user-management'],
-    'carrier@portal.demo': ['dashboard',
-      'companies', 'user-management',
-      'support'],
-    'enduser@portal.demo': ['dashboard',
-      'support'],
+    'admin@portal.demo': [
+      'dashboard',
+      'settings-group',
+      'companies',
+      'user-management',
+      'settings',
+    ],
+    'carrier@portal.demo': [
+      'dashboard',
+      'companies',
+      'user-management',
+      'request-access',
+      'support',
+      'settings',
+    ],
+    'enduser@portal.demo': [
+      'dashboard',
+      'support',
+      'settings',
+    ],
   };
 
   for (const [email, entries] of Object.entries(expected)) {
@@ -58,7 +71,7 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     await login(page, portal.url, 'admin@portal.demo');
     await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
     expect(await menuTexts(page)).toEqual(['dashboard', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes',
-      'companies', 'user-management']);
+      'companies', 'user-management', 'settings']);
     await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
     await page.waitForURL(/#\/document-types/);
     expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');
