@@ -27,6 +27,8 @@ import resetPassword from './custom/resetPassword';
 import resetPasswordOtp from './custom/resetPasswordOtp';
 import accessRequest from './custom/accessRequest';
 import settings from './custom/settings';
+import companies from './resources/companies';
+import userManagement, { createUserPage } from './resources/user-management';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
 const resources: PortalResource[] = [
@@ -36,6 +38,8 @@ const resources: PortalResource[] = [
   shipmentTypes,
   transportClasses,
   requestAccess,
+  companies,
+  userManagement,
 ];
 
 /** Custom routes: one folder each under src/custom, one line here. */
@@ -47,6 +51,7 @@ const pages: PortalPage[] = [
   settings,
   supportPage,
   ...tariffPages,
+  createUserPage,
 ];
 
 /** Sidebar badges declared by pages, by path. */

@@ -3,6 +3,7 @@ import { reference } from './reference.js';
 import { accounts } from './accounts.js';
 import { chat } from './chat.js';
 import { tariffs } from './tariffs.js';
+import { companies } from './companies.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -14,6 +15,7 @@ areas.push(reference);
 areas.push(accounts);
 areas.push(chat);
 areas.push(tariffs);
+areas.push(companies);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

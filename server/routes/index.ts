@@ -12,6 +12,10 @@ import tariffTableRoutes from './tariffs/tables.js';
 import rateSheetRoutes from './tariffs/rateSheets.js';
 import categoryRoutes from './tariffs/categories.js';
 import enduserRateSheetRoutes from './tariffs/enduser.js';
+import adminCompanies from './admin/companies.js';
+import companyCompanies from './company/companies.js';
+import adminUsers from './admin/users.js';
+import companyUsers from './company/users.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -28,4 +32,8 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   rateSheetRoutes,
   categoryRoutes,
   enduserRateSheetRoutes,
+  adminCompanies,
+  companyCompanies,
+  adminUsers,
+  companyUsers,
 ];
