@@ -17,6 +17,8 @@ export interface Config {
   staticDir?: string;
   logLevel: string;
   redisUrl?: string;
+  /** Visitor quotes allowed per address and minute (QUOTE_RATE_LIMIT, default 30), so tariffs cannot be scraped wholesale. */
+  quoteRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -44,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
     redisUrl: env.REDIS_URL || undefined,
+    quoteRateLimit: Math.max(1, Number(env.QUOTE_RATE_LIMIT) || 30),
     ...overrides,
   };
 }
