@@ -1,11 +1,17 @@
 import { core } from './core.js';
+import { pricing } from './pricing.js';
+import { settings } from './settings.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
 type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
-const areas: Array<Record<Lang, Dict>> = [core];
+const areas: Array<Record<Lang, Dict>> = [
+  core,
+  pricing,
+  settings,
+];
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import costRequestRoutes from './visitor/costRequest.js';
+import pingRoutes from './visitor/ping.js';
+import settingsRoutes from './visitor/settings.js';
+import adminSettingsRoutes from './admin/settings.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  costRequestRoutes,
+  pingRoutes,
+  settingsRoutes,
+  adminSettingsRoutes,
 ];
