@@ -8,6 +8,7 @@ import type {
   CarrierSettings, Category, EndUserSettings, ExpressRateRow, ExpressSpecialZone, HubCode, HubCost, IslandPlace,
   IslandZone, NoPassage, Place, QuoteInput, QuoteRequest, RateSheet, StandardRateRow, StandardSpecialZone, TypeId,
 } from '../pricing/types.js';
+import { TtlCache } from '../lib/ttlCache.js';
 import { islandKey, placeReference } from './placeReference.js';
 
 /** The company columns pricing reads (pricing.md §1, §3.1, §4). */
@@ -50,7 +51,18 @@ export function toEndUserSettings(c: PricingCompany): EndUserSettings {
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
+const caches = new WeakMap<Db, TtlCache>();
+
+/**
+ * Forgets every cached tariff row of this database. The tariff imports, company edits and settings
+ * changes of this process call it, so they price at once; other processes see the change within
+ * PRICING_CACHE_MS.
+ */
+export function invalidatePricingData(db: Db) {
+  caches.get(db)?.clear();
+}
 const upper = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
+type Tariffs = Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'>;
 type LocationTable = 'express_special_zones' | 'standard_special_zones' | 'standard_no_passage';
 
 /**
@@ -58,30 +70,48 @@ type LocationTable = 'express_special_zones' | 'standard_special_zones' | 'stand
  * migrations/0003_pricing_indexes.ts), and maps them to the engine's types. Tariff cells are stored
  * as the importer writes them: money in integer cents, postal codes normalised, province sigle,
  * countries and zone codes in upper case.
+ *
+ * Choice (performance budget of issue 8): every query's result is kept for `cacheMs` (PRICING_CACHE_MS,
+ * default 5 s) in this process, keyed by what it asked for, so a burst of quotes reads each row once.
+ * A tariff change is seen at once by the process that made it (invalidatePricingData) and within
+ * that time by the others; a quote priced in between is priced again when a request is made from it.
  */
-export function pricingDataRepo(db: Db) {
+export function pricingDataRepo(db: Db, cacheMs = 0) {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new TtlCache(cacheMs)));
+  cache.ttlMs = cacheMs;
+  const memo = cache;
   /** Location rows (special zones, no-passage) that can match one of the Italian places: same postal code, or same province (the engine then matches city and province exactly). */
-  async function locationRows(table: LocationTable, companyId: number, places: Place[]): Promise<any[]> {
+  async function locationRows(table: LocationTable, companyId: number, places: Place[]): Promise<Array<ExpressSpecialZone | StandardSpecialZone | NoPassage>> {
     const italian = places.filter(isItalian);
     const pcs = unique(italian.map((p) => normalizePostalCode(p.postal_code)).filter(Boolean));
     const provs = unique(italian.map((p) => upper(p.province)).filter(Boolean));
     if (!pcs.length && !provs.length) return [];
-    return (db as any).selectFrom(table).selectAll().where('company_id', '=', companyId)
+    return memo.get(`loc|${table}|${companyId}|${pcs.join(',')}|${provs.join(',')}`, () => (db as any).selectFrom(table).selectAll().where('company_id', '=', companyId)
       .where((eb: any) => eb.or([
         ...(pcs.length ? [eb('postal_code', 'in', pcs)] : []),
         ...(provs.length ? [eb(sql`upper(province)`, 'in', provs)] : []),
       ]))
       .orderBy('id')
-      .execute();
+      .execute());
   }
 
   return {
     async company(id: number) {
-      return db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst();
+      return memo.get(`company|${id}`, () => db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst());
+    },
+
+    /** A setting's value (the visitor carrier). */
+    async setting(key: string): Promise<string | null> {
+      return memo.get(`setting|${key}`, async () => (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null);
     },
 
     /** The carrier's rate sheet versions of one rate type and zone that have not expired on `date`, with their categories. */
-    async sheetsOf(carrierId: number, rateType: 'EXP' | 'STD', zone: 'NAT' | 'INT', date: string) {
+    sheetsOf(carrierId: number, rateType: 'EXP' | 'STD', zone: 'NAT' | 'INT', date: string) {
+      return memo.get(`sheets|${carrierId}|${rateType}|${zone}|${date}`, () => this.loadSheets(carrierId, rateType, zone, date));
+    },
+
+    async loadSheets(carrierId: number, rateType: 'EXP' | 'STD', zone: 'NAT' | 'INT', date: string) {
       const rows = await db.selectFrom('rate_sheets as rs')
         .innerJoin('categories as c', 'c.id', 'rs.category_id')
         .select([
@@ -109,75 +139,75 @@ export function pricingDataRepo(db: Db) {
      * Everything `priceQuote` needs beyond the request, the date and the two companies: the chosen
      * sheets and the rows of the rated province or zone, hub, island and location rows.
      */
-    async tariffsFor(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): Promise<Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'>> {
+    async tariffsFor(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): Promise<Tariffs> {
       const express = request.service === 'palletExpress';
       const rateType = express ? 'EXP' : 'STD';
       const zone = request.zone === 'national' ? 'NAT' : 'INT';
       const { categories, sheets: versions } = await this.sheetsOf(carrier.id, rateType, zone, date);
       const sheets = selectSheets({ categories, sheets: versions, endUser, rateType, zone, date });
-      const out: Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'> = { sheets };
+      const out: Tariffs = { sheets };
       if (!sheets.sell) return out;
       return express ? this.expressRows(out, request, carrier.id) : this.standardRows(out, request, carrier.id);
     },
 
-    async expressRows(out: Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'>, request: QuoteRequest, companyId: number) {
+    async expressRows(out: Tariffs, request: QuoteRequest, companyId: number): Promise<Tariffs> {
       const { sell, buy } = out.sheets;
       const rated = request.flow === 'IN' ? request.origin : request.destination;
       const hubPlace = request.flow === 'IN' ? request.destination : request.origin;
       const province = upper(rated.province);
       const ref = await placeReference(db);
       const listIsland = ref.islands.get(islandKey(rated.city, rated.province));
-      const island = request.island?.trim() || listIsland;
+      const island = (request.island?.trim() || listIsland)?.toUpperCase();
       const hubCodes = unique([normalizePostalCode(hubPlace.postal_code), upper(hubPlace.province)].filter(Boolean));
+      const sheetIds = buy ? [sell!.id, buy.id] : [sell!.id];
 
-      const [rateRows, hubRows, zoneRows, specialZones] = await Promise.all([
-        db.selectFrom('express_rate_rows')
+      const [rateRows, hub, islandZones, specialZones] = await Promise.all([
+        memo.get(`exp|${sheetIds.join(',')}|${province}`, async () => (await db.selectFrom('express_rate_rows')
           .select(['rate_sheet_id', 'province', 'type_id', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'leadtime'])
-          .where('rate_sheet_id', 'in', buy ? [sell!.id, buy.id] : [sell!.id])
+          .where('rate_sheet_id', 'in', sheetIds)
           .where('province', '=', province)
-          .execute(),
-        hubCodes.length
-          ? db.selectFrom('express_hub_codes as hc')
+          .execute()).map((r) => ({
+          sheetId: r.rate_sheet_id,
+          row: { province: r.province, type_id: Number(r.type_id) as TypeId, p150: r.p150, p300: r.p300, p550: r.p550, ps550: r.ps550, p1000: r.p1000, leadtime: r.leadtime } satisfies ExpressRateRow,
+        }))),
+        hubCodes.length ? memo.get(`hub|${companyId}|${hubCodes.join(',')}`, async () => {
+          const rows = await db.selectFrom('express_hub_codes as hc')
             .leftJoin('express_hub_costs as k', (j) => j.onRef('k.company_id', '=', 'hc.company_id').on(sql`upper(k.code)`, '=', sql`upper(hc.hub)`))
             .select(['hc.code', 'hc.hub', 'k.code as cost_code', 'k.silver', 'k.gold'])
             .where('hc.company_id', '=', companyId).where('hc.code', 'in', hubCodes)
             .orderBy('hc.id').orderBy('k.id')
-            .execute()
-          : Promise.resolve([]),
-        island
-          ? db.selectFrom('express_island_zones')
-            .select(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id'])
-            .where('company_id', '=', companyId).where(sql`upper(island)`, '=', island.toUpperCase())
-            .orderBy('id')
-            .execute()
-          : Promise.resolve([]),
+            .execute();
+          return {
+            codes: rows.map((h): HubCode => ({ code: h.code, hub: h.hub })),
+            costs: rows.filter((h) => h.cost_code !== null).map((h): HubCost => ({ code: h.cost_code!, silver: h.silver, gold: h.gold })),
+          };
+        }) : Promise.resolve({ codes: [], costs: [] }),
+        island ? memo.get(`isl|${companyId}|${island}`, async () => (await db.selectFrom('express_island_zones')
+          .select(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id'])
+          .where('company_id', '=', companyId).where(sql`upper(island)`, '=', island)
+          .orderBy('id')
+          .execute()).map((z): IslandZone => ({ ...z, type_id: Number(z.type_id) as TypeId }))) : Promise.resolve([]),
         locationRows('express_special_zones', companyId, [rated]),
       ]);
 
-      const toRow = (r: (typeof rateRows)[number]): ExpressRateRow => ({
-        province: r.province, type_id: Number(r.type_id) as TypeId, p150: r.p150, p300: r.p300, p550: r.p550, ps550: r.ps550, p1000: r.p1000, leadtime: r.leadtime,
-      });
-      out.expressSellRows = rateRows.filter((r) => r.rate_sheet_id === sell!.id).map(toRow);
-      out.expressBuyRows = buy ? rateRows.filter((r) => r.rate_sheet_id === buy.id).map(toRow) : [];
-      out.hubCodes = hubRows.map((h): HubCode => ({ code: h.code, hub: h.hub }));
-      out.hubCosts = hubRows.filter((h) => h.cost_code !== null).map((h): HubCost => ({ code: h.cost_code!, silver: h.silver, gold: h.gold }));
-      out.islandZones = zoneRows.map((z): IslandZone => ({ ...z, type_id: Number(z.type_id) as TypeId }));
+      out.expressSellRows = rateRows.filter((r) => r.sheetId === sell!.id).map((r) => r.row);
+      out.expressBuyRows = buy ? rateRows.filter((r) => r.sheetId === buy.id).map((r) => r.row) : [];
+      out.hubCodes = hub.codes;
+      out.hubCosts = hub.costs;
+      out.islandZones = islandZones;
       out.islandList = listIsland ? [{ island: listIsland, city: rated.city, province: rated.province } satisfies IslandPlace] : [];
-      out.expressSpecialZones = specialZones.map((z): ExpressSpecialZone => ({ province: z.province, city: z.city, postal_code: z.postal_code }));
+      out.expressSpecialZones = specialZones as ExpressSpecialZone[];
       return out;
     },
 
-    async standardRows(out: Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'>, request: QuoteRequest, companyId: number) {
+    async standardRows(out: Tariffs, request: QuoteRequest, companyId: number): Promise<Tariffs> {
       const rated = ratedPlace(request.zone, request.origin, request.destination);
       const [specialZones, noPassage] = await Promise.all([
         rated ? locationRows('standard_special_zones', companyId, [rated]) : Promise.resolve([]),
         locationRows('standard_no_passage', companyId, [request.origin, request.destination]),
       ]);
-      out.standardSpecialZones = specialZones.map((z): StandardSpecialZone => ({ province: z.province, code: z.code, city: z.city, postal_code: z.postal_code }));
-      out.noPassage = noPassage.map((r): NoPassage => ({
-        postal_code: r.postal_code, city: r.city, cost: r.cost, cost2: r.cost2, province: r.province, flow: r.flow ?? '',
-        special_zone: r.special_zone, code: r.code, rate_code: r.rate_code,
-      }));
+      out.standardSpecialZones = specialZones as StandardSpecialZone[];
+      out.noPassage = (noPassage as NoPassage[]).map((r) => ({ ...r, flow: r.flow ?? '' }));
       if (!rated) return out;
       // The zone codes the rated place can have (pricing.md §3.2): a matching special zone's code or the
       // province sigla in Italy; abroad every prefix of the postal code, and '*'. The engine picks among them.
@@ -189,14 +219,15 @@ export function pricingDataRepo(db: Db) {
         const pc = normalizePostalCode(rated.postal_code);
         zoneCodes = ['*', ...Array.from({ length: pc.length }, (_, i) => pc.slice(0, i + 1))];
       }
-      const rows = await db.selectFrom('standard_rate_rows')
+      const sheetId = out.sheets.sell!.id;
+      const country = upper(rated.country);
+      out.standardSellRows = await memo.get(`std|${sheetId}|${country}|${zoneCodes.join(',')}`, async () => (await db.selectFrom('standard_rate_rows')
         .select(['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime'])
-        .where('rate_sheet_id', '=', out.sheets.sell!.id)
-        .where('country', '=', upper(rated.country))
+        .where('rate_sheet_id', '=', sheetId)
+        .where('country', '=', country)
         .where('zone_code', 'in', zoneCodes)
         .orderBy('id')
-        .execute();
-      out.standardSellRows = rows.map((r): StandardRateRow => ({ ...r, unit: r.unit === 'S' ? 'S' : 'Q' }));
+        .execute()).map((r): StandardRateRow => ({ ...r, unit: r.unit === 'S' ? 'S' : 'Q' })));
       return out;
     },
   };

@@ -163,6 +163,15 @@ describeEachDb('cost request rules', (p) => {
     for (let i = 0; i < limit + 5; i++) expect((await quote('endUser', EXAMPLE)).status).toBe(200);
   });
 
+  it('counts concurrent visitor quotes exactly (they are written in batches)', async () => {
+    const limit = p().config.quoteRateLimit;
+    const all = await Promise.all(Array.from({ length: limit + 5 }, () => visitor(EXAMPLE, '10.7.7.7')));
+    expect(all.filter((r) => r.status === 200)).toHaveLength(limit);
+    expect(all.filter((r) => r.status === 429)).toHaveLength(5);
+    const row = await p().db.db.selectFrom('rate_limits').select('hits').where('bucket', '=', 'quote:ip:10.7.7.7').executeTakeFirstOrThrow();
+    expect(Number(row.hits)).toBe(limit + 5);
+  });
+
   it('tells a visitor when no visitor carrier is set', async () => {
     await setSetting(p().db.db, 'visitor_company_id', null);
     const r = await visitor(EXAMPLE, '10.9.8.1', 'en');

@@ -5,6 +5,7 @@ import { invalid } from '../../lib/errors.js';
 import { removeFile, storeFile } from '../../lib/files.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
+import { invalidatePricingData } from '../../repositories/pricingData.js';
 import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, VISITOR_COMPANY, type TemplateKey } from '../../repositories/settings.js';
 import { templatePath } from '../visitor/settings.js';
 
@@ -65,7 +66,10 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
     }
     if (Object.keys(errors).length) throw invalid(errors);
 
-    if ('visitor_company_id' in body) await settings.set(VISITOR_COMPANY, body.visitor_company_id ? String(body.visitor_company_id) : null, true);
+    if ('visitor_company_id' in body) {
+      await settings.set(VISITOR_COMPANY, body.visitor_company_id ? String(body.visitor_company_id) : null, true);
+      invalidatePricingData(app.db);
+    }
     const replaced: string[] = [];
     for (const key of body.remove_templates ?? []) {
       const old = parseTemplate(await settings.get(templateSetting(key)));

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMPANY_ROLE } from '../../../src/schema/roles.js';
 import { forbidden, notFound, tooMany } from '../../lib/errors.js';
+import { HitBatcher } from '../../lib/hitBatcher.js';
 import { callerKind, costRequestSchema, toQuoteRequest, type CostRequestBody } from '../../lib/quoteRequest.js';
 import { refusalMessage, translateLines } from '../../lib/quoteText.js';
 import { romeToday } from '../../lib/romeDate.js';
@@ -8,8 +9,7 @@ import { priceQuote, visibleTo } from '../../pricing/quote.js';
 import type { CallerKind, CarrierSettings, EndUserSettings } from '../../pricing/types.js';
 import { placeReference } from '../../repositories/placeReference.js';
 import { isSeller, pricingDataRepo, toCarrierSettings, toEndUserSettings } from '../../repositories/pricingData.js';
-import { rateLimitsRepo } from '../../repositories/rateLimits.js';
-import { settingsRepo } from '../../repositories/settings.js';
+import { VISITOR_COMPANY } from '../../repositories/settings.js';
 
 const MINUTE = 60_000;
 
@@ -31,9 +31,8 @@ type Parties = { carrier: CarrierSettings; endUser: EndUserSettings | null } | {
  * callers are not: they are known customers, and a misused account can be deactivated.
  */
 export default async function costRequestRoutes(app: FastifyInstance) {
-  const data = pricingDataRepo(app.db);
-  const settings = settingsRepo(app.db);
-  const limits = rateLimitsRepo(app.db);
+  const data = pricingDataRepo(app.db, app.config.pricingCacheMs);
+  const visitorHits = new HitBatcher(app.db, MINUTE);
 
   /** An end-user company of that carrier, else 404 (pricing.md §1). */
   async function endUserOf(carrierId: number, id: number | null | undefined): Promise<EndUserSettings | null> {
@@ -47,7 +46,7 @@ export default async function costRequestRoutes(app: FastifyInstance) {
     const u = req.user;
     switch (kind) {
       case 'visitor': {
-        const id = await settings.visitorCompanyId();
+        const id = Number(await data.setting(VISITOR_COMPANY)) || null;
         const c = id ? await data.company(id) : undefined;
         // no visitor carrier configured, or it is no longer an active carrier: no public prices
         if (!c || !isSeller(c) || c.status_id !== 1) return { unavailable: true };
@@ -76,7 +75,7 @@ export default async function costRequestRoutes(app: FastifyInstance) {
     schema: { tags: ['visitor'], body: costRequestSchema, response: { 200: answerSchema } },
     preValidation: async (req) => {
       if (req.user) return;
-      if ((await limits.hit(`quote:ip:${req.ip}`, MINUTE)) > app.config.quoteRateLimit) throw tooMany();
+      if ((await visitorHits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
     },
   }, async (req) => {
     const kind = callerKind(req.user?.kind);
