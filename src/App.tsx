@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Route } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { authProvider } from './authProvider';
 import { buildDataProvider, type ApiMap } from './dataProvider';
@@ -19,6 +20,8 @@ const resources: PortalResource[] = [];
 const pages: PortalPage[] = [];
 
 const store = localStorageStore(undefined, 'Portal');
+/** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 0 } } });
 const storedLocale = (() => {
   try {
     return JSON.parse(localStorage.getItem('Portal.locale') ?? 'null');
@@ -47,6 +50,7 @@ export function App() {
         disableTelemetry
         title="Portale Trasporti"
         store={store}
+        queryClient={queryClient}
         authProvider={authProvider}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}
@@ -55,7 +59,6 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         catchAll={NotFound}
-        requireAuth
       >
         {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
         <CustomRoutes noLayout>

@@ -5,6 +5,9 @@ import '@fontsource/roboto/400.css';
 import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import { App } from './App';
+import { installGuard } from './authProvider/guard';
+
+installGuard();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { API_BASE, apiPassword } from '../config';
-import { readToken } from '../authProvider/session';
+import { endExpiredSession, readToken } from '../authProvider/session';
 
 /** The body of every error the client sees: the server's message and its field errors (empty by default). */
 export interface ErrorBody {
@@ -78,6 +78,8 @@ export async function apiRequest<T = any>(path: string, opts: RequestOptions = {
   } catch {
     json = undefined;
   }
+  // A token the server no longer accepts (expired, revoked, user deactivated): back to the login screen.
+  if (response.status === 401 && token) endExpiredSession();
   if (!response.ok) throw toHttpError(response.status, json);
   return json as T;
 }

@@ -34,12 +34,16 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    const hadSession = !!readToken();
-    if (hadSession) await apiRequest('/visitor/logout').catch(() => undefined); // errors only clear the session
+    if (readToken()) await apiRequest('/visitor/logout').catch(() => undefined); // errors only clear the session
     clearSession();
     profilePromise = null;
-    // The document: logout clears the authorization state and reloads the page.
-    if (hadSession) setTimeout(() => window.location.reload(), 50);
+    // The document: logout clears the authorization state and reloads the page (no stale caches
+    // survive). Already on the login page there is nothing to reload.
+    if (!/^#\/login(\?|$)/.test(window.location.hash)) {
+      window.location.replace(`${window.location.pathname}${window.location.search}#/login`);
+      window.location.reload();
+      return false;
+    }
     return '/login';
   },
 
@@ -56,6 +60,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
+    if (!readToken()) throw new Error('ra.auth.auth_check_error');
     const user = await fetchProfile();
     return {
       id: user.id,

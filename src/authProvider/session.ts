@@ -21,3 +21,12 @@ export function clearSession() {
 }
 
 export const readRole = () => localStorage.getItem(ROLE_KEY);
+
+/** Clears the session and reloads on the login screen (no stale screen or cache survives). */
+export function endExpiredSession() {
+  clearSession();
+  if (!/^#\/login(\?|$)/.test(window.location.hash)) {
+    window.location.replace(`${window.location.pathname}${window.location.search}#/login`);
+    window.location.reload();
+  }
+}

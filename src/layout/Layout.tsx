@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Loading } from 'react-admin';
+import { Authenticated, Loading } from 'react-admin';
 import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar } from './AppBar';
+import { Logo } from './Logo';
 import { Menu } from './Menu';
 import { APPBAR_HEIGHT, SIDEBAR_WIDTH } from './theme';
 
@@ -41,10 +42,18 @@ export function Layout({ children }: { children: ReactNode }) {
             },
           }}
         >
+          {mobile && (
+            <Box sx={{ height: APPBAR_HEIGHT, display: 'flex', alignItems: 'center', px: 2, borderBottom: 1, borderColor: 'divider' }}>
+              <Logo />
+            </Box>
+          )}
           <Menu onNavigate={mobile ? () => setMobileOpen(false) : undefined} />
         </Drawer>
         <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 1.5, md: 3 } }}>
-          <Suspense fallback={<Loading />}>{children}</Suspense>
+          {/* Every screen inside the shell needs a session; a signed-out visitor is sent to /login. */}
+          <Authenticated>
+            <Suspense fallback={<Loading />}>{children}</Suspense>
+          </Authenticated>
         </Box>
       </Box>
     </Box>

@@ -36,3 +36,29 @@ describeEachDb('route policies', (p) => {
     }
   });
 });
+
+describeEachDb('server errors', (p) => {
+  it('answers 500 with a translated message and no stack trace or SQL', async () => {
+    const { config, db } = p();
+    const app = await buildApp({ config, db });
+    app.get('/api/v1/boom', { config: { policy: 'public' } }, async () => {
+      throw new Error('SELECT * FROM users WHERE secret = 1');
+    });
+    await app.ready();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/boom', headers: { 'x-api-password': config.apiPassword } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Errore interno del server', errors: {} });
+    expect(res.body).not.toMatch(/SELECT|stack|at /);
+    await app.close();
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await p().app.inject({
+      method: 'POST', url: '/api/v1/visitor/login',
+      headers: { 'x-api-password': p().config.apiPassword, 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBeTruthy();
+  });
+});

@@ -36,9 +36,8 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
       expect(await menuTexts(page)).toEqual(entries);
       await shot(page, `shell-${email.split('@')[0]}`);
       await page.getByTestId('user-menu').click();
-      await page.getByTestId('logout').click();
-      await page.waitForURL(/#\/login/);
-      await page.waitForLoadState('load');
+      await Promise.all([page.waitForEvent('load'), page.getByTestId('logout').click()]);
+      expect(page.url()).toMatch(/#\/login$/);
       await page.locator('input[name=email]').waitFor();
       expect((await context.cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
       // After logout, the app sends a signed-out user back to /login.
@@ -85,6 +84,19 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     expect(await page.getByTestId('not-found').textContent()).toContain('Pagina non trovata');
     await page.getByRole('link', { name: 'Torna alla home' }).click();
     await page.getByTestId('greeting').waitFor();
+    await context.close();
+  });
+
+  it('sends a user whose session was ended on the server back to the login screen', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.getByTestId('greeting').waitFor();
+    await portal.db.db.deleteFrom('auth_tokens').execute();
+    const started = Date.now();
+    await page.reload();
+    await page.locator('input[name=email]').waitFor();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await context.cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
     await context.close();
   });
 

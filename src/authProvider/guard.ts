@@ -1,0 +1,25 @@
+import { readToken } from './session';
+
+/** Routes a signed-out visitor may open (the accounts document §2, and the public quote page). */
+export const PUBLIC_ROUTES = ['/login', '/forget-password', '/reset-password', '/reset-password-otp', '/access-request', '/quote'];
+
+const routeOf = (hash: string) => (hash.replace(/^#/, '').split('?')[0] || '/');
+
+/**
+ * The guard of the accounts document: a user without a token goes to /login. It runs on every hash
+ * change, before react-admin sees the route, so a signed-out visitor never enters the shell.
+ */
+export function installGuard() {
+  const check = () => {
+    if (readToken()) return;
+    const route = routeOf(window.location.hash);
+    if (!PUBLIC_ROUTES.some((p) => route === p || route.startsWith(`${p}/`))) {
+      window.location.replace(`${window.location.pathname}${window.location.search}#/login`);
+    }
+  };
+  check();
+  // Same-document navigations fire popstate before hashchange; the router listens to popstate, so
+  // the guard listens to both and is installed before the app (its listener runs first).
+  window.addEventListener('popstate', check);
+  window.addEventListener('hashchange', check);
+}
