@@ -11,13 +11,17 @@ import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
+import { calculateCostPage, quotePage } from './custom/calculator';
 import type { PortalPage, PortalResource } from './resources/types';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
 const resources: PortalResource[] = [];
 
 /** Custom routes: one folder each under src/custom, one line here. */
-const pages: PortalPage[] = [];
+const pages: PortalPage[] = [
+  calculateCostPage,
+  quotePage,
+];
 
 const store = localStorageStore(undefined, 'Portal');
 /** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */

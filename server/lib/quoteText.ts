@@ -13,9 +13,11 @@ function fmt(lang: Lang, kind: 'number' | 'money'): Intl.NumberFormat {
   const k = `${lang}|${kind}`;
   let f = numberFormats.get(k);
   if (!f) {
+    // grouping always on: Italian writes 1.200 (Intl leaves four digits ungrouped by default)
+    const grouping = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
     f = kind === 'money'
-      ? new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: 'EUR' })
-      : new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 4 });
+      ? new Intl.NumberFormat(LOCALE[lang], { ...grouping, style: 'currency', currency: 'EUR' })
+      : new Intl.NumberFormat(LOCALE[lang], { ...grouping, maximumFractionDigits: 4 });
     numberFormats.set(k, f);
   }
   return f;

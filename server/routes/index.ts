@@ -4,6 +4,7 @@ import costRequestRoutes from './visitor/costRequest.js';
 import pingRoutes from './visitor/ping.js';
 import settingsRoutes from './visitor/settings.js';
 import adminSettingsRoutes from './admin/settings.js';
+import lookupRoutes from './visitor/lookups.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -12,4 +13,5 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   pingRoutes,
   settingsRoutes,
   adminSettingsRoutes,
+  lookupRoutes,
 ];
