@@ -12,6 +12,7 @@ import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { calculateCostPage, quotePage } from './custom/calculator';
+import { portalSettingsPage } from './custom/portalSettings';
 import type { PortalPage, PortalResource } from './resources/types';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
@@ -21,6 +22,7 @@ const resources: PortalResource[] = [];
 const pages: PortalPage[] = [
   calculateCostPage,
   quotePage,
+  portalSettingsPage,
 ];
 
 const store = localStorageStore(undefined, 'Portal');

@@ -83,6 +83,15 @@ describeEachDb('portal settings', (p) => {
     expect((await p().api('GET', '/visitor/templates/not_a_key')).status).toBe(422);
   });
 
+  it('clears the visitor carrier with an empty form value', async () => {
+    const form = multipart({ visitor_company_id: '' });
+    const r = await p().app.inject({ method: 'POST', url: '/api/v1/admin/settings/update', headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, ...form.headers }, payload: form.payload });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json().data.visitor_company_id).toBeNull();
+    expect((await p().api('GET', '/visitor/settings')).body.data.visitor_company_id).toBeNull();
+    await p().api('POST', '/admin/settings/update', { token: admin, body: { visitor_company_id: carrierId } });
+  });
+
   it('answers a trivial ping', async () => {
     const r = await p().api('GET', '/visitor/ping');
     expect(r.status).toBe(200);

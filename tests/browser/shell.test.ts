@@ -22,9 +22,9 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard'],
-    'carrier@portal.demo': ['dashboard'],
-    'enduser@portal.demo': ['dashboard'],
+    'admin@portal.demo': ['dashboard', 'calculate-cost', 'settings-group'],
+    'carrier@portal.demo': ['dashboard', 'calculate-cost'],
+    'enduser@portal.demo': ['dashboard', 'calculate-cost'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {
