@@ -18,7 +18,7 @@ export async function hasExpressTariffs(db: Db, carrierId: number) {
 export async function generateTariffs(db: Db, carrierId: number) {
   await ensureReferencePlaces(db);
   const have = new Set((await (db as any).selectFrom('provinces').select('sigla').execute()).map((r: any) => r.sigla));
-  for (const sigla of SIGLE) if (!have.has(sigla)) await (db as any).insertInto('provinces').values({ sigla, name: sigla, region: null }).execute();
+  for (const sigla of SIGLE) if (!have.has(sigla)) await (db as any).insertInto('provinces').values({ sigla, name: sigla, region: '' }).execute();
 
   const price = (i: number, base: number) => Math.round((base + (i * 37) % 60 + 0.25) * 100) / 100;
   const bands = (i: number, k: number) => ({ p150: price(i, 50 * k), p300: price(i, 70 * k), p550: price(i, 95 * k), ps550: price(i, 110 * k), p1000: price(i, 150 * k) });

@@ -1,4 +1,6 @@
 import { core } from './core.js';
+import { reference } from './reference.js';
+import { chat } from './chat.js';
 import { pricing } from './pricing.js';
 import { settings } from './settings.js';
 
@@ -7,11 +9,11 @@ export const LANGS: Lang[] = ['it', 'en', 'fr'];
 type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
-const areas: Array<Record<Lang, Dict>> = [
-  core,
-  pricing,
-  settings,
-];
+const areas: Array<Record<Lang, Dict>> = [core];
+areas.push(reference);
+areas.push(chat);
+areas.push(pricing);
+areas.push(settings);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

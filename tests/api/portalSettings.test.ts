@@ -98,3 +98,10 @@ describeEachDb('portal settings', (p) => {
     expect(r.body.status).toBe(true);
   });
 });
+
+describeEachDb('demo visitor carrier', (p) => {
+  it('the demo set prices visitors with the demo carrier', async () => {
+    const id = (await p().db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id;
+    expect((await p().api('GET', '/visitor/settings')).body.data.visitor_company_id).toBe(id);
+  });
+});

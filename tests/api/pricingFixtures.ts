@@ -23,7 +23,7 @@ const MUNICIPALITIES = [
   ['Samone', 'TN', '38059'], ['Palermo', 'PA', '90121'], ['Lipari', 'ME', '98055'], ['Portoferraio', 'LI', '57037'], ['Napoli', 'NA', '80121'],
   ['Firenze', 'FI', '50121'], ['Sesto San Giovanni', 'MI', '20099'],
 ];
-const ISLAND_PLACES = [['Sicilia', 'Palermo', 'PA'], ['Sicilia', 'Lipari', 'ME'], ['Eolie', 'Lipari', 'ME'], ['Elba', 'Portoferraio', 'LI']];
+const ISLAND_PLACES = [['Sicilia', 'Palermo', 'PA'], ['Eolie', 'Lipari', 'ME'], ['Elba', 'Portoferraio', 'LI']];
 
 /**
  * The reference tables belong to the reference-data area; until its migration has created them, the
@@ -31,6 +31,7 @@ const ISLAND_PLACES = [['Sicilia', 'Palermo', 'PA'], ['Sicilia', 'Lipari', 'ME']
  */
 export async function ensureReferencePlaces(db: Db) {
   const k = db as unknown as Kysely<any>;
+  // (kept for a database migrated before the reference area's tables existed; a no-op now)
   await withId(k, k.schema.createTable('provinces').ifNotExists())
     .addColumn('sigla', 'text', (c) => c.notNull()).addColumn('name', 'text', (c) => c.notNull()).addColumn('region', 'text').execute();
   await withId(k, k.schema.createTable('municipalities').ifNotExists())
@@ -42,11 +43,15 @@ export async function ensureReferencePlaces(db: Db) {
   for (const [sigla, name, region] of PROVINCES) if (!have.has(sigla)) await k.insertInto('provinces').values({ sigla, name, region }).execute();
   const towns = new Set((await k.selectFrom('municipalities').select(['name', 'province']).execute()).map((r: any) => `${r.name}|${r.province}`));
   for (const [name, province, postal_code] of MUNICIPALITIES) {
-    if (!towns.has(`${name}|${province}`)) await k.insertInto('municipalities').values({ name, province, postal_code, istat_code: null }).execute();
+    if (!towns.has(`${name}|${province}`)) await k.insertInto('municipalities').values({ name, province, postal_code, istat_code: `T${postal_code}${province}` }).execute();
   }
-  const isl = new Set((await k.selectFrom('island_places').select(['island', 'city', 'province']).execute()).map((r: any) => `${r.island}|${r.city}|${r.province}`));
+  // one island per place (a minor island rather than its region)
+  const isl = new Set((await k.selectFrom('island_places').select(['city', 'province']).execute()).map((r: any) => `${r.city}|${r.province}`));
   for (const [island, city, province] of ISLAND_PLACES) {
-    if (!isl.has(`${island}|${city}|${province}`)) await k.insertInto('island_places').values({ island, city, province }).execute();
+    if (!isl.has(`${city}|${province}`)) {
+      await k.insertInto('island_places').values({ island, city, province }).execute();
+      isl.add(`${city}|${province}`);
+    }
   }
   invalidatePlaceReference(db);
 }

@@ -22,9 +22,15 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard', 'calculate-cost', 'settings-group'],
-    'carrier@portal.demo': ['dashboard', 'calculate-cost'],
-    'enduser@portal.demo': ['dashboard', 'calculate-cost'],
+    'admin@portal.demo': ['dashboard',
+      'calculate-cost',
+      'settings-group'],
+    'carrier@portal.demo': ['dashboard',
+      'calculate-cost',
+      'support'],
+    'enduser@portal.demo': ['dashboard',
+      'calculate-cost',
+      'support'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {

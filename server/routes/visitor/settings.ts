@@ -10,24 +10,23 @@ import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, type Templ
 export const templatePath = (key: TemplateKey) => `/visitor/templates/${key}`;
 
 /**
- * The public settings (server.md §9): `visitor_company_id` and, under each template link key of the
- * calculator document §3, the download path of the template the admin uploaded (null when none: the
- * tariff screens then offer their built-in template).
+ * The public settings as the `settings` lookup answers them (server.md §9): every public setting,
+ * with `visitor_company_id` as a number (or null) and, under each template link key of the calculator
+ * document §3, the download path of the template the admin uploaded (null when none: the tariff
+ * screens then offer their built-in template); the stored template records themselves stay inside.
  */
-export async function publicSettings(values: Record<string, string | null>) {
+export function publicSettings(values: Record<string, string | null>) {
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([k]) => !k.startsWith('template_')));
   const id = Number(values.visitor_company_id);
-  const out: Record<string, unknown> = { visitor_company_id: Number.isInteger(id) && id > 0 ? id : null };
-  for (const key of TEMPLATE_KEYS) out[key] = parseTemplate(values[templateSetting(key)]) ? templatePath(key) : null;
+  out.visitor_company_id = Number.isInteger(id) && id > 0 ? id : null;
+  // an uploaded template wins over whatever link the setting of that key holds
+  for (const key of TEMPLATE_KEYS) out[key] = parseTemplate(values[templateSetting(key)]) ? templatePath(key) : (values[key] ?? null);
   return out;
 }
 
+/** GET /visitor/templates/:key (the `settings` lookup itself is in lookups.ts and answers publicSettings). */
 export default async function settingsRoutes(app: FastifyInstance) {
   const settings = settingsRepo(app.db);
-
-  app.get('/visitor/settings', {
-    config: { policy: 'public' },
-    schema: { tags: ['visitor'] },
-  }, async () => ({ status: true, data: await publicSettings(await settings.all()) }));
 
   // Templates hold column headers and example rows only, so anyone may download them.
   app.get('/visitor/templates/:key', {

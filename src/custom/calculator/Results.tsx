@@ -7,7 +7,8 @@ import {
 import CloseIcon from '@mui/icons-material/Close';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ExpandLess from '@mui/icons-material/ExpandLess';
-import { formatEuro, formatNumber } from '../../lib/format';
+import { formatMoney as formatEuro } from '../../components/format';
+import { formatNumber } from './numbers';
 import type { CalcKind, CostRequest, QuoteData, QuoteHandOver } from './types';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;

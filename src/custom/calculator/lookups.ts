@@ -5,11 +5,14 @@ import { apiRequest } from '../../api/http';
 
 export interface CompanyOption { id: number; legal_name: string }
 
-/** Carrier and reseller companies the admin may price for (companies_list, roles 2 and 4). */
+/** Carrier and reseller companies the admin may price for (companies_list of roles 2 and 4), by name. */
 export function useSellers(enabled: boolean) {
   return useQuery({
     queryKey: ['lookup', 'companies_list', 'sellers'],
-    queryFn: () => apiRequest<{ data: CompanyOption[] }>('/visitor/companies_list?company_role_id=2&company_role_id=4').then((r) => r.data),
+    queryFn: async () => {
+      const lists = await Promise.all([2, 4].map((role) => apiRequest<{ data: CompanyOption[] }>('/visitor/companies_list', { query: { company_role_id: role } })));
+      return lists.flatMap((l) => l.data).sort((a, b) => a.legal_name.localeCompare(b.legal_name));
+    },
     enabled,
   });
 }
