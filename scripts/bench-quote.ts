@@ -88,7 +88,9 @@ async function main() {
     QUOTE_RATE_LIMIT: '1000000000',
   };
   const tariffs = await prepare(env);
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'index.ts')], {
     cwd: root, env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/api/v1`;
@@ -114,11 +116,16 @@ async function main() {
 
     await run('warm-up', { url: `${base}/visitor/costRequest`, method: 'POST', headers, body: express, duration: 3 });
     const runs: Run[] = [];
+    // BENCH_ONLY=express (or standard, enduser…) keeps the trivial run and the quote runs whose name contains it
+    const only = process.env.BENCH_ONLY;
+    const plan: Array<[string, autocannon.Options]> = [
+      ['visitor, 3-pallet express', { url: `${base}/visitor/costRequest`, method: 'POST', headers, body: express }],
+      ['visitor, standard', { url: `${base}/visitor/costRequest`, method: 'POST', headers, body: standard }],
+      ['end user, 3-pallet express', { url: `${base}/visitor/costRequest`, method: 'POST', headers: asEndUser, body: express }],
+      ['end user, standard', { url: `${base}/visitor/costRequest`, method: 'POST', headers: asEndUser, body: standard }],
+    ];
     runs.push(await run('trivial GET /visitor/ping', { url: `${base}/visitor/ping`, headers }));
-    runs.push(await run('visitor, 3-pallet express', { url: `${base}/visitor/costRequest`, method: 'POST', headers, body: express }));
-    runs.push(await run('visitor, standard', { url: `${base}/visitor/costRequest`, method: 'POST', headers, body: standard }));
-    runs.push(await run('end user, 3-pallet express', { url: `${base}/visitor/costRequest`, method: 'POST', headers: asEndUser, body: express }));
-    runs.push(await run('end user, standard', { url: `${base}/visitor/costRequest`, method: 'POST', headers: asEndUser, body: standard }));
+    for (const [name, opts] of plan) if (!only || name.includes(only)) runs.push(await run(name, opts));
 
     const trivial = runs[0].rps;
     console.log(`\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, ${CONNECTIONS} connections, ${SECONDS} s per run, ${os.cpus().length} CPUs`);
@@ -132,6 +139,9 @@ async function main() {
       console.log(`${r.name.padEnd(30)} ${r.rps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(10)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.non2xx + r.errors).padStart(8)}  ${isQuote ? (pass ? 'ok' : 'MISSED') : ''}`);
     }
     console.log(ok ? '\nAll quote runs within budget (≥ 0.4 × trivial, p99 ≤ 20 ms).' : '\nBudget MISSED.');
+    // At 50 connections a request waits for the 49 before it (Little's law: mean latency ≈ 50 / throughput);
+    // when the trivial route itself misses 20 ms, the machine is the bottleneck, not the quote.
+    if (runs[0].p99 > 20) console.log(`Note: the trivial route's own p99 is ${runs[0].p99} ms here (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs).`);
     process.exitCode = ok ? 0 : 1;
   } finally {
     server.kill('SIGTERM');

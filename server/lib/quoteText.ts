@@ -98,8 +98,32 @@ function variant(e: BreakdownEntry): string {
 
 export interface BreakdownLine { key: string; label: string; amount: number | null }
 
+/**
+ * Labels repeat from quote to quote (the same sheet, bands, classes), so each process keeps the last
+ * few thousand it wrote: a label depends only on the language, the key, its parameters and whether
+ * the amount is known.
+ */
+const labels = new Map<string, string>();
+const MAX_LABELS = 5000;
+
+function label(lang: Lang, e: BreakdownEntry): string {
+  const id = `${lang}|${e.key}|${e.amount === null ? 0 : 1}|${JSON.stringify(e.params)}`;
+  let text = labels.get(id);
+  if (text === undefined) {
+    text = translate(lang, variant(e), display(lang, e.key, e.params));
+    if (labels.size >= MAX_LABELS) labels.clear();
+    labels.set(id, text);
+  }
+  return text;
+}
+
 export function translateLines(lang: Lang, lines: BreakdownEntry[]): BreakdownLine[] {
-  return lines.map((e) => ({ key: e.key, label: translate(lang, variant(e), display(lang, e.key, e.params)), amount: e.amount }));
+  const out: BreakdownLine[] = new Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const e = lines[i]!;
+    out[i] = { key: e.key, label: label(lang, e), amount: e.amount };
+  }
+  return out;
 }
 
 export function refusalMessage(lang: Lang, key: string, params: Params): string {

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 
 /**
@@ -10,16 +9,8 @@ import type { Db } from '../db/index.js';
  * It is not shared mutable state (server.md §10): a process that reloads later only sees a newer
  * copy of the same list.
  *
- * The tables belong to the reference-data area: provinces(id, sigla, name, region),
- * municipalities(id, name, province, postal_code, istat_code), island_places(id, island, city,
- * province). Their row types live here until that area adds them to db/types.ts.
+ * The tables belong to the reference-data area (migrations/0003_reference.ts).
  */
-interface RefDB {
-  provinces: { id: number; sigla: string; name: string; region: string | null };
-  municipalities: { id: number; name: string; province: string; postal_code: string | null; istat_code: string | null };
-  island_places: { id: number; island: string; city: string; province: string };
-  countries: { id: number; iso_alpha_2: string | null; code_alpha: string };
-}
 
 export interface PlaceReference {
   /** province sigle, upper case */
@@ -40,7 +31,7 @@ const cache = new WeakMap<Db, { value?: PlaceReference; loading?: Promise<PlaceR
 export const islandKey = (city: string, province: string) => `${city.trim().toLowerCase()}|${province.trim().toUpperCase()}`;
 
 async function load(db: Db): Promise<PlaceReference> {
-  const rdb = db as unknown as Kysely<RefDB>;
+  const rdb = db;
   const [provinces, municipalities, islands, countries] = await Promise.all([
     rdb.selectFrom('provinces').select('sigla').execute(),
     rdb.selectFrom('municipalities').select(['name', 'province']).execute(),
