@@ -1,5 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './helpers.js';
+import { invalidatePricingData } from '../../server/repositories/pricingData.js';
 import { addExpressRows, addSheet, buildPricingWorld, type PricingWorld } from './pricingFixtures.js';
 
 const place = (end: 'origin' | 'destination', locality: string, province: string, postal: string, country = 'IT') => ({
@@ -108,3 +109,20 @@ describeEachDb('cost request tariff data', (p) => {
     expect(labels(d)[0]).toBe('Listino di vendita NEWER (listino standard del vettore)');
   });
 });
+
+/** PRICING_CACHE_MS: rows read for a quote are reused for a while; a tariff change in this process shows at once. */
+describeEachDb('cost request tariff cache', (p) => {
+  it('reuses the rows it read until the tariffs change, then reads them again', async () => {
+    const w = await buildPricingWorld(p().db.db, 'cache');
+    const token = await p().login(w.logins.carrier);
+    const silver = async () => (await p().api('POST', '/visitor/costRequest', { token, body: EXPRESS })).body.data.prices_list.total_silver_sell;
+    expect(await silver()).toBe(85);
+    const sheet = await p().db.db.selectFrom('rate_sheets').select('id').where('company_id', '=', w.carrier)
+      .where('rate_type', '=', 'EXP').where('area', '=', 'Customer').where('validate_from', '=', '2000-01-01').where('validate_to', '=', '2099-12-31')
+      .executeTakeFirstOrThrow();
+    await p().db.db.updateTable('express_rate_rows').set({ p300: 9000 }).where('rate_sheet_id', '=', sheet.id).where('province', '=', 'RM').where('type_id', '=', 1).execute();
+    expect(await silver()).toBe(85); // still the rows read a moment ago
+    invalidatePricingData(p().db.db); // what a tariff import of this process calls
+    expect(await silver()).toBe(95);
+  });
+}, { pricingCacheMs: 60_000 });
