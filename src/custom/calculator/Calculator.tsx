@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid } from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, useMediaQuery, type Theme } from '@mui/material';
 import { apiRequest } from '../../api/http';
 import { Results } from './Results';
 import { ServiceForm } from './ServiceForm';
@@ -26,6 +26,13 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
   const [alert, setAlert] = useState<{ filled?: boolean; text: string } | null>(null);
   const [result, setResult] = useState<{ data: QuoteData; request: CostRequest } | null>(null);
   const originTouched = useRef(false);
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const narrow = useMediaQuery<Theme>((t) => t.breakpoints.down('md'), { noSsr: true });
+
+  // On narrow screens the results panel sits under the form: bring it into view.
+  useEffect(() => {
+    if (result && narrow) resultsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [result, narrow]);
 
   // An end user's origin defaults from its company (country, postal code, city, province).
   useEffect(() => {
@@ -120,7 +127,7 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
         )}
       </Grid>
       {result && (
-        <Grid size={{ xs: 12, md: 5 }}>
+        <Grid size={{ xs: 12, md: 5 }} ref={resultsRef}>
           <Results kind={kind} data={result.data} request={result.request} onClose={() => setResult(null)} />
         </Grid>
       )}

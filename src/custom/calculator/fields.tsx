@@ -102,7 +102,7 @@ export function PalletRows({ pallets, errors, onChange }: { pallets: PalletForm[
           ))}
           {i === 0 ? (
             <Tooltip title={translate('calculator.add_pallet')}>
-              <span>
+              <span style={{ justifySelf: 'start' }}>
                 <IconButton color="primary" onClick={() => onChange([...pallets, { weight: '', width: '', length: '', height: '' }])}
                   aria-label={translate('calculator.add_pallet')} data-testid="pallet-add" disabled={pallets.length >= 33}>
                   <AddIcon />
@@ -111,7 +111,7 @@ export function PalletRows({ pallets, errors, onChange }: { pallets: PalletForm[
             </Tooltip>
           ) : (
             <Tooltip title={translate('calculator.remove_pallet', { row: i + 1 })}>
-              <IconButton color="error" onClick={() => onChange(pallets.filter((_p, j) => j !== i))}
+              <IconButton color="error" sx={{ justifySelf: 'start' }} onClick={() => onChange(pallets.filter((_p, j) => j !== i))}
                 aria-label={translate('calculator.remove_pallet', { row: i + 1 })} data-testid={`pallet-remove-${i + 1}`}>
                 <RemoveIcon />
               </IconButton>
