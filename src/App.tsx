@@ -14,16 +14,41 @@ import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
+import { tariffPages } from './custom/tariffs';
 import { calculateCostPage, quotePage } from './custom/calculator';
 import { portalSettingsPage } from './custom/portalSettings';
 import type { PortalPage, PortalResource } from './resources/types';
+import countries from './resources/countries';
+import currencies from './resources/currencies';
+import documentTypes from './resources/document-types';
+import shipmentTypes from './resources/shipment-types';
+import transportClasses from './resources/transport-classes';
+import requestAccess from './resources/request-access';
+import forgetPassword from './custom/forgetPassword';
+import resetPassword from './custom/resetPassword';
+import resetPasswordOtp from './custom/resetPasswordOtp';
+import accessRequest from './custom/accessRequest';
+import settings from './custom/settings';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [];
+const resources: PortalResource[] = [
+  countries,
+  currencies,
+  documentTypes,
+  shipmentTypes,
+  transportClasses,
+  requestAccess,
+];
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [
+  forgetPassword,
+  resetPassword,
+  resetPasswordOtp,
+  accessRequest,
+  settings,
   supportPage,
+  ...tariffPages,
   calculateCostPage,
   quotePage,
   portalSettingsPage,

@@ -1,6 +1,8 @@
 import { core } from './core.js';
 import { reference } from './reference.js';
+import { accounts } from './accounts.js';
 import { chat } from './chat.js';
+import { tariffs } from './tariffs.js';
 import { pricing } from './pricing.js';
 import { settings } from './settings.js';
 
@@ -11,7 +13,9 @@ type Dict = Record<string, string>;
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
 const areas: Array<Record<Lang, Dict>> = [core];
 areas.push(reference);
+areas.push(accounts);
 areas.push(chat);
+areas.push(tariffs);
 areas.push(pricing);
 areas.push(settings);
 

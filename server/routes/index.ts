@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
 import referenceDataRoutes from './admin/referenceData.js';
+import passwordRoutes from './visitor/password.js';
+import profileRoutes from './visitor/profile.js';
+import accessRequestRoutes from './visitor/accessRequest.js';
+import requestAccessRoutes from './company/requestAccess.js';
 import enduserChatRoutes from './enduser/chats.js';
 import companyChatRoutes from './company/chats.js';
+import tariffTableRoutes from './tariffs/tables.js';
+import rateSheetRoutes from './tariffs/rateSheets.js';
+import categoryRoutes from './tariffs/categories.js';
+import enduserRateSheetRoutes from './tariffs/enduser.js';
 import costRequestRoutes from './visitor/costRequest.js';
 import pingRoutes from './visitor/ping.js';
 import settingsRoutes from './visitor/settings.js';
@@ -14,8 +22,16 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   lookupRoutes,
   referenceDataRoutes,
+  passwordRoutes,
+  profileRoutes,
+  accessRequestRoutes,
+  requestAccessRoutes,
   enduserChatRoutes,
   companyChatRoutes,
+  tariffTableRoutes,
+  rateSheetRoutes,
+  categoryRoutes,
+  enduserRateSheetRoutes,
   costRequestRoutes,
   pingRoutes,
   settingsRoutes,

@@ -122,7 +122,11 @@ describeEachDb('cost request tariff cache', (p) => {
       .executeTakeFirstOrThrow();
     await p().db.db.updateTable('express_rate_rows').set({ p300: 9000 }).where('rate_sheet_id', '=', sheet.id).where('province', '=', 'RM').where('type_id', '=', 1).execute();
     expect(await silver()).toBe(85); // still the rows read a moment ago
-    invalidatePricingData(p().db.db); // what a tariff import of this process calls
+    invalidatePricingData(p().db.db);
     expect(await silver()).toBe(95);
+    // a carrier's tariff delete through the API empties the cache before it answers: no hub cost any more
+    const del = await p().api('GET', '/company/express_hub_costs/destroy', { token });
+    expect(del.status, JSON.stringify(del.body)).toBe(200);
+    expect(await silver()).toBe(90);
   });
 }, { pricingCacheMs: 60_000 });

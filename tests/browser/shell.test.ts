@@ -22,15 +22,9 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard',
-      'calculate-cost',
-      'settings-group'],
-    'carrier@portal.demo': ['dashboard',
-      'calculate-cost',
-      'support'],
-    'enduser@portal.demo': ['dashboard',
-      'calculate-cost',
-      'support'],
+    'admin@portal.demo': ['dashboard', 'calculate-cost', 'price-manager', 'settings-group', 'settings'],
+    'carrier@portal.demo': ['dashboard', 'calculate-cost', 'price-manager', 'request-access', 'support', 'settings'],
+    'enduser@portal.demo': ['dashboard', 'calculate-cost', 'enduser-rate-sheets', 'support', 'settings'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {
@@ -54,6 +48,17 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
       await context.close();
     });
   }
+
+  it('admin: the settings group opens on the reference data screens', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
+    expect(await menuTexts(page)).toEqual(['dashboard', 'calculate-cost', 'price-manager', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes', 'portal-settings', 'settings']);
+    await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
+    await page.waitForURL(/#\/document-types/);
+    expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');
+    await context.close();
+  });
 
   it('switches language to English and French, keeps it across a reload, and back to Italian', async () => {
     const { page, context } = await newPage(browser);

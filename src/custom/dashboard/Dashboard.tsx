@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
+import { AccessRequestsCard } from '../../resources/request-access/DashboardCard';
 
 /** The dashboard at /: greeting and header buttons ('calculate cost'; 'new request' for end users only). */
 export function Dashboard() {
@@ -24,6 +25,7 @@ export function Dashboard() {
           )}
         </Box>
       </Paper>
+      <AccessRequestsCard />
     </Box>
   );
 }
