@@ -1,5 +1,10 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/index.js';
+
+// markers of the values the compiled one-bucket statement takes at each call
+const BUCKET = '\u0000bucket';
+const START = -987_654_321;
+const HITS = -123_456_789;
 
 interface Pending { bucket: string; resolve: (hits: number) => void; reject: (err: unknown) => void }
 
@@ -26,6 +31,29 @@ export class HitBatcher {
     });
   }
 
+  private upsertQuery(values: Array<{ bucket: string; window_start: number; hits: number }>, start: number) {
+    return this.db.insertInto('rate_limits')
+      .values(values)
+      .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
+        hits: eb.case().when('rate_limits.window_start', '=', start)
+          .then(sql<number>`rate_limits.hits + excluded.hits`).else(sql<number>`excluded.hits`).end(),
+        window_start: start,
+      })))
+      .returning(['bucket', 'hits']);
+  }
+
+  private upsert(counts: Map<string, number>, start: number) {
+    return this.upsertQuery([...counts].map(([bucket, hits]) => ({ bucket, window_start: start, hits })), start).execute();
+  }
+
+  /** One bucket (the usual batch): the statement is compiled once and run with the new values. */
+  private oneQuery?: CompiledQuery;
+  private async one(bucket: string, start: number, hits: number) {
+    this.oneQuery ??= this.upsertQuery([{ bucket: BUCKET, window_start: START, hits: HITS }], START).compile();
+    const params = this.oneQuery.parameters.map((p) => (p === BUCKET ? bucket : p === START ? start : p === HITS ? hits : p));
+    return (await this.db.executeQuery<{ bucket: string; hits: number }>(CompiledQuery.raw(this.oneQuery.sql, params))).rows;
+  }
+
   private async flush() {
     const batch = this.pending;
     this.pending = [];
@@ -34,15 +62,7 @@ export class HitBatcher {
     const counts = new Map<string, number>();
     for (const p of batch) counts.set(p.bucket, (counts.get(p.bucket) ?? 0) + 1);
     try {
-      const rows = await this.db.insertInto('rate_limits')
-        .values([...counts].map(([bucket, hits]) => ({ bucket, window_start: start, hits })))
-        .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
-          hits: eb.case().when('rate_limits.window_start', '=', start)
-            .then(sql<number>`rate_limits.hits + excluded.hits`).else(sql<number>`excluded.hits`).end(),
-          window_start: start,
-        })))
-        .returning(['bucket', 'hits'])
-        .execute();
+      const rows = counts.size === 1 ? await this.one(batch[0]!.bucket, start, batch.length) : await this.upsert(counts, start);
       const total = new Map(rows.map((r) => [r.bucket, Number(r.hits)]));
       // the k-th event of a bucket in this batch gets the count it had when it happened
       const seen = new Map<string, number>();

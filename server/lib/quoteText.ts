@@ -107,7 +107,9 @@ const labels = new Map<string, string>();
 const MAX_LABELS = 5000;
 
 function label(lang: Lang, e: BreakdownEntry): string {
-  const id = `${lang}|${e.key}|${e.amount === null ? 0 : 1}|${JSON.stringify(e.params)}`;
+  let id = `${lang}|${e.key}|${e.amount === null ? 0 : 1}`;
+  // parameter values in the engine's fixed order (one key has always the same parameters)
+  for (const k in e.params) id += `|${e.params[k]}`;
   let text = labels.get(id);
   if (text === undefined) {
     text = translate(lang, variant(e), display(lang, e.key, e.params));

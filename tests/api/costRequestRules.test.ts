@@ -170,6 +170,10 @@ describeEachDb('cost request rules', (p) => {
     expect(all.filter((r) => r.status === 429)).toHaveLength(5);
     const row = await p().db.db.selectFrom('rate_limits').select('hits').where('bucket', '=', 'quote:ip:10.7.7.7').executeTakeFirstOrThrow();
     expect(Number(row.hits)).toBe(limit + 5);
+ 
+    // two addresses in one batch: each counted on its own
+    const mixed = await Promise.all(Array.from({ length: 2 * limit + 2 }, (_, i) => visitor(EXAMPLE, i % 2 ? '10.7.7.8' : '10.7.7.9')));
+    expect(mixed.filter((r) => r.status === 429)).toHaveLength(2);
   });
 
   it('tells a visitor when no visitor carrier is set', async () => {
