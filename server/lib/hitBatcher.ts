@@ -18,16 +18,31 @@ interface Pending { bucket: string; resolve: (hits: number) => void; reject: (er
 export class HitBatcher {
   private pending: Pending[] = [];
   private scheduled = false;
+  private writing = false;
 
   constructor(private readonly db: Db, private readonly windowMs: number) {}
 
   hit(bucket: string): Promise<number> {
     return new Promise((resolve, reject) => {
       this.pending.push({ bucket, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush());
-      }
+      this.schedule();
+    });
+  }
+
+  /**
+   * One write at a time: the events that arrive while a write is in flight wait for it and go in the
+   * next one (a group commit), so a slower database makes bigger batches rather than more commits.
+   */
+  private schedule() {
+    if (this.scheduled || this.writing || !this.pending.length) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.writing = true;
+      void this.flush().finally(() => {
+        this.writing = false;
+        this.schedule();
+      });
     });
   }
 
@@ -57,7 +72,6 @@ export class HitBatcher {
   private async flush() {
     const batch = this.pending;
     this.pending = [];
-    this.scheduled = false;
     const start = Math.floor(Date.now() / this.windowMs) * this.windowMs;
     const counts = new Map<string, number>();
     for (const p of batch) counts.set(p.bucket, (counts.get(p.bucket) ?? 0) + 1);
