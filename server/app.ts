@@ -10,6 +10,7 @@ import type { DbHandle } from './db/index.js';
 import errorsPlugin from './plugins/errors.js';
 import sessionPlugin, { API_PREFIX } from './plugins/session.js';
 import formPlugin from './plugins/forms.js';
+import pricingCachePlugin from './plugins/pricingCache.js';
 import { routes } from './routes/index.js';
 import mediaRoutes from './routes/media.js';
 
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(formPlugin);
+  await app.register(pricingCachePlugin);
 
   // Routes.
   await app.register(async (api) => {

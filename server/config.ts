@@ -19,6 +19,10 @@ export interface Config {
   staticDir?: string;
   logLevel: string;
   redisUrl?: string;
+  /** Visitor quotes allowed per address and minute (QUOTE_RATE_LIMIT, default 30), so tariffs cannot be scraped wholesale. */
+  quoteRateLimit: number;
+  /** How long a process reuses the tariff rows it read for a quote (PRICING_CACHE_MS; default 5000, 0 in tests). */
+  pricingCacheMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -47,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR || './dist'),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'info'),
     redisUrl: env.REDIS_URL || undefined,
+    quoteRateLimit: Math.max(1, Number(env.QUOTE_RATE_LIMIT) || 30),
+    pricingCacheMs: Math.max(0, Number(env.PRICING_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000)) || 0),
     ...overrides,
   };
 }

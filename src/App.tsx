@@ -15,6 +15,8 @@ import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
 import { tariffPages } from './custom/tariffs';
+import { calculateCostPage, quotePage } from './custom/calculator';
+import { portalSettingsPage } from './custom/portalSettings';
 import type { PortalPage, PortalResource } from './resources/types';
 import countries from './resources/countries';
 import currencies from './resources/currencies';
@@ -52,6 +54,9 @@ const pages: PortalPage[] = [
   supportPage,
   ...tariffPages,
   createUserPage,
+  calculateCostPage,
+  quotePage,
+  portalSettingsPage,
 ];
 
 /** Sidebar badges declared by pages, by path. */

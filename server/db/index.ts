@@ -36,8 +36,34 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cachePreparedStatements(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query again; preparing costs more than running a small
+ * indexed query (it was a fifth of a signed-in quote's time, issue 8). The last 500 statements are
+ * kept by their SQL and reused, unless one is still busy (an open iterator), which gets a fresh one.
+ * SQLite re-prepares a kept statement by itself after a schema change.
+ */
+function cachePreparedStatements(sqlite: import('better-sqlite3').Database, max = 500) {
+  const prepare = sqlite.prepare.bind(sqlite);
+  const kept = new Map<string, import('better-sqlite3').Statement>();
+  (sqlite as { prepare: (sql: string) => import('better-sqlite3').Statement }).prepare = (sql: string) => {
+    const hit = kept.get(sql);
+    if (hit && !hit.busy) {
+      kept.delete(sql);
+      kept.set(sql, hit);
+      return hit;
+    }
+    const st = prepare(sql);
+    if (!hit) {
+      kept.set(sql, st);
+      if (kept.size > max) kept.delete(kept.keys().next().value as string);
+    }
+    return st;
+  };
 }
 
 /** Case-insensitive comparison helper usable on both databases. */

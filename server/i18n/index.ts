@@ -4,6 +4,8 @@ import { accounts } from './accounts.js';
 import { chat } from './chat.js';
 import { tariffs } from './tariffs.js';
 import { companies } from './companies.js';
+import { pricing } from './pricing.js';
+import { settings } from './settings.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -16,6 +18,8 @@ areas.push(accounts);
 areas.push(chat);
 areas.push(tariffs);
 areas.push(companies);
+areas.push(pricing);
+areas.push(settings);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

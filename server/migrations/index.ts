@@ -4,6 +4,7 @@ import * as m0002 from './0002_tariffs.js';
 import * as m0003 from './0003_reference.js';
 import * as m0004 from './0004_accounts.js';
 import * as m0006 from './0006_chat.js';
+import * as m0007 from './0007_pricing_indexes.js';
 
 /** Every migration, in order. Add one line per new migration file. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_reference': m0003,
   '0004_accounts': m0004,
   '0006_chat': m0006,
+  '0007_pricing_indexes': m0007,
 };

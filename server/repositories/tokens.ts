@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/index.js';
 import { hashToken, inDays, newToken, nowIso } from '../lib/tokens.js';
 
@@ -13,8 +14,21 @@ export interface SessionUser {
   token_id: number;
 }
 
+/** Markers of the values the compiled token query takes at each call. */
+const HASH = '\u0000token-hash';
+const NOW = '\u0000now';
+
 /** Session tokens: random, stored hashed with an expiry (server.md §3). */
 export function tokensRepo(db: Db) {
+  const resolveQuery = db.selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select(['u.id', 'u.role_id', 'u.company_id', 'u.email', 'u.first_name', 'u.last_name', 'c.company_role_id', 'c.carrier_id', 't.id as token_id'])
+    .where('t.token_hash', '=', HASH)
+    .where('t.expires_at', '>', NOW)
+    .where('u.status_id', '=', 1)
+    .where('c.status_id', '=', 1)
+    .compile();
   return {
     async issue(userId: number, remember: boolean): Promise<string> {
       const token = newToken();
@@ -27,17 +41,15 @@ export function tokensRepo(db: Db) {
       return token;
     },
 
-    /** The signed-in user behind a token, or undefined when the token is unknown, expired, or its user or company is inactive. */
+    /**
+     * The signed-in user behind a token, or undefined when the token is unknown, expired, or its user or company is inactive.
+     * Every signed-in request runs this: the query is compiled once and run with the new values
+     * (building it each time cost more than running it, issue 8's benchmark).
+     */
     async resolve(token: string): Promise<SessionUser | undefined> {
-      return db.selectFrom('auth_tokens as t')
-        .innerJoin('users as u', 'u.id', 't.user_id')
-        .innerJoin('companies as c', 'c.id', 'u.company_id')
-        .select(['u.id', 'u.role_id', 'u.company_id', 'u.email', 'u.first_name', 'u.last_name', 'c.company_role_id', 'c.carrier_id', 't.id as token_id'])
-        .where('t.token_hash', '=', hashToken(token))
-        .where('t.expires_at', '>', nowIso())
-        .where('u.status_id', '=', 1)
-        .where('c.status_id', '=', 1)
-        .executeTakeFirst();
+      const params = resolveQuery.parameters.map((p) => (p === HASH ? hashToken(token) : p === NOW ? nowIso() : p));
+      const r = await db.executeQuery<SessionUser>(CompiledQuery.raw(resolveQuery.sql, params));
+      return r.rows[0];
     },
 
     async revoke(tokenId: number) {

@@ -16,6 +16,10 @@ import adminCompanies from './admin/companies.js';
 import companyCompanies from './company/companies.js';
 import adminUsers from './admin/users.js';
 import companyUsers from './company/users.js';
+import costRequestRoutes from './visitor/costRequest.js';
+import pingRoutes from './visitor/ping.js';
+import settingsRoutes from './visitor/settings.js';
+import adminSettingsRoutes from './admin/settings.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -36,4 +40,8 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   companyCompanies,
   adminUsers,
   companyUsers,
+  costRequestRoutes,
+  pingRoutes,
+  settingsRoutes,
+  adminSettingsRoutes,
 ];

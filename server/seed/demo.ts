@@ -48,6 +48,11 @@ export async function seedDemo(db: Db) {
       increase_percent: '10', national_admin_fee: 450, international_admin_fee: 1200, combo_cbm_ratio: 300, combo_lm_ratio: 1750,
     }).returning('id').executeTakeFirstOrThrow();
 
+    // Visitors' quotes (the public /quote page) are priced by the demo carrier (pricing.md §1).
+    // (the reference data seeds the key empty; an admin's choice is never overwritten)
+    await trx.insertInto('settings').values({ key: 'visitor_company_id', value: String(carrier.id), public: 1 })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) }).where('settings.value', 'is', null)).execute();
+
     const user = { language_id: lang ?? null, country_id: it ?? null, password_hash: hash, status_id: 1, created_at: now, updated_at: now };
     await trx.insertInto('users').values([
       { ...user, role_id: USER_ROLE.ADMIN, company_id: admin.id, title: 'Sig.', first_name: 'Anna', last_name: 'Amministratrice', email: 'admin@portal.demo', city: 'Milano' },

@@ -47,13 +47,15 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Answer the raw Response (downloads). */
   raw?: boolean;
+  /** Send no bearer token even when signed in (the public quote page prices as a visitor). */
+  anonymous?: boolean;
 }
 
 /** Every call to the portal API goes through here: headers, language, errors in one place. */
 export async function apiRequest<T = any>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ 'X-Api-Password': apiPassword(), 'Accept-Language': currentLocale, Accept: 'application/json' });
   const token = readToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (token && !opts.anonymous) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

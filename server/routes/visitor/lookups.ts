@@ -4,6 +4,7 @@ import { COMPANY_ROLE } from '../../../src/schema/roles.js';
 import { TRANSPORT_REQUEST_STATUSES } from '../../../src/schema/transportStatuses.js';
 import { notFound } from '../../lib/errors.js';
 import { carrierScope } from '../../lib/scope.js';
+import { publicSettings } from './settings.js';
 
 const tags = ['visitor lookups'];
 const obj = (properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, properties }) as const;
@@ -26,7 +27,7 @@ export default async function lookupRoutes(app: FastifyInstance) {
 
   get('settings', 'public', none, async () => {
     const rows = await db.selectFrom('settings').select(['key', 'value']).where('public', '=', 1).orderBy('key').execute();
-    return { status: true, data: Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+    return { status: true, data: publicSettings(Object.fromEntries(rows.map((r) => [r.key, r.value]))) };
   });
 
   // Countries the portal offers (active), with the name in every language; selectors show `en`.

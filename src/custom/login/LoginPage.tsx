@@ -77,6 +77,7 @@ export function LoginPage() {
             <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">{translate('login.submit')}</Button>
             {error && <Alert severity="error" role="alert" data-testid="login-error">{error}</Alert>}
             <Button component={RouterLink} to="/access-request" variant="outlined">{translate('login.access_request')}</Button>
+            <Link component={RouterLink} to="/quote" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-quote-link">{translate('calculator.login_link')}</Link>
           </Stack>
         </CardContent>
       </Card>

@@ -1,0 +1,17 @@
+/** The part of autocannon's API the benchmarks use (the package ships no types). */
+declare module 'autocannon' {
+  namespace autocannon {
+    interface Options {
+      url?: string;
+      connections?: number;
+      duration?: number;
+      method?: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }
+    interface Histogram { average: number; p50: number; p90: number; p99: number; max: number }
+    interface Result { requests: Histogram & { total: number }; latency: Histogram; non2xx: number; errors: number; timeouts: number }
+  }
+  function autocannon(opts: autocannon.Options, cb: (err: Error | null, result: autocannon.Result) => void): unknown;
+  export default autocannon;
+}

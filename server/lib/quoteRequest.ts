@@ -1,0 +1,161 @@
+import type { Kind } from '../../src/schema/roles.js';
+import { normalizePostalCode } from '../pricing/places.js';
+import type { CallerKind, Place, QuoteRequest } from '../pricing/types.js';
+import type { PlaceReference } from '../repositories/placeReference.js';
+import { invalid } from './errors.js';
+
+/** The calculation ratios of the calculator document §9; CBM ones go with volume type CBM, LM ones with LM. */
+export const RATIOS = ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500', 'LM1500', 'LM1750'] as const;
+/** Choice: at most 33 pallet rows, a full articulated trailer of EUR pallets. */
+export const MAX_PALLETS = 33;
+
+const positive = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
+const palletList = { type: 'array', maxItems: MAX_PALLETS, items: positive } as const;
+const placeFields = (end: 'origin' | 'destination') => ({
+  [`${end}Country`]: { type: 'string', minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$' },
+  [`${end}PostalCode`]: { type: 'string', minLength: 1, maxLength: 16, pattern: '\\S' },
+  [`${end}Locality`]: { type: 'string', maxLength: 100 },
+  [`${end}Province`]: { type: 'string', maxLength: 10 },
+});
+
+/** The cost request of the calculator document §3 (JSON, or form data with `[]` on the pallet arrays). */
+export const costRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['zone', 'service', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode'],
+  properties: {
+    zone: { type: 'string', enum: ['national', 'international'] },
+    service: { type: 'string', enum: ['standard', 'palletExpress'] },
+    flow: { type: 'string', enum: ['IN', 'OUT'], default: 'OUT' },
+    island: { type: ['string', 'null'], maxLength: 100 },
+    adr: { type: 'integer', enum: [0, 1], default: 0 },
+    taillift: { type: 'integer', enum: [0, 1], default: 0 },
+    ...placeFields('origin'),
+    ...placeFields('destination'),
+    standardunits: { type: 'integer', minimum: 1, maximum: 100_000 },
+    standardweight: positive,
+    standardvolume: { type: 'number', minimum: 0, maximum: 1_000_000 },
+    standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
+    calculationRatio: { type: 'string', enum: [...RATIOS] },
+    palletWeight: palletList,
+    palletWidth: palletList,
+    palletLength: palletList,
+    palletHeight: palletList,
+    company_id: { type: 'integer', minimum: 1 },
+    enduser_id: { type: ['integer', 'null'], minimum: 1 },
+  },
+} as const;
+
+export interface CostRequestBody {
+  zone: 'national' | 'international';
+  service: 'standard' | 'palletExpress';
+  flow: 'IN' | 'OUT';
+  island?: string | null;
+  adr: 0 | 1;
+  taillift: 0 | 1;
+  originCountry: string; originPostalCode: string; originLocality?: string; originProvince?: string;
+  destinationCountry: string; destinationPostalCode: string; destinationLocality?: string; destinationProvince?: string;
+  standardunits?: number; standardweight?: number; standardvolume?: number; standardvolumeType?: 'CBM' | 'LM';
+  calculationRatio?: (typeof RATIOS)[number];
+  palletWeight?: number[]; palletWidth?: number[]; palletLength?: number[]; palletHeight?: number[];
+  company_id?: number;
+  enduser_id?: number | null;
+}
+
+type FieldError = string | { key: string; params?: Record<string, unknown> };
+
+/**
+ * The checks a JSON schema cannot make (pricing.md §0, calculator document §5), then the engine's
+ * request. Every problem is collected and answered at once as a 422 with field errors.
+ */
+export function toQuoteRequest(b: CostRequestBody, caller: CallerKind, ref: PlaceReference): QuoteRequest {
+  const errors: Record<string, FieldError> = {};
+  const national = b.zone === 'national';
+  if (b.service === 'palletExpress' && !national) errors.service = 'pricing.expressNationalOnly';
+  // An admin prices for the carrier it names (pricing.md §1); everyone else's carrier comes from the token.
+  if (caller === 'admin' && !b.company_id) errors.company_id = 'validation.required';
+
+  const place = (end: 'origin' | 'destination'): Place => {
+    const country = b[`${end}Country`].trim().toUpperCase();
+    const city = (b[`${end}Locality`] ?? '').trim();
+    const province = (b[`${end}Province`] ?? '').trim().toUpperCase();
+    if (!ref.countries.has(country)) errors[`${end}Country`] = { key: 'pricing.unknownCountry', params: { value: b[`${end}Country`] } };
+    else if (national && country !== 'IT') errors[`${end}Country`] = 'pricing.nationalItalyOnly';
+    const italian = country === 'IT';
+    // Locality and province are asked only for Italian places (calculator document §5); abroad they are ignored.
+    if (italian) {
+      if (!city) errors[`${end}Locality`] = 'validation.required';
+      if (!province) errors[`${end}Province`] = 'validation.required';
+      else if (!ref.provinces.has(province)) errors[`${end}Province`] = { key: 'pricing.unknownProvince', params: { value: b[`${end}Province`] } };
+      else if (city) {
+        // A city the reference list places only in other provinces is a mistake; a city not in the list (a hamlet) is accepted.
+        const provinces = ref.municipalities.get(city.toLowerCase());
+        if (provinces && !provinces.includes(province)) {
+          errors[`${end}Locality`] = { key: 'pricing.cityInProvince', params: { city, provinces: provinces.join(', ') } };
+        }
+      }
+    }
+    return { country, postal_code: normalizePostalCode(b[`${end}PostalCode`]), city, province: italian ? province : '' };
+  };
+  const origin = place('origin');
+  const destination = place('destination');
+  if (!national && !errors.originCountry && !errors.destinationCountry && origin.country === 'IT' && destination.country === 'IT') {
+    errors.destinationCountry = 'pricing.internationalNeedsAbroad';
+  }
+
+  const request: QuoteRequest = {
+    zone: b.zone,
+    service: b.service,
+    flow: b.flow ?? 'OUT',
+    island: b.island?.trim() || null,
+    adr: b.adr === 1,
+    taillift: b.taillift === 1,
+    origin,
+    destination,
+    pallets: [],
+    standard: null,
+    caller,
+  };
+
+  if (b.service === 'palletExpress') {
+    const lists = { palletWeight: b.palletWeight, palletWidth: b.palletWidth, palletLength: b.palletLength, palletHeight: b.palletHeight };
+    const rows = Math.max(...Object.values(lists).map((l) => l?.length ?? 0));
+    if (rows === 0) {
+      for (const k of Object.keys(lists)) errors[k] = 'validation.required';
+    } else {
+      for (const [k, l] of Object.entries(lists)) {
+        if ((l?.length ?? 0) !== rows) errors[k] = { key: 'pricing.palletRowsMismatch', params: { rows } };
+      }
+      for (let i = 0; i < rows; i++) {
+        request.pallets.push({
+          weight: String(b.palletWeight?.[i]), width: String(b.palletWidth?.[i]),
+          length: String(b.palletLength?.[i]), height: String(b.palletHeight?.[i]),
+        });
+      }
+    }
+  } else {
+    for (const k of ['standardunits', 'standardweight', 'standardvolume', 'standardvolumeType'] as const) {
+      if (b[k] === undefined) errors[k] = 'validation.required';
+    }
+    // Carriers and admins choose the ratio (required); end users and visitors get their companies' (pricing.md §3.1).
+    if ((caller === 'carrier' || caller === 'admin') && !b.calculationRatio) errors.calculationRatio = 'validation.required';
+    if (b.calculationRatio && b.standardvolumeType && !b.calculationRatio.startsWith(b.standardvolumeType)) {
+      errors.calculationRatio = { key: 'pricing.ratioMismatch', params: { ratio: b.calculationRatio, volumeType: b.standardvolumeType } };
+    }
+    request.standard = {
+      units: b.standardunits ?? 0,
+      weight: String(b.standardweight),
+      volume: String(b.standardvolume),
+      volumeType: b.standardvolumeType ?? 'CBM',
+      ratio: caller === 'carrier' || caller === 'admin' ? b.calculationRatio ?? null : null,
+    };
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return request;
+}
+
+/** The engine's caller kind for a session kind (support users do not quote). */
+export function callerKind(kind: Kind | undefined): CallerKind | null {
+  if (!kind) return 'visitor';
+  return kind === 'support' ? null : kind;
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { kindsFor } from '../../../src/schema/permissions.js';
+import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { invalid } from '../../lib/errors.js';
+import { removeFile, storeFile } from '../../lib/files.js';
+import { spreadsheetKind } from '../../lib/spreadsheet.js';
+import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
+import { invalidatePricingData } from '../../repositories/pricingData.js';
+import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, VISITOR_COMPANY, type TemplateKey } from '../../repositories/settings.js';
+import { templatePath } from '../visitor/settings.js';
+
+/** The admin's portal settings (server.md §9): the visitor carrier and the template files. */
+export default async function adminSettingsRoutes(app: FastifyInstance) {
+  const settings = settingsRepo(app.db);
+
+  async function view() {
+    const values = await settings.all();
+    const id = Number(values[VISITOR_COMPANY]);
+    const company = Number.isInteger(id) && id > 0
+      ? await app.db.selectFrom('companies').select(['id', 'legal_name']).where('id', '=', id).executeTakeFirst()
+      : undefined;
+    const templates: Record<string, { name: string; url: string } | null> = {};
+    for (const key of TEMPLATE_KEYS) {
+      const t = parseTemplate(values[templateSetting(key)]);
+      templates[key] = t ? { name: t.name, url: templatePath(key) } : null;
+    }
+    return { visitor_company_id: company?.id ?? null, visitor_company: company ?? null, templates };
+  }
+
+  app.get('/admin/settings', {
+    config: { policy: kindsFor('portal-settings', 'list') },
+    schema: { tags: ['admin'] },
+  }, async () => ({ status: true, data: await view() }));
+
+  const fileFields = Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, { description: 'an .xls or .xlsx file' }]));
+  app.post('/admin/settings/update', {
+    config: { policy: kindsFor('portal-settings', 'edit') },
+    schema: {
+      tags: ['admin'],
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          visitor_company_id: { type: ['integer', 'null'], minimum: 1 },
+          remove_templates: { type: 'array', items: { type: 'string', enum: [...TEMPLATE_KEYS] } },
+          ...fileFields,
+        },
+      },
+    },
+  }, async (req) => {
+    const body = (req.body ?? {}) as Record<string, unknown> & { visitor_company_id?: number | null; remove_templates?: TemplateKey[] };
+    const errors: Record<string, string> = {};
+    if (body.visitor_company_id) {
+      const c = await app.db.selectFrom('companies').select(['company_role_id', 'status_id']).where('id', '=', body.visitor_company_id).executeTakeFirst();
+      if (!c || c.status_id !== 1 || ![COMPANY_ROLE.CARRIER, COMPANY_ROLE.RESELLER].includes(c.company_role_id as 2 | 4)) {
+        errors.visitor_company_id = 'settings.visitorCompanyInvalid';
+      }
+    }
+    const uploads: Array<[TemplateKey, UploadedFile, string]> = [];
+    for (const key of TEMPLATE_KEYS) {
+      const f = body[key];
+      if (f === undefined || f === null || f === '') continue;
+      const kind = isUploadedFile(f) ? spreadsheetKind(f.data) : null;
+      if (!kind) errors[key] = 'settings.templateType';
+      else uploads.push([key, f as UploadedFile, kind.ext]);
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+
+    if ('visitor_company_id' in body) {
+      await settings.set(VISITOR_COMPANY, body.visitor_company_id ? String(body.visitor_company_id) : null, true);
+      invalidatePricingData(app.db);
+    }
+    const replaced: string[] = [];
+    for (const key of body.remove_templates ?? []) {
+      const old = parseTemplate(await settings.get(templateSetting(key)));
+      if (old) replaced.push(old.file);
+      await settings.set(templateSetting(key), null, true);
+    }
+    for (const [key, file, ext] of uploads) {
+      const old = parseTemplate(await settings.get(templateSetting(key)));
+      const stored = await storeFile(app.config.dataDir, 'templates', file.data, ext);
+      await settings.set(templateSetting(key), JSON.stringify({ file: stored, name: file.filename.slice(0, 200) }), true);
+      if (old) replaced.push(old.file);
+    }
+    // the old files go only once the settings no longer name them
+    for (const f of replaced) await removeFile(app.config.dataDir, 'templates', f);
+    return { status: true, message: req.t('settings.saved'), data: await view() };
+  });
+}

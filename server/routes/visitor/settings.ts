@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../lib/errors.js';
+import { filesDir } from '../../lib/files.js';
+import { spreadsheetKind } from '../../lib/spreadsheet.js';
+import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, type TemplateKey } from '../../repositories/settings.js';
+
+/** Where a template is downloaded (relative to the API base; fetched with the API header like any call). */
+export const templatePath = (key: TemplateKey) => `/visitor/templates/${key}`;
+
+/**
+ * The public settings as the `settings` lookup answers them (server.md §9): every public setting,
+ * with `visitor_company_id` as a number (or null) and, under each template link key of the calculator
+ * document §3, the download path of the template the admin uploaded (null when none: the tariff
+ * screens then offer their built-in template); the stored template records themselves stay inside.
+ */
+export function publicSettings(values: Record<string, string | null>) {
+  const out: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([k]) => !k.startsWith('template_')));
+  const id = Number(values.visitor_company_id);
+  out.visitor_company_id = Number.isInteger(id) && id > 0 ? id : null;
+  // an uploaded template wins over whatever link the setting of that key holds
+  for (const key of TEMPLATE_KEYS) out[key] = parseTemplate(values[templateSetting(key)]) ? templatePath(key) : (values[key] ?? null);
+  return out;
+}
+
+/** GET /visitor/templates/:key (the `settings` lookup itself is in lookups.ts and answers publicSettings). */
+export default async function settingsRoutes(app: FastifyInstance) {
+  const settings = settingsRepo(app.db);
+
+  // Templates hold column headers and example rows only, so anyone may download them.
+  app.get('/visitor/templates/:key', {
+    config: { policy: 'public' },
+    schema: { tags: ['visitor'], params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: [...TEMPLATE_KEYS] } } } },
+  }, async (req, reply) => {
+    const { key } = req.params as { key: TemplateKey };
+    const t = parseTemplate(await settings.get(templateSetting(key)));
+    if (!t || !/^[a-f0-9]{32}\.xlsx?$/.test(t.file)) throw new ApiError(404, 'settings.templateMissing');
+    let data: Buffer;
+    try {
+      data = await fs.readFile(path.join(filesDir(app.config.dataDir, 'templates'), t.file));
+    } catch {
+      throw new ApiError(404, 'settings.templateMissing');
+    }
+    const kind = spreadsheetKind(data);
+    const name = t.name.replace(/[^\w. -]/g, '_');
+    return reply
+      .header('content-type', kind?.mime ?? 'application/octet-stream')
+      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(t.name)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(data);
+  });
+}

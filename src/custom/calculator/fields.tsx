@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { useTranslate } from 'react-admin';
+import { Autocomplete, Box, IconButton, MenuItem, TextField, Tooltip, Typography, type TextFieldProps } from '@mui/material';
+import AddIcon from '@mui/icons-material/AddCircleOutline';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
+import type { PalletForm, PlaceForm } from './types';
+
+/** Required inputs carry a red asterisk; the error text sits under the input. */
+export const requiredSx = { '& .MuiFormLabel-asterisk': { color: 'error.main' } } as const;
+
+/** An error is a message key of the client or a message the server already translated. */
+export function useErrorText() {
+  const translate = useTranslate();
+  return (e: string | undefined) => (e ? translate(e, { _: e }) : undefined);
+}
+
+export function Field({ error, ...props }: Omit<TextFieldProps, 'error'> & { error?: string }) {
+  const text = useErrorText();
+  return <TextField size="small" fullWidth {...props} error={!!error} helperText={text(error) ?? props.helperText} sx={{ ...requiredSx, ...(props.sx as object) }} />;
+}
+
+export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid={testId}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{title}</Typography>
+      {children}
+    </Box>
+  );
+}
+
+/**
+ * Origin or destination: country (default IT), postal code, and locality and province only when the
+ * zone is national or the country is IT (calculator document §5).
+ */
+export function PlaceFields({ end, place, showLocality, countries, errors, onChange, disabledCountry }: {
+  end: 'origin' | 'destination';
+  place: PlaceForm;
+  showLocality: boolean;
+  countries: Array<{ code: string; name: string }>;
+  errors: Record<string, string>;
+  onChange: (p: PlaceForm) => void;
+  disabledCountry?: boolean;
+}) {
+  const translate = useTranslate();
+  const text = useErrorText();
+  const selected = countries.find((c) => c.code === place.country);
+  const italian = place.country === 'IT';
+  return (
+    <Section title={translate(`calculator.${end}`)} testId={`calc-${end}`}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '2fr 1fr' }}>
+        <Autocomplete
+          options={countries}
+          value={selected as { code: string; name: string }}
+          disabled={disabledCountry}
+          disableClearable
+          onChange={(_e, v) => v && onChange({ ...place, country: v.code, ...(v.code !== 'IT' ? { province: '' } : {}) })}
+          getOptionLabel={(o) => `${o.name} (${o.code})`}
+          isOptionEqualToValue={(a, b) => a.code === b.code}
+          renderInput={(params) => (
+            <TextField {...params} size="small" required label={translate('calculator.country')} name={`${end}Country`}
+              error={!!errors[`${end}Country`]} helperText={text(errors[`${end}Country`])} sx={requiredSx} />
+          )}
+        />
+        <Field label={translate('calculator.postal_code')} name={`${end}PostalCode`} required value={place.postalCode}
+          onChange={(e) => onChange({ ...place, postalCode: e.target.value })} error={errors[`${end}PostalCode`]} slotProps={{ htmlInput: { maxLength: 16 } }} />
+        {showLocality && (
+          <>
+            <Field label={translate('calculator.locality')} name={`${end}Locality`} required value={place.locality}
+              onChange={(e) => onChange({ ...place, locality: e.target.value })} error={errors[`${end}Locality`]} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            {italian && (
+              <Field label={translate('calculator.province')} name={`${end}Province`} required value={place.province}
+                onChange={(e) => onChange({ ...place, province: e.target.value.toUpperCase().replace(/[^A-Z]/g, '') })}
+                error={errors[`${end}Province`]} slotProps={{ htmlInput: { maxLength: 2 } }} />
+            )}
+          </>
+        )}
+      </Box>
+    </Section>
+  );
+}
+
+/** Pallet rows: the first row has the add button, the later rows a remove button (calculator document §5). */
+export function PalletRows({ pallets, errors, onChange }: { pallets: PalletForm[]; errors: Record<string, string>; onChange: (p: PalletForm[]) => void }) {
+  const translate = useTranslate();
+  const set = (i: number, k: keyof PalletForm, v: string) => onChange(pallets.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
+  const cols: Array<[keyof PalletForm, string, string]> = [
+    ['weight', 'palletWeight', 'calculator.weight_kg'], ['width', 'palletWidth', 'calculator.width_cm'],
+    ['length', 'palletLength', 'calculator.length_cm'], ['height', 'palletHeight', 'calculator.height_cm'],
+  ];
+  return (
+    <Section title={translate('calculator.pallets')} testId="calc-pallets">
+      {pallets.map((p, i) => (
+        <Box key={i} sx={{
+          display: 'grid', gap: 1.5, mb: 1.5, alignItems: 'start', gridTemplateColumns: '1fr 1fr',
+          '@container (min-width: 480px)': { gridTemplateColumns: 'repeat(4, 1fr) 40px' },
+          '@container (min-width: 760px)': { gridTemplateColumns: '70px repeat(4, 1fr) 40px' },
+        }} data-testid={`pallet-row-${i + 1}`}>
+          <Typography sx={{ pt: 1, gridColumn: '1 / -1', '@container (min-width: 760px)': { gridColumn: 'auto' } }} variant="body2">{translate('calculator.pallet_row', { row: i + 1 })}</Typography>
+          {cols.map(([k, name, label]) => (
+            <Field key={k} label={translate(label)} name={`${name}[${i}]`} required value={p[k]} error={errors[`${name}.${i}`]}
+              onChange={(e) => set(i, k, e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          ))}
+          {i === 0 ? (
+            <Tooltip title={translate('calculator.add_pallet')}>
+              <span style={{ justifySelf: 'start' }}>
+                <IconButton color="primary" onClick={() => onChange([...pallets, { weight: '', width: '', length: '', height: '' }])}
+                  aria-label={translate('calculator.add_pallet')} data-testid="pallet-add" disabled={pallets.length >= 33}>
+                  <AddIcon />
+                </IconButton>
+              </span>
+            </Tooltip>
+          ) : (
+            <Tooltip title={translate('calculator.remove_pallet', { row: i + 1 })}>
+              <IconButton color="error" sx={{ justifySelf: 'start' }} onClick={() => onChange(pallets.filter((_p, j) => j !== i))}
+                aria-label={translate('calculator.remove_pallet', { row: i + 1 })} data-testid={`pallet-remove-${i + 1}`}>
+                <RemoveIcon />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Box>
+      ))}
+    </Section>
+  );
+}
+
+export function SelectField({ options, ...props }: Omit<TextFieldProps, 'error' | 'select'> & { error?: string; options: Array<{ value: string | number; label: string }> }) {
+  return (
+    <Field select {...props}>
+      {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+    </Field>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import countries from 'i18n-iso-countries';
+import { apiRequest } from '../../api/http';
+
+export interface CompanyOption { id: number; legal_name: string }
+
+/** Carrier and reseller companies the admin may price for (companies_list of roles 2 and 4), by name. */
+export function useSellers(enabled: boolean) {
+  return useQuery({
+    queryKey: ['lookup', 'companies_list', 'sellers'],
+    queryFn: async () => {
+      const lists = await Promise.all([2, 4].map((role) => apiRequest<{ data: CompanyOption[] }>('/visitor/companies_list', { query: { company_role_id: role } })));
+      return lists.flatMap((l) => l.data).sort((a, b) => a.legal_name.localeCompare(b.legal_name));
+    },
+    enabled,
+  });
+}
+
+/** The end-user companies of a carrier (enduser_list). */
+export function useEndUsers(companyId: number | '' | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['lookup', 'enduser_list', companyId],
+    queryFn: () => apiRequest<{ data: CompanyOption[] }>('/visitor/enduser_list', { query: { company_id: companyId || undefined } }).then((r) => r.data),
+    enabled,
+  });
+}
+
+/**
+ * Country choices: ISO alpha-2 codes (what the cost request carries), named in the user's language by
+ * the browser (Intl.DisplayNames), Italy first. The server checks codes against its country table.
+ */
+export function useCountryOptions(locale: string) {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    const list = Object.keys(countries.getAlpha2Codes()).map((code) => ({ code, name: names.of(code) ?? code }));
+    list.sort((a, b) => (a.code === 'IT' ? -1 : b.code === 'IT' ? 1 : a.name.localeCompare(b.name, locale)));
+    return list;
+  }, [locale]);
+}
