@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { DEMO, describeEachDb } from './helpers.js';
+import { DEMO, awaitFreshMinute, describeEachDb } from './helpers.js';
 
 describeEachDb('sign-in and the wire', (p) => {
   it('refuses calls without the API password, or with a wrong one', async () => {
@@ -42,6 +42,7 @@ describeEachDb('sign-in and the wire', (p) => {
 
   it('throttles after 5 failures a minute per email, then 429', async () => {
     const email = 'throttle-me@portal.demo';
+    await awaitFreshMinute();
     for (let i = 0; i < 5; i++) {
       const r = await p().api('POST', '/visitor/login', { body: { email, password: 'bad-pass1' }, headers: { 'x-forwarded-for': `10.1.0.${i}` } });
       expect(r.status).toBe(401);
@@ -52,6 +53,7 @@ describeEachDb('sign-in and the wire', (p) => {
   });
 
   it('throttles after 5 failures a minute per address', async () => {
+    await awaitFreshMinute();
     for (let i = 0; i < 5; i++) {
       await p().api('POST', '/visitor/login', { body: { email: `x${i}@portal.demo`, password: 'bad-pass1' }, headers: { 'x-forwarded-for': '10.2.0.1' } });
     }

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDb, DEMO } from './helpers.js';
+import { awaitFreshMinute, describeEachDb, DEMO } from './helpers.js';
 import { buildPricingWorld, setSetting, type PricingWorld } from './pricingFixtures.js';
 
 const EXAMPLE = {
@@ -155,6 +155,7 @@ describeEachDb('cost request rules', (p) => {
 
   it('throttles visitors per address (every attempt counts), not signed-in users', async () => {
     const limit = p().config.quoteRateLimit;
+    await awaitFreshMinute();
     for (let i = 0; i < limit; i++) expect((await visitor(i % 2 ? EXAMPLE : { ...EXAMPLE, palletWeight: [0] }, '10.9.9.9')).status).not.toBe(429);
     const over = await visitor(EXAMPLE, '10.9.9.9', 'en');
     expect(over.status).toBe(429);
@@ -165,6 +166,7 @@ describeEachDb('cost request rules', (p) => {
 
   it('counts concurrent visitor quotes exactly (they are written in batches)', async () => {
     const limit = p().config.quoteRateLimit;
+    await awaitFreshMinute();
     const all = await Promise.all(Array.from({ length: limit + 5 }, () => visitor(EXAMPLE, '10.7.7.7')));
     expect(all.filter((r) => r.status === 200)).toHaveLength(limit);
     expect(all.filter((r) => r.status === 429)).toHaveLength(5);
@@ -172,6 +174,7 @@ describeEachDb('cost request rules', (p) => {
     expect(Number(row.hits)).toBe(limit + 5);
  
     // two addresses in one batch: each counted on its own
+    await awaitFreshMinute();
     const mixed = await Promise.all(Array.from({ length: 2 * limit + 2 }, (_, i) => visitor(EXAMPLE, i % 2 ? '10.7.7.8' : '10.7.7.9')));
     expect(mixed.filter((r) => r.status === 429)).toHaveLength(2);
   });

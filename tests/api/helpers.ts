@@ -108,3 +108,12 @@ export function describeEachDb(name: string, fn: (get: () => TestPortal) => void
     });
   }
 }
+
+/**
+ * Throttles count in fixed one-minute windows; a test that makes N calls and expects the (N+1)th
+ * refused must not straddle a window boundary. Waits for a fresh minute when less than 15 s remain.
+ */
+export async function awaitFreshMinute(needMs = 15_000) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
+}
