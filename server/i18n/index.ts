@@ -1,4 +1,5 @@
 import { core } from './core.js';
+import { requests } from './requests.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -6,6 +7,7 @@ type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
 const areas: Array<Record<Lang, Dict>> = [core];
+areas.push(requests);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

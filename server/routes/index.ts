@@ -1,7 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import requestCreateRoutes from './requests/create.js';
+import requestListRoutes from './requests/list.js';
+import requestStatusRoutes from './requests/status.js';
+import requestEditRoutes from './requests/edit.js';
+import statisticsRoutes from './requests/statistics.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  requestCreateRoutes,
+  requestListRoutes,
+  requestStatusRoutes,
+  requestEditRoutes,
+  statisticsRoutes,
 ];
