@@ -19,6 +19,7 @@ export interface Figures {
   ytd: Array<{ month: string; requests: number; total: number }>;
   /** every day of this month up to today */
   mtd: Array<{ day: string; requests: number; total: number }>;
+  /** admins only */
   top10: number[];
   recent5: number[];
 }
@@ -38,51 +39,44 @@ export function statisticsRepo(db: Db) {
     const today = romeDate(now);
     const month = today.slice(0, 7);
     const year = today.slice(0, 4);
-    const dayStart = romeDayStart(today);
-    const monthStart = romeDayStart(`${month}-01`);
     const yearStart = romeDayStart(`${year}-01-01`);
     const base = () => inScope(db.selectFrom('transport_requests as tr'), scope);
 
-    const [sums, open, months, days, top, recent] = await Promise.all([
-      base().where('tr.created_at', '>=', yearStart).select([
-        sql<number>`count(*)`.as('ytd_requests'),
-        sql<number>`sum(${amount})`.as('ytd_total'),
-        sql<number>`sum(case when tr.created_at >= ${monthStart} then 1 else 0 end)`.as('mtd_requests'),
-        sql<number>`sum(case when tr.created_at >= ${monthStart} then ${amount} else 0 end)`.as('mtd_total'),
-        sql<number>`sum(case when tr.created_at >= ${dayStart} then ${amount} else 0 end)`.as('daily_total'),
-      ]).executeTakeFirstOrThrow(),
-      base().where('tr.transport_request_status_id', '=', STATUS.OP)
-        .select([sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')]).executeTakeFirstOrThrow(),
+    // One pass over this year's rows grouped by Rome day gives every figure but the open total and the lists.
+    const [days, open, top, recent] = await Promise.all([
       base().where('tr.created_at', '>=', yearStart)
-        .select([sql<string>`substr(tr.created_on, 1, 7)`.as('month'), sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')])
-        .groupBy(sql`substr(tr.created_on, 1, 7)`).execute(),
-      base().where('tr.created_at', '>=', monthStart)
         .select(['tr.created_on as day', sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')])
         .groupBy('tr.created_on').execute(),
-      base().where('tr.created_at', '>=', yearStart).select('tr.id')
-        .orderBy(amount, 'desc').orderBy('tr.id', 'desc').limit(10).execute(),
+      base().where('tr.transport_request_status_id', '=', STATUS.OP)
+        .select([sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')]).executeTakeFirstOrThrow(),
+      // The ten dearest of the year: the admin's table only (accounts document §2).
+      'all' in scope
+        ? base().where('tr.created_at', '>=', yearStart).select('tr.id').orderBy(amount, 'desc').orderBy('tr.id', 'desc').limit(10).execute()
+        : Promise.resolve([]),
       base().select('tr.id').orderBy('tr.created_at', 'desc').orderBy('tr.id', 'desc').limit(5).execute(),
     ]);
 
-    const byMonth = new Map(months.map((m) => [m.month, m]));
-    const byDay = new Map(days.map((d) => [d.day, d]));
+    const sum = (list: typeof days, pick: 'requests' | 'total') => list.reduce((acc, d) => acc + n(d[pick]), 0);
+    const thisMonth = days.filter((d) => d.day.startsWith(month));
     const ytd = Array.from({ length: Number(today.slice(5, 7)) }, (_, i) => {
       const key = `${year}-${String(i + 1).padStart(2, '0')}`;
-      return { month: key, requests: n(byMonth.get(key)?.requests), total: n(byMonth.get(key)?.total) };
+      const list = days.filter((d) => d.day.startsWith(key));
+      return { month: key, requests: sum(list, 'requests'), total: sum(list, 'total') };
     });
+    const byDay = new Map(thisMonth.map((d) => [d.day, d]));
     const mtd = Array.from({ length: Number(today.slice(8, 10)) }, (_, i) => {
       const key = `${month}-${String(i + 1).padStart(2, '0')}`;
       return { day: key, requests: n(byDay.get(key)?.requests), total: n(byDay.get(key)?.total) };
     });
     return {
       date: today,
-      daily_total: n(sums.daily_total),
+      daily_total: n(byDay.get(today)?.total),
       open_total: n(open.total),
       open_requests: n(open.requests),
-      mtd_requests: n(sums.mtd_requests),
-      mtd_total: n(sums.mtd_total),
-      ytd_requests: n(sums.ytd_requests),
-      ytd_total: n(sums.ytd_total),
+      mtd_requests: sum(thisMonth, 'requests'),
+      mtd_total: sum(thisMonth, 'total'),
+      ytd_requests: sum(days, 'requests'),
+      ytd_total: sum(days, 'total'),
       ytd,
       mtd,
       top10: top.map((r) => r.id),

@@ -47,10 +47,10 @@ const addressRow = (shipmentId: number, kind: 'pickup' | 'delivery', a: AddressI
 
 export function transportRequestsRepo(db: Db) {
   return {
-    /** Stores a request with its shipments, addresses, goods and documents in one transaction. */
-    async create(input: NewRequest): Promise<number> {
+    /** Stores a request with its shipments, addresses, goods and documents in one transaction (`at`: the demo seed's past dates). */
+    async create(input: NewRequest, at?: string): Promise<number> {
       const { shipments, documents, ...request } = input;
-      const now = nowIso();
+      const now = at ?? nowIso();
       return db.transaction().execute(async (trx) => {
         const { id } = await trx.insertInto('transport_requests').values({
           ...request, transport_request_status_id: STATUS.OP, created_on: romeDate(now), created_at: now, updated_at: now,

@@ -73,7 +73,8 @@ describeEachDb('transport request lists and statistics', (p) => {
       const e = expected(s.inScope);
       expect({ daily_total: d.daily_total, open_total: d.open_total, mtd_requests: d.mtd_requests, mtd_total: d.mtd_total, ytd_requests: d.ytd_requests, ytd_total: d.ytd_total })
         .toEqual({ daily_total: e.daily_total, open_total: e.open_total, mtd_requests: e.mtd_requests, mtd_total: e.mtd_total, ytd_requests: e.ytd_requests, ytd_total: e.ytd_total });
-      expect(d.get10TopRequests.map((r: any) => r.id)).toEqual(e.top);
+      if (s.ns === 'admin') expect(d.get10TopRequests.map((r: any) => r.id)).toEqual(e.top);
+      else expect(d.get10TopRequests).toBeUndefined();
       expect(d.fiveMostRecentRequests.map((r: any) => r.id)).toEqual(e.recent);
       expect(d.getYTDRequests).toEqual(e.months);
       expect(d.getMTDRequests.reduce((n: number, x: any) => n + x.requests, 0)).toBe(e.mtd_requests);

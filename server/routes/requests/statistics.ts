@@ -30,7 +30,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
         mtd_total: euros(f.mtd_total),
         ytd_requests: f.ytd_requests,
         ytd_total: euros(f.ytd_total),
-        get10TopRequests: listOf(f.top10),
+        ...(ns === 'admin' ? { get10TopRequests: listOf(f.top10) } : {}),
         fiveMostRecentRequests: listOf(f.recent5),
         getYTDRequests: f.ytd.map((m) => ({ month: m.month, requests: m.requests, total: euros(m.total) })),
         getMTDRequests: f.mtd.map((d) => ({ day: d.day, requests: d.requests, total: euros(d.total) })),
