@@ -34,8 +34,6 @@ async function main() {
   const db = handle.db;
   try {
     await migrateToLatest(db);
-    // The reference-data area's table, when this branch runs without it.
-    await sql`create table if not exists document_types (id integer primary key, name text not null, description text, active text not null default '0', created_at text not null)`.execute(db);
     await seed(db, loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { dataDir }));
     const stamp = new Date().toISOString();
     const others = await db.insertInto('companies').values(Array.from({ length: 50 }, (_, i) => ({

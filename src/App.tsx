@@ -7,17 +7,25 @@ import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
+import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard/Dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
+import { Toasts } from './components/feedback/Toasts';
+import { supportPage } from './custom/support';
 import type { PortalPage, PortalResource } from './resources/types';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
 const resources: PortalResource[] = [];
 
 /** Custom routes: one folder each under src/custom, one line here. */
-const pages: PortalPage[] = [];
+const pages: PortalPage[] = [
+  supportPage,
+];
+
+/** Sidebar badges declared by pages, by path. */
+const menuBadges = Object.fromEntries(pages.flatMap((p) => (p.menuBadge ? [[p.path, p.menuBadge]] : [])));
 
 const store = localStorageStore(undefined, 'Portal');
 /** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */
@@ -46,6 +54,7 @@ export function App() {
 
   return (
     <RoutedPathsContext.Provider value={routed}>
+      <MenuBadgesContext.Provider value={menuBadges}>
       <Admin
         disableTelemetry
         title="Portale Trasporti"
@@ -59,6 +68,7 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         catchAll={NotFound}
+        notification={Toasts}
       >
         {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
         <CustomRoutes noLayout>
@@ -68,6 +78,7 @@ export function App() {
           {pages.filter((p) => !p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
         </CustomRoutes>
       </Admin>
+      </MenuBadgesContext.Provider>
     </RoutedPathsContext.Provider>
   );
 }

@@ -1,4 +1,5 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { isPostgres } from '../migrations/helpers.js';
 import type { Db } from './index.js';
 import { migrations } from '../migrations/index.js';
 
@@ -13,7 +14,13 @@ class StaticProvider implements MigrationProvider {
  * so several server processes starting together migrate once.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  // On PostgreSQL, Kysely looks for its own tables in every schema of the database unless told which
+  // one: another schema holding them (a second installation, parallel test runs) would make it skip
+  // creating its lock table here. Its tables live in the schema this connection works in.
+  const migrationTableSchema = isPostgres(db)
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -77,6 +77,24 @@ export interface NoPassageTable {
   flow: string | null; special_zone: string | null; company_iso_2: string | null; code: string | null; rate_code: string | null; cost2: number | null; col_11: string | null;
 }
 
+export interface CurrencyTable { id: Generated<number>; name: string; code_alpha: string; symbol: string | null; active: string; created_at: string }
+export interface DocumentTypeTable { id: Generated<number>; name: string; description: string | null; active: string; created_at: string }
+export interface NamedRefTable { id: Generated<number>; name: string; created_at: string }
+export interface TicketCategoryTable { id: Generated<number>; name: string }
+export interface ProvinceTable { id: Generated<number>; sigla: string; name: string; region: string }
+export interface MunicipalityTable { id: Generated<number>; name: string; province: string; postal_code: string | null; istat_code: string }
+export interface MunicipalityPostalCodeTable { id: Generated<number>; municipality_id: number; postal_code: string }
+export interface IslandPlaceTable { id: Generated<number>; island: string; city: string; province: string }
+export type ChatSide = 'enduser' | 'carrier';
+export interface TicketTable {
+  id: Generated<number>; ticket_category_id: number | null; subject: string; status: 'open' | 'closed';
+  enduser_company_id: number; enduser_user_id: number; carrier_company_id: number;
+  created_at: string; last_message_at: string; closed_at: string | null; closed_by: number | null;
+}
+export interface ChatMessageTable {
+  id: Generated<number>; chat_id: number; sender_user_id: number | null; sender_name: string; sender_side: ChatSide;
+  body: string; created_at: string; read_at: string | null;
+}
 export interface TransportRequestStatusTable { id: number; name: string; description: string }
 export interface TransportRequestTable {
   id: Generated<number>;
@@ -133,6 +151,17 @@ export interface DB {
   express_special_zones: ExpressSpecialZoneTable;
   standard_special_zones: StandardSpecialZoneTable;
   standard_no_passage: NoPassageTable;
+  currencies: CurrencyTable;
+  document_types: DocumentTypeTable;
+  shipment_types: NamedRefTable;
+  transport_classes: NamedRefTable;
+  ticket_categories: TicketCategoryTable;
+  provinces: ProvinceTable;
+  municipalities: MunicipalityTable;
+  municipality_postal_codes: MunicipalityPostalCodeTable;
+  island_places: IslandPlaceTable;
+  tickets: TicketTable;
+  chat_messages: ChatMessageTable;
   transport_request_statuses: TransportRequestStatusTable;
   transport_requests: TransportRequestTable;
   shipments: ShipmentTable;

@@ -1,4 +1,6 @@
 import { core } from './core.js';
+import { reference } from './reference.js';
+import { chat } from './chat.js';
 import { requests } from './requests.js';
 
 export type Lang = 'it' | 'en' | 'fr';
@@ -7,6 +9,8 @@ type Dict = Record<string, string>;
 
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
 const areas: Array<Record<Lang, Dict>> = [core];
+areas.push(reference);
+areas.push(chat);
 areas.push(requests);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };

@@ -116,11 +116,9 @@ export function transportRequestsRepo(db: Db) {
           .where('tr.id', 'in', ids).execute(),
         db.selectFrom('shipments').selectAll().where('transport_request_id', 'in', ids).orderBy('transport_request_id').orderBy('position').execute(),
         db.selectFrom('transport_request_documents as d')
-          .leftJoin('document_types as dt' as any, 'dt.id' as any, 'd.document_type_id')
-          .select(['d.id', 'd.transport_request_id', 'd.document_type_id', 'd.filename', 'd.size', 'd.created_at', 'dt.name as document_type' as any])
-          .where('d.transport_request_id', 'in', ids).orderBy('d.id').execute() as Promise<Array<{
-            id: number; transport_request_id: number; document_type_id: number; filename: string; size: number; created_at: string; document_type: string | null;
-          }>>,
+          .leftJoin('document_types as dt', 'dt.id', 'd.document_type_id')
+          .select(['d.id', 'd.transport_request_id', 'd.document_type_id', 'd.filename', 'd.size', 'd.created_at', 'dt.name as document_type'])
+          .where('d.transport_request_id', 'in', ids).orderBy('d.id').execute(),
       ]);
       const shipmentIds = shipments.map((s) => s.id);
       const [addresses, details] = shipmentIds.length

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
+import lookupRoutes from './visitor/lookups.js';
+import referenceDataRoutes from './admin/referenceData.js';
+import enduserChatRoutes from './enduser/chats.js';
+import companyChatRoutes from './company/chats.js';
 import requestCreateRoutes from './requests/create.js';
 import requestListRoutes from './requests/list.js';
 import requestStatusRoutes from './requests/status.js';
@@ -9,6 +13,10 @@ import statisticsRoutes from './requests/statistics.js';
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
+  lookupRoutes,
+  referenceDataRoutes,
+  enduserChatRoutes,
+  companyChatRoutes,
   requestCreateRoutes,
   requestListRoutes,
   requestStatusRoutes,

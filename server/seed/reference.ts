@@ -3,6 +3,8 @@ import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
 import { COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../src/schema/roles.js';
 import { nowIso } from '../lib/tokens.js';
+import { seedCatalogue } from './catalogue.js';
+import { seedPlaces } from './places.js';
 
 const require = createRequire(import.meta.url);
 const NAME_LANGS = ['de', 'en', 'es', 'fr', 'it'] as const;
@@ -17,13 +19,13 @@ export const LANGUAGES = [
 ];
 
 /** Inserts rows whose key is not there yet, so seeding is safe to run at every start. */
-async function insertMissing<T extends Record<string, unknown>>(db: Db, table: string, key: keyof T & string, rows: T[]) {
+export async function insertMissing<T extends Record<string, unknown>>(db: Db, table: string, key: keyof T & string, rows: T[], batch = 200) {
   if (!rows.length) return;
   const existing = new Set((await (db as any).selectFrom(table).select(key).execute()).map((r: any) => String(r[key])));
   const missing = rows.filter((r) => !existing.has(String(r[key])));
-  for (let i = 0; i < missing.length; i += 200) {
+  for (let i = 0; i < missing.length; i += batch) {
     // Another process seeding at the same moment is not an error.
-    await (db as any).insertInto(table).values(missing.slice(i, i + 200)).onConflict((oc: any) => oc.column(key).doNothing()).execute();
+    await (db as any).insertInto(table).values(missing.slice(i, i + batch)).onConflict((oc: any) => oc.column(key).doNothing()).execute();
   }
 }
 
@@ -51,4 +53,6 @@ export async function seedReference(db: Db) {
     };
   });
   await insertMissing(db, 'countries', 'code_alpha', rows);
+  await seedCatalogue(db);
+  await seedPlaces(db);
 }

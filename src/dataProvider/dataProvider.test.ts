@@ -134,7 +134,9 @@ describe('data provider', () => {
     const err: any = await buildDataProvider(apis).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
     expect(err.status).toBe(422);
     expect(err.message).toBe('The data you sent is not valid.');
-    expect(err.body.errors).toEqual({ name: ['The name field is required.'] });
+    // Joined per field for react-admin's form (under the input), the lists kept in errorList.
+    expect(err.body.errors).toEqual({ name: 'The name field is required.', root: { serverError: 'The data you sent is not valid.' } });
+    expect(err.body.errorList).toEqual({ name: ['The name field is required.'] });
   });
 
   it('turns a success-shaped status:false into an error with its message', async () => {

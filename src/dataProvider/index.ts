@@ -1,7 +1,10 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
 import { kindOfRoleName, type Kind } from '../schema/roles';
 import { readRole } from '../authProvider/session';
+import { HttpError } from 'react-admin';
 import { apiRequest, toBody, toHttpError, type Query } from '../api/http';
+import { announceFieldErrors, announceSuccess } from '../components/feedback/bus';
+import { formErrors, normalizeError } from '../components/feedback/errors';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -25,9 +28,27 @@ export function readPage(answer: any, listKey?: string): { data: any[]; total: n
 /** A write answer `{status, message, data}`; `status: false` is a refusal carried as an error. */
 function readWrite(answer: any, fallback: RaRecord) {
   if (answer && answer.status === false) throw toHttpError(422, answer);
+  announceSuccess(answer);
   const data = answer?.data && typeof answer.data === 'object' ? answer.data : fallback;
   return { data: data as any, meta: { message: answer?.message } };
 }
+
+/**
+ * A failed write, as react-admin's forms take it: `body.errors` holds each field's messages joined
+ * (shown under its input) and `root.serverError` the message (the form's error toast); the lists stay
+ * in `body.errorList`. Each field message also becomes a toast.
+ */
+export function mutationError(e: unknown): unknown {
+  if (!(e instanceof HttpError)) return e;
+  const n = normalizeError(e);
+  if (!Object.keys(n.errors).length) return e;
+  announceFieldErrors(n.errors);
+  return new HttpError(n.message, e.status, { ...e.body, message: n.message, errorList: n.errors, errors: { ...formErrors(n.errors), root: { serverError: n.message } } });
+}
+
+const guardWrite = <T>(run: () => Promise<T>): Promise<T> => run().catch((e) => {
+  throw mutationError(e);
+});
 
 export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kindOfRoleName(readRole())) {
   const pathOf = (resource: string) => {
@@ -69,26 +90,26 @@ export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kind
       const answer = await apiRequest(path, { query: listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }, api), signal: params.signal });
       return readPage(answer, api.listKey);
     },
-    async create(resource, params) {
+    create: (resource, params) => guardWrite(async () => {
       const { path } = pathOf(resource);
       const answer = await apiRequest(`${path}/store`, { method: 'POST', body: toBody(params.data) });
       return readWrite(answer, params.data as RaRecord);
-    },
-    async update(resource, params) {
+    }),
+    update: (resource, params) => guardWrite(async () => {
       const { path } = pathOf(resource);
       const { id: _id, ...data } = params.data as Record<string, unknown>;
       const answer = await apiRequest(`${path}/update/${params.id}`, { method: 'POST', body: toBody(data) });
       return readWrite(answer, { ...params.previousData, ...params.data, id: params.id });
-    },
+    }),
     async updateMany(resource, params) {
       for (const id of params.ids) await base.update(resource, { id, data: params.data, previousData: { id } });
       return { data: params.ids };
     },
-    async delete(resource, params) {
+    delete: (resource, params) => guardWrite(async () => {
       const { path } = pathOf(resource);
       const answer = await apiRequest(`${path}/destroy/${params.id}`);
       return readWrite(answer, (params.previousData ?? { id: params.id }) as RaRecord);
-    },
+    }),
     async deleteMany(resource, params) {
       for (const id of params.ids) await base.delete(resource, { id });
       return { data: params.ids };
@@ -98,11 +119,11 @@ export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kind
   return {
     ...base,
     /** Switches a record between active and inactive (`changeStatus/{id}`). */
-    async changeStatus(resource: string, params: { id: Identifier }) {
+    changeStatus: (resource: string, params: { id: Identifier }) => guardWrite(async () => {
       const { path } = pathOf(resource);
       const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
       return readWrite(answer, { id: params.id });
-    },
+    }),
   };
 }
 

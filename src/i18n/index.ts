@@ -5,6 +5,7 @@ import type { TranslationMessages } from 'react-admin';
 import { setRequestLocale } from '../api/http';
 import italianMessages from './ra-it';
 import { shellMessages } from './shell';
+import { componentMessages } from '../components/messages';
 
 export type Locale = 'it' | 'en' | 'fr';
 export const LOCALES: Array<{ locale: Locale; name: string }> = [
@@ -35,6 +36,7 @@ export function buildI18nProvider(areas: AreaMessages[] = [], initialLocale?: st
   for (const { locale } of LOCALES) {
     const merged = deepMerge({}, base[locale]);
     deepMerge(merged, shellMessages[locale]);
+    deepMerge(merged, componentMessages[locale]);
     for (const a of areas) deepMerge(merged, a[locale] ?? {});
     messages[locale] = merged as TranslationMessages;
   }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { Collapse, List, ListItemButton, ListItemText } from '@mui/material';
+import { Badge, Collapse, List, ListItemButton, ListItemText } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { canAccess } from '../schema/permissions';
 import type { Kind } from '../schema/roles';
 import { visibleMenu, type MenuEntry } from './menuConfig';
 import { useRoutedPaths } from './RoutedPaths';
+import { useMenuBadges } from './MenuBadges';
 
 function isActive(path: string, current: string) {
   return path === '/' ? current === '/' : current === path || current.startsWith(`${path}/`);
@@ -17,10 +18,19 @@ function containsActive(entry: MenuEntry, current: string): boolean {
   return entry.children ? entry.children.some((c) => containsActive(c, current)) : !!entry.path && isActive(entry.path, current);
 }
 
+/** The count a page declares for its entry (a hook, called here so it runs only while the menu shows). */
+function EntryBadge({ useCount }: { useCount: () => number }) {
+  const count = useCount();
+  return count > 0 ? <Badge badgeContent={count} max={99} color="error" data-testid="menu-badge"
+    sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} /> : null;
+}
+
 function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; onNavigate?: () => void }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(() => containsActive(entry, pathname));
+  const badges = useMenuBadges();
+  const badge = entry.path ? badges[entry.path] : undefined;
   const label = translate(`text-${entry.name}`);
   const pad = 2 + depth * 1.5;
   if (entry.children) {
@@ -50,6 +60,7 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
       data-menu={entry.name}
     >
       <ListItemText primary={label} />
+      {badge && <EntryBadge useCount={badge} />}
     </ListItemButton>
   );
 }

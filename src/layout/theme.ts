@@ -1,5 +1,9 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { deepmerge } from '@mui/utils';
+import { createElement } from 'react';
+import { Pager } from '../components/table/Pager';
+import { ListErrorBlock } from '../components/feedback/ErrorBlock';
+import { EmptyState } from '../components/table/EmptyState';
 
 /**
  * Our theme: brand colours (deep harbour blue, signal amber), Roboto served from our own bundle,
@@ -29,7 +33,10 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
     MuiFormLabel: { styleOverrides: { asterisk: { color: '#c62828' } } },
     MuiInputLabel: { styleOverrides: { asterisk: { color: '#c62828' } } },
     MuiBackdrop: { defaultProps: { transitionDuration: 150 } },
-    MuiDialog: { defaultProps: { transitionDuration: 300 } },
+    // The dialog would pass its own 300 ms to its backdrop; the document wants 150 ms there.
+    MuiDialog: { defaultProps: { transitionDuration: 300, slotProps: { backdrop: { transitionDuration: 150 } } } },
+    // Every list: the shared pager instead of react-admin's pagination, the error block, the empty text.
+    RaList: { defaultProps: { pagination: createElement(Pager), error: createElement(ListErrorBlock), empty: createElement(EmptyState) } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, backgroundColor: '#eef2f5' }, root: { paddingTop: 10, paddingBottom: 10 } } },
     MuiTableRow: { styleOverrides: { root: { '&:nth-of-type(even)': { backgroundColor: '#fafbfc' } } } },
   },

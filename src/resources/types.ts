@@ -25,4 +25,6 @@ export interface PortalPage {
   /** Outside the shell (sign-in screens, public pages). */
   noLayout?: boolean;
   messages?: AreaMessages;
+  /** A hook answering the count the sidebar entry of this path shows as a badge (0: none), e.g. unread messages. */
+  menuBadge?: () => number;
 }

@@ -52,9 +52,7 @@ export async function createWorld(p: TestPortal): Promise<World> {
 
 /** An active document type (the reference data seeds some; a bare database gets one). */
 export async function ensureDocumentType(p: TestPortal): Promise<number> {
-  const db = p.db.db as any;
-  // TEMPORARY until the reference-data migration (issue 3) is on main: the same table, if missing.
-  await sql`create table if not exists document_types (id ${sql.raw(p.dialect === 'postgres' ? 'serial' : 'integer')} primary key, name text not null unique, description text, active text not null default '0', created_at text not null)`.execute(db);
+  const db = p.db.db;
   const found = await db.selectFrom('document_types').select('id').where('active', '=', '1').orderBy('id').executeTakeFirst();
   if (found) return Number(found.id);
   const row = await db.insertInto('document_types').values({ name: 'DDT', description: 'Documento di trasporto', active: '1', created_at: nowIso() })

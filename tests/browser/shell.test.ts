@@ -23,8 +23,10 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
     'admin@portal.demo': ['dashboard'],
-    'carrier@portal.demo': ['dashboard'],
-    'enduser@portal.demo': ['dashboard'],
+    'carrier@portal.demo': ['dashboard',
+      'support'],
+    'enduser@portal.demo': ['dashboard',
+      'support'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {

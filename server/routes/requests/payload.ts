@@ -288,8 +288,8 @@ export async function parseDocuments(req: FastifyRequest, db: Db, body: Body): P
   if (files.length !== types.length) p.add('doctypes', null, 'requests.documentsMismatch');
   p.throwIfAny();
   if (!files.length) return [];
-  const known = new Set((await db.selectFrom('document_types' as any).select('id').where('active', '=', '1')
-    .where('id', 'in', types).execute()).map((r: any) => Number(r.id)));
+  const known = new Set((await db.selectFrom('document_types').select('id').where('active', '=', '1')
+    .where('id', 'in', types.filter(Number.isInteger)).execute()).map((r) => Number(r.id)));
   const out: DocumentInput[] = [];
   files.forEach((f, i) => {
     if (!isUploadedFile(f)) return p.add('documents', null, 'requests.notFile');

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { ChatMessageTable } from '../db/types.js';
+import { chatsRepo, MAX_MESSAGES, type ChatScope } from '../repositories/chats.js';
+import { invalid, unauthenticated } from './errors.js';
+import { listQuerySchema } from './paging.js';
+import type { Db } from '../db/index.js';
+
+/** A message is plain text of at most this many characters (counted as Unicode code points, as the schema does). */
+export const MESSAGE_MAX = 4000;
+export const SUBJECT_MAX = 150;
+
+/** The caller's side of the chats, from the token: its end-user company, or its carrier company. */
+export function chatScope(req: FastifyRequest): ChatScope {
+  const u = req.user;
+  if (!u) throw unauthenticated();
+  return u.kind === 'enduser' ? { side: 'enduser', companyId: u.company_id } : { side: 'carrier', companyId: u.company_id };
+}
+
+/**
+ * Plain text as stored: line ends unified, control characters other than newline and tab dropped
+ * (PostgreSQL refuses NUL in text), surrounding blanks trimmed. Markup stays literal text: the client
+ * never renders HTML from a message.
+ */
+export function cleanText(value: string): string {
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim();
+}
+
+/** Cleans the named text fields; an empty result is "required" (422), and nothing is stored. */
+export function requireText<T extends Record<string, unknown>>(body: T, fields: Array<keyof T & string>): T {
+  const out: Record<string, unknown> = { ...body };
+  const errors: Record<string, string> = {};
+  for (const f of fields) {
+    const v = cleanText(String(body[f] ?? ''));
+    if (!v) errors[f] = 'validation.required';
+    out[f] = v;
+  }
+  if (Object.keys(errors).length) throw invalid(errors);
+  return out as T;
+}
+
+export const messageField = { type: 'string', minLength: 1, maxLength: MESSAGE_MAX } as const;
+export const chatIdField = { type: 'integer', minimum: 1 } as const;
+
+/** The reading options of getChatMessages (query string for end users, body for companies). */
+export const readMessagesSchema = {
+  type: 'object',
+  required: ['chat_id'],
+  additionalProperties: false,
+  properties: {
+    chat_id: chatIdField,
+    after: { type: 'integer', minimum: 0, description: 'Only messages with a greater id (the last id the client holds): incremental polling.' },
+    before: { type: 'integer', minimum: 1, description: 'Only messages with a smaller id: older history.' },
+    limit: { type: 'integer', minimum: 1, maximum: MAX_MESSAGES, default: 100 },
+    mark_read: { type: 'boolean', default: true, description: 'Mark the other side’s messages as read (false while the window is hidden).' },
+  },
+} as const;
+
+export const ticketListSchema = listQuerySchema(['last_message_at', 'created_at', 'subject', 'status', 'id'], {
+  status: { type: 'string', enum: ['open', 'closed'] },
+  q: { type: 'string', maxLength: 100 },
+  enduser_id: { type: 'integer', minimum: 1 },
+});
+
+export interface ReadMessagesInput { chat_id: number; after?: number; before?: number; limit: number; mark_read: boolean }
+
+export const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) =>
+  ({ ...m, is_mine: m.sender_user_id === userId });
+
+/**
+ * getChatMessages for both namespaces. The answer is a cursor list rather than a numbered page
+ * (a conversation is read by "newer than" and "older than", not by page): `{data, ticket, has_more,
+ * read_up_to}`; `ticket` carries the status so a poller sees a close at once, `read_up_to` is the
+ * highest id of the caller's side that the other side has read.
+ */
+export async function readMessages(db: Db, req: FastifyRequest, input: ReadMessagesInput) {
+  const scope = chatScope(req);
+  const repo = chatsRepo(db);
+  const ticket = await repo.ticket(scope, input.chat_id);
+  const { rows, hasMore } = await repo.messages(input.chat_id, input);
+  if (input.mark_read) {
+    const upTo = Math.max(input.after ?? 0, ...rows.map((r) => r.id));
+    if (upTo > 0) await repo.markRead(input.chat_id, scope.side, upTo);
+    if (ticket.unread) ticket.unread = Number((await repo.findTicket(scope, input.chat_id))?.unread ?? 0);
+  }
+  return {
+    data: rows.map((r) => presentMessage(r, req.user!.id)),
+    ticket,
+    has_more: hasMore,
+    read_up_to: await repo.readUpTo(input.chat_id, scope.side),
+  };
+}
+

@@ -1,0 +1,160 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { TRANSPORT_REQUEST_STATUSES } from '../../../src/schema/transportStatuses.js';
+import { notFound } from '../../lib/errors.js';
+import { carrierScope } from '../../lib/scope.js';
+
+const tags = ['visitor lookups'];
+const obj = (properties: Record<string, object>) => ({ type: 'object', additionalProperties: false, properties }) as const;
+const text = { type: 'string', maxLength: 100 } as const;
+const limit = { type: 'integer', minimum: 1, maximum: 500, default: 50 } as const;
+const id = { type: 'integer', minimum: 1 } as const;
+const ci = (col: string) => sql<string>`lower(${sql.ref(col)})`;
+
+/**
+ * Every visitor lookup of both documents (accounts §7, calculator §7), answering `{data: [...]}` (or
+ * `{category_list}`) from the database. Public, except the ones that expose companies or a carrier's
+ * categories: those need a sign-in and answer only the caller's scope (server.md §2). `carriers_list`
+ * stays public: an invitation link names a carrier.
+ */
+export default async function lookupRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const get = (url: string, policy: 'public' | 'signedIn', querystring: object, handler: (req: FastifyRequest) => Promise<unknown>) =>
+    app.get(`/visitor/${url}`, { config: { policy }, schema: { tags, querystring } }, handler);
+  const none = obj({});
+
+  get('settings', 'public', none, async () => {
+    const rows = await db.selectFrom('settings').select(['key', 'value']).where('public', '=', 1).orderBy('key').execute();
+    return { status: true, data: Object.fromEntries(rows.map((r) => [r.key, r.value])) };
+  });
+
+  // Countries the portal offers (active), with the name in every language; selectors show `en`.
+  const countries = async () => ({
+    data: await db.selectFrom('countries')
+      .select(['id', 'name', 'en', 'it', 'fr', 'de', 'es', 'code_alpha', 'iso_alpha_2', 'iso_alpha_3', 'un_code'])
+      .where('active', '=', '1').orderBy('en').orderBy('id').execute(),
+  });
+  get('countries', 'public', none, countries);
+  get('country_list', 'public', none, countries);
+
+  get('languages_list', 'public', none, async () => ({ data: await db.selectFrom('languages').select(['id', 'code', 'en', 'native']).orderBy('id').execute() }));
+  get('company_roles_list', 'public', none, async () => ({ data: await db.selectFrom('company_roles').selectAll().orderBy('id').execute() }));
+  get('user_roles_list', 'public', none, async () => ({ data: await db.selectFrom('user_roles').selectAll().orderBy('id').execute() }));
+  get('support_roles_list', 'public', none, async () => ({ data: await db.selectFrom('support_roles').selectAll().orderBy('id').execute() }));
+  get('company_price_categories_list', 'public', none, async () => ({ data: await db.selectFrom('price_categories').select(['id', 'name']).orderBy('id').execute() }));
+  get('ticket_categories', 'public', none, async () => ({ data: await db.selectFrom('ticket_categories').select(['id', 'name']).orderBy('id').execute() }));
+  get('document_types_list', 'public', none, async () => ({
+    data: await db.selectFrom('document_types').select(['id', 'name', 'description']).where('active', '=', '1').orderBy('id').execute(),
+  }));
+  get('transport_request_status_list', 'public', none, async (req) => ({
+    data: TRANSPORT_REQUEST_STATUSES.map((s) => ({ id: s.id, code: s.code, name: req.t(`status.${s.id}`) })),
+  }));
+
+  const activeCompanies = (role: number) => db.selectFrom('companies').select(['id', 'legal_name'])
+    .where('company_role_id', '=', role).where('status_id', '=', 1).orderBy('legal_name').orderBy('id');
+
+  get('carriers_list', 'public', none, async () => ({ data: await activeCompanies(COMPANY_ROLE.CARRIER).execute() }));
+
+  // Resellers are companies: admins see them all, a reseller its own company, others none.
+  get('resellers_list', 'signedIn', none, async (req) => {
+    const scope = carrierScope(req);
+    let qb = activeCompanies(COMPANY_ROLE.RESELLER);
+    if (scope !== null) qb = qb.where('id', '=', scope);
+    return { data: await qb.execute() };
+  });
+
+  // Admins: every company; a carrier: its own and its end-user companies; an end user or support: its own.
+  get('companies_list', 'signedIn', obj({ company_role_id: id }), async (req) => {
+    const { company_role_id } = req.query as { company_role_id?: number };
+    const u = req.user!;
+    let qb = db.selectFrom('companies').select(['id', 'legal_name', 'company_role_id', 'carrier_id']).orderBy('legal_name').orderBy('id');
+    if (u.kind === 'carrier') qb = qb.where((eb) => eb.or([eb('id', '=', u.company_id), eb('carrier_id', '=', u.company_id)]));
+    else if (u.kind !== 'admin') qb = qb.where('id', '=', u.company_id);
+    if (company_role_id) qb = qb.where('company_role_id', '=', company_role_id);
+    return { data: await qb.execute() };
+  });
+
+  // End-user companies of a carrier (`company_id`); a carrier is always its own, an end user sees its company.
+  get('enduser_list', 'signedIn', obj({ company_id: id }), async (req) => {
+    const { company_id } = req.query as { company_id?: number };
+    const u = req.user!;
+    let qb = db.selectFrom('companies').select(['id', 'legal_name', 'carrier_id'])
+      .where('company_role_id', '=', COMPANY_ROLE.ENDUSER).orderBy('legal_name').orderBy('id');
+    if (u.kind === 'admin') {
+      if (company_id) qb = qb.where('carrier_id', '=', company_id);
+    } else if (u.kind === 'enduser') {
+      qb = qb.where('id', '=', u.company_id);
+    } else {
+      const own = carrierScope(req)!;
+      if (company_id && company_id !== own) throw notFound();
+      qb = qb.where('carrier_id', '=', own);
+    }
+    // `carrier_name` is the document's name for the end-user company's name in this list.
+    return { data: (await qb.execute()).map((r) => ({ ...r, carrier_name: r.legal_name })) };
+  });
+
+  // A carrier's tariff categories; the tenant of a non-admin is its own carrier, whatever company_id says.
+  const categoryQuery = obj({ company_id: id, rate_type: { type: 'string', enum: ['STD', 'EXP'] }, zone: { type: 'string', enum: ['NAT', 'INT'] } });
+  const categories = async (req: FastifyRequest) => {
+    const q = req.query as { company_id?: number; rate_type?: string; zone?: string };
+    const scope = carrierScope(req);
+    if (scope !== null && q.company_id && q.company_id !== scope) throw notFound();
+    let qb = db.selectFrom('categories').select(['id', 'code', 'rate_type', 'zone', 'description', 'company_id']).orderBy('code').orderBy('id');
+    const company = scope ?? q.company_id;
+    if (company) qb = qb.where('company_id', '=', company);
+    if (q.rate_type) qb = qb.where('rate_type', '=', q.rate_type);
+    if (q.zone) qb = qb.where('zone', '=', q.zone);
+    return { category_list: await qb.execute() };
+  };
+  get('category_list', 'signedIn', categoryQuery, categories);
+  get('category_list_filter', 'signedIn', categoryQuery, categories);
+
+  get('province_list', 'public', obj({ region: text, search: text }), async (req) => {
+    const q = req.query as { region?: string; search?: string };
+    let qb = db.selectFrom('provinces').select(['id', 'sigla', 'name', 'region']).orderBy('name');
+    if (q.region) qb = qb.where(ci('region'), '=', q.region.trim().toLowerCase());
+    if (q.search) {
+      const s = q.search.trim().toLowerCase();
+      qb = qb.where((eb) => eb.or([eb(ci('sigla'), '=', s), eb(ci('name'), 'like', `${s}%`)]));
+    }
+    // `province` is the sigla, as the documents name the list's item.
+    return { data: (await qb.execute()).map((p) => ({ ...p, province: p.sigla })) };
+  });
+
+  get('city_list', 'public', obj({ province: text, search: text, postal_code: text, limit }), async (req) => {
+    const q = req.query as { province?: string; search?: string; postal_code?: string; limit: number };
+    let qb = db.selectFrom('municipalities as m').select(['m.id', 'm.name', 'm.province', 'm.postal_code', 'm.istat_code']).orderBy('m.name').orderBy('m.id');
+    if (q.province) qb = qb.where(ci('m.province'), '=', q.province.trim().toLowerCase());
+    if (q.search) qb = qb.where(ci('m.name'), 'like', `${q.search.trim().toLowerCase()}%`);
+    if (q.postal_code) {
+      qb = qb.where('m.id', 'in', db.selectFrom('municipality_postal_codes').select('municipality_id').where('postal_code', '=', q.postal_code.trim()));
+    }
+    // A whole province at once (at most a few hundred), otherwise the first `limit` matches.
+    const rows = await (q.province ? qb.limit(1000) : qb.limit(q.limit)).execute();
+    return { data: rows.map((r) => ({ ...r, city: r.name })) };
+  });
+
+  get('postal_code_list', 'public', obj({ city: text, province: text, search: text, limit }), async (req) => {
+    const q = req.query as { city?: string; province?: string; search?: string; limit: number };
+    let qb = db.selectFrom('municipality_postal_codes as p').innerJoin('municipalities as m', 'm.id', 'p.municipality_id')
+      .select(['p.id', 'p.postal_code', 'm.name as city', 'm.province']).orderBy('p.postal_code').orderBy('m.name');
+    if (q.city) qb = qb.where(ci('m.name'), '=', q.city.trim().toLowerCase());
+    if (q.province) qb = qb.where(ci('m.province'), '=', q.province.trim().toLowerCase());
+    if (q.search) qb = qb.where('p.postal_code', 'like', `${q.search.trim()}%`);
+    return { data: await qb.limit(q.city ? 500 : q.limit).execute() };
+  });
+
+  // Islands: every island once; with city (and province) the island that place is on, if any.
+  get('island_list', 'public', obj({ city: text, province: text }), async (req) => {
+    const q = req.query as { city?: string; province?: string };
+    if (q.city) {
+      let qb = db.selectFrom('island_places').select(['island', 'city', 'province']).where(ci('city'), '=', q.city.trim().toLowerCase());
+      if (q.province) qb = qb.where(ci('province'), '=', q.province.trim().toLowerCase());
+      return { data: await qb.orderBy('island').execute() };
+    }
+    const rows = await db.selectFrom('island_places').select('island').select(sql<number>`count(*)`.as('municipalities'))
+      .groupBy('island').orderBy('island').execute();
+    return { data: rows.map((r) => ({ island: r.island, municipalities: Number(r.municipalities) })) };
+  });
+}

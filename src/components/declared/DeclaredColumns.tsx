@@ -1,0 +1,60 @@
+import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { Chip } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import { choiceOf, listColumns, type FieldDef, type FieldsDecl } from '../../schema/fields';
+import { useFormat } from '../format';
+
+const value = (record: Record<string, unknown> | undefined, source: string) => record?.[source];
+
+/** Euros, formatted for the user's language (1.234,56 €). */
+export function MoneyText({ source }: { source: string }) {
+  const fmt = useFormat();
+  return <span>{fmt.money(value(useRecordContext(), source))}</span>;
+}
+
+/** A date, formatted for the user's language. */
+export function DateText({ source }: { source: string }) {
+  const fmt = useFormat();
+  return <span>{fmt.date(value(useRecordContext(), source))}</span>;
+}
+
+/** A '0' | '1' flag (active): a green "Active" or a grey "Inactive" chip. */
+export function FlagText({ source }: { source: string }) {
+  const translate = useTranslate();
+  const v = value(useRecordContext(), source);
+  const on = v === '1' || v === 1 || v === true;
+  return <Chip size="small" label={translate(on ? 'portal.status.active' : 'portal.status.inactive')} color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} data-testid={`flag-${source}`} data-on={on ? '1' : '0'} />;
+}
+
+export function BooleanText({ source }: { source: string }) {
+  const translate = useTranslate();
+  return value(useRecordContext(), source) ? <CheckIcon fontSize="small" color="success" aria-label={translate('ra.boolean.true')} /> : null;
+}
+
+function selectText(f: FieldDef) {
+  return function SelectText({ source }: { source: string }) {
+    const translate = useTranslate();
+    const v = value(useRecordContext(), source);
+    const c = (f.options ?? []).map(choiceOf).find((o) => String(o.id) === String(v));
+    return <span>{c ? translate(c.name, { _: c.name }) : String(v ?? '')}</span>;
+  };
+}
+
+const FIELD_OF: Partial<Record<FieldDef['type'], React.ComponentType<{ source: string }>>> = {
+  money: MoneyText, date: DateText, flag: FlagText, boolean: BooleanText,
+};
+
+/** The list columns of a declaration, in order, as DataTable columns (place them as DataTable children). */
+export function declaredColumns(decl: FieldsDecl) {
+  return listColumns(decl).map(({ name, field }) => (
+    <DataTable.Col
+      key={name}
+      source={name}
+      field={field.type === 'select' ? selectText(field) : FIELD_OF[field.type] ?? TextField}
+      disableSort={field.type === 'image' || field.type === 'file'}
+    />
+  ));
+}
+
+/** The columns that start hidden (the user shows them with the columns button). */
+export const hiddenColumnsOf = (decl: FieldsDecl) => listColumns(decl).filter((c) => c.hidden).map((c) => c.name);

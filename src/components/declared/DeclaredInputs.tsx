@@ -1,0 +1,80 @@
+import type { ReactElement } from 'react';
+import {
+  AutocompleteInput, BooleanInput, DateInput, FileField, FileInput, ImageField, ImageInput, NumberInput, PasswordInput,
+  ReferenceInput, SelectInput, TextInput, useTranslate,
+} from 'react-admin';
+import { Box, InputAdornment } from '@mui/material';
+import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../schema/fields';
+import { LookupInput } from './LookupInput';
+import { validatorsOf } from './validators';
+
+const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
+
+/** The input of one declared field; the label is react-admin's `resources.<name>.fields.<source>`. */
+export function DeclaredInput({ source, field: f }: { source: string; field: FieldDef }): ReactElement {
+  const translate = useTranslate();
+  const common = { source, validate: validatorsOf(f), fullWidth: true, 'data-field': source } as const;
+  switch (f.type) {
+    case 'text':
+      return <TextInput {...common} multiline={f.multiline} minRows={f.multiline ? 2 : undefined} parse={f.upperCase ? upper : undefined} slotProps={{ htmlInput: { maxLength: f.maxLength } }} />;
+    case 'email':
+      return <TextInput {...common} type="email" />;
+    case 'url':
+      return <TextInput {...common} type="url" />;
+    case 'password':
+      return <PasswordInput {...common} />;
+    case 'integer':
+      return <NumberInput {...common} step={1} min={f.min} max={f.max} />;
+    case 'decimal':
+      return <NumberInput {...common} step={0.01} min={f.min} max={f.max} />;
+    case 'money':
+      return <NumberInput {...common} step={0.01} min={f.min} max={f.max} slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }} />;
+    case 'boolean':
+      return <BooleanInput {...common} />;
+    case 'flag':
+      // Stored as '0' | '1' text; a new record without a value reads as off.
+      return <BooleanInput {...common} format={(v: unknown) => v === '1' || v === 1 || v === true} parse={(v: boolean) => (v ? '1' : '0')} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'select':
+      return <SelectInput {...common} choices={(f.options ?? []).map(choiceOf)} translateChoice />;
+    case 'reference':
+      if (f.reference?.lookup) return <LookupInput {...common} lookup={f.reference.lookup} optionText={f.reference.optionText} />;
+      return (
+        <ReferenceInput source={source} reference={f.reference!.resource}>
+          <AutocompleteInput optionText={f.reference!.optionText} validate={validatorsOf(f)} fullWidth />
+        </ReferenceInput>
+      );
+    case 'image':
+      return (
+        <ImageInput {...common} accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/webp': ['.webp'] }} maxSize={f.maxSize}
+          helperText={f.maxSize ? translate('portal.max_size', { size: `${Math.round(f.maxSize / 1024 / 1024)} MB` }) : undefined}>
+          <ImageField source="src" title="title" />
+        </ImageInput>
+      );
+    case 'file':
+      return (
+        <FileInput {...common} maxSize={f.maxSize} accept={f.accept ? { [f.accept]: [] } : undefined}>
+          <FileField source="src" title="title" />
+        </FileInput>
+      );
+  }
+}
+
+/**
+ * The inputs of a declaration for a create or edit form, in declaration order: two columns from the
+ * sm breakpoint, long texts across. `only` picks and orders a subset.
+ */
+export function DeclaredInputs({ fields, mode, only }: { fields: FieldsDecl; mode: 'create' | 'edit'; only?: string[] }) {
+  const entries = inputFields(fields, mode).filter(([name]) => !only || only.includes(name));
+  if (only) entries.sort(([a], [b]) => only.indexOf(a) - only.indexOf(b));
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+      {entries.map(([name, f]) => (
+        <Box key={name} sx={{ gridColumn: f.multiline || f.type === 'image' || f.type === 'file' ? '1 / -1' : undefined }}>
+          <DeclaredInput source={name} field={f} />
+        </Box>
+      ))}
+    </Box>
+  );
+}

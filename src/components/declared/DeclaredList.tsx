@@ -1,0 +1,80 @@
+import { useRef, useState } from 'react';
+import { ColumnsButton, DataTable, List, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Button } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import { defaultsOf, type FieldsDecl } from '../../schema/fields';
+import { EmptyState } from '../table/EmptyState';
+import { RowActions } from '../table/RowActions';
+import { FormDialog } from '../forms/FormDialog';
+import { DeclaredInputs } from './DeclaredInputs';
+import { declaredColumns, hiddenColumnsOf } from './DeclaredColumns';
+
+export interface DeclaredListProps {
+  resource: string;
+  fields: FieldsDecl;
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** Offer adding and editing (in modals). */
+  canCreate?: boolean;
+  canEdit?: boolean;
+}
+
+/**
+ * A declared resource's screen (accounts document §2, reference data and shared table): a paged,
+ * sortable table with the declaration's columns (hidden ones revealed with the columns button), a row
+ * action menu with edit, an add button; add and edit happen in modals.
+ */
+export function DeclaredList({ resource, fields, sort = { field: 'name', order: 'ASC' }, canCreate = true, canEdit = true }: DeclaredListProps) {
+  const translate = useTranslate();
+  const [dialog, setDialog] = useState<{ mode: 'create' | 'edit'; id?: Identifier } | null>(null);
+  const focusBack = useRef<HTMLElement | null>(null);
+  const openCreate = (e: React.MouseEvent<HTMLElement>) => {
+    focusBack.current = e.currentTarget;
+    setDialog({ mode: 'create' });
+  };
+  const add = canCreate ? (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} data-testid="add">{translate('ra.action.add')}</Button>
+  ) : null;
+  return (
+    <>
+      <List
+        resource={resource}
+        sort={sort}
+        perPage={15}
+        actions={<TopToolbar><ColumnsButton />{add}</TopToolbar>}
+        empty={<EmptyState action={add} />}
+      >
+        <DataTable hiddenColumns={hiddenColumnsOf(fields)} bulkActionButtons={false} rowClick={false}>
+          {declaredColumns(fields)}
+          {canEdit ? (
+            <DataTable.Col label={translate('portal.actions')} disableSort align="right">
+              <RowActions<RaRecord>
+                actions={[{
+                  label: 'ra.action.edit',
+                  icon: <EditIcon fontSize="small" />,
+                  testid: 'row-edit',
+                  onClick: (record, opener) => {
+                    focusBack.current = opener;
+                    setDialog({ mode: 'edit', id: record.id });
+                  },
+                }]}
+              />
+            </DataTable.Col>
+          ) : null}
+        </DataTable>
+      </List>
+      <FormDialog
+        resource={resource}
+        mode={dialog?.mode ?? 'create'}
+        id={dialog?.id}
+        open={!!dialog}
+        onClose={() => setDialog(null)}
+        title={dialog?.mode === 'edit' ? `resources.${resource}.edit_title` : `resources.${resource}.create_title`}
+        defaultValues={dialog?.mode === 'create' ? defaultsOf(fields) : undefined}
+        returnFocusTo={focusBack.current}
+      >
+        <DeclaredInputs fields={fields} mode={dialog?.mode ?? 'create'} />
+      </FormDialog>
+    </>
+  );
+}

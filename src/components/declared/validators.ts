@@ -1,0 +1,35 @@
+import { email, maxLength, maxValue, minLength, minValue, regex, required, type Validator } from 'react-admin';
+import { PASSWORD_RULE, type FieldDef, type FieldsDecl } from '../../schema/fields';
+
+/** react-admin validators of one declared field: the same rules the server's schemas check. */
+export function validatorsOf(f: FieldDef): Validator[] {
+  const v: Validator[] = [];
+  if (f.required) v.push(required());
+  switch (f.type) {
+    case 'text':
+    case 'url':
+      if (f.minLength) v.push(minLength(f.minLength));
+      v.push(maxLength(f.maxLength ?? 255));
+      if (f.pattern) v.push(regex(new RegExp(f.pattern), 'portal.validation.pattern'));
+      break;
+    case 'email':
+      v.push(email(), maxLength(f.maxLength ?? 254));
+      break;
+    case 'password':
+      v.push(minLength(PASSWORD_RULE.minLength), maxLength(PASSWORD_RULE.maxLength), regex(new RegExp(PASSWORD_RULE.pattern), 'portal.validation.password'));
+      break;
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      if (f.min !== undefined) v.push(minValue(f.min));
+      if (f.max !== undefined) v.push(maxValue(f.max));
+      if (f.type === 'integer') v.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'portal.validation.integer'));
+      break;
+    default:
+      break;
+  }
+  return v;
+}
+
+/** Every input's validators of a declaration, by field name. */
+export const validatorsFor = (decl: FieldsDecl) => Object.fromEntries(Object.entries(decl).map(([k, f]) => [k, validatorsOf(f)]));

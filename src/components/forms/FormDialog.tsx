@@ -1,0 +1,101 @@
+import { useState, type ReactNode } from 'react';
+import {
+  CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, useTranslate, type Identifier,
+} from 'react-admin';
+import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
+import CloseIcon from '@mui/icons-material/Close';
+import { FormErrorBlock } from '../feedback/ErrorBlock';
+import { normalizeError } from '../feedback/errors';
+
+export interface FormDialogProps {
+  resource: string;
+  /** Create a record, or edit the record with this id. */
+  mode: 'create' | 'edit';
+  id?: Identifier;
+  open: boolean;
+  onClose: () => void;
+  /** A message key or text. */
+  title: string;
+  defaultValues?: Record<string, unknown>;
+  /** Shapes the record before it is sent. */
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
+  /** The element that gets the focus back when the dialog has closed (the add button, the row's menu button). */
+  returnFocusTo?: HTMLElement | null;
+  children: ReactNode;
+}
+
+function DialogToolbar({ onCancel }: { onCancel: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'transparent', px: 0 }}>
+      <Button onClick={onCancel} data-testid="dialog-cancel">{translate('ra.action.cancel')}</Button>
+      <SaveButton alwaysEnable={false} data-testid="dialog-save" />
+    </Toolbar>
+  );
+}
+
+/**
+ * Add or edit in a modal (accounts document §2): saves without leaving the list, closes on success
+ * and refetches the list; a failure keeps it open with the messages under the form, the field errors
+ * under their inputs and the toasts. Focus goes back to where it was when the dialog closes.
+ */
+export function FormDialog({ resource, mode, id, open, onClose, title, defaultValues, transform, returnFocusTo, children }: FormDialogProps) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const notify = useNotify();
+  const fullScreen = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
+  const [error, setError] = useState<unknown>(null);
+  const titleId = `dialog-title-${resource}-${mode}`;
+  const close = () => {
+    setError(null);
+    onClose();
+  };
+  const mutationOptions = {
+    onSuccess: () => {
+      setError(null);
+      onClose();
+      refresh();
+    },
+    onError: (e: unknown) => {
+      setError(e);
+      // Field errors arrive as toasts from the data provider and under the inputs; other failures toast here.
+      const n = normalizeError(e);
+      if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
+    },
+  };
+  const form = (
+    <SimpleForm toolbar={<DialogToolbar onCancel={close} />} defaultValues={defaultValues} sx={{ p: 0 }} warnWhenUnsavedChanges={false}>
+      {children}
+      <Box sx={{ width: '100%' }}><FormErrorBlock error={error} /></Box>
+    </SimpleForm>
+  );
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      data-testid={`dialog-${mode}`}
+      slotProps={{ transition: { onExited: () => returnFocusTo?.focus() } }}
+    >
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        {translate(title, { _: title })}
+        <IconButton aria-label={translate('ra.action.close')} onClick={close} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {open && mode === 'create' ? (
+          <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>{form}</CreateBase>
+        ) : null}
+        {open && mode === 'edit' && id !== undefined ? (
+          <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
+            {form}
+          </EditBase>
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

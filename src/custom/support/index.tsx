@@ -1,0 +1,12 @@
+import type { PortalPage } from '../../resources/types';
+import { useSupportUnread } from './hooks';
+import { supportMessages } from './messages';
+import { SupportPage } from './SupportPage';
+
+/** /support: tickets between end users and their carrier (issue 10); the sidebar entry shows the unread count. */
+export const supportPage: PortalPage = {
+  path: '/support',
+  element: <SupportPage />,
+  messages: supportMessages,
+  menuBadge: useSupportUnread,
+};

@@ -1,0 +1,7 @@
+import { defineFields } from '../../schema/fields';
+
+/** Shipment type (accounts document §3): name, created (a hidden column). */
+export const shipmentTypeFields = defineFields({
+  name: { type: 'text', required: true, maxLength: 100, unique: true },
+  created: { type: 'date', readOnly: true, list: 'hidden' },
+});
