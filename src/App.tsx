@@ -14,14 +14,18 @@ import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
+import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
 import type { PortalPage, PortalResource } from './resources/types';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [];
+const resources: PortalResource[] = [
+  transportRequestsResource,
+];
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [
   supportPage,
+  ...transportRequestPages,
 ];
 
 /** Sidebar badges declared by pages, by path. */

@@ -22,10 +22,13 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard'],
+    'admin@portal.demo': ['dashboard',
+      'transport-requests-visuals'],
     'carrier@portal.demo': ['dashboard',
+      'transport-requests-visuals',
       'support'],
     'enduser@portal.demo': ['dashboard',
+      'transport-requests-visuals',
       'support'],
   };
 

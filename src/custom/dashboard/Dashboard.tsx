@@ -1,8 +1,12 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
+import { DashboardStats } from './DashboardStats';
 
-/** The dashboard at /: greeting and header buttons ('calculate cost'; 'new request' for end users only). */
+/**
+ * The dashboard at /: greeting and header buttons ('calculate cost'; 'new request' for end users only),
+ * then the role's statistics (DashboardStats).
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -24,6 +28,7 @@ export function Dashboard() {
           )}
         </Box>
       </Paper>
+      <DashboardStats />
     </Box>
   );
 }
