@@ -16,11 +16,16 @@ import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
 import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
 import type { PortalPage, PortalResource } from './resources/types';
+import countries from './resources/countries';
+import currencies from './resources/currencies';
+import documentTypes from './resources/document-types';
+import shipmentTypes from './resources/shipment-types';
+import transportClasses from './resources/transport-classes';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [
-  transportRequestsResource,
-];
+const resources: PortalResource[] = [];
+resources.push(countries, currencies, documentTypes, shipmentTypes, transportClasses);
+resources.push(transportRequestsResource);
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [

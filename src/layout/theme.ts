@@ -30,7 +30,8 @@ export const theme: RaThemeOptions = deepmerge(defaultTheme, {
   sidebar: { width: 240, closedWidth: 0 },
   components: {
     // Required inputs: a red asterisk on the label.
-    MuiFormLabel: { styleOverrides: { asterisk: { color: '#c62828' } } },
+    // react-admin writes the asterisk as its own aria-hidden span inside the label.
+    MuiFormLabel: { styleOverrides: { asterisk: { color: '#c62828' }, root: { '& span[aria-hidden="true"]': { color: '#c62828' } } } },
     MuiInputLabel: { styleOverrides: { asterisk: { color: '#c62828' } } },
     MuiBackdrop: { defaultProps: { transitionDuration: 150 } },
     // The dialog would pass its own 300 ms to its backdrop; the document wants 150 ms there.

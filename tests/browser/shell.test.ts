@@ -23,7 +23,8 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
     'admin@portal.demo': ['dashboard',
-      'transport-requests-visuals'],
+      'transport-requests-visuals',
+      'settings-group'],
     'carrier@portal.demo': ['dashboard',
       'transport-requests-visuals',
       'support'],
@@ -53,6 +54,17 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
       await context.close();
     });
   }
+
+  it('admin: the settings group opens on the reference data screens', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
+    expect(await menuTexts(page)).toEqual(['dashboard', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes']);
+    await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
+    await page.waitForURL(/#\/document-types/);
+    expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');
+    await context.close();
+  });
 
   it('switches language to English and French, keeps it across a reload, and back to Italian', async () => {
     const { page, context } = await newPage(browser);

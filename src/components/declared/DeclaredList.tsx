@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { ColumnsButton, DataTable, List, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { Button } from '@mui/material';
+import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { defaultsOf, type FieldsDecl } from '../../schema/fields';
@@ -37,8 +37,12 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
   ) : null;
   return (
     <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
+        {translate(`resources.${resource}.name`, { smart_count: 2 })}
+      </Typography>
       <List
         resource={resource}
+        filters={[<SearchInput key="q" source="q" alwaysOn />]}
         sort={sort}
         perPage={15}
         actions={<TopToolbar><ColumnsButton />{add}</TopToolbar>}

@@ -1,6 +1,7 @@
 import { isValidElement, useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
 import { Alert, Box, Button } from '@mui/material';
+import { APPBAR_HEIGHT } from '../../layout/theme';
 import { feedbackBus, type BusMessage } from './bus';
 
 /** Accounts document §4, §9: toasts close after 5000 ms, top-right, dismissed past 80% of a sideways drag. */
@@ -175,7 +176,8 @@ export function Toasts({ limit = TOAST_LIMIT, duration = TOAST_DURATION }: { lim
       data-testid="toasts"
       aria-live="polite"
       sx={{
-        position: 'fixed', top: 16, right: 16, zIndex: (t) => t.zIndex.snackbar,
+        // Top-right, just below the top bar, so the language switcher and user menu stay reachable.
+        position: 'fixed', top: `calc(${APPBAR_HEIGHT} + 8px)`, right: 16, zIndex: (t) => t.zIndex.snackbar,
         display: 'flex', flexDirection: 'column', gap: 1, width: { xs: 'calc(100% - 32px)', sm: 380 },
       }}
     >

@@ -5,6 +5,7 @@ import {
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { FormErrorBlock } from '../feedback/ErrorBlock';
+import { ErrorBanner, useErrorBanner } from '../feedback/ErrorBanner';
 import { normalizeError } from '../feedback/errors';
 
 export interface FormDialogProps {
@@ -36,8 +37,8 @@ function DialogToolbar({ onCancel }: { onCancel: () => void }) {
 
 /**
  * Add or edit in a modal (accounts document §2): saves without leaving the list, closes on success
- * and refetches the list; a failure keeps it open with the messages under the form, the field errors
- * under their inputs and the toasts. Focus goes back to where it was when the dialog closes.
+ * and refetches the list; a failure keeps it open with the error banner (5 s) above, the error block
+ * under the form (until the next try), the field errors under their inputs, and the toasts. Focus goes back to where it was when the dialog closes.
  */
 export function FormDialog({ resource, mode, id, open, onClose, title, defaultValues, transform, returnFocusTo, children }: FormDialogProps) {
   const translate = useTranslate();
@@ -45,19 +46,23 @@ export function FormDialog({ resource, mode, id, open, onClose, title, defaultVa
   const notify = useNotify();
   const fullScreen = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const [error, setError] = useState<unknown>(null);
+  const banner = useErrorBanner();
   const titleId = `dialog-title-${resource}-${mode}`;
   const close = () => {
     setError(null);
+    banner.clear();
     onClose();
   };
   const mutationOptions = {
     onSuccess: () => {
       setError(null);
+      banner.clear();
       onClose();
       refresh();
     },
     onError: (e: unknown) => {
       setError(e);
+      banner.show(e);
       // Field errors arrive as toasts from the data provider and under the inputs; other failures toast here.
       const n = normalizeError(e);
       if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
@@ -87,6 +92,7 @@ export function FormDialog({ resource, mode, id, open, onClose, title, defaultVa
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
+        <ErrorBanner messages={banner.messages} onClose={banner.clear} />
         {open && mode === 'create' ? (
           <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>{form}</CreateBase>
         ) : null}

@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sql } from 'kysely';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+
+const rows = (page: Page) => page.locator('table tbody tr');
+const rowTexts = async (page: Page) => (await rows(page).allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+const search = async (page: Page, text: string) => {
+  await page.fill('input[name=q]', text);
+  await expect.poll(async () => (await rowTexts(page)).every((t) => t.toLowerCase().includes(text.toLowerCase()))).toBe(true);
+};
+
+describe.skipIf(!browserAvailable)('reference data screens in Chromium (admin, Italian)', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('adds and edits a currency in a modal, and the list updates', async () => {
+    const { page, context, errors, outside } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/currencies`);
+    await page.getByTestId('pager').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe('Valute');
+    expect(await page.getByTestId('pager-range').textContent()).toMatch(/^1-15 di \d+$/);
+
+    await page.getByTestId('add').click();
+    const dialog = page.getByTestId('dialog-create');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').textContent()).toBe('Nuova valuta');
+    await page.fill('input[name=name]', 'Lira di prova');
+    await page.fill('input[name=code_alpha]', 'lpx');
+    await page.fill('input[name=symbol]', '₤');
+    await page.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('toast').first().textContent()).toBe('Valuta creata con successo');
+    // Focus is back on the add button.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add');
+    await search(page, 'prova');
+    expect(await rowTexts(page)).toEqual(['Lira di provaLPX₤Inattivo']);
+
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByTestId('row-edit').click();
+    const edit = page.getByTestId('dialog-edit');
+    await edit.waitFor();
+    expect(await page.inputValue('input[name=name]')).toBe('Lira di prova');
+    await page.fill('input[name=name]', 'Lira di prova (nuova)');
+    await page.locator('input[name=active]').check();
+    await shot(page, 'reference-currency-edit');
+    await page.getByTestId('dialog-save').click();
+    await edit.waitFor({ state: 'detached' });
+    await expect.poll(() => rowTexts(page)).toEqual(['Lira di prova (nuova)LPX₤Attivo']);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('row-actions');
+    const stored = await portal.db.db.selectFrom('currencies').selectAll().where('code_alpha', '=', 'LPX').executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Lira di prova (nuova)', symbol: '₤', active: '1' });
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('adds and edits a country with the company-area fields, and the list updates', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/countries`);
+    await page.getByTestId('pager').waitFor();
+    await page.getByTestId('add').click();
+    await page.getByTestId('dialog-create').waitFor();
+    const values: Record<string, string> = {
+      // QZ is in ISO 3166's user-assigned range, so no seeded country has it.
+      name: 'Test Island', code_alpha: 'qz', de: 'Testinsel', en: 'Test Island', es: 'Isla de prueba', fr: 'Île de test', it: 'Isola di prova', iso_alpha_2: 'qz', iso_alpha_3: 'qzz', un_code: '900',
+    };
+    for (const [k, v] of Object.entries(values)) await page.fill(`input[name=${k}]`, v);
+    await shot(page, 'reference-country-add');
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('dialog-create').waitFor({ state: 'detached' });
+    await search(page, 'test island');
+    expect(await rowTexts(page)).toEqual(['Test IslandQZInattivo']);
+
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByTestId('row-edit').click();
+    await page.getByTestId('dialog-edit').waitFor();
+    expect(await page.inputValue('input[name=iso_alpha_3]')).toBe('QZZ');
+    await page.fill('input[name=it]', 'Isola di prova (nuova)');
+    await page.fill('input[name=name]', 'Test Island Republic');
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('dialog-edit').waitFor({ state: 'detached' });
+    await search(page, 'island rep');
+    expect(await rowTexts(page)).toEqual(['Test Island RepublicQZInattivo']);
+    const stored = await portal.db.db.selectFrom('countries').selectAll().where('code_alpha', '=', 'QZ').executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ name: 'Test Island Republic', it: 'Isola di prova (nuova)', fr: 'Île de test', iso_alpha_2: 'QZ', iso_alpha_3: 'QZZ', un_code: '900', active: '0' });
+    // The hidden columns appear with the columns button.
+    await page.getByRole('button', { name: 'Colonne' }).click();
+    await page.getByRole('option').filter({ hasText: 'ISO alfa-3' }).locator('input').check();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => rowTexts(page)).toEqual(['Test Island RepublicQZInattivoQZZ']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a 422 as toasts, the error under the input, the banner and the error block, and stores nothing', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/currencies`);
+    await page.getByTestId('pager').waitFor();
+    const before = await portal.db.db.selectFrom('currencies').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    await page.getByTestId('add').click();
+    await page.fill('input[name=name]', 'Euro doppio');
+    await page.fill('input[name=code_alpha]', 'EUR');
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('form-error').waitFor();
+    const toasts = await page.getByTestId('toast').allTextContents();
+    expect(toasts).toEqual(expect.arrayContaining(['Il valore di codice è già in uso.', 'I dati inviati non sono validi.']));
+    expect(await page.getByTestId('error-banner').textContent()).toContain('Il valore di codice è già in uso.');
+    expect(await page.getByTestId('form-error').textContent()).toContain('I dati inviati non sono validi.');
+    expect(await page.locator('.ra-input-code_alpha .MuiFormHelperText-root').textContent()).toBe('Il valore di codice è già in uso.');
+    // Required inputs: a red asterisk on the label.
+    const asterisk = page.locator('.ra-input-code_alpha label span[aria-hidden=true]');
+    expect(await asterisk.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)');
+    await shot(page, 'feedback-422');
+    // The banner goes after 5 s; the error block stays until the next try.
+    await page.getByTestId('error-banner').waitFor({ state: 'detached', timeout: 8000 });
+    expect(await page.getByTestId('form-error').isVisible()).toBe(true);
+    const after = await portal.db.db.selectFrom('currencies').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    await page.keyboard.press('Escape');
+    await page.getByTestId('dialog-create').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('shows a 500 on save and a failed list load in Italian', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/transport-classes`);
+    await page.getByTestId('pager').waitFor();
+    expect(await rowTexts(page)).toEqual(['GOLD', 'SILVER', 'STANDARD'].map((n) => expect.stringContaining(n)));
+    // The table disappears under the running server: every call on it now fails inside the server (500).
+    await sql`DROP TABLE transport_classes`.execute(portal.db.db);
+    await page.getByTestId('add').click();
+    await page.fill('input[name=name]', 'PLATINUM');
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('form-error').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toBe('Errore interno del server');
+    expect(await page.getByTestId('error-banner').textContent()).toBe('Errore interno del server');
+    expect(await page.getByTestId('toast').allTextContents()).toContain('Errore interno del server');
+    await shot(page, 'feedback-500');
+    await page.getByTestId('dialog-cancel').click();
+    await page.reload();
+    await page.getByTestId('list-error').waitFor();
+    const block = await page.getByTestId('list-error').textContent();
+    expect(block).toContain('Errore nel caricamento dei dati');
+    expect(block).toContain('Errore interno del server');
+    expect(await page.locator('table').count()).toBe(0);
+    await shot(page, 'feedback-list-error');
+    await context.close();
+  });
+
+  it('shows the empty text with the add button, and on a phone the table scrolls inside the page', async () => {
+    await portal.db.db.deleteFrom('shipment_types').execute();
+    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/shipment-types`);
+    await page.getByTestId('empty').waitFor();
+    expect(await page.getByTestId('empty').textContent()).toContain('Nessun tipo di spedizione');
+    await page.getByTestId('empty').getByTestId('add').click();
+    await page.fill('input[name=name]', 'Pallet');
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('dialog-create').waitFor({ state: 'detached' });
+    await expect.poll(() => rowTexts(page)).toEqual([expect.stringContaining('Pallet')]);
+    await shot(page, 'reference-mobile');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await context.close();
+  });
+
+  it('keeps carriers out of the reference screens', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.goto(`${portal.url}/#/currencies`);
+    await page.waitForTimeout(1000);
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').count()).toBe(0);
+    await context.close();
+  });
+});
