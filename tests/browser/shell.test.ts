@@ -59,7 +59,7 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     const { page, context } = await newPage(browser);
     await login(page, portal.url, 'admin@portal.demo');
     await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
-    expect(await menuTexts(page)).toEqual(['dashboard', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes']);
+    expect(await menuTexts(page)).toEqual(['dashboard', 'transport-requests-visuals', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes']);
     await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
     await page.waitForURL(/#\/document-types/);
     expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');

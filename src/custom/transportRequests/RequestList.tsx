@@ -120,7 +120,7 @@ export function RequestList() {
     : null;
   return (
     <Box>
-    <Typography variant="h5" component="h1" sx={{ mt: 2 }}>{translate('requests.title_list')}</Typography>
+    <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">{translate('requests.title_list')}</Typography>
     <List
       resource={REQUESTS_RESOURCE}
       title={translate('requests.title_list')}
