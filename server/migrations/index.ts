@@ -3,7 +3,7 @@ import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_tariffs.js';
 import * as m0003 from './0003_reference.js';
 import * as m0006 from './0006_chat.js';
-import * as m0007 from './0007_requests.js';
+import * as m0008 from './0008_requests.js';
 
 /** Every migration, in order. Add one line per new migration file. */
 export const migrations: Record<string, Migration> = {
@@ -11,5 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_tariffs': m0002,
   '0003_reference': m0003,
   '0006_chat': m0006,
-  '0007_requests': m0007,
+  '0008_requests': m0008,
 };
