@@ -122,3 +122,34 @@ export async function counts(p: TestPortal) {
     Number((await db.selectFrom(t).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   return { requests: await n('transport_requests'), shipments: await n('shipments'), documents: await n('transport_request_documents') };
 }
+
+/**
+ * The worked example of pricing.md §6 as one carrier's tariffs: an EXP/NAT sell sheet with RM rows
+ * (SILVER p300 80.00 lead time 2, GOLD p300 110.00 lead time 1), hub MI → HUBMI costing 5.00 / 9.00;
+ * and a STD/NAT sell sheet with one RM bracket (0–1000 kg at 20.00 per 100 kg, minimum 30.00, 3 days).
+ */
+export async function insertWorkedExample(p: TestPortal, carrierId: number) {
+  const db = p.db.db;
+  const now = nowIso();
+  for (const [rate_type, code] of [['EXP', 'WE-EXP'], ['STD', 'WE-STD']] as const) {
+    const cat = await db.insertInto('categories').values({ company_id: carrierId, code, rate_type, zone: 'NAT', description: null, created_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const sheet = await db.insertInto('rate_sheets').values({
+      company_id: carrierId, category_id: cat.id, code, description: null, zone: 'NAT', rate_type, area: 'Customer', is_standard: 1,
+      validate_from: '2000-01-01', validate_to: '2099-12-31', file_path: null, file_name: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (rate_type === 'EXP') {
+      const row = { rate_sheet_id: sheet.id, rate_code: null, carrier_zone: null, country: 'IT', department: null, hub: null, province: 'RM', p150: null, p550: null, ps550: null, p1000: null };
+      await db.insertInto('express_rate_rows').values([
+        { ...row, type_id: 1, p300: 8000, leadtime: 2 },
+        { ...row, type_id: 2, p300: 11000, leadtime: 1 },
+      ]).execute();
+    } else {
+      await db.insertInto('standard_rate_rows').values({
+        rate_sheet_id: sheet.id, rate_code: 'R1', country: 'IT', zone_code: 'RM', weight_from: '0', weight_to: '1000', price: 2000, unit: 'Q', minimum: 3000, leadtime: 3,
+      }).execute();
+    }
+  }
+  await db.insertInto('express_hub_codes').values({ company_id: carrierId, code: 'MI', hub: 'HUBMI' }).execute();
+  await db.insertInto('express_hub_costs').values({ company_id: carrierId, code: 'HUBMI', silver: 500, gold: 900 }).execute();
+}

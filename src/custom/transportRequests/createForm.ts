@@ -171,7 +171,7 @@ export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: str
 
 /** A server field error (`pickupdate`, `pickupdate.1`) as the form's field path. */
 export function serverFieldPath(key: string): string | null {
-  const m = /^([a-zA-Z]+)(?:\.(\d+))?$/.exec(key);
+  const m = /^([a-zA-Z_]+)(?:\.(\d+))?$/.exec(key);
   if (!m) return null;
   const i = m[2] ?? '0';
   const name = m[1];
