@@ -17,7 +17,7 @@ import { MonthlyChart } from './MonthlyChart';
 
 function StatCard({ label, value, sub, icon, testId }: { label: string; value: string; sub?: string; icon: React.ReactNode; testId: string }) {
   return (
-    <Paper sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center' }} data-testid={testId}>
+    <Paper sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }} data-testid={testId}>
       <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 2, p: 1.2, display: 'flex' }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" color="text.secondary">{label}</Typography>
@@ -34,7 +34,7 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
   const { money, date } = useFormat();
   const service = useServiceLabel();
   return (
-    <Paper sx={{ p: 2 }} data-testid="dashboard-table">
+    <Paper sx={{ p: 2, minWidth: 0 }} data-testid="dashboard-table">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <Typography variant="h6" component="h2">{title}</Typography>
         <Button component={RouterLink} to="/transport-requests-visuals" size="small">{translate('dashboard.all_requests')}</Button>
@@ -91,7 +91,7 @@ export function DashboardStats() {
   if (!s) return <Box sx={grid}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="rounded" height={92} />)}</Box>;
   const year = s.date.slice(0, 4);
   return (
-    <Box data-testid="dashboard-stats">
+    <Box data-testid="dashboard-stats" sx={{ minWidth: 0 }}>
       <Box sx={grid}>
         <StatCard testId="stat-daily_total" label={translate('dashboard.daily_total')} value={money(s.daily_total)} icon={<TodayIcon />} />
         <StatCard testId="stat-open_total" label={translate('dashboard.open_total')} value={money(s.open_total)} sub={translate('dashboard.open_count', { smart_count: s.open_requests })} icon={<HourglassIcon />} />
@@ -103,7 +103,7 @@ export function DashboardStats() {
       <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
         <RequestsTable rows={kind === 'admin' ? s.get10TopRequests ?? [] : s.fiveMostRecentRequests} kind={kind!}
           title={kind === 'admin' ? translate('dashboard.top10', { year }) : translate('dashboard.recent5')} />
-        <Paper sx={{ p: 2 }}><MonthlyChart points={s.getYTDRequests} year={year} /></Paper>
+        <Paper sx={{ p: 2, minWidth: 0 }}><MonthlyChart points={s.getYTDRequests} year={year} /></Paper>
       </Box>
     </Box>
   );

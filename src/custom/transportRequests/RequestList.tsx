@@ -119,7 +119,7 @@ export function RequestList() {
     ? <Button component={RouterLink} to="/transport-requests" variant="contained" startIcon={<AddIcon />} data-testid="add-request">{translate('requests.add_new')}</Button>
     : null;
   return (
-    <Box>
+    <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
     <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">{translate('requests.title_list')}</Typography>
     <List
       resource={REQUESTS_RESOURCE}
@@ -129,6 +129,8 @@ export function RequestList() {
       actions={<TopToolbar>{add}</TopToolbar>}
       empty={<EmptyState text="requests.empty" action={add} />}
       storeKey={`transport_requests.${kind}`}
+      // On a phone the table scrolls sideways inside its card, never the page.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
     >
       <FilterBar kind={kind} />
       <Table kind={kind} />
