@@ -8,6 +8,8 @@ export interface Config {
   databaseUrl?: string;
   apiPassword: string;
   smtpUrl?: string;
+  /** Sender of the portal's mail (reset codes, access-request outcomes, request status changes). */
+  mailFrom: string;
   production: boolean;
   /** Demo data (demo logins, demo carrier with tariffs) is loaded outside production unless DEMO_DATA=0. */
   demoData: boolean;
@@ -37,6 +39,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     apiPassword: env.API_PASSWORD || 'change-me',
     smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Portale Trasporti <no-reply@localhost>',
     production,
     demoData: !production && env.DEMO_DATA !== '0',
     adminEmail: env.ADMIN_EMAIL || undefined,

@@ -21,14 +21,31 @@ import currencies from './resources/currencies';
 import documentTypes from './resources/document-types';
 import shipmentTypes from './resources/shipment-types';
 import transportClasses from './resources/transport-classes';
+import requestAccess from './resources/request-access';
+import forgetPassword from './custom/forgetPassword';
+import resetPassword from './custom/resetPassword';
+import resetPasswordOtp from './custom/resetPasswordOtp';
+import accessRequest from './custom/accessRequest';
+import settings from './custom/settings';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [];
-resources.push(countries, currencies, documentTypes, shipmentTypes, transportClasses);
-resources.push(transportRequestsResource);
+const resources: PortalResource[] = [
+  countries,
+  currencies,
+  documentTypes,
+  shipmentTypes,
+  transportClasses,
+  requestAccess,
+  transportRequestsResource,
+];
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [
+  forgetPassword,
+  resetPassword,
+  resetPasswordOtp,
+  accessRequest,
+  settings,
   supportPage,
   ...transportRequestPages,
 ];

@@ -77,6 +77,20 @@ export interface NoPassageTable {
   flow: string | null; special_zone: string | null; company_iso_2: string | null; code: string | null; rate_code: string | null; cost2: number | null; col_11: string | null;
 }
 
+export interface PasswordResetTable {
+  id: Generated<number>; user_id: number; code_hash: string; attempts: Generated<number>;
+  created_at: string; expires_at: string; consumed_at: string | null;
+}
+export interface ThrottleEventTable { id: Generated<number>; bucket: string; at: number | string }
+export interface AccessRequestTable {
+  id: Generated<number>; status: Generated<string>; carrier_id: number | null;
+  carrier_name: string; carrier_email: string; carrier_phone: string; carrier_city: string;
+  carrier_country_id: number; carrier_language_id: number; carrier_postal_code: string; carrier_province: string;
+  carrier_website_url: string; carrier_address: string; carrier_logo: string | null;
+  user_first_name: string; user_last_name: string; user_email: string; user_phone: string; user_password_hash: string;
+  created_company_id: number | null; created_user_id: number | null; reviewed_by: number | null; reviewed_at: string | null;
+  created_at: string; updated_at: string;
+}
 export interface CurrencyTable { id: Generated<number>; name: string; code_alpha: string; symbol: string | null; active: string; created_at: string }
 export interface DocumentTypeTable { id: Generated<number>; name: string; description: string | null; active: string; created_at: string }
 export interface NamedRefTable { id: Generated<number>; name: string; created_at: string }
@@ -151,6 +165,9 @@ export interface DB {
   express_special_zones: ExpressSpecialZoneTable;
   standard_special_zones: StandardSpecialZoneTable;
   standard_no_passage: NoPassageTable;
+  password_resets: PasswordResetTable;
+  throttle_events: ThrottleEventTable;
+  access_requests: AccessRequestTable;
   currencies: CurrencyTable;
   document_types: DocumentTypeTable;
   shipment_types: NamedRefTable;

@@ -1,5 +1,6 @@
 import { core } from './core.js';
 import { reference } from './reference.js';
+import { accounts } from './accounts.js';
 import { chat } from './chat.js';
 import { requests } from './requests.js';
 
@@ -10,6 +11,7 @@ type Dict = Record<string, string>;
 /** Every area's messages; an area file exports `{en, it, fr}` and is listed here once. */
 const areas: Array<Record<Lang, Dict>> = [core];
 areas.push(reference);
+areas.push(accounts);
 areas.push(chat);
 areas.push(requests);
 

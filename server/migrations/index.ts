@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_core.js';
 import * as m0002 from './0002_tariffs.js';
 import * as m0003 from './0003_reference.js';
+import * as m0004 from './0004_accounts.js';
 import * as m0006 from './0006_chat.js';
 import * as m0008 from './0008_requests.js';
 
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_tariffs': m0002,
   '0003_reference': m0003,
+  '0004_accounts': m0004,
   '0006_chat': m0006,
   '0008_requests': m0008,
 };

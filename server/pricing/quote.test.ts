@@ -120,15 +120,11 @@ describe('visibleTo', () => {
   });
 });
 
-describe('speed', () => {
-  it('prices a 3-pallet quote in microseconds', () => {
+describe('several pallets', () => {
+  // Speed is measured by `npm run bench:quote`, never by a timed test.
+  it('sums the pallets of a 3-pallet quote', () => {
     const input = workedExample({ request: expressRequest({ pallets: [pallet(250, 120, 80, 90), pallet(120, 120, 80, 70), pallet(280, 100, 120, 95)] }) });
     input.expressSellRows = input.expressSellRows!.map((r) => ({ ...r, p150: 6000 }));
     expect(data(priceQuote(input)).prices_list!.x_total_silver_sell).toBe(258.5); // (85 + 65 + 85) × 1.1
-    const n = 2000;
-    const t0 = performance.now();
-    for (let i = 0; i < n; i++) priceQuote(input);
-    const perQuoteMs = (performance.now() - t0) / n;
-    expect(perQuoteMs).toBeLessThan(0.5); // generous bound for slow CI; typically a few µs
   });
 });

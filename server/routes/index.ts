@@ -2,6 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
 import referenceDataRoutes from './admin/referenceData.js';
+import passwordRoutes from './visitor/password.js';
+import profileRoutes from './visitor/profile.js';
+import accessRequestRoutes from './visitor/accessRequest.js';
+import requestAccessRoutes from './company/requestAccess.js';
 import enduserChatRoutes from './enduser/chats.js';
 import companyChatRoutes from './company/chats.js';
 import requestCreateRoutes from './requests/create.js';
@@ -15,6 +19,10 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   lookupRoutes,
   referenceDataRoutes,
+  passwordRoutes,
+  profileRoutes,
+  accessRequestRoutes,
+  requestAccessRoutes,
   enduserChatRoutes,
   companyChatRoutes,
   requestCreateRoutes,

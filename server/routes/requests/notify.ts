@@ -1,31 +1,15 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyInstance } from 'fastify';
 import { LANGS, translate, type Lang } from '../../i18n/index.js';
+import { composeMail, createMailer, type Mailer } from '../../lib/mail.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { STATUS } from '../../repositories/transportRequests.js';
 
-interface Mail { to: string; subject: string; text: string }
-
-/**
- * Delivers one message. PENDING: replaced by server/lib/mail.ts (createMailer) of the accounts work once
- * it is on main; until then the same rule (server.md §3): SMTP when SMTP_URL is set, else a JSON file
- * in DATA_DIR/outbox.
- */
-async function deliver(app: FastifyInstance, mail: Mail) {
-  const from = process.env.MAIL_FROM || 'Portale Trasporti <no-reply@localhost>';
-  if (app.config.smtpUrl) {
-    await nodemailer.createTransport(app.config.smtpUrl).sendMail({ from, ...mail });
-    return;
-  }
-  const outbox = path.join(app.config.dataDir, 'outbox');
-  await fs.mkdir(outbox, { recursive: true });
-  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`;
-  await fs.writeFile(path.join(outbox, `.${name}.tmp`), JSON.stringify({ date: new Date().toISOString(), from, ...mail }, null, 2));
-  await fs.rename(path.join(outbox, `.${name}.tmp`), path.join(outbox, name));
-  app.log.info({ to: mail.to, subject: mail.subject }, 'mail written to the outbox (no SMTP_URL)');
+const mailers = new WeakMap<FastifyInstance, Mailer>();
+/** The portal's mailer (server/lib/mail.ts: SMTP, or DATA_DIR/outbox without SMTP_URL), one per app. */
+function mailerOf(app: FastifyInstance): Mailer {
+  let m = mailers.get(app);
+  if (!m) mailers.set(app, (m = createMailer(app.config, app.log)));
+  return m;
 }
 
 const MONEY: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
@@ -65,7 +49,7 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
     id: r.id, name: r.first_name ?? r.firstname ?? '', date: `${d}/${m}/${y}`, route: `${where('pickup')} → ${where('delivery')}`,
     carrier: r.carrier, total, reason: r.reason ? translate(lang, 'mail.reason', { reason: r.reason }) : '',
   };
-  await deliver(app, { to, subject: translate(lang, `${key}.subject`, params), text: translate(lang, `${key}.text`, params) });
+  await mailerOf(app).send(await composeMail(app.db, { to, lang, key, params }));
 }
 
 /** Runs notifyStatus without making the caller wait; failures are logged, never thrown. */

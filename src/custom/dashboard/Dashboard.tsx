@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
+import { AccessRequestsCard } from '../../resources/request-access/DashboardCard';
 import { DashboardStats } from './DashboardStats';
 
 /**
@@ -28,6 +29,7 @@ export function Dashboard() {
           )}
         </Box>
       </Paper>
+      <AccessRequestsCard />
       <DashboardStats />
     </Box>
   );

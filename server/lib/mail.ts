@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { LANGS, translate, type Lang } from '../i18n/index.js';
+
+/** One plain-text message. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Delivers the message now; rejects when the SMTP server refuses it or cannot be reached. */
+  send(mail: Mail): Promise<void>;
+  /**
+   * Delivers in the background: the caller answers at once (so a reply never tells, by its timing,
+   * whether a message was sent) and a failure is logged, never thrown. Answers the delivery promise
+   * (resolving true or false) for callers that want to wait after all.
+   */
+  sendLater(mail: Mail): Promise<boolean>;
+}
+
+/**
+ * The portal's mail (server.md §3): through SMTP when `SMTP_URL` is set (nodemailer), otherwise each
+ * message is written as JSON ({date, from, to, subject, text}) to `DATA_DIR/outbox/` and logged, so a
+ * local user can read a reset code. Production refuses to start without SMTP_URL (config.ts), so the
+ * outbox is never used there.
+ *
+ * Usage from a route: `const mailer = createMailer(app.config, app.log)` once at registration, then
+ * `mailer.sendLater(await composeMail(app.db, {to, languageId, key: 'mail.x', params}))`, with the
+ * texts `mail.x.subject` and `mail.x.text` in the area's server/i18n file.
+ */
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
+  let transport: Transporter | undefined;
+  const outbox = path.join(config.dataDir, 'outbox');
+
+  async function send(mail: Mail) {
+    if (config.smtpUrl) {
+      transport ??= nodemailer.createTransport(config.smtpUrl);
+      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      return;
+    }
+    await fs.mkdir(outbox, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`;
+    const body = JSON.stringify({ date: new Date().toISOString(), from: config.mailFrom, ...mail }, null, 2);
+    // Written under a temporary name and renamed, so a reader never sees half a message.
+    await fs.writeFile(path.join(outbox, `.${name}.tmp`), body);
+    await fs.rename(path.join(outbox, `.${name}.tmp`), path.join(outbox, name));
+    log.info({ to: mail.to, subject: mail.subject, file: path.join(outbox, name), text: mail.text }, 'mail written to the outbox (no SMTP_URL)');
+  }
+
+  return {
+    send,
+    sendLater(mail) {
+      return send(mail).then(
+        () => true,
+        (err) => {
+          log.error({ err, to: mail.to, subject: mail.subject }, 'mail could not be delivered');
+          return false;
+        },
+      );
+    },
+  };
+}
+
+/** The language a person reads mail in: their language's code when it is it, en or fr; Italian otherwise. */
+export async function mailLanguage(db: Db, languageId: number | null | undefined): Promise<Lang> {
+  if (!languageId) return 'it';
+  const row = await db.selectFrom('languages').select('code').where('id', '=', languageId).executeTakeFirst();
+  return row && (LANGS as string[]).includes(row.code) ? (row.code as Lang) : 'it';
+}
+
+/** A message from the translated texts `<key>.subject` and `<key>.text`, in the recipient's language. */
+export async function composeMail(db: Db, opts: { to: string; languageId?: number | null; lang?: Lang; key: string; params?: Record<string, unknown> }): Promise<Mail> {
+  const lang = opts.lang ?? (await mailLanguage(db, opts.languageId));
+  return {
+    to: opts.to,
+    subject: translate(lang, `${opts.key}.subject`, opts.params),
+    text: translate(lang, `${opts.key}.text`, opts.params),
+  };
+}

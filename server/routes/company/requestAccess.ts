@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { kindsFor } from '../../../src/schema/permissions.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { composeMail, createMailer } from '../../lib/mail.js';
+import { listQuerySchema, withMeta, type ListQuery } from '../../lib/paging.js';
+import { carrierScope } from '../../lib/scope.js';
+import { accessRequestsRepo, type AccessStatus } from '../../repositories/accessRequests.js';
+
+/**
+ * The access-request review (calculator document "Access requests", server.md §4). Admins review the
+ * requests for new carriers, a carrier (Carrier, Reseller, Carrier Users) those addressed to its
+ * company; anything else answers 404.
+ */
+export default async function requestAccessRoutes(app: FastifyInstance) {
+  const requests = accessRequestsRepo(app.db);
+  const mailer = createMailer(app.config, app.log);
+
+  app.get('/company/request_access', {
+    config: { policy: kindsFor('request-access', 'list') },
+    schema: {
+      tags: ['company'],
+      querystring: listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {
+        status: { type: 'string', enum: ['OP', 'CF', 'RF'] },
+        date: { type: 'string', format: 'date' },
+      }),
+    },
+  }, async (req) => {
+    const q = req.query as ListQuery & { status?: AccessStatus; date?: string };
+    return withMeta(await requests.list(carrierScope(req), q, req.lang));
+  });
+
+  app.post('/company/request_access/changeStatus', {
+    config: { policy: kindsFor('request-access', 'edit') },
+    schema: {
+      tags: ['company'],
+      body: {
+        type: 'object', required: ['id', 'status'], additionalProperties: false,
+        properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['CF', 'RF'] } },
+      },
+    },
+  }, async (req) => {
+    const { id, status } = req.body as { id: number; status: 'CF' | 'RF' };
+    const scope = carrierScope(req);
+    const found = await requests.find(scope, id);
+    if (!found) throw notFound();
+    const changed = status === 'CF' ? await requests.confirm(id, req.user!.id) : await requests.refuse(id, req.user!.id);
+    if (!changed) {
+      // The request was reviewed before (or meanwhile, by another reviewer).
+      const now = (await requests.find(scope, id))!;
+      if (status === 'RF' && now.status === 'CF') throw conflict('accessRequests.cannotReject');
+      throw conflict(now.status === 'CF' ? 'accessRequests.alreadyConfirmed' : 'accessRequests.alreadyRefused');
+    }
+    const row = (await requests.find(scope, id))!;
+    const reviewer = await requests.reviewerName(req.user!.company_id);
+    void mailer.sendLater(await composeMail(app.db, {
+      to: row.user_email,
+      languageId: row.carrier_language_id,
+      key: status === 'CF' ? 'mail.accessConfirmed' : 'mail.accessRefused',
+      params: { name: row.user_first_name, company: row.carrier_name, email: row.user_email, reviewer },
+    }));
+    return { status: true, message: req.t('accessRequests.statusChanged'), data: row };
+  });
+}

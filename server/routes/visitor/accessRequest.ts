@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, invalid, tooMany } from '../../lib/errors.js';
+import { imageKind, storeFile } from '../../lib/files.js';
+import { hashPassword, passwordProblem } from '../../lib/passwords.js';
+import { isUploadedFile } from '../../plugins/forms.js';
+import { accessRequestsRepo } from '../../repositories/accessRequests.js';
+import { accountsRepo } from '../../repositories/accounts.js';
+import { throttleRepo } from '../../repositories/throttle.js';
+
+/** Not in the documents: access requests one address may send per hour before a 429. */
+const REQUESTS_PER_HOUR_PER_ADDRESS = 5;
+const HOUR = 3_600_000;
+/** The carrier's logo (hidden in the review table) follows the create-company limit: 5 MB (server.md §8). */
+const LOGO_LIMIT = 5 * 1024 * 1024;
+
+const TEXT_FIELDS = [
+  'carrier_name', 'carrier_email', 'carrier_phone', 'carrier_city', 'carrier_postal_code', 'carrier_province',
+  'carrier_website_url', 'carrier_address', 'user_first_name', 'user_last_name', 'user_email', 'user_phone',
+] as const;
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
+const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+
+/** A web address as people type it: with or without http(s)://, a dotted host, no spaces. */
+const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
+
+/** The public access-request form (accounts document §3, server.md §4). */
+export default async function accessRequestRoutes(app: FastifyInstance) {
+  const requests = accessRequestsRepo(app.db);
+  const accounts = accountsRepo(app.db);
+  const throttle = throttleRepo(app.db);
+
+  app.post('/visitor/request_access/store', {
+    config: { policy: 'public' },
+    schema: {
+      tags: ['visitor'],
+      consumes: ['multipart/form-data', 'application/json'],
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        // Every field of the form is required (accounts document §5).
+        required: [...TEXT_FIELDS, 'carrier_country_id', 'carrier_language_id', 'user_password', 'user_password_confirmation'],
+        properties: {
+          carrier_name: text(200), carrier_email: email, carrier_phone: text(40), carrier_city: text(100),
+          carrier_country_id: { type: 'integer', minimum: 1 }, carrier_language_id: { type: 'integer', minimum: 1 },
+          carrier_postal_code: text(20), carrier_province: text(100), carrier_website_url: text(255), carrier_address: text(255),
+          user_first_name: text(100), user_last_name: text(100), user_email: email, user_phone: text(40),
+          user_password: { type: 'string', maxLength: 1024 }, user_password_confirmation: { type: 'string', maxLength: 1024 },
+          // Present when the form was opened from a carrier's invitation link (/access-request?carrier=<id>).
+          carrier_id: { type: ['integer', 'null'], minimum: 1 },
+          carrier_logo: { description: 'PNG, JPEG or WebP picture, at most 5 MB (multipart file)' },
+        },
+      },
+    },
+  }, async (req) => {
+    const body = req.body as Record<string, any>;
+    const values: Record<string, string> = {};
+    const problems: Record<string, string | { key: string; params?: Record<string, unknown> }> = {};
+    for (const f of TEXT_FIELDS) {
+      values[f] = String(body[f]).trim();
+      if (!values[f]) problems[f] = 'validation.required';
+    }
+    values.user_email = values.user_email.toLowerCase();
+    if (values.carrier_website_url && !WEBSITE.test(values.carrier_website_url)) {
+      problems.carrier_website_url = { key: 'validation.format', params: { format: req.t('format.uri') } };
+    }
+    const password = String(body.user_password ?? '');
+    if (!password) problems.user_password = 'validation.required';
+    else if (passwordProblem(password)) problems.user_password = passwordProblem(password)!;
+    if (password !== body.user_password_confirmation) problems.user_password_confirmation = 'accessRequests.passwordMismatch';
+    if (!(await accounts.countryExists(body.carrier_country_id))) problems.carrier_country_id = 'validation.exists';
+    if (!(await accounts.languageExists(body.carrier_language_id))) problems.carrier_language_id = 'validation.exists';
+    const carrierId: number | null = body.carrier_id ?? null;
+    if (carrierId !== null && !(await requests.invitingCarrier(carrierId))) problems.carrier_id = 'validation.exists';
+    const logo = isUploadedFile(body.carrier_logo) ? body.carrier_logo : undefined;
+    if (logo && logo.data.length > LOGO_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '5 MB' });
+    const logoKind = logo ? imageKind(logo.data) : null;
+    if (logo && !logoKind) problems.carrier_logo = 'accounts.imageKind';
+    if (Object.keys(problems).length) throw invalid(problems);
+
+    // Counted only for well-formed requests, so a typo does not use up the hour.
+    if (!(await throttle.take(`access-request:ip:${req.ip}`, HOUR, REQUESTS_PER_HOUR_PER_ADDRESS))) throw tooMany();
+    // Whether the user email already has an account is not said here (that would tell strangers
+    // which emails are registered): the reviewer gets a 409 when confirming.
+    const created = await requests.create({
+      ...(values as Record<(typeof TEXT_FIELDS)[number], string>),
+      carrier_country_id: body.carrier_country_id,
+      carrier_language_id: body.carrier_language_id,
+      carrier_id: carrierId,
+      carrier_logo: logo && logoKind ? await storeFile(app.config.dataDir, 'media', logo.data, logoKind.ext) : null,
+      user_password_hash: await hashPassword(password),
+    });
+    return { status: true, message: req.t('accessRequests.stored'), data: { id: created.id, status: 'OP' } };
+  });
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { ApiError, invalid } from '../../lib/errors.js';
+import { imageKind, removeFile, storeFile } from '../../lib/files.js';
+import { isUploadedFile } from '../../plugins/forms.js';
+import { accountsRepo } from '../../repositories/accounts.js';
+import { usersRepo } from '../../repositories/users.js';
+
+/** Profile pictures: at most 1 MB (accounts document §5, server.md §8). */
+export const PROFILE_IMAGE_LIMIT = 1024 * 1024;
+
+const text = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max }) as const;
+
+/** The account settings' profile part, and the (read-only) email (accounts document §2 "Account settings"). */
+export default async function profileRoutes(app: FastifyInstance) {
+  const accounts = accountsRepo(app.db);
+  const users = usersRepo(app.db);
+
+  app.post('/visitor/updateProfile', {
+    config: { policy: 'signedIn' },
+    // Files over the upload limit of every form (5 MB) stop in the multipart parser: say this form's limit.
+    errorHandler: (err, _req, _reply) => {
+      const e = err as { code?: string; statusCode?: number };
+      if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
+      throw err;
+    },
+    schema: {
+      tags: ['visitor'],
+      consumes: ['multipart/form-data', 'application/json'],
+      body: {
+        type: 'object',
+        required: ['first_name', 'last_name'],
+        additionalProperties: false,
+        properties: {
+          first_name: text(100, 1),
+          last_name: text(100, 1),
+          country_id: { type: ['integer', 'null'], minimum: 1 },
+          city: { type: ['string', 'null'], maxLength: 100 },
+          image: { description: 'PNG, JPEG or WebP picture, at most 1 MB (multipart file)' },
+        },
+      },
+    },
+  }, async (req) => {
+    const body = req.body as { first_name: string; last_name: string; country_id?: number | null; city?: string | null; image?: unknown };
+    const first_name = body.first_name.trim();
+    const last_name = body.last_name.trim();
+    const problems: Record<string, string> = {};
+    if (!first_name) problems.first_name = 'validation.required';
+    if (!last_name) problems.last_name = 'validation.required';
+    if (body.country_id != null && !(await accounts.countryExists(body.country_id))) problems.country_id = 'validation.exists';
+    // Only a file changes the picture; anything else in `image` (the current URL sent back) keeps it.
+    const file = isUploadedFile(body.image) ? body.image : undefined;
+    if (file && file.data.length > PROFILE_IMAGE_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
+    const kind = file ? imageKind(file.data) : null;
+    if (file && !kind) problems.image = 'accounts.imageKind';
+    if (Object.keys(problems).length) throw invalid(problems);
+
+    const me = req.user!;
+    const before = await accounts.findById(me.id);
+    const image = file && kind ? await storeFile(app.config.dataDir, 'media', file.data, kind.ext) : undefined;
+    const fields: Parameters<typeof accounts.updateProfile>[1] = { first_name, last_name };
+    if (body.country_id !== undefined) fields.country_id = body.country_id;
+    if (body.city !== undefined) fields.city = body.city?.trim() || null;
+    if (image) fields.image = image;
+    await accounts.updateProfile(me.id, fields);
+    if (image) await removeFile(app.config.dataDir, 'media', before?.image);
+    const user = await users.profile(me.id);
+    return { status: true, message: req.t('accounts.profileUpdated'), data: user, user };
+  });
+
+  /**
+   * Decision (the documents show the settings' email field disabled and read-only, and list this call
+   * without a body): the email is the sign-in name, managed by whoever manages the user (admins, or
+   * the carrier for its users, in user management), so a person cannot change their own here. The
+   * call answers 403 with that explanation and changes nothing.
+   */
+  app.post('/visitor/changeEmail', {
+    config: { policy: 'signedIn' },
+    schema: {
+      tags: ['visitor'],
+      body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } },
+    },
+  }, async () => {
+    throw new ApiError(403, 'accounts.emailReadOnly');
+  });
+}

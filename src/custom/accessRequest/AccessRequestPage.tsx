@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Alert, Autocomplete, Box, Button, Divider, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { apiRequest } from '../../api/http';
+import { PublicCard } from '../accounts/PublicCard';
+import { alertText, readApiError } from '../accounts/errors';
+import { countryLabel, useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
+import { EMAIL_RE } from '../forgetPassword/ForgetPasswordPage';
+
+const CARRIER_TEXT = ['carrier_name', 'carrier_email', 'carrier_phone', 'carrier_website_url', 'carrier_address', 'carrier_city', 'carrier_postal_code', 'carrier_province'] as const;
+const USER_TEXT = ['user_first_name', 'user_last_name', 'user_email', 'user_phone'] as const;
+const PASSWORDS = ['user_password', 'user_password_confirmation'] as const;
+const EMAILS = new Set(['carrier_email', 'user_email']);
+type Field = (typeof CARRIER_TEXT)[number] | (typeof USER_TEXT)[number] | (typeof PASSWORDS)[number] | 'carrier_country_id' | 'carrier_language_id';
+
+const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+
+/** The invitation's carrier by id, from the public carriers lookup. */
+function useInvitingCarrier(id: number | null) {
+  const carriers = useLookup<CompanyItem>('/visitor/carriers_list', 'carriers_list');
+  if (id === null) return { loading: false, carrier: null };
+  return { loading: carriers.loading, carrier: carriers.data.find((c) => c.id === id) ?? null };
+}
+
+/**
+ * /access-request: Carrier Data and User Data, every field required (accounts document §2, §3, §5).
+ * Opened as /access-request?carrier=<id> (a carrier's invitation link) it asks to become that carrier's
+ * customer (server.md §4). Success goes to /login with the server's message.
+ */
+export function AccessRequestPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [locale] = useLocaleState();
+  const [params] = useSearchParams();
+  const carrierParam = params.get('carrier');
+  const carrierId = carrierParam && /^\d+$/.test(carrierParam) ? Number(carrierParam) : carrierParam ? -1 : null;
+  const invitation = useInvitingCarrier(carrierId);
+  const countries = useCountries();
+  const languages = useLanguages();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [countryId, setCountryId] = useState<number | null>(null);
+  const [languageId, setLanguageId] = useState<number | ''>('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Sensible starting choices: Italy, and the language the visitor reads the page in.
+  useEffect(() => {
+    if (countryId === null) setCountryId(countries.data.find((c) => c.iso_alpha_2 === 'IT')?.id ?? null);
+  }, [countries.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (languageId === '') setLanguageId(languages.data.find((l) => l.code === locale)?.id ?? '');
+  }, [languages.data]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const country = useMemo(() => countries.data.find((c) => c.id === countryId) ?? null, [countries.data, countryId]);
+  const invalidInvitation = carrierId !== null && !invitation.loading && !invitation.carrier;
+  const label = (f: Field) => translate(`accounts.access.fields.${f}`);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setFailure(null);
+    const found: Record<string, string> = {};
+    for (const f of [...CARRIER_TEXT, ...USER_TEXT, ...PASSWORDS]) {
+      const v = (values[f] ?? '').trim();
+      if (!v) found[f] = translate('accounts.required');
+      else if (EMAILS.has(f) && !EMAIL_RE.test(v)) found[f] = translate('accounts.email_invalid');
+    }
+    if (!countryId) found.carrier_country_id = translate('accounts.required');
+    if (!languageId) found.carrier_language_id = translate('accounts.required');
+    if (values.user_password && values.user_password_confirmation && values.user_password !== values.user_password_confirmation) {
+      found.user_password_confirmation = translate('accounts.access.mismatch');
+    }
+    setErrors(found);
+    if (Object.keys(found).length || invalidInvitation) return;
+    setBusy(true);
+    try {
+      const body: Record<string, unknown> = { ...values, carrier_country_id: countryId, carrier_language_id: languageId };
+      if (carrierId !== null) body.carrier_id = carrierId;
+      const answer = await apiRequest<{ message: string }>('/visitor/request_access/store', { method: 'POST', body });
+      notify(answer.message, { type: 'success', autoHideDuration: 8000 });
+      navigate('/login');
+    } catch (err) {
+      const { message, fields } = readApiError(err, translate);
+      setErrors(fields);
+      setFailure(alertText(message, fields, [...CARRIER_TEXT, ...USER_TEXT, ...PASSWORDS, 'carrier_country_id', 'carrier_language_id']));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (f: Field, extra: Record<string, unknown> = {}) => (
+    <TextField
+      key={f} name={f} label={label(f)} required value={values[f] ?? ''}
+      onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+      error={!!errors[f]} helperText={errors[f]} type={EMAILS.has(f) ? 'email' : 'text'} {...extra}
+    />
+  );
+
+  const subtitle = translate(carrierId !== null ? 'accounts.access.invited_subtitle' : 'accounts.access.subtitle');
+  return (
+    <PublicCard title={translate('accounts.access.title')} subtitle={subtitle} width={760}>
+      <Stack component="form" spacing={3} onSubmit={submit} noValidate>
+        {invitation.carrier && (
+          <Alert severity="info" icon={false} data-testid="invited-by">
+            {translate('accounts.access.invited_notice', { name: invitation.carrier.legal_name })}
+          </Alert>
+        )}
+        {invalidInvitation && <Alert severity="error" data-testid="invitation-invalid">{translate('accounts.access.invitation_invalid')}</Alert>}
+        <Box component="section" aria-labelledby="carrier-data">
+          <Typography id="carrier-data" variant="h6" component="h2" sx={{ mb: 2 }}>
+            {translate(carrierId !== null ? 'accounts.access.company_data' : 'accounts.access.carrier_data')}
+          </Typography>
+          <Box sx={grid}>
+            {text('carrier_name', { autoComplete: 'organization' })}
+            {text('carrier_email', { autoComplete: 'email' })}
+            {text('carrier_phone', { autoComplete: 'tel', inputMode: 'tel' })}
+            {text('carrier_website_url', { autoComplete: 'url', placeholder: 'www.example.it' })}
+            {text('carrier_address', { autoComplete: 'street-address' })}
+            {text('carrier_city', { autoComplete: 'address-level2' })}
+            {text('carrier_postal_code', { autoComplete: 'postal-code' })}
+            {text('carrier_province', { autoComplete: 'address-level1' })}
+            <Autocomplete
+              options={countries.data}
+              value={country}
+              onChange={(_e, c) => setCountryId(c?.id ?? null)}
+              getOptionLabel={countryLabel}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              loading={countries.loading}
+              renderInput={(p) => (
+                <TextField {...p} name="carrier_country_id" label={label('carrier_country_id')} required error={!!errors.carrier_country_id} helperText={errors.carrier_country_id} />
+              )}
+            />
+            <TextField
+              select name="carrier_language_id" label={label('carrier_language_id')} required value={languageId}
+              onChange={(e) => setLanguageId(Number(e.target.value))} error={!!errors.carrier_language_id} helperText={errors.carrier_language_id}
+              slotProps={{ select: { MenuProps: { slotProps: { paper: { 'data-testid': 'language-options' } as object } } } }}
+            >
+              {languages.data.map((l) => <MenuItem key={l.id} value={l.id}>{l.native ?? l.en}</MenuItem>)}
+            </TextField>
+          </Box>
+        </Box>
+        <Divider />
+        <Box component="section" aria-labelledby="user-data">
+          <Typography id="user-data" variant="h6" component="h2" sx={{ mb: 2 }}>{translate('accounts.access.user_data')}</Typography>
+          <Box sx={grid}>
+            {text('user_first_name', { autoComplete: 'given-name' })}
+            {text('user_last_name', { autoComplete: 'family-name' })}
+            {text('user_email', { autoComplete: 'username' })}
+            {text('user_phone', { autoComplete: 'tel', inputMode: 'tel' })}
+            {text('user_password', { type: 'password', autoComplete: 'new-password', helperText: errors.user_password ?? translate('accounts.password_hint') })}
+            {text('user_password_confirmation', { type: 'password', autoComplete: 'new-password' })}
+          </Box>
+        </Box>
+        {failure && <Alert severity="error" role="alert" data-testid="access-error">{failure}</Alert>}
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
+          <Link component={RouterLink} to="/login" variant="body2">{translate('accounts.back_to_login')}</Link>
+          <Button type="submit" variant="contained" size="large" disabled={busy || invalidInvitation || invitation.loading} data-testid="access-submit">
+            {translate('accounts.access.submit')}
+          </Button>
+        </Box>
+      </Stack>
+    </PublicCard>
+  );
+}

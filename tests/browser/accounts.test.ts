@@ -1,0 +1,330 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hashPassword } from '../../server/lib/passwords.js';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+
+/** A real 1×1 PNG, padded to a size when asked. */
+const png = (size = 0) => {
+  const base = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  return size > base.length ? Buffer.concat([base, Buffer.alloc(size - base.length)]) : base;
+};
+
+describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  let n = 0;
+  /** A fresh end user, so each test owns its password and its throttling counters. */
+  async function freshUser(first = 'Giulia') {
+    const db = portal.db.db;
+    const email = `browser${++n}-${Date.now()}@example.test`;
+    const company = await db.selectFrom('users').select('company_id').where('email', '=', 'enduser@portal.demo').executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.insertInto('users').values({
+      role_id: 6, company_id: company.company_id, first_name: first, last_name: 'Bianchi', email,
+      password_hash: await hashPassword('Vecchia123'), status_id: 1, created_at: now, updated_at: now,
+    }).execute();
+    return email;
+  }
+
+  /** The newest message to `to` in DATA_DIR/outbox (no SMTP_URL in the browser tests). */
+  async function mailTo(to: string, after = 0): Promise<{ subject: string; text: string }> {
+    const dir = path.join(portal.dataDir, 'outbox');
+    let found: any[] = [];
+    await expect.poll(() => {
+      found = fs.existsSync(dir)
+        ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))).filter((m) => m.to === to)
+        : [];
+      return found.length;
+    }, { timeout: 5000 }).toBeGreaterThan(after);
+    return found[found.length - 1];
+  }
+  const codeOf = (text: string) => /\b(\d{4})\b/.exec(text)![1];
+  const otpValue = (page: Page) => page.evaluate(() => [0, 1, 2, 3].map((i) => (document.querySelector(`[data-testid=otp-${i}]`) as HTMLInputElement).value).join(''));
+
+  it('forgotten password: code from the outbox, reset with the 2-second messages, sign-in with the new password', async () => {
+    const email = await freshUser();
+    const { page, context, errors, outside } = await newPage(browser);
+    await page.goto(`${portal.url}/#/login`);
+    await page.getByRole('link', { name: 'Password dimenticata?' }).click();
+    await page.waitForURL(/#\/forget-password/);
+    await page.getByTestId('forget-submit').click();
+    await expect.poll(() => page.getByText('Campo obbligatorio').count()).toBe(1);
+    await page.fill('input[name=email]', email);
+    await shot(page, 'accounts-forget');
+    await page.getByTestId('forget-submit').click();
+    await page.waitForURL(/#\/reset-password\?email=/);
+    expect(await page.getByTestId('reset-sent').textContent()).toBe('Se esiste un account con questa email, gli abbiamo inviato un codice di 4 cifre. Il codice è valido 10 minuti.');
+    expect(await page.inputValue('input[name=email]')).toBe(email);
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Il tuo codice per reimpostare la password');
+    const code = codeOf(mail.text);
+
+    // Without a code: the document's message, gone after 2 seconds.
+    await page.fill('input[name=password]', 'Nuova2024x');
+    await page.fill('input[name=password_confirmation]', 'Nuova2024x');
+    await page.getByTestId('reset-submit').click();
+    const shown = Date.now();
+    expect(await page.getByTestId('reset-error').textContent()).toBe('Inserisci il codice OTP');
+    await page.getByTestId('reset-error').waitFor({ state: 'detached', timeout: 4000 });
+    const lasted = Date.now() - shown;
+    expect(lasted).toBeGreaterThan(1500);
+    expect(lasted).toBeLessThan(3500);
+
+    // Digits only, one per box, advancing by itself.
+    await page.getByTestId('otp-0').click();
+    await page.keyboard.type(`x${code[0]}-${code.slice(1)}`);
+    expect(await otpValue(page)).toBe(code);
+    // Backspace walks back over the boxes.
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    expect((await otpValue(page)).length).toBe(2);
+    await page.keyboard.type(code.slice(2));
+    expect(await otpValue(page)).toBe(code);
+
+    await page.fill('input[name=password_confirmation]', 'Diversa2024');
+    await page.getByTestId('reset-submit').click();
+    expect(await page.getByTestId('reset-error').textContent()).toBe('La conferma non corrisponde alla nuova password');
+    await shot(page, 'accounts-reset-mismatch');
+    await page.getByTestId('reset-error').waitFor({ state: 'detached', timeout: 4000 });
+
+    await page.fill('input[name=password_confirmation]', 'Nuova2024x');
+    await page.getByTestId('reset-submit').click();
+    await page.waitForURL(/#\/login/);
+    await page.getByText('La password è stata reimpostata. Ora puoi accedere con la nuova password.').waitFor();
+    await login(page, portal.url, email, 'Nuova2024x');
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('greeting').textContent()).toBe('Buongiorno, Giulia');
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server message under the boxes for a wrong code', async () => {
+    const email = await freshUser();
+    const { page, context } = await newPage(browser);
+    await page.goto(`${portal.url}/#/forget-password`);
+    await page.fill('input[name=email]', email);
+    await page.getByTestId('forget-submit').click();
+    await page.waitForURL(/#\/reset-password/);
+    const code = codeOf((await mailTo(email)).text);
+    const wrong = String((Number(code) + 1) % 10000).padStart(4, '0');
+    await page.getByTestId('otp-0').click();
+    await page.keyboard.type(wrong);
+    await page.fill('input[name=password]', 'Nuova2024x');
+    await page.fill('input[name=password_confirmation]', 'Nuova2024x');
+    await page.getByTestId('reset-submit').click();
+    await expect.poll(() => page.getByTestId('otp-error').textContent()).toBe('Il codice non è valido o è scaduto. Richiedi un nuovo codice.');
+    await shot(page, 'accounts-reset-wrong-code');
+    await context.close();
+  });
+
+  it('code-entry screen: send enabled at 4 digits, a pasted code fills the boxes, resend after 10 → 0', async () => {
+    const email = await freshUser();
+    const { page, context } = await newPage(browser);
+    await page.goto(`${portal.url}/#/reset-password-otp?email=${encodeURIComponent(email)}`);
+    await expect.poll(() => page.getByTestId('resend-countdown').textContent()).toMatch(/^Potrai richiedere un nuovo codice tra (10|9) s$/);
+    expect(await page.getByTestId('otp-resend').count()).toBe(0);
+    expect(await page.getByTestId('otp-send').isDisabled()).toBe(true);
+    await page.getByTestId('otp-0').click();
+    await page.keyboard.type('12');
+    expect(await page.getByTestId('otp-send').isDisabled()).toBe(true);
+    // A pasted code (any box) spreads over the four boxes.
+    await page.getByTestId('otp-1').evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', ' 4 8-1 5 ');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    expect(await otpValue(page)).toBe('4815');
+    expect(await page.getByTestId('otp-send').isDisabled()).toBe(false);
+    await shot(page, 'accounts-otp');
+    // The countdown reaches 0 and resend becomes active; it sends a new code and starts again.
+    await page.getByTestId('otp-resend').waitFor({ timeout: 12_000 });
+    await page.getByTestId('otp-resend').click();
+    await expect.poll(() => page.getByTestId('otp-notice').textContent()).toMatch(/^Se esiste un account/);
+    await mailTo(email);
+    await expect.poll(() => page.getByTestId('resend-countdown').textContent()).toMatch(/tra (10|9) s/);
+    await page.getByTestId('otp-0').click();
+    await page.keyboard.type('4815');
+    await page.getByTestId('otp-send').click();
+    await page.waitForURL(/#\/reset-password\?email=.*&otp=4815/);
+    expect(await otpValue(page)).toBe('4815');
+    await context.close();
+  });
+
+  it('settings: a new picture and name reach the user menu at once; the 1 MB limit; password change messages; read-only email', async () => {
+    const email = await freshUser('Marta');
+    const { page, context, errors } = await newPage(browser);
+    await login(page, portal.url, email, 'Vecchia123');
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Impostazioni account' }).click();
+    await page.waitForURL(/#\/settings/);
+    await expect.poll(() => page.inputValue('input[name=first_name]')).toBe('Marta');
+    expect(await page.getByTestId('settings-email').inputValue()).toBe(email);
+    expect(await page.getByTestId('settings-email').isDisabled()).toBe(true);
+
+    // Over 1 MB: the hint turns into the refusal and nothing is kept.
+    await page.getByTestId('profile-image-input').setInputFiles({ name: 'grande.png', mimeType: 'image/png', buffer: png(1024 * 1024 + 10) });
+    expect(await page.getByTestId('image-hint').textContent()).toBe('L’immagine supera 1 MB e non è stata accettata.');
+    await page.getByTestId('profile-image-input').setInputFiles({ name: 'io.png', mimeType: 'image/png', buffer: png() });
+    expect(await page.getByTestId('image-hint').textContent()).toBe('PNG, JPEG o WebP, al massimo 1 MB.');
+    await page.fill('input[name=first_name]', 'Martina');
+    await page.fill('input[name=city]', 'Genova');
+    await page.getByTestId('profile-save').click();
+    await page.getByTestId('profile-notice').waitFor();
+    const shown = Date.now();
+    expect(await page.getByTestId('profile-notice').textContent()).toBe('Profilo aggiornato con successo');
+    // The top bar follows at once: new name, new picture (served from /media).
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Martina Bianchi');
+    const avatar = page.getByTestId('user-menu').locator('img');
+    await expect.poll(() => avatar.getAttribute('src')).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await shot(page, 'accounts-settings-saved');
+    await page.getByTestId('profile-notice').waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shown).toBeGreaterThan(2500);
+    // Still there after a reload (it came from the server).
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Martina Bianchi');
+    await expect.poll(() => page.inputValue('input[name=city]')).toBe('Genova');
+
+    // Change password: the document's messages, then the server's success message.
+    await page.getByTestId('password-save').click();
+    await expect.poll(() => page.getByText('La vecchia password è obbligatoria').count()).toBe(1);
+    await page.fill('input[name=oldPassword]', 'Vecchia123');
+    await page.fill('input[name=password]', 'Nuovissima1');
+    await page.fill('input[name=password_confirmation]', 'Nuovissima2');
+    await page.getByTestId('password-save').click();
+    await expect.poll(() => page.getByText('La conferma deve essere uguale alla nuova password').count()).toBe(1);
+    await page.fill('input[name=oldPassword]', 'Sbagliata1');
+    await page.fill('input[name=password_confirmation]', 'Nuovissima1');
+    await page.getByTestId('password-save').click();
+    await expect.poll(() => page.getByText('La vecchia password non è corretta.').count()).toBe(1);
+    await page.fill('input[name=oldPassword]', 'Vecchia123');
+    await page.getByTestId('password-save').click();
+    await expect.poll(() => page.getByTestId('password-notice').textContent()).toBe('Password modificata con successo');
+    await shot(page, 'accounts-settings-password');
+    // This session stays; the new password signs in elsewhere.
+    await page.reload();
+    await page.getByTestId('user-name').waitFor();
+    const other = await newPage(browser);
+    await login(other.page, portal.url, email, 'Nuovissima1');
+    await other.context.close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an access request by invitation: sent, confirmed by its carrier, and the new account signs in', async () => {
+    const acme = (await portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id;
+    const email = `cliente${Date.now()}@bianchi.example`;
+    const visitor = await newPage(browser);
+    const page = visitor.page;
+    await page.goto(`${portal.url}/#/login`);
+    await page.getByRole('link', { name: 'Richiedi un accesso' }).click();
+    await page.waitForURL(/#\/access-request$/);
+    await page.getByRole('heading', { name: 'Dati del vettore' }).waitFor();
+    await page.goto(`${portal.url}/#/access-request?carrier=${acme}`);
+    await expect.poll(() => page.getByTestId('invited-by').textContent()).toBe('Richiesta di accesso come cliente di Acme Trasporti S.r.l.');
+    await page.getByTestId('access-submit').click();
+    await expect.poll(() => page.getByText('Campo obbligatorio').count()).toBe(14);
+    const fill = async (name: string, value: string) => page.fill(`input[name=${name}]`, value);
+    await fill('carrier_name', 'Bianchi Ricambi S.n.c.');
+    await fill('carrier_email', 'non-una-email');
+    await fill('carrier_phone', '+39 010 555 0303');
+    await fill('carrier_website_url', 'www.bianchi.example');
+    await fill('carrier_address', 'Via XX Settembre 5');
+    await fill('carrier_city', 'Genova');
+    await fill('carrier_postal_code', '16121');
+    await fill('carrier_province', 'GE');
+    await fill('user_first_name', 'Bruno');
+    await fill('user_last_name', 'Bianchi');
+    await fill('user_email', email);
+    await fill('user_phone', '+39 333 555 0303');
+    await fill('user_password', 'Ricambi2024');
+    await fill('user_password_confirmation', 'Ricambi2024');
+    await page.getByTestId('access-submit').click();
+    await expect.poll(() => page.getByText('Inserisci un indirizzo email valido').count()).toBe(1);
+    await fill('carrier_email', 'info@bianchi.example');
+    await expect.poll(() => page.inputValue('input[name=carrier_country_id]')).toBe('Italia');
+    await shot(page, 'accounts-access-request');
+    await page.getByTestId('access-submit').click();
+    await page.waitForURL(/#\/login/);
+    await page.getByText('La tua richiesta di accesso è stata inviata. Riceverai un’email quando sarà stata esaminata.').waitFor();
+    // Not yet: the request waits for review.
+    await page.fill('input[name=email]', email);
+    await page.fill('input[name=password]', 'Ricambi2024');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-error').waitFor();
+    await visitor.context.close();
+
+    // The carrier reviews it from its sidebar entry.
+    const reviewer = await newPage(browser);
+    const r = reviewer.page;
+    await login(r, portal.url, 'carrier@portal.demo');
+    await r.getByTestId('sidebar-menu').locator('[data-menu=request-access]').click();
+    await r.waitForURL(/#\/request-access/);
+    const row = r.locator('tr', { hasText: 'Bianchi Ricambi S.n.c.' });
+    await row.waitFor();
+    expect(await row.getByTestId('status-chip').textContent()).toBe('Aperta');
+    expect(await r.getByTestId('invitation-link').textContent()).toBe(`${portal.url}/#/access-request?carrier=${acme}`);
+    await shot(r, 'accounts-review-carrier');
+    await row.getByRole('button', { name: 'Conferma' }).click();
+    await r.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await r.getByText('Stato modificato con successo').waitFor();
+    await expect.poll(() => row.getByTestId('status-chip').textContent()).toBe('Confermata');
+    expect(await row.getByRole('button').count()).toBe(0);
+    // Filters: status, and Clear.
+    await r.getByRole('combobox', { name: 'Stato' }).click();
+    await r.getByRole('option', { name: 'Aperta' }).click();
+    await expect.poll(() => r.locator('tr', { hasText: 'Bianchi Ricambi S.n.c.' }).count()).toBe(0);
+    await r.getByTestId('clear-filters').click();
+    await expect.poll(() => r.locator('tr', { hasText: 'Bianchi Ricambi S.n.c.' }).count()).toBe(1);
+    await reviewer.context.close();
+
+    const mail = await mailTo(email);
+    expect(mail.subject).toBe('Il tuo accesso al portale trasporti è pronto');
+    const customer = await newPage(browser);
+    await login(customer.page, portal.url, email, 'Ricambi2024');
+    expect(await customer.page.getByTestId('greeting').textContent()).toBe('Buongiorno, Bruno');
+    expect(customer.errors).toEqual([]);
+    await customer.context.close();
+  });
+
+  it('an admin reaches the review from the dashboard and refuses a request for a new carrier', async () => {
+    const db = portal.db.db;
+    const now = new Date().toISOString();
+    const it = (await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirstOrThrow()).id;
+    const lang = (await db.selectFrom('languages').select('id').where('code', '=', 'it').executeTakeFirstOrThrow()).id;
+    await db.insertInto('access_requests').values({
+      status: 'OP', carrier_name: 'Veloci Trasporti S.r.l.', carrier_email: 'info@veloci.example', carrier_phone: '+39 06 555 0404',
+      carrier_city: 'Roma', carrier_country_id: it, carrier_language_id: lang, carrier_postal_code: '00184', carrier_province: 'RM',
+      carrier_website_url: 'veloci.example', carrier_address: 'Via Cavour 1', user_first_name: 'Vera', user_last_name: 'Veloci',
+      user_email: `vera${Date.now()}@veloci.example`, user_phone: '+39 333 555 0404', user_password_hash: await hashPassword('Veloce2024'),
+      carrier_id: null, created_at: now, updated_at: now,
+    }).execute();
+    const { page, context, errors } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await expect.poll(() => page.getByTestId('access-requests-open').textContent()).toBe('Richieste in attesa di revisione: 1');
+    await shot(page, 'accounts-dashboard-admin');
+    await page.getByTestId('access-requests-link').click();
+    const row = page.locator('tr', { hasText: 'Veloci Trasporti S.r.l.' });
+    await row.waitFor();
+    await shot(page, 'accounts-review-admin');
+    await row.getByRole('button', { name: 'Rifiuta' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rifiuta' }).click();
+    await page.getByText('Stato modificato con successo').waitFor();
+    await expect.poll(() => row.getByTestId('status-chip').textContent()).toBe('Rifiutata');
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
