@@ -207,4 +207,21 @@ describeEachDb('transport requests entered by hand', (p) => {
     const row = await p().api('GET', `/enduser/transport_requests/show/${id}`, { token: w.tokens.rossi });
     expect(row.body.data).toMatchObject({ transport_request_status_id: 4, reason: 'Zona non servita', transport_request_status: { label: 'Rifiutata' } });
   });
+
+  it('lets an admin edit any request, status included, but not confirm one without a price', async () => {
+    const mp = await multipart(handShipment(0));
+    const id = (await p().api('POST', '/enduser/transport_requests/newRequest', { token: w.tokens.bianchi, payload: mp.payload, headers: mp.headers })).body.data.id;
+    const noPrice = await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.admin, body: { tr_id: id, status_id: 3 } });
+    expect(noPrice.status).toBe(422);
+    expect(noPrice.body.errors.status_id).toHaveLength(1);
+    const res = await p().api('POST', '/company/transport_requests/updateRequest', {
+      token: w.tokens.admin, lang: 'en', body: { tr_id: id, status_id: 3, price: '80', adminfee: '', contact: 'Ufficio traffico 011 555' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Transport request updated successfully');
+    expect(res.body.data).toMatchObject({ transport_request_status_id: 3, cost: 80, admin_fees: null, total: 80, contact: 'Ufficio traffico 011 555' });
+    // Another carrier's admin view is full scope; the request's own carrier sees the change.
+    expect((await p().api('GET', `/company/transport_requests/show/${id}`, { token: w.tokens.beta })).body.data.transport_request_status_id).toBe(3);
+    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.admin, body: { tr_id: 999999 } })).status).toBe(404);
+  });
 });
