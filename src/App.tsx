@@ -14,6 +14,7 @@ import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
+import { tariffPages } from './custom/tariffs';
 import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
 import type { PortalPage, PortalResource } from './resources/types';
 import countries from './resources/countries';
@@ -47,6 +48,7 @@ const pages: PortalPage[] = [
   accessRequest,
   settings,
   supportPage,
+  ...tariffPages,
   ...transportRequestPages,
 ];
 

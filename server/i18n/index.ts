@@ -2,6 +2,7 @@ import { core } from './core.js';
 import { reference } from './reference.js';
 import { accounts } from './accounts.js';
 import { chat } from './chat.js';
+import { tariffs } from './tariffs.js';
 import { requests } from './requests.js';
 
 export type Lang = 'it' | 'en' | 'fr';
@@ -13,6 +14,7 @@ const areas: Array<Record<Lang, Dict>> = [core];
 areas.push(reference);
 areas.push(accounts);
 areas.push(chat);
+areas.push(tariffs);
 areas.push(requests);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };

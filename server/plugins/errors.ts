@@ -58,7 +58,9 @@ async function errors(app: FastifyInstance) {
     }
     const status = fe.statusCode ?? 500;
     if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: req.t('errors.tooLarge', { limit: '5 MB' }), errors: {} });
+      // A route with its own upload cap names it in its config (e.g. tariff files).
+      const limit = req.routeOptions?.config?.uploadLimit ?? '5 MB';
+      return reply.status(413).send({ message: req.t('errors.tooLarge', { limit }), errors: {} });
     }
     if (status === 429) return reply.status(429).send({ message: req.t('errors.tooManyRequests'), errors: {} });
     if (status >= 400 && status < 500) {

@@ -8,6 +8,10 @@ import accessRequestRoutes from './visitor/accessRequest.js';
 import requestAccessRoutes from './company/requestAccess.js';
 import enduserChatRoutes from './enduser/chats.js';
 import companyChatRoutes from './company/chats.js';
+import tariffTableRoutes from './tariffs/tables.js';
+import rateSheetRoutes from './tariffs/rateSheets.js';
+import categoryRoutes from './tariffs/categories.js';
+import enduserRateSheetRoutes from './tariffs/enduser.js';
 import requestCreateRoutes from './requests/create.js';
 import requestListRoutes from './requests/list.js';
 import requestStatusRoutes from './requests/status.js';
@@ -25,6 +29,10 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   requestAccessRoutes,
   enduserChatRoutes,
   companyChatRoutes,
+  tariffTableRoutes,
+  rateSheetRoutes,
+  categoryRoutes,
+  enduserRateSheetRoutes,
   requestCreateRoutes,
   requestListRoutes,
   requestStatusRoutes,

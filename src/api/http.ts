@@ -14,6 +14,8 @@ let currentLocale = 'it';
 export const setRequestLocale = (locale: string) => {
   currentLocale = locale;
 };
+/** The language the server answers in (also for calls made outside apiRequest, e.g. an upload with progress). */
+export const requestLocale = () => currentLocale;
 
 export type Query = Record<string, string | number | boolean | null | undefined | Array<string | number>>;
 

@@ -1,0 +1,58 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError, type FieldErrors } from '../lib/errors.js';
+
+/** One refused cell: spreadsheet row number (1-based, as Excel shows it), column, message key and params. */
+export interface RowError {
+  row: number;
+  column: string;
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** At most this many cell errors are listed in one answer; the message gives the full count. */
+export const MAX_LISTED_ERRORS = 1000;
+
+/**
+ * A refused import. File-level problems carry a message key (413 or 422); row problems a list of
+ * RowErrors (422). Nothing is stored when one is thrown. `toApiError` turns it into the portal's
+ * `{message, errors}` answer in the caller's language.
+ */
+export class ImportError extends Error {
+  constructor(
+    public status: number,
+    public key: string,
+    public params: Record<string, unknown> = {},
+    public rowErrors: RowError[] = [],
+  ) {
+    super(key);
+  }
+}
+
+/**
+ * The answer of a refused import: file-level messages under the upload's field name; row errors keyed
+ * "Riga 5, p300" (translated), one entry per refused cell in row order, so the upload modal lists them all.
+ */
+export function toApiError(err: ImportError, req: Pick<FastifyRequest, 't'>, fileField: string): ApiError {
+  const fieldErrors: FieldErrors = {};
+  if (err.rowErrors.length === 0) {
+    fieldErrors[fileField] = [{ key: err.key, params: { ...err.params, field: fileField } }];
+    return new ApiError(err.status, err.key, err.params, fieldErrors);
+  }
+  const sorted = [...err.rowErrors].sort((a, b) => a.row - b.row);
+  for (const e of sorted.slice(0, MAX_LISTED_ERRORS)) {
+    const label = req.t('import.cellLabel', { row: e.row, column: e.column });
+    (fieldErrors[label] ??= []).push({ key: e.key, params: { ...e.params, field: e.column } });
+  }
+  const key = sorted.length > MAX_LISTED_ERRORS ? 'import.badRowsTruncated' : 'import.badRows';
+  return new ApiError(422, key, { count: sorted.length, listed: MAX_LISTED_ERRORS, rows: new Set(sorted.map((e) => e.row)).size }, fieldErrors);
+}
+
+/** Runs an import step, turning an ImportError into the translated API error. */
+export async function answeringImportErrors<T>(req: Pick<FastifyRequest, 't'>, fileField: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ImportError) throw toApiError(err, req, fileField);
+    throw err;
+  }
+}

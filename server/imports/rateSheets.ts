@@ -1,0 +1,106 @@
+import path from 'node:path';
+import type { Db } from '../db/index.js';
+import type { RateSheetTable } from '../db/types.js';
+import type { Selectable } from 'kysely';
+import { removeFile, storeFile } from '../lib/files.js';
+import { nowIso } from '../lib/tokens.js';
+import { generateSheetCode } from '../pricing/sheets.js';
+import type { RateType, SheetZone } from '../pricing/types.js';
+import { rateRowsSpec } from '../../src/schema/tariffs.js';
+import { ImportError } from './errors.js';
+import { insertRows } from './insert.js';
+import { readSpreadsheet } from './spreadsheet.js';
+import { importContext, lockCompany, type UploadedSpreadsheet } from './tables.js';
+import { validateRows, type ImportRow } from './validate.js';
+
+export const RATE_SHEET_FILES = 'rate-sheets';
+
+/** Today's date in Europe/Rome, YYYY-MM-DD (pricing.md §0: the quote date; also the code's date). */
+export function romeToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export interface NewRateSheet {
+  companyId: number;
+  legalName: string;
+  rateType: RateType;
+  zone: SheetZone;
+  area: 'Customer' | 'Supplier';
+  isStandard: 0 | 1;
+  validateFrom: string;
+  validateTo: string;
+  description: string | null;
+  /** An existing category of the company with the same rate type and zone (checked by the caller), or null for a new one. */
+  categoryId: number | null;
+  file: UploadedSpreadsheet;
+  /** YYYY-MM-DD used in the generated code; today in Europe/Rome by default. */
+  today?: string;
+}
+
+/**
+ * Rows of a rate sheet. A standard sheet must hold rows for its zone (a national sheet prices Italian
+ * places, an international one the foreign end: pricing.md §3.2): a file uploaded under the wrong zone
+ * is refused. Rows of the other zone are kept (the template shows both kinds), they simply never price.
+ */
+export async function parseRateSheetRows(db: Db, rateType: RateType, zone: SheetZone, file: UploadedSpreadsheet): Promise<ImportRow[]> {
+  const spec = rateRowsSpec(rateType);
+  const rows = validateRows(spec, readSpreadsheet(file.data, file.filename), await importContext(db));
+  if (rateType === 'STD') {
+    const fits = rows.some((r) => (zone === 'NAT' ? r.country === 'IT' : r.country !== 'IT'));
+    if (!fits) throw new ImportError(422, zone === 'NAT' ? 'import.noNationalRows' : 'import.noInternationalRows');
+  }
+  return rows;
+}
+
+/**
+ * Creates a rate sheet version (pricing.md §1): the file is checked and every row validated first;
+ * then the original file is kept under DATA_DIR/files/rate-sheets and, in one transaction, the category
+ * (when none is given: its code is the sheet's generated code), the sheet and all its rows are written.
+ * Nothing stays behind when any step fails.
+ */
+export async function importRateSheet(db: Db, dataDir: string, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
+  const rows = await parseRateSheetRows(db, input.rateType, input.zone, input.file);
+  const ext = path.extname(input.file.filename).toLowerCase() === '.xls' ? '.xls' : '.xlsx';
+  const stored = await storeFile(dataDir, RATE_SHEET_FILES, input.file.data, ext);
+  try {
+    const sheet = await db.transaction().execute(async (trx) => {
+      await lockCompany(trx, input.companyId);
+      const [cats, sheets] = await Promise.all([
+        trx.selectFrom('categories').select('code').where('company_id', '=', input.companyId).execute(),
+        trx.selectFrom('rate_sheets').select('code').where('company_id', '=', input.companyId).execute(),
+      ]);
+      const code = generateSheetCode(input.legalName, input.rateType, input.zone, input.today ?? romeToday(), [...cats, ...sheets].map((r) => r.code));
+      const now = nowIso();
+      let categoryId = input.categoryId;
+      if (categoryId === null) {
+        const cat = await trx.insertInto('categories').values({
+          company_id: input.companyId, code, rate_type: input.rateType, zone: input.zone, description: input.description, created_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        categoryId = cat.id;
+      }
+      const sheet = await trx.insertInto('rate_sheets').values({
+        company_id: input.companyId, category_id: categoryId, code, description: input.description,
+        zone: input.zone, rate_type: input.rateType, area: input.area, is_standard: input.isStandard,
+        validate_from: input.validateFrom, validate_to: input.validateTo,
+        file_path: stored, file_name: path.basename(input.file.filename).slice(0, 255), created_at: now, updated_at: now,
+      }).returningAll().executeTakeFirstOrThrow();
+      const spec = rateRowsSpec(input.rateType);
+      await insertRows(trx, spec.table, spec.columns.map((c) => c.name), rows, { rate_sheet_id: sheet.id });
+      return sheet;
+    });
+    return { sheet, rows: rows.length };
+  } catch (err) {
+    await removeFile(dataDir, RATE_SHEET_FILES, stored);
+    throw err;
+  }
+}
+
+/** Deletes a sheet version with its rows and its file; its category stays (end users may be priced with it). */
+export async function deleteRateSheet(db: Db, dataDir: string, sheet: Pick<RateSheetTable, 'file_path'> & { id: number }) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('express_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
+    await trx.deleteFrom('standard_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
+    await trx.deleteFrom('rate_sheets').where('id', '=', sheet.id).execute();
+  });
+  await removeFile(dataDir, RATE_SHEET_FILES, sheet.file_path);
+}

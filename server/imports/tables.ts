@@ -1,0 +1,68 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { DB } from '../db/types.js';
+import { isPostgres } from '../migrations/helpers.js';
+import type { TariffTableSpec } from '../../src/schema/tariffs.js';
+import { ImportError } from './errors.js';
+import { insertRows } from './insert.js';
+import { readSpreadsheet } from './spreadsheet.js';
+import type { CellContext } from './cells.js';
+import { validateRows, type ImportRow, type ValidateOptions } from './validate.js';
+
+export interface UploadedSpreadsheet {
+  filename: string;
+  data: Buffer;
+}
+
+/** What the cells are checked against: the countries table's ISO codes and the provinces table's siglas. */
+export async function importContext(db: Db): Promise<CellContext> {
+  const rows = await db.selectFrom('countries').select(['iso_alpha_2', 'code_alpha']).execute();
+  const countries = new Set<string>();
+  for (const r of rows) for (const v of [r.iso_alpha_2, r.code_alpha]) if (v && /^[A-Za-z]{2}$/.test(v)) countries.add(v.toUpperCase());
+  const provinces = new Set((await db.selectFrom('provinces').select('sigla').execute()).map((p) => p.sigla.toUpperCase()));
+  // Before the reference data is loaded the built-in list of src/schema/tariffPlaces.ts stands in.
+  return { countries, provinces: provinces.size ? provinces : undefined };
+}
+
+/**
+ * Serialises writers of one company's tariff data: on PostgreSQL a row lock on the company, so two
+ * uploads at the same moment cannot both find the set empty; SQLite runs one write transaction at a time.
+ */
+export async function lockCompany(trx: Transaction<DB>, companyId: number) {
+  if (isPostgres(trx)) await sql`select id from companies where id = ${companyId} for update`.execute(trx);
+}
+
+export async function countRows(db: Db | Transaction<DB>, spec: TariffTableSpec, companyId: number): Promise<number> {
+  const r = await (db as Db).selectFrom(spec.table as 'express_hub_costs')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** Reads and validates a file for a table; throws an ImportError listing every problem. */
+export function parseTable(spec: TariffTableSpec, file: UploadedSpreadsheet, opts: ValidateOptions = {}): ImportRow[] {
+  return validateRows(spec, readSpreadsheet(file.data, file.filename), opts);
+}
+
+/**
+ * Imports a whole tariff table for a company: only into an empty set (else 409), every row or none,
+ * in one transaction. Answers the number of rows stored.
+ */
+export async function importTariffTable(db: Db, spec: TariffTableSpec, companyId: number, file: UploadedSpreadsheet): Promise<number> {
+  // Cheap refusal first: a set that is not empty is not worth parsing.
+  if ((await countRows(db, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');
+  const rows = parseTable(spec, file, await importContext(db));
+  await db.transaction().execute(async (trx) => {
+    await lockCompany(trx, companyId);
+    if ((await countRows(trx, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');
+    await insertRows(trx, spec.table, spec.columns.map((c) => c.name), rows, { company_id: companyId });
+  });
+  return rows.length;
+}
+
+/** Deletes a company's whole set of a table; answers how many rows went. */
+export async function deleteTariffTable(db: Db, spec: TariffTableSpec, companyId: number): Promise<number> {
+  const r = await db.deleteFrom(spec.table as 'express_hub_costs').where('company_id', '=', companyId).executeTakeFirst();
+  return Number(r.numDeletedRows ?? 0);
+}

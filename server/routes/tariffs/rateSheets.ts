@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../src/schema/tariffs.js';
+import { ApiError, invalid, notFound } from '../../lib/errors.js';
+import { filesDir } from '../../lib/files.js';
+import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
+import { answeringImportErrors } from '../../imports/errors.js';
+import { RATE_SHEET_FILES, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
+import { SHEET_SORT, rateSheetsRepo } from '../../repositories/rateSheets.js';
+import { rowOut, sortableOf, uploadConfig } from './tables.js';
+import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
+import type { RateType, SheetZone } from '../../pricing/types.js';
+
+const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
+
+/** Sends a stored rate-sheet file as an attachment under its original name. */
+export function sendSheetFile(app: FastifyInstance, reply: FastifyReply, sheet: { file_path: string | null; file_name: string | null; code: string }) {
+  const name = sheet.file_path ?? '';
+  const file = path.join(filesDir(app.config.dataDir, RATE_SHEET_FILES), name);
+  if (!/^[a-f0-9]{32}\.xlsx?$/.test(name) || !fs.existsSync(file)) throw new ApiError(404, 'rateSheets.fileMissing');
+  const ext = path.extname(name);
+  const download = sheet.file_name && /\.xlsx?$/i.test(sheet.file_name) ? sheet.file_name : `${sheet.code}${ext}`;
+  return reply
+    .type(ext === '.xls' ? XLS_MIME : XLSX_MIME)
+    .header('content-disposition', attachmentName(download))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(fs.createReadStream(file));
+}
+
+/**
+ * Rate sheets (calculator document §2 "Rate sheets", §3, §5, §7; pricing.md §1): list with filters,
+ * create a version (file imported into its rows, code generated, new category unless one is given),
+ * download of the original file, a read-only page of its rows, delete.
+ */
+export default async function rateSheetRoutes(app: FastifyInstance) {
+  const repo = rateSheetsRepo(app.db);
+  for (const { ns, policy } of NAMESPACES) register(ns, policy);
+
+  function register(ns: Namespace, policy: any) {
+    const base = `/${ns}/rate_sheet`;
+    const tags = ['rate sheets'];
+    const adminOnly: Record<string, object> = ns === 'admin' ? companyIdProp : {};
+
+    /** The sheet, when it belongs to the company the caller may work on; else 404. */
+    async function ownSheet(req: FastifyRequest, id: number, companyId?: number) {
+      const company = ns === 'company' || companyId !== undefined ? await tariffCompany(app, req, ns, companyId) : null;
+      const sheet = await repo.find(id, company?.id);
+      if (!sheet) throw notFound();
+      return sheet;
+    }
+
+    app.get(base, {
+      config: { policy },
+      schema: {
+        tags,
+        querystring: listQuerySchema(SHEET_SORT, {
+          ...adminOnly,
+          category_id: { type: 'integer', minimum: 1 },
+          zone: enumOf(SHEET_ZONES), rate_type: enumOf(RATE_TYPES), area: enumOf(SHEET_AREAS),
+        }),
+      },
+    }, async (req) => {
+      const q = req.query as ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string };
+      const company = await tariffCompany(app, req, ns, q.company_id);
+      if (!company) return { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0, company_id: null };
+      const page = await repo.list({ companyId: company.id, categoryId: q.category_id, zone: q.zone, rateType: q.rate_type, area: q.area }, q);
+      return { ...page, company_id: company.id };
+    });
+
+    app.post(`${base}/store`, {
+      config: { policy, ...uploadConfig },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['zone', 'rate_type', 'area', 'validate_from', 'validate_to'],
+          properties: {
+            ...adminOnly,
+            // Sent by the documents' form but generated here (calculator document §5): ignored.
+            code: { type: 'string', maxLength: 100 },
+            description: { type: 'string', maxLength: 255 },
+            zone: enumOf(SHEET_ZONES),
+            rate_type: enumOf(RATE_TYPES),
+            area: enumOf(SHEET_AREAS),
+            validate_from: { type: 'string', format: 'date' },
+            validate_to: { type: 'string', format: 'date' },
+            is_standard: { type: 'integer', enum: [0, 1], default: 1 },
+            // 0 or absent: a new category named after the sheet's code.
+            category_id: { type: 'integer', minimum: 0 },
+            rate_sheet: fileField,
+          },
+        },
+      },
+    }, async (req) => {
+      const b = req.body as {
+        company_id?: number; description?: string; zone: SheetZone; rate_type: RateType; area: 'Customer' | 'Supplier';
+        validate_from: string; validate_to: string; is_standard: 0 | 1; category_id?: number;
+      } & Record<string, unknown>;
+      const company = (await tariffCompany(app, req, ns, b.company_id, { required: true }))!;
+      if (b.validate_to <= b.validate_from) throw invalid({ validate_to: 'rateSheets.validateTo' }, 'rateSheets.validateTo');
+      if (b.rate_type === 'EXP' && b.zone !== 'NAT') throw invalid({ zone: 'rateSheets.expressNational' }, 'rateSheets.expressNational');
+      let categoryId: number | null = null;
+      if (b.category_id) {
+        const cat = await app.db.selectFrom('categories').selectAll().where('id', '=', b.category_id).where('company_id', '=', company.id).executeTakeFirst();
+        if (!cat) throw notFound();
+        if (cat.rate_type !== b.rate_type || cat.zone !== b.zone) {
+          throw invalid({ category_id: { key: 'rateSheets.categoryMismatch', params: { code: cat.code, rate_type: cat.rate_type, zone: cat.zone } } });
+        }
+        categoryId = cat.id;
+      }
+      const file = uploadedFile(b, 'rate_sheet');
+      const description = b.description?.trim() || null;
+      const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () => importRateSheet(app.db, app.config.dataDir, {
+        companyId: company.id, legalName: company.legal_name, rateType: b.rate_type, zone: b.zone, area: b.area,
+        isStandard: b.is_standard, validateFrom: b.validate_from, validateTo: b.validate_to, description, categoryId, file,
+      }));
+      return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
+    });
+
+    app.get(`${base}/download/:id`, {
+      config: { policy },
+      schema: { tags, params: idParams, querystring: { type: 'object', additionalProperties: false, properties: { ...adminOnly } } },
+    }, async (req, reply) => {
+      const sheet = await ownSheet(req, (req.params as { id: number }).id, (req.query as { company_id?: number }).company_id);
+      return sendSheetFile(app, reply, sheet);
+    });
+
+    app.get(`${base}/rows/:id`, {
+      config: { policy },
+      schema: { tags, params: idParams, querystring: listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly) },
+    }, async (req) => {
+      const q = req.query as ListQuery & { company_id?: number };
+      const sheet = await ownSheet(req, (req.params as { id: number }).id, q.company_id);
+      const page = await repo.rows(sheet, q);
+      const spec = rateRowsSpec(sheet.rate_type);
+      return { sheet, ...page, data: page.data.map((r) => rowOut(spec, r)) };
+    });
+
+    const destroy = async (req: FastifyRequest) => {
+      const companyId = ((req.body ?? {}) as { company_id?: number }).company_id;
+      const sheet = await ownSheet(req, (req.params as { id: number }).id, companyId);
+      await deleteRateSheet(app.db, app.config.dataDir, sheet);
+      return { status: true, message: req.t('rateSheets.deleted', { code: sheet.code }), data: { id: sheet.id } };
+    };
+    const destroySchema = { tags, params: idParams, body: { type: 'object', additionalProperties: false, properties: { ...adminOnly } } };
+    app.post(`${base}/destroy/:id`, { config: { policy }, schema: destroySchema }, destroy);
+    if (ns === 'company') app.get(`${base}/destroy/:id`, { config: { policy }, schema: { tags, params: idParams } }, destroy);
+  }
+}

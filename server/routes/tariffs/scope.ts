@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import type { Policy } from '../../fastify.js';
+import { invalid, notFound } from '../../lib/errors.js';
+import { carrierScope } from '../../lib/scope.js';
+import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
+
+/** Companies that own tariffs: carriers and resellers (company roles 2 and 4). */
+export const TARIFF_OWNER_ROLES = [COMPANY_ROLE.CARRIER, COMPANY_ROLE.RESELLER];
+
+export type Namespace = 'admin' | 'company';
+
+/** Tariff calls exist under /admin (any chosen company) and /company (the caller's own company). */
+export const NAMESPACES: Array<{ ns: Namespace; policy: Policy }> = [
+  { ns: 'admin', policy: ['admin'] },
+  { ns: 'company', policy: ['carrier'] },
+];
+
+export interface TariffCompany {
+  id: number;
+  legal_name: string;
+}
+
+/**
+ * The carrier company a tariff call works on. /company: the caller's own company, from the token —
+ * a company_id in the query or body never travels there (the schemas drop it). /admin: the company_id
+ * given, which must be a carrier or reseller (else 404); when absent, writes refuse (422: a write never
+ * guesses its tenant) and reads use the first carrier by id (the documents' "default company").
+ */
+export async function tariffCompany(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  ns: Namespace,
+  companyId: number | undefined,
+  opts: { required?: boolean } = {},
+): Promise<TariffCompany | null> {
+  const base = app.db.selectFrom('companies').select(['id', 'legal_name']).where('company_role_id', 'in', TARIFF_OWNER_ROLES);
+  if (ns === 'company') {
+    const own = carrierScope(req);
+    if (own === null) throw notFound();
+    const row = await base.where('id', '=', own).executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+  if (companyId === undefined || companyId === null) {
+    if (opts.required) throw invalid({ company_id: 'validation.required' });
+    return (await base.orderBy('id').limit(1).executeTakeFirst()) ?? null;
+  }
+  const row = await base.where('id', '=', companyId).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The uploaded file of a multipart field, or a 422 naming the field. */
+export function uploadedFile(body: Record<string, unknown>, field: string): UploadedFile {
+  const v = body[field];
+  const file = Array.isArray(v) ? v[0] : v;
+  if (!isUploadedFile(file)) throw invalid({ [field]: 'validation.required' });
+  return file;
+}
+
+/** JSON schema of a multipart file field (the forms plugin has turned it into an UploadedFile). */
+export const fileField = { type: 'object', description: '.xls or .xlsx file (multipart)' } as const;
+
+/** Sends a file as a download: always an attachment, never rendered by the browser. */
+export function attachmentName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLS_MIME = 'application/vnd.ms-excel';

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, type TariffTableSpec } from '../../../src/schema/tariffs.js';
+import { ApiError } from '../../lib/errors.js';
+import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
+import { answeringImportErrors } from '../../imports/errors.js';
+import { deleteTariffTable, importTariffTable } from '../../imports/tables.js';
+import { templateXlsx } from '../../imports/template.js';
+import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
+
+const UPLOAD_LIMIT = `${TARIFF_LIMITS.fileBytes / (1024 * 1024)} MB`;
+export const uploadConfig = { multipartOptions: { limits: { fileSize: TARIFF_LIMITS.fileBytes, files: 1 } }, uploadLimit: UPLOAD_LIMIT };
+
+/** A stored row as the API shows it: money columns in euros (JSON numbers), the rest as stored. */
+export function rowOut(spec: RowsSpec, row: Record<string, any>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...row };
+  for (const c of spec.columns) if (c.kind === 'money' && out[c.name] !== null && out[c.name] !== undefined) out[c.name] = Number(out[c.name]) / 100;
+  return out;
+}
+
+export const sortableOf = (spec: RowsSpec) => ['id', ...listColumns(spec).map((c) => c.name)];
+
+const companyIdQuery = { company_id: { type: 'integer', minimum: 1 } } as const;
+
+/**
+ * The six tariff tables (calculator document §2 "Tariff screens", §7), all from their declarations:
+ * list (paged, under the documented key), store (multipart, file field named after the table, only
+ * into an empty set), destroy (the whole set), for /admin (any carrier, company_id) and /company (own).
+ */
+export default async function tariffTableRoutes(app: FastifyInstance) {
+  for (const spec of TARIFF_TABLES) {
+    for (const { ns, policy } of NAMESPACES) {
+      registerTable(app, spec, ns, policy);
+    }
+  }
+
+  // The admin's company selector of the tariff screens: the companies that own tariffs.
+  app.get('/admin/tariff_companies', { config: { policy: ['admin'] }, schema: { tags: ['tariffs'] } }, async () => ({
+    data: await app.db.selectFrom('companies').select(['id', 'legal_name', 'company_role_id', 'status_id'])
+      .where('company_role_id', 'in', TARIFF_OWNER_ROLES).orderBy('id').execute(),
+  }));
+
+  // Templates of every table and rate sheet, by the documented link keys.
+  for (const { ns, policy } of NAMESPACES) {
+    app.get(`/${ns}/tariff_templates/:key`, {
+      config: { policy },
+      schema: {
+        tags: ['tariffs'],
+        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: Object.keys(TEMPLATES) } } },
+      },
+    }, async (req, reply) => {
+      const spec = TEMPLATES[(req.params as { key: string }).key];
+      if (!spec) throw new ApiError(404, 'tariffs.unknownTemplate');
+      return reply.type(XLSX_MIME).header('content-disposition', attachmentName(spec.templateFile)).header('cache-control', 'no-store').send(templateXlsx(spec));
+    });
+  }
+}
+
+function registerTable(app: FastifyInstance, spec: TariffTableSpec, ns: 'admin' | 'company', policy: any) {
+  const base = `/${ns}/${spec.key}`;
+  const sortColumns = Object.fromEntries(sortableOf(spec).map((c) => [c, c]));
+  const tags = ['tariffs'];
+
+  app.get(base, {
+    config: { policy },
+    schema: { tags, querystring: listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {}) },
+  }, async (req) => {
+    const q = req.query as ListQuery & { company_id?: number };
+    const company = await tariffCompany(app, req, ns, q.company_id);
+    const page = company
+      ? await paginate(app.db.selectFrom(spec.table as 'express_hub_costs').selectAll().where('company_id', '=', company.id), q, { sortColumns })
+      : { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
+    return { [spec.listKey]: { ...page, data: page.data.map((r) => rowOut(spec, r)) }, company_id: company?.id ?? null };
+  });
+
+  app.post(`${base}/store`, {
+    config: { policy, ...uploadConfig },
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { ...(ns === 'admin' ? companyIdQuery : {}), [spec.fileField]: fileField },
+      },
+    },
+  }, async (req) => {
+    const body = req.body as Record<string, unknown>;
+    const company = (await tariffCompany(app, req, ns, body.company_id as number | undefined, { required: true }))!;
+    const file = uploadedFile(body, spec.fileField);
+    const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
+    return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
+  });
+
+  const destroy = async (req: any) => {
+    const body = (req.body ?? {}) as { company_id?: number };
+    const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
+    const count = await deleteTariffTable(app.db, spec, company.id);
+    return { status: true, message: req.t('tariffs.deleted', { count }), data: { count, company_id: company.id } };
+  };
+  if (ns === 'admin') {
+    app.post(`${base}/destroy`, {
+      config: { policy },
+      schema: { tags, body: { type: 'object', additionalProperties: false, required: ['company_id'], properties: companyIdQuery } },
+    }, destroy);
+  } else {
+    // The documents' company-namespace deletes of these tables are GETs with no id: the set is the caller's own.
+    app.get(`${base}/destroy`, { config: { policy }, schema: { tags } }, destroy);
+  }
+}

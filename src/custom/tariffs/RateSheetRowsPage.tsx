@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import { rateRowsSpec } from '../../schema/tariffs';
+import { downloadFile, useApiGet, useNamespace } from './api';
+import { formatCell, formatDay } from './format';
+import { PagedTable, type Sort } from './PagedTable';
+import { groupDigits } from './TariffTablePage';
+
+const PER_PAGE = 25;
+
+/** rate-sheets/{id}/{companyId}: the parsed rows of one sheet, read-only, paged (calculator document §2). */
+export function RateSheetRowsPage() {
+  const { id, companyId } = useParams();
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const { ns, isAdmin, ready } = useNamespace();
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ field: 'id', order: 'asc' });
+  const adminQuery = isAdmin ? { company_id: Number(companyId) } : undefined;
+  const rows = useApiGet<any>(ready && /^\d+$/.test(id ?? '') ? `${ns}/rate_sheet/rows/${id}` : null, {
+    page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...adminQuery,
+  });
+  const sheet = rows.data?.sheet;
+  const spec = rateRowsSpec(sheet?.rate_type ?? 'EXP');
+  const title = translate('rate_sheets.rows_title', { code: sheet?.code ?? '' });
+
+  return (
+    <Box data-testid="rate-sheet-rows-page">
+      <Title title={title} />
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h1">{title}</Typography>
+            {sheet && (
+              <Typography variant="body2" color="text.secondary" data-testid="sheet-summary">
+                {[sheet.description, `${sheet.rate_type} ${sheet.zone}`, translate(`rate_sheets.area_${sheet.area}`),
+                  translate('rate_sheets.validity', { from: formatDay(sheet.validate_from, locale), to: formatDay(sheet.validate_to, locale) }),
+                  translate('tariffs.rows', { count: groupDigits(rows.data.total) })].filter(Boolean).join(' · ')}
+              </Typography>
+            )}
+          </Box>
+          <Button component={RouterLink} to="/rate-sheets" startIcon={<ArrowBackIcon />}>{translate('rate_sheets.back')}</Button>
+          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!sheet} data-testid="download-sheet"
+            onClick={() => downloadFile(`${ns}/rate_sheet/download/${id}`, adminQuery, `${sheet?.code}.xlsx`).catch((e) => notify(e?.message, { type: 'error' }))}>
+            {translate('rate_sheets.download')}
+          </Button>
+        </Stack>
+      </Paper>
+      <PagedTable
+        testId="rate-rows-table"
+        rows={rows.data?.data}
+        total={rows.data?.total ?? 0}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        sort={sort}
+        onSort={(s) => { setSort(s); setPage(1); }}
+        loading={rows.loading}
+        error={rows.error}
+        emptyText={translate('rate_sheets.empty')}
+        onRetry={rows.refetch}
+        columns={spec.columns.map((c) => ({
+          key: c.name, label: translate(`tariffs.columns.${c.name}`), title: c.name, sortable: true,
+          align: c.kind === 'text' ? undefined : ('right' as const),
+          render: (r: Record<string, unknown>) => formatCell(c, r[c.name], locale, translate),
+        }))}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Confirm, Title, useGetIdentity, useLocale, useNotify, useStore, useTranslate } from 'react-admin';
+import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { apiRequest } from '../../api/http';
+import { RATE_TYPES, SHEET_ZONES } from '../../schema/tariffs';
+import { downloadFile, useApiGet, useNamespace } from './api';
+import { CompanySelect, useTariffCompany } from './CompanySelect';
+import { EnduserCategories } from './EnduserCategories';
+import { formatDay } from './format';
+import { NewSheetDialog } from './NewSheetDialog';
+import { PagedTable, type Sort } from './PagedTable';
+import { groupDigits } from './TariffTablePage';
+
+interface Category { id: number; code: string; rate_type: string; zone: string }
+const PER_PAGE = 15;
+
+/**
+ * /rate-sheets (calculator document §2 "Rate sheets"): company (admins), zone and rate type filters,
+ * the category choice (its versions are listed; the list runs only with a category and a company),
+ * template downloads, the New Sheet modal, per-row view, download and delete; below, the customers'
+ * categories (enduser_carrier_categories).
+ */
+export function RateSheetsPage() {
+  const translate = useTranslate();
+  const locale = useLocale();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { identity } = useGetIdentity();
+  const { ns, isAdmin, ready } = useNamespace();
+  const { companies, company, companyId: adminCompanyId, setCompanyId } = useTariffCompany(ready && isAdmin);
+  const companyId: number | null = isAdmin ? adminCompanyId : identity?.company?.id ?? null;
+  const companyName: string = (isAdmin ? company?.legal_name : identity?.company?.legal_name) ?? '';
+  // The filters survive a visit to a sheet's rows and back.
+  const [zone, setZone] = useStore('rateSheets.zone', '');
+  const [rateType, setRateType] = useStore('rateSheets.rate_type', '');
+  const [categoryId, setCategoryId] = useStore('rateSheets.category_id', 0);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>({ field: 'validate_from', order: 'desc' });
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<any>(null);
+
+  const cats = useApiGet<{ category_list: Category[] }>(ready && companyId ? '/visitor/category_list_filter' : null, {
+    rate_type: rateType, zone, ...(isAdmin ? { company_id: companyId } : {}),
+  });
+  const categories = cats.data?.category_list;
+  // A category just created by New Sheet is selected once a refreshed list (a new answer) holds it.
+  const wanted = useRef<{ id: number; before: unknown } | null>(null);
+  useEffect(() => {
+    if (!categories) return;
+    const w = wanted.current;
+    if (w && cats.data !== w.before) {
+      wanted.current = null;
+      if (categories.some((c) => c.id === w.id)) {
+        setCategoryId(w.id);
+        return;
+      }
+    }
+    if (!w && !categories.some((c) => c.id === categoryId)) setCategoryId(categories[0]?.id ?? 0);
+  }, [categories, categoryId, cats.data]);
+
+  const list = useApiGet<any>(categoryId && companyId ? `${ns}/rate_sheet` : null, {
+    category_id: categoryId, page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...(isAdmin ? { company_id: companyId } : {}),
+  });
+  const adminQuery = isAdmin ? { company_id: companyId } : undefined;
+
+  const remove = async () => {
+    try {
+      const answer = await apiRequest(`${ns}/rate_sheet/destroy/${deleting.id}`, { method: 'POST', body: isAdmin ? { company_id: companyId } : {} });
+      notify(answer?.message, { type: 'success' });
+      list.refetch();
+    } catch (err: any) {
+      notify(err?.message ?? 'ra.notification.http_error', { type: 'error' });
+    }
+    setDeleting(null);
+  };
+  const filterSelect = (label: string, value: string, set: (v: string) => void, values: readonly string[], key: string, testId: string) => (
+    <TextField select fullWidth={false} margin="none" size="small" label={label} value={value} sx={{ minWidth: 190 }}
+      slotProps={{ htmlInput: { 'data-testid': testId }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      onChange={(e) => { set(e.target.value); setPage(1); }}>
+      <MenuItem value="">{translate('rate_sheets.all')}</MenuItem>
+      {values.map((v) => <MenuItem key={v} value={v}>{translate(`rate_sheets.${key}_${v}`)}</MenuItem>)}
+    </TextField>
+  );
+  const yesNo = (v: number) => translate(v ? 'rate_sheets.yes' : 'rate_sheets.no');
+
+  return (
+    <Box data-testid="rate-sheets-page">
+      <Title title={translate('text-rate-sheets')} />
+      <Paper sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{translate('text-rate-sheets')}</Typography>
+          {(['EXP', 'STD'] as const).map((t) => (
+            <Button key={t} variant="outlined" startIcon={<DownloadIcon />} data-testid={`template-${t}`} sx={{ whiteSpace: 'nowrap' }}
+              onClick={() => downloadFile(`${ns}/tariff_templates/${t === 'EXP' ? 'express_rate_sheet' : 'standard_rate_sheet'}`, undefined, `${t}.xlsx`)
+                .catch((e) => notify(e?.message, { type: 'error' }))}>
+              {translate(`rate_sheets.template_${t.toLowerCase()}`)}
+            </Button>
+          ))}
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} disabled={!companyId} data-testid="new-sheet" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('rate_sheets.new_sheet')}
+          </Button>
+        </Stack>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {isAdmin && <CompanySelect companies={companies} companyId={adminCompanyId} onChange={(id) => { setCompanyId(id); setPage(1); }} />}
+          {filterSelect(translate('rate_sheets.zone'), zone, setZone, SHEET_ZONES, 'zone', 'filter-zone')}
+          {filterSelect(translate('rate_sheets.rate_type'), rateType, setRateType, RATE_TYPES, 'rate_type', 'filter-rate-type')}
+          <TextField select fullWidth={false} margin="none" size="small" label={translate('rate_sheets.category')} value={categories?.length ? categoryId : ''} sx={{ minWidth: 260 }}
+            onChange={(e) => { setCategoryId(Number(e.target.value)); setPage(1); }} disabled={!categories?.length}
+            helperText={categories && !categories.length ? translate('rate_sheets.no_category') : undefined}
+            slotProps={{ htmlInput: { 'data-testid': 'filter-category' } }}>
+            {(categories ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{`${c.code} · ${c.rate_type} ${c.zone}`}</MenuItem>)}
+          </TextField>
+        </Stack>
+      </Paper>
+      <PagedTable
+        testId="rate-sheet-table"
+        rows={categoryId ? list.data?.data : []}
+        total={categoryId ? list.data?.total ?? 0 : 0}
+        page={page}
+        perPage={PER_PAGE}
+        onPage={setPage}
+        sort={sort}
+        onSort={setSort}
+        loading={list.loading || cats.loading}
+        error={list.error ?? cats.error}
+        emptyText={translate('rate_sheets.empty')}
+        onRetry={list.refetch}
+        columns={[
+          { key: 'code', label: translate('rate_sheets.code'), sortable: true },
+          { key: 'description', label: translate('rate_sheets.description'), sortable: true },
+          { key: 'zone', label: translate('rate_sheets.zone'), sortable: true },
+          { key: 'rate_type', label: translate('rate_sheets.rate_type'), sortable: true },
+          { key: 'area', label: translate('rate_sheets.area'), sortable: true, render: (r) => translate(`rate_sheets.area_${r.area}`) },
+          { key: 'is_standard', label: translate('rate_sheets.is_standard'), sortable: true, render: (r) => yesNo(r.is_standard) },
+          { key: 'validate_from', label: translate('rate_sheets.validate_from'), sortable: true, render: (r) => formatDay(r.validate_from, locale) },
+          { key: 'validate_to', label: translate('rate_sheets.validate_to'), sortable: true, render: (r) => formatDay(r.validate_to, locale) },
+          { key: 'rows', label: translate('rate_sheets.rows'), align: 'right', render: (r) => groupDigits(r.rows) },
+          {
+            key: 'actions', label: translate('rate_sheets.actions'), render: (r) => (
+              <Box sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title={translate('rate_sheets.view_rows')}>
+                  <IconButton size="small" aria-label={translate('rate_sheets.view_rows')} data-testid={`view-${r.id}`} onClick={() => navigate(`/rate-sheets/${r.id}/${r.company_id}`)}>
+                    <VisibilityIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={translate('rate_sheets.download')}>
+                  <IconButton size="small" aria-label={translate('rate_sheets.download')} data-testid={`download-${r.id}`}
+                    onClick={() => downloadFile(`${ns}/rate_sheet/download/${r.id}`, adminQuery, `${r.code}.xlsx`).catch((e) => notify(e?.message, { type: 'error' }))}>
+                    <DownloadIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title={translate('rate_sheets.delete')}>
+                  <IconButton size="small" color="error" aria-label={translate('rate_sheets.delete')} data-testid={`delete-${r.id}`} onClick={() => setDeleting(r)}>
+                    <DeleteIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              </Box>
+            ),
+          },
+        ]}
+      />
+      {companyId && <EnduserCategories ns={ns} isAdmin={isAdmin} companyId={companyId} refreshKey={cats.data} />}
+      <NewSheetDialog
+        open={creating}
+        ns={ns}
+        isAdmin={isAdmin}
+        companyId={companyId}
+        companyName={companyName}
+        defaults={{ zone, rate_type: rateType }}
+        onClose={() => setCreating(false)}
+        onDone={(sheet) => {
+          setCreating(false);
+          if (sheet) {
+            // Show the new version: its category, with filters that include it.
+            if (zone && zone !== sheet.zone) setZone(sheet.zone);
+            if (rateType && rateType !== sheet.rate_type) setRateType(sheet.rate_type);
+            wanted.current = { id: sheet.category_id, before: cats.data };
+          }
+          setPage(1);
+          cats.refetch();
+          list.refetch();
+        }}
+      />
+      <Confirm
+        isOpen={!!deleting}
+        title={translate('rate_sheets.delete_title', { code: deleting?.code ?? '' })}
+        content={translate('rate_sheets.delete_text', { count: groupDigits(deleting?.rows ?? 0) })}
+        confirm={translate('rate_sheets.delete')}
+        confirmColor="warning"
+        onConfirm={remove}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from '@e965/xlsx';
+import type { Browser, Download, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+
+const xlsx = (rows: unknown[][]) => {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'data');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+};
+const rowsOf = (data: Buffer) => {
+  const wb = XLSX.read(data, { type: 'buffer' });
+  return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: true, defval: null }) as unknown[][];
+};
+async function saved(download: Download) {
+  return { name: download.suggestedFilename(), data: fs.readFileSync((await download.path())!) };
+}
+const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('a carrier downloads, deletes and uploads a tariff table, seeing every bad row in red', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await expect.poll(() => tableText(page, 'tariff-table')).toContain('HUBMI');
+    expect(await page.getByTestId('row-count').innerText()).toBe('6 righe');
+    expect(await page.getByTestId('company-select').count()).toBe(0);
+
+    const [tpl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-download').click()]);
+    const template = await saved(tpl);
+    expect(template.name).toBe('express_hub_costs.xlsx');
+    expect(rowsOf(template.data)[0]).toEqual(['code', 'silver', 'gold']);
+
+    await page.getByTestId('delete-set').click();
+    await page.getByRole('dialog').getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.').waitFor();
+    await page.waitForTimeout(400); // the dialog's fade
+    await shot(page, 'tariffs-delete-confirm');
+    await page.getByRole('button', { name: 'Elimina' }).last().click();
+    await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Nessun dato disponibile, aggiungi dati');
+
+    await page.getByTestId('upload-open').click();
+    const bad = xlsx([['code', 'silver', 'gold'], ['HUBMI', 5, 9], ['HUBRM', 'sei', -1], ['HUBMI', 1, 1]]);
+    await page.getByTestId('upload-input').setInputFiles({ name: 'costi.xlsx', mimeType: 'application/octet-stream', buffer: bad });
+    await page.getByTestId('upload-submit').click();
+    const errorsBox = page.getByTestId('upload-errors');
+    await errorsBox.waitFor();
+    expect(await errorsBox.innerText()).toContain('Il file contiene 3 errori in 2 righe: non è stato importato nulla.');
+    for (const line of ['Riga 3, silver: Non è un numero: "sei".', 'Riga 3, gold: Non può essere negativo.', 'Riga 4, code: Già presente alla riga 2 (code HUBMI).']) {
+      expect(await errorsBox.innerText()).toContain(line);
+    }
+    await shot(page, 'tariffs-upload-errors');
+
+    await page.getByTestId('upload-input').setInputFiles({ name: 'express_hub_costs.xlsx', mimeType: 'application/octet-stream', buffer: template.data });
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('row-count').innerText()).toBe('3 righe');
+    const text = await tableText(page, 'tariff-table');
+    expect(text).toContain('HUBNA');
+    expect(text).toMatch(/HUBNA\s+7,20\s€\s+12,50\s€/);
+    await shot(page, 'tariffs-hub-costs-carrier');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an admin sees the first carrier preselected and the documented columns of each table', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/express-island-zones`);
+    await expect.poll(() => tableText(page, 'tariff-table')).toContain('Sicilia');
+    expect(await page.getByRole('combobox', { name: 'Azienda' }).innerText()).toBe('Acme Trasporti S.r.l.');
+    const headers = await page.getByTestId('tariff-table').locator('thead th').evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
+    // The documented columns, plus the class (two rows per island would otherwise look alike).
+    expect(headers).toEqual(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id']);
+    await shot(page, 'tariffs-island-zones-admin');
+    await page.goto(`${portal.url}/#/standard_no_passage`);
+    await expect.poll(() => tableText(page, 'tariff-table')).toContain('Venezia');
+    const np = await page.getByTestId('tariff-table').locator('thead th').evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
+    expect(np).toEqual(['postal_code', 'city', 'cost', 'province', 'flow', 'special_zone', 'code', 'rate_code', 'cost2', 'col_11']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a carrier creates a rate sheet, sees its rows, downloads it and deletes it', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.goto(`${portal.url}/#/rate-sheets`);
+    await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('ACEXPNAT20250101');
+    await shot(page, 'rate-sheets-carrier');
+
+    const [tpl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-STD').click()]);
+    expect(rowsOf((await saved(tpl)).data)[0]).toEqual(['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime']);
+
+    const file = xlsx([
+      ['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime'],
+      ['TEST', 'IT', 'TO', 0, 100, 31.5, 'S', null, 2],
+      ['TEST', 'IT', 'TO', 100, 500, 22, 'Q', 35, 2],
+    ]);
+    await page.getByTestId('new-sheet').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('combobox', { name: 'Tipo tariffa' }).click();
+    await page.getByRole('option', { name: 'Standard (STD)' }).click();
+    await page.getByTestId('sheet-description').fill('Listino Torino prova');
+    await page.getByTestId('sheet-from').fill('2026-01-01');
+    await page.getByTestId('sheet-to').fill('2025-06-30');
+    expect(await dialog.innerText()).toContain('La data di fine validità deve essere successiva alla data di inizio validità');
+    expect(await page.getByTestId('upload-submit').isDisabled()).toBe(true);
+    await page.getByTestId('sheet-to').fill('2026-12-31');
+    await page.getByTestId('upload-input').setInputFiles({ name: 'torino.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    await shot(page, 'rate-sheets-new');
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('Listino Torino prova');
+    expect(await page.getByRole('combobox', { name: /^Categoria AC/ }).innerText()).toMatch(/^ACSTDNAT\d{8} · STD NAT$/);
+
+    const viewButton = page.locator('[data-testid^=view-]').first();
+    const id = (await viewButton.getAttribute('data-testid'))!.slice(5);
+    await viewButton.click();
+    await page.waitForURL(new RegExp(`#/rate-sheets/${id}/\\d+$`));
+    await expect.poll(() => tableText(page, 'rate-rows-table')).toMatch(/31,50\s€/);
+    expect(await page.getByTestId('sheet-summary').innerText()).toContain('2 righe');
+    await shot(page, 'rate-sheet-rows');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-sheet').click()]);
+    const original = await saved(dl);
+    expect(original.name).toBe('torino.xlsx');
+    expect(Buffer.compare(original.data, file)).toBe(0);
+
+    await page.getByRole('link', { name: 'Torna ai listini' }).click();
+    await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('Listino Torino prova');
+    await page.getByTestId(`delete-${id}`).click();
+    await page.getByRole('button', { name: 'Elimina' }).last().click();
+    await expect.poll(() => page.getByTestId('empty').first().innerText()).toBe('Nessun listino disponibile');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an end user sees and downloads its standard and express sheets with its own prices', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    await login(page, portal.url, 'enduser@portal.demo');
+    await page.goto(`${portal.url}/#/enduser-rate-sheets`);
+    await expect.poll(() => page.getByTestId('my-sheet-summary').innerText()).toContain('ACSTDNAT20250101');
+    expect(await page.getByRole('combobox', { name: 'Tipo tariffa' }).innerText()).toBe('Standard (STD)');
+    await shot(page, 'enduser-rate-sheets-std');
+    await page.getByRole('combobox', { name: 'Tipo tariffa' }).click();
+    await page.getByRole('option', { name: 'Pallet Express (EXP)' }).click();
+    await expect.poll(() => page.getByTestId('my-sheet-summary').innerText()).toContain('ACEXPNAT20250101');
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-my-sheet').click()]);
+    const mine = await saved(dl);
+    expect(mine.name).toBe('ACEXPNAT20250101.xlsx');
+    expect(rowsOf(mine.data).length).toBe(215);
+    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await page.getByTestId('not-found').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
