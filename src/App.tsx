@@ -28,6 +28,8 @@ import resetPassword from './custom/resetPassword';
 import resetPasswordOtp from './custom/resetPasswordOtp';
 import accessRequest from './custom/accessRequest';
 import settings from './custom/settings';
+import companies from './resources/companies';
+import userManagement, { createUserPage } from './resources/user-management';
 
 /** Declarative resources: one folder each under src/resources, one line here. */
 const resources: PortalResource[] = [
@@ -37,6 +39,8 @@ const resources: PortalResource[] = [
   shipmentTypes,
   transportClasses,
   requestAccess,
+  companies,
+  userManagement,
   transportRequestsResource,
 ];
 
@@ -49,6 +53,7 @@ const pages: PortalPage[] = [
   settings,
   supportPage,
   ...tariffPages,
+  createUserPage,
   ...transportRequestPages,
 ];
 

@@ -3,6 +3,7 @@ import { reference } from './reference.js';
 import { accounts } from './accounts.js';
 import { chat } from './chat.js';
 import { tariffs } from './tariffs.js';
+import { companies } from './companies.js';
 import { requests } from './requests.js';
 
 export type Lang = 'it' | 'en' | 'fr';
@@ -15,6 +16,7 @@ areas.push(reference);
 areas.push(accounts);
 areas.push(chat);
 areas.push(tariffs);
+areas.push(companies);
 areas.push(requests);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };

@@ -12,6 +12,10 @@ import tariffTableRoutes from './tariffs/tables.js';
 import rateSheetRoutes from './tariffs/rateSheets.js';
 import categoryRoutes from './tariffs/categories.js';
 import enduserRateSheetRoutes from './tariffs/enduser.js';
+import adminCompanies from './admin/companies.js';
+import companyCompanies from './company/companies.js';
+import adminUsers from './admin/users.js';
+import companyUsers from './company/users.js';
 import requestCreateRoutes from './requests/create.js';
 import requestListRoutes from './requests/list.js';
 import requestStatusRoutes from './requests/status.js';
@@ -33,6 +37,10 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   rateSheetRoutes,
   categoryRoutes,
   enduserRateSheetRoutes,
+  adminCompanies,
+  companyCompanies,
+  adminUsers,
+  companyUsers,
   requestCreateRoutes,
   requestListRoutes,
   requestStatusRoutes,

@@ -60,5 +60,11 @@ export async function seedDemo(db: Db) {
     if (await db.selectFrom('users').select('id').where('email', '=', 'admin@portal.demo').executeTakeFirst()) return false;
     throw err;
   }
+  // The demo companies get the first price category (a required field of the company forms), when seeded.
+  const priceCategory = await db.selectFrom('price_categories').select('id').orderBy('id').executeTakeFirst();
+  if (priceCategory) {
+    await db.updateTable('companies').set({ price_category_id: priceCategory.id })
+      .where('legal_name', 'in', ['Portale Trasporti', 'Acme Trasporti S.r.l.', 'Rossi Logistica S.r.l.']).where('price_category_id', 'is', null).execute();
+  }
   return true;
 }

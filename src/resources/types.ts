@@ -1,4 +1,4 @@
-import type { ComponentType, ReactElement } from 'react';
+import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { AreaMessages } from '../i18n';
 import type { ResourceApi } from '../dataProvider';
 
@@ -14,6 +14,11 @@ export interface PortalResource {
   show?: ComponentType;
   icon?: ComponentType;
   recordRepresentation?: string | ((record: any) => string);
+  /** Screens at other paths under the resource (`<Route path="new">`, `<Route path=":id">`), rendered inside it. */
+  children?: ReactNode;
+  /** The resource has a create or show screen among its `children` (react-admin's registry). */
+  hasCreate?: boolean;
+  hasShow?: boolean;
   api: ResourceApi;
   messages?: AreaMessages;
 }

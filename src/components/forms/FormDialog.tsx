@@ -23,6 +23,8 @@ export interface FormDialogProps {
   /** The element that gets the focus back when the dialog has closed (the add button, the row's menu button). */
   returnFocusTo?: HTMLElement | null;
   children: ReactNode;
+  /** Wider dialogs for long forms (default sm). */
+  maxWidth?: 'sm' | 'md' | 'lg';
 }
 
 function DialogToolbar({ onCancel }: { onCancel: () => void }) {
@@ -40,7 +42,7 @@ function DialogToolbar({ onCancel }: { onCancel: () => void }) {
  * and refetches the list; a failure keeps it open with the error banner (5 s) above, the error block
  * under the form (until the next try), the field errors under their inputs, and the toasts. Focus goes back to where it was when the dialog closes.
  */
-export function FormDialog({ resource, mode, id, open, onClose, title, defaultValues, transform, returnFocusTo, children }: FormDialogProps) {
+export function FormDialog({ resource, mode, id, open, onClose, title, defaultValues, transform, returnFocusTo, children, maxWidth = 'sm' }: FormDialogProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const notify = useNotify();
@@ -79,7 +81,7 @@ export function FormDialog({ resource, mode, id, open, onClose, title, defaultVa
       open={open}
       onClose={close}
       fullWidth
-      maxWidth="sm"
+      maxWidth={maxWidth}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
       data-testid={`dialog-${mode}`}

@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { kindsFor, type Action } from '../../../src/schema/permissions.js';
+import { COMPANY_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from '../../../src/schema/roles.js';
+import {
+  ADMIN_ONLY_COMPANY_FIELDS, COMPANY_FIELD_NAMES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike,
+} from '../../../src/schema/companies.js';
+import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
+import { COMPANY_DEPENDENTS, countDependents, isForeignKeyViolation } from '../../lib/dependents.js';
+import { ApiError, conflict, notFound } from '../../lib/errors.js';
+import { removeFile, storeFile } from '../../lib/files.js';
+import { imageUpload } from '../../lib/images.js';
+import { listQuerySchema, withMeta } from '../../lib/paging.js';
+import { carrierScope } from '../../lib/scope.js';
+import { nowIso } from '../../lib/tokens.js';
+import { companiesRepo, COMPANY_SORT_COLUMNS, presentCompany, type CompanyScope } from '../../repositories/companies.js';
+import { tokensRepo } from '../../repositories/tokens.js';
+import { checkCompany, companyColumns, companyInputOf, type CompanyInput } from './companyRules.js';
+import { dependentsText } from './dependentsText.js';
+
+export type Namespace = 'admin' | 'company';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const filters = {
+  search: { type: 'string', maxLength: 100 },
+  company_role_id: { type: 'integer', enum: [1, 2, 3, 4] },
+  status_id: { type: 'integer', enum: [0, 1] },
+  carrier_id: { type: 'integer', minimum: 1 },
+  price_category_id: { type: 'integer', minimum: 1 },
+  type: { type: 'string', enum: ['Customer', 'Supplier'] },
+};
+
+/** Each namespace answers only its own kind: /admin for admins, /company for carriers (server.md §2). */
+const policyOf = (ns: Namespace, action: Action) => kindsFor('companies', action).filter((k) => (ns === 'admin' ? k === 'admin' : k === 'carrier'));
+
+/**
+ * Companies under /admin and /company alike (accounts document §7, server.md §2). A carrier's variant
+ * fixes the tenant from its token: it sees and changes its own company and its end-user companies,
+ * creates only end-user companies of its own, and the body has no role, carrier or status to send.
+ * Status changes only through changeStatus, for admins as well, so ending sessions is never skipped.
+ */
+export function companyRoutes(ns: Namespace) {
+  return async function routes(app: FastifyInstance) {
+    const repo = companiesRepo(app.db);
+    const tokens = tokensRepo(app.db);
+    const base = `/${ns}/companies`;
+    const tags = [ns];
+    const writable = COMPANY_FIELD_NAMES.filter((f) => ns === 'admin' || !ADMIN_ONLY_COMPANY_FIELDS.includes(f));
+    const body = declaredBody(companyFields, writable);
+    const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
+    const clean = async (req: FastifyRequest) => cleanBody(companyFields, req.body);
+    const load = async (req: FastifyRequest) => {
+      const row = await repo.find(scopeOf(req), (req.params as { id: number }).id);
+      if (!row) throw notFound();
+      return row;
+    };
+    /** The caller's own company: never deleted or deactivated from here. */
+    const isOwn = (req: FastifyRequest, id: number) => req.user!.company_id === id;
+
+    async function answer(req: FastifyRequest, id: number, message: string) {
+      const row = await repo.find(scopeOf(req), id);
+      return { status: true, message: req.t(message), data: row ? presentCompany(row) : { id } };
+    }
+
+    app.get(base, {
+      config: { policy: policyOf(ns, 'list') },
+      schema: { tags, querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), filters) },
+    }, async (req) => {
+      const page = await repo.list(scopeOf(req), req.query as any);
+      return withMeta({ ...page, data: page.data.map(presentCompany) });
+    });
+
+    app.get(`${base}/show/:id`, {
+      config: { policy: policyOf(ns, 'show') },
+      schema: { tags, params: idParams },
+    }, async (req) => ({ status: true, data: presentCompany(await load(req)) }));
+
+    app.post(`${base}/store`, {
+      config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB' },
+      schema: { tags, body, consumes: ['application/json', 'multipart/form-data'] },
+      preValidation: clean,
+    }, async (req) => {
+      const input = { ...(req.body as CompanyInput) };
+      const rec: CompanyInput = { type: 'Customer', is_inbound: 1, ...input };
+      if (ns === 'company') {
+        // A carrier creates only end-user companies of its own (server.md §2).
+        rec.company_role_id = COMPANY_ROLE.ENDUSER;
+        rec.carrier_id = carrierScope(req);
+      }
+      const errors = await checkCompany(app.db, rec);
+      if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
+      const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_CREATE, 'site_header_logo');
+      const now = nowIso();
+      const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : null;
+      try {
+        const id = await repo.insert({
+          ...(companyColumns(rec) as any),
+          legal_name: String(rec.legal_name),
+          company_role_id: Number(rec.company_role_id),
+          site_header_logo: name,
+          status_id: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        return await answer(req, id, 'companies.created');
+      } catch (err) {
+        await removeFile(app.config.dataDir, 'media', name);
+        throw err;
+      }
+    });
+
+    app.post(`${base}/update/:id`, {
+      config: { policy: policyOf(ns, 'edit'), uploadLimit: '1 MB' },
+      schema: { tags, params: idParams, body, consumes: ['application/json', 'multipart/form-data'] },
+      preValidation: clean,
+    }, async (req) => {
+      const row = await load(req);
+      const input = { ...(req.body as CompanyInput) };
+      const rec: CompanyInput = { ...companyInputOf(presentCompany(row)), ...input };
+      if (ns === 'company') {
+        // Nothing a carrier sends moves a company to another tenant or changes its role.
+        rec.company_role_id = row.company_role_id;
+        rec.carrier_id = row.carrier_id;
+      }
+      const errors = await checkCompany(app.db, rec, { selfId: row.id, sent: Object.keys(input) });
+      if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
+      const newRole = Number(rec.company_role_id);
+      if (newRole !== row.company_role_id) await checkRoleChange(row.id, row.company_role_id, newRole);
+      const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_UPDATE, 'site_header_logo');
+      const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : undefined;
+      // JSON null removes the logo; a URL sent back (the record as it was) keeps it.
+      const removeLogo = !logo && 'site_header_logo' in input && input.site_header_logo === null;
+      await repo.update(row.id, {
+        ...(companyColumns(rec) as any),
+        ...(name ? { site_header_logo: name } : removeLogo ? { site_header_logo: null } : {}),
+        updated_at: nowIso(),
+      });
+      if (name || removeLogo) await removeFile(app.config.dataDir, 'media', row.site_header_logo);
+      return answer(req, row.id, 'companies.updated');
+    });
+
+    /** An admin's role change must leave every user of the company with a fitting role, and no customers orphaned. */
+    async function checkRoleChange(id: number, from: number, to: number) {
+      const fitting = USER_ROLES_FOR_COMPANY_ROLE[to] ?? [];
+      const misfits = (await repo.userRoles(id)).filter((r) => !fitting.includes(r));
+      if (misfits.length) throw conflict('companies.roleChangeUsers');
+      if (isCarrierLike(from) && !isCarrierLike(to) && (await repo.countCustomers(id)) > 0) throw conflict('companies.roleChangeCustomers');
+    }
+
+    app.get(`${base}/destroy/:id`, {
+      config: { policy: policyOf(ns, 'delete') },
+      schema: { tags, params: idParams },
+    }, async (req) => {
+      const row = await load(req);
+      if (isOwn(req, row.id)) throw conflict('companies.deleteOwn');
+      // A company with users, customers, requests or tariffs is refused with what blocks it (README).
+      const deps = await countDependents(app.db, COMPANY_DEPENDENTS, row.id);
+      if (Object.keys(deps).length) throw conflict('companies.deleteBlocked', { what: dependentsText(req, deps) });
+      try {
+        await repo.remove(row.id);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict('companies.referenced');
+        throw err;
+      }
+      await removeFile(app.config.dataDir, 'media', row.site_header_logo);
+      await removeFile(app.config.dataDir, 'media', row.logo);
+      return { status: true, message: req.t('companies.deleted'), data: { id: row.id } };
+    });
+
+    app.get(`${base}/changeStatus/:id`, {
+      config: { policy: policyOf(ns, 'edit') },
+      schema: { tags, params: idParams },
+    }, async (req) => {
+      const row = await load(req);
+      if (isOwn(req, row.id)) throw conflict('companies.statusOwn');
+      const status = await repo.toggleStatus(row.id, nowIso());
+      // A deactivated company's users are signed out at once and cannot sign in (tokens.resolve, login).
+      if (status === 0) await tokens.revokeCompany(row.id);
+      return answer(req, row.id, status === 1 ? 'companies.activated' : 'companies.deactivated');
+    });
+
+  };
+}

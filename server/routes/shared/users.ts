@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { kindsFor, type Action } from '../../../src/schema/permissions.js';
+import { USER_ROLE } from '../../../src/schema/roles.js';
+import {
+  USER_FIELD_NAMES, requiredUserFields, rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField,
+} from '../../../src/schema/users.js';
+import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
+import { USER_DEPENDENTS, countDependents, isForeignKeyViolation, isUniqueViolation } from '../../lib/dependents.js';
+import { ApiError, conflict, forbidden, invalid, notFound, type FieldErrors } from '../../lib/errors.js';
+import { hashPassword, passwordProblem } from '../../lib/passwords.js';
+import { listQuerySchema } from '../../lib/paging.js';
+import { removeFile } from '../../lib/files.js';
+import { carrierScope } from '../../lib/scope.js';
+import { nowIso } from '../../lib/tokens.js';
+import { companiesRepo, type CompanyScope } from '../../repositories/companies.js';
+import { tokensRepo } from '../../repositories/tokens.js';
+import { USER_SORT_COLUMNS, presentUser, userManagementRepo, type ManagedUserRow } from '../../repositories/userManagement.js';
+import { dependentsText } from './dependentsText.js';
+import type { Namespace } from './companies.js';
+
+type UserInput = Partial<Record<UserField, unknown>>;
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+const filters = {
+  search: { type: 'string', maxLength: 100 },
+  role_id: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7] },
+  status_id: { type: 'integer', enum: [0, 1] },
+  company_id: { type: 'integer', minimum: 1 },
+};
+/** The columns a user record keeps (the password travels apart, as a hash). */
+const STORED: UserField[] = USER_FIELD_NAMES.filter((f) => f !== 'password' && f !== 'password_confirmation');
+
+const policyOf = (ns: Namespace, action: Action) => kindsFor('user-management', action).filter((k) => (ns === 'admin' ? k === 'admin' : k === 'carrier'));
+
+const add = (errors: FieldErrors, field: string, key: string, params: Record<string, unknown> = {}) => {
+  (errors[field] ??= []).push({ key, params: { field, ...params } });
+};
+
+/**
+ * Users under /admin and /company alike (accounts document §7, server.md §2–3). Admins manage every
+ * user; a carrier manages the users of its own company (roles Carrier Users and Support) and of its
+ * end-user companies (role Enduser), and may not touch the accounts above them (its company's owner).
+ * Status changes only through changeStatus; deactivating ends the user's sessions.
+ */
+export function userRoutes(ns: Namespace) {
+  return async function routes(app: FastifyInstance) {
+    const repo = userManagementRepo(app.db);
+    const companies = companiesRepo(app.db);
+    const tokens = tokensRepo(app.db);
+    const base = `/${ns}/users`;
+    const tags = [ns];
+    const body = declaredBody(userFields, USER_FIELD_NAMES);
+    const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
+    const clean = async (req: FastifyRequest) => {
+      cleanBody(userFields, req.body);
+      const b = req.body as UserInput | undefined;
+      if (b) for (const f of ['phone', 'phone_2'] as const) if (f in b) b[f] = stripPhone(b[f]);
+    };
+    const load = async (req: FastifyRequest) => {
+      const row = await repo.find(scopeOf(req), (req.params as { id: number }).id);
+      if (!row) throw notFound();
+      return row;
+    };
+    /** A carrier changes only the users it could have created; anyone changes their own record. */
+    const mayChange = (req: FastifyRequest, row: ManagedUserRow) => {
+      if (ns === 'admin' || row.id === req.user!.id) return true;
+      return rolesACarrierAssigns(row.company_id === carrierScope(req)).includes(row.role_id);
+    };
+
+    /** Company and role rules, references, email and password: the field errors of a whole record. */
+    async function check(req: FastifyRequest, rec: UserInput, opts: { creating: boolean; selfId?: number; roleUnchanged?: boolean; sent?: string[] }) {
+      const errors: FieldErrors = {};
+      // On update a required field may not be blanked; one the stored record never had (a user made from an
+      // access request has no title or address) is asked for only when sent.
+      const required = requiredUserFields(ns === 'admin')
+        .filter((f) => opts.creating || (opts.sent?.includes(f) && f !== 'password' && f !== 'password_confirmation'));
+      for (const f of required) if (rec[f] === null || rec[f] === undefined) add(errors, f, 'validation.required');
+
+      if (rec.company_id != null) {
+        const company = await companies.find(scopeOf(req), Number(rec.company_id));
+        if (!company) add(errors, 'company_id', 'validation.exists');
+        else if (opts.roleUnchanged) {
+          // Same role in the same company: it fitted when it was given (a role change of the company is checked there).
+        } else if (ns === 'company') {
+          const allowed = rolesACarrierAssigns(company.id === carrierScope(req));
+          rec.role_id ??= allowed[0];
+          if (!allowed.includes(Number(rec.role_id))) add(errors, 'role_id', 'users.roleNotAllowed');
+        } else if (rec.role_id != null && !rolesForCompanyRole(company.company_role_id).includes(Number(rec.role_id))) {
+          add(errors, 'role_id', 'users.roleNotForCompany');
+        }
+      }
+      if (Number(rec.role_id) !== USER_ROLE.SUPPORT) rec.support_role_id = null;
+
+      for (const [f, table] of [['language_id', 'languages'], ['country_id', 'countries']] as const) {
+        if (rec[f] != null && !(await companies.exists(table, Number(rec[f])))) add(errors, f, 'validation.exists');
+      }
+      if (typeof rec.email === 'string') {
+        const owner = await repo.emailOwner(rec.email);
+        if (owner && owner.id !== opts.selfId) add(errors, 'email', 'users.emailTaken');
+      }
+      if (typeof rec.password === 'string') {
+        const problem = passwordProblem(rec.password);
+        if (problem) add(errors, 'password', problem);
+        else if (rec.password !== rec.password_confirmation) add(errors, 'password_confirmation', 'users.passwordConfirmation');
+      } else if (rec.password_confirmation != null) {
+        add(errors, 'password', 'validation.required');
+      }
+      if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
+    }
+
+    const columns = (rec: UserInput) => Object.fromEntries(STORED.filter((f) => f in rec).map((f) => [f, rec[f] ?? null]));
+
+    async function answer(req: FastifyRequest, id: number, message: string) {
+      const row = await repo.find(scopeOf(req), id);
+      return { status: true, message: req.t(message), data: row ? presentUser(row) : { id } };
+    }
+
+    app.get(base, {
+      config: { policy: policyOf(ns, 'list') },
+      schema: { tags, querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), filters) },
+    }, async (req) => {
+      const page = await repo.list(scopeOf(req), req.query as any);
+      return { ...page, data: page.data.map(presentUser) };
+    });
+
+    app.get(`${base}/show/:id`, {
+      config: { policy: policyOf(ns, 'show') },
+      schema: { tags, params: idParams },
+    }, async (req) => ({ status: true, data: presentUser(await load(req)) }));
+
+    app.post(`${base}/store`, {
+      config: { policy: policyOf(ns, 'create') },
+      schema: { tags, body },
+      preValidation: clean,
+    }, async (req) => {
+      const rec: UserInput = { ...(req.body as UserInput) };
+      // A carrier's user belongs to its own company unless it names one of its end-user companies.
+      if (ns === 'company') rec.company_id ??= carrierScope(req);
+      await check(req, rec, { creating: true });
+      const now = nowIso();
+      try {
+        const id = await repo.insert({
+          ...(columns(rec) as any),
+          email: String(rec.email).toLowerCase(),
+          password_hash: await hashPassword(String(rec.password)),
+          status_id: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        return await answer(req, id, 'users.created');
+      } catch (err) {
+        if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
+        throw err;
+      }
+    });
+
+    app.post(`${base}/update/:id`, {
+      config: { policy: policyOf(ns, 'edit') },
+      schema: { tags, params: idParams, body },
+      preValidation: clean,
+    }, async (req) => {
+      const row = await load(req);
+      if (!mayChange(req, row)) throw forbidden();
+      const input = req.body as UserInput;
+      const rec: UserInput = { ...Object.fromEntries(STORED.map((f) => [f, (row as any)[f] ?? null])), ...input };
+      const self = row.id === req.user!.id;
+      if (self && (Number(rec.role_id) !== row.role_id || Number(rec.company_id) !== row.company_id)) {
+        throw invalid({ role_id: 'users.ownRole' });
+      }
+      const roleUnchanged = Number(rec.role_id) === row.role_id && Number(rec.company_id) === row.company_id;
+      await check(req, rec, { creating: false, selfId: row.id, roleUnchanged, sent: Object.keys(input) });
+      const password = typeof rec.password === 'string' ? rec.password : null;
+      try {
+        await repo.update(row.id, {
+          ...(columns(rec) as any),
+          ...(password ? { password_hash: await hashPassword(password) } : {}),
+          updated_at: nowIso(),
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
+        throw err;
+      }
+      // A new password ends the user's other sessions (server.md §3); the caller's own one stays.
+      if (password) await tokens.revokeAllOf(row.id, self ? req.user!.token_id : undefined);
+      return answer(req, row.id, 'users.updated');
+    });
+
+    app.get(`${base}/destroy/:id`, {
+      config: { policy: policyOf(ns, 'delete') },
+      schema: { tags, params: idParams },
+    }, async (req) => {
+      const row = await load(req);
+      if (row.id === req.user!.id) throw conflict('users.deleteSelf');
+      if (!mayChange(req, row)) throw forbidden();
+      // A user with requests, tickets or messages keeps them: refused, to be deactivated instead (README).
+      const deps = await countDependents(app.db, USER_DEPENDENTS, row.id);
+      if (Object.keys(deps).length) throw conflict('users.deleteBlocked', { what: dependentsText(req, deps) });
+      try {
+        await repo.remove(row.id);
+      } catch (err) {
+        if (isForeignKeyViolation(err)) throw conflict('users.referenced');
+        throw err;
+      }
+      await removeFile(app.config.dataDir, 'media', row.image);
+      return { status: true, message: req.t('users.deleted'), data: { id: row.id } };
+    });
+
+    app.get(`${base}/changeStatus/:id`, {
+      config: { policy: policyOf(ns, 'edit') },
+      schema: { tags, params: idParams },
+    }, async (req) => {
+      const row = await load(req);
+      if (row.id === req.user!.id) throw conflict('users.statusSelf');
+      if (!mayChange(req, row)) throw forbidden();
+      const status = await repo.toggleStatus(row.id, nowIso());
+      if (status === 0) await tokens.revokeAllOf(row.id);
+      return answer(req, row.id, status === 1 ? 'users.activated' : 'users.deactivated');
+    });
+  };
+}

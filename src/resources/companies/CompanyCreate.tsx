@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { CreateBase, Form, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
+import { COMPANY_ROLE } from '../../schema/roles';
+import { isEnduserCompany } from '../../schema/companies';
+import { CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
+import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
+import { normalizeError } from '../../components/feedback/errors';
+
+const T = 'resources.companies';
+type StepName = 'settings' | 'details' | 'enduser';
+
+/** The numbered steps: 3 (end-user information) only for an end-user company, which is every company a carrier creates. */
+function useSteps(kind: CallerKind): StepName[] {
+  const role = useWatch({ name: 'company_role_id' });
+  return kind === 'carrier' || isEnduserCompany(Number(role)) ? ['settings', 'details', 'enduser'] : ['settings', 'details'];
+}
+
+function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const steps = useSteps(kind);
+  const [active, setActive] = useState(0);
+  const { trigger } = useFormContext();
+  const role = useFormRole(kind);
+  const current = steps[Math.min(active, steps.length - 1)];
+  const last = active >= steps.length - 1;
+  // Steps advance in order: the current step's fields must be valid first (accounts document §4).
+  const next = async () => {
+    if (await trigger(stepFields(current, role))) setActive(active + 1);
+  };
+  return (
+    <>
+      <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }} data-testid="company-steps">
+        {steps.map((s) => (
+          <Step key={s}><StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel></Step>
+        ))}
+      </Stepper>
+      {/* Every step stays mounted (values and rules kept); only the current one is shown. */}
+      {(['settings', 'details', 'enduser'] as StepName[]).map((s) => (
+        <Box key={s} sx={{ display: s === current ? 'block' : 'none' }} data-step={s} data-active={s === current ? '1' : '0'}>
+          <CompanyInputs sections={s === 'details' ? ['details', 'carrier'] : [s]} kind={kind} mode="create" />
+        </Box>
+      ))}
+      <FormErrorBlock error={error} />
+      {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
+        <Button onClick={() => navigate('/companies')} data-testid="company-cancel">{translate(`${T}.actions.cancel`)}</Button>
+        {active > 0 ? <Button onClick={() => setActive(active - 1)} data-testid="company-back">{translate(`${T}.actions.back`)}</Button> : null}
+        {last ? (
+          <Button key="save" type="submit" variant="contained" data-testid="company-save">{translate(`${T}.actions.save`)}</Button>
+        ) : (
+          <Button key="next" variant="contained" onClick={next} data-testid="company-next">{translate(`${T}.actions.next`)}</Button>
+        )}
+      </Box>
+    </>
+  );
+}
+
+/** /companies/new: steps 1 settings, 2 company information, 3 end-user information; success and cancel go back to /companies. */
+export function CompanyCreate() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { permissions } = usePermissions();
+  const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
+  const notify = useNotify();
+  const [error, setError] = useState<unknown>(null);
+  const defaults = { status_id: 1, is_inbound: 1, type: 'Customer', ...(kind === 'carrier' ? { company_role_id: COMPANY_ROLE.ENDUSER } : {}) };
+  return (
+    <CreateBase
+      resource="companies"
+      redirect={false}
+      transform={companyTransform}
+      mutationOptions={{
+        // The server's message ("Azienda creata con successo") becomes the success toast (data provider).
+        onSuccess: () => navigate('/companies'),
+        onError: (e: unknown) => {
+          // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
+          setError(e);
+          const n = normalizeError(e);
+          if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
+        },
+      }}
+    >
+      <Title title={translate(`${T}.create_title`)} />
+      <Card>
+        <CardContent>
+          <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate>
+            <Wizard kind={kind} error={error} />
+          </Form>
+        </CardContent>
+      </Card>
+    </CreateBase>
+  );
+}

@@ -1,0 +1,183 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { AutocompleteInput, FieldTitle, useInput, useLocaleState, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { Autocomplete, TextField } from '@mui/material';
+import { apiRequest, type Query } from '../../api/http';
+
+type Row = Record<string, any>;
+/** A lookup's rows, whatever key the list comes under (`data`, `category_list`, or the array itself). */
+export const rowsOf = (answer: unknown): Row[] => {
+  const a = answer as any;
+  if (Array.isArray(a)) return a;
+  if (Array.isArray(a?.data)) return a.data;
+  if (Array.isArray(a?.category_list)) return a.category_list;
+  return [];
+};
+
+/** A visitor lookup (`/visitor/<path>`): always refetched (accounts document §7: stale time 0). */
+export function useLookup(path: string, query?: Query, enabled = true) {
+  return useQuery({
+    queryKey: ['lookup', path, query ?? {}],
+    queryFn: ({ signal }) => apiRequest(`/visitor/${path}`, { query, signal }).then(rowsOf),
+    staleTime: 0,
+    enabled,
+  });
+}
+
+/**
+ * Names of languages and countries in the user's language, from their codes (the browser knows them:
+ * "Italiano", "Italia"); the stored English name when the code is unknown.
+ */
+export function useDisplayNames() {
+  const [locale] = useLocaleState();
+  return useMemo(() => {
+    const make = (type: 'language' | 'region') => {
+      try {
+        return new Intl.DisplayNames([locale], { type });
+      } catch {
+        return null;
+      }
+    };
+    const languages = make('language');
+    const regions = make('region');
+    const cap = (s: string | undefined) => (s ? s.charAt(0).toLocaleUpperCase(locale) + s.slice(1) : undefined);
+    const of = (names: Intl.DisplayNames | null, code: unknown) => {
+      try {
+        return typeof code === 'string' && code ? cap(names?.of(code)) : undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    return {
+      language: (code: unknown, fallback?: unknown) => of(languages, code) ?? (fallback ? String(fallback) : null),
+      country: (code: unknown, fallback?: unknown) => of(regions, code) ?? (fallback ? String(fallback) : null),
+    };
+  }, [locale]);
+}
+
+/** The name of a lookup row in the user's language: a country or language by its code, otherwise its own name. */
+export function useLocalName() {
+  const [locale] = useLocaleState();
+  const names = useDisplayNames();
+  return (r: Row | undefined) => {
+    if (!r) return '';
+    const country = r.iso_alpha_2 ?? r.code_alpha;
+    if (country) return names.country(country, r[locale] ?? r.name ?? r.en) ?? '';
+    if (r.code && 'native' in r) return names.language(r.code, r.native ?? r.en) ?? '';
+    return String(r[locale] ?? r.name ?? r.en ?? r.legal_name ?? r.id);
+  };
+}
+
+/** A pick from a lookup's rows. */
+export function LookupPicker({ source, path, query, enabled = true, optionText, validate, disabled, helperText, testid }: {
+  source: string; path: string; query?: Query; enabled?: boolean; optionText?: (r: Row) => string; validate?: Validator | Validator[];
+  disabled?: boolean; helperText?: string; testid?: string;
+}) {
+  const { data, isPending } = useLookup(path, query, enabled);
+  const name = useLocalName();
+  return (
+    <AutocompleteInput
+      source={source}
+      choices={(data ?? []) as Array<{ id: number }>}
+      optionText={(r: Row) => (optionText ?? name)(r)}
+      isPending={enabled && isPending}
+      validate={validate}
+      disabled={disabled}
+      helperText={helperText}
+      fullWidth
+      data-testid={testid ?? `input-${source}`}
+    />
+  );
+}
+
+/**
+ * A text picked from a lookup or typed anew (city, province). A new value is allowed unless blank or
+ * equal, ignoring case, to an existing one, which is then taken with its own spelling (accounts
+ * document §5). `valueOf` is what is stored (a province's sigla), `labelOf` what the list shows.
+ */
+export function CreatableTextInput({ source, path, query, valueOf, labelOf, validate, testid }: {
+  source: string; path: string; query?: (typed: string) => Query | undefined; valueOf: (r: Row) => string;
+  labelOf?: (r: Row) => string; validate?: Validator | Validator[]; testid?: string;
+}) {
+  const resource = useResourceContext();
+  const translate = useTranslate();
+  const { field, fieldState, isRequired } = useInput({ source, validate });
+  const [typed, setTyped] = useState<string>(field.value ?? '');
+  useEffect(() => setTyped(field.value ?? ''), [field.value]);
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(typed.trim()), 250);
+    return () => clearTimeout(t);
+  }, [typed]);
+  const q = query ? query(search) : undefined;
+  const { data } = useLookup(path, q, query ? !!q : true);
+  const rows = data ?? [];
+  const options = useMemo(() => {
+    const seen = new Set<string>();
+    return rows.filter((r) => {
+      const k = valueOf(r).toLowerCase();
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }, [rows, valueOf]);
+  /** The stored value for a typed text: an existing one (same value or label, any case) or the text itself. */
+  const settle = (text: string) => {
+    const t = text.trim();
+    if (!t) return null;
+    const lower = t.toLowerCase();
+    const match = options.find((r) => valueOf(r).toLowerCase() === lower || (labelOf && String(r.name ?? '').toLowerCase() === lower));
+    return match ? valueOf(match) : t;
+  };
+  // Options may arrive after the text was typed: a value equal to one of them but for case takes its spelling.
+  useEffect(() => {
+    if (typeof field.value !== 'string' || !field.value) return;
+    const settled = settle(field.value);
+    if (settled && settled !== field.value) {
+      field.onChange(settled);
+      setTyped(settled);
+    }
+  }, [options]); // eslint-disable-line react-hooks/exhaustive-deps
+  const error = fieldState.error?.message;
+  return (
+    <Autocomplete
+      freeSolo
+      options={options}
+      getOptionLabel={(o) => (typeof o === 'string' ? o : (labelOf ?? valueOf)(o))}
+      filterOptions={(opts) => {
+        const l = typed.trim().toLowerCase();
+        return l ? opts.filter((o) => (labelOf ?? valueOf)(o).toLowerCase().includes(l)) : opts;
+      }}
+      inputValue={typed}
+      value={field.value ?? null}
+      onInputChange={(_e, v, reason) => {
+        if (reason === 'reset' && !v) return;
+        setTyped(v);
+      }}
+      onChange={(_e, v) => {
+        const next = v === null ? null : settle(typeof v === 'string' ? v : valueOf(v));
+        field.onChange(next);
+        setTyped(next ?? '');
+      }}
+      onBlur={() => {
+        const next = settle(typed);
+        field.onChange(next);
+        setTyped(next ?? '');
+        field.onBlur();
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={source}
+          label={<FieldTitle source={source} resource={resource} isRequired={isRequired} />}
+          error={!!error}
+          helperText={error ? translate(error, { _: error }) : ' '}
+          size="small"
+          slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testid ?? `input-${source}` } }}
+        />
+      )}
+      sx={{ mt: 1, mb: 0.5 }}
+      fullWidth
+    />
+  );
+}
