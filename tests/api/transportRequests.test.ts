@@ -224,4 +224,10 @@ describeEachDb('transport requests entered by hand', (p) => {
     expect((await p().api('GET', `/company/transport_requests/show/${id}`, { token: w.tokens.beta })).body.data.transport_request_status_id).toBe(3);
     expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.admin, body: { tr_id: 999999 } })).status).toBe(404);
   });
+
+  it('an end-user company with requests is not deleted, and the refusal says why', async () => {
+    const res = await p().api('GET', `/admin/companies/destroy/${w.bianchi}`, { token: w.tokens.admin });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/richieste di trasporto/);
+  });
 });
