@@ -5,6 +5,7 @@ import { isPositiveDecimal, parseCents, parseDecimal } from '../../lib/amounts.j
 import { ApiError, type FieldErrors } from '../../lib/errors.js';
 import { isDate } from '../../lib/romeTime.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
+import { costRequestSchema } from '../../lib/quoteRequest.js';
 
 /**
  * The create-request payload (calculator document §3 "Create-request payload", "Visitor save-request
@@ -42,30 +43,13 @@ export const DOCUMENT_FIELDS = {
   doctypes: { type: 'array', maxItems: MAX_DOCUMENTS, items: { type: 'integer', minimum: 1 } },
 } as const;
 
-const positive = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
-const palletList = { type: 'array', maxItems: 33, items: positive } as const;
-const place = (end: 'origin' | 'destination') => ({
-  [`${end}Country`]: { type: 'string', minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$' },
-  [`${end}PostalCode`]: { type: 'string', minLength: 1, maxLength: 16, pattern: '\\S' },
-  [`${end}Locality`]: { type: 'string', maxLength: 100 },
-  [`${end}Province`]: { type: 'string', maxLength: 10 },
-});
-
-/** The quote a request is made from: the cost request's fields (calculator document §3 "Cost request"). */
-export const QUOTE_FIELDS = {
-  zone: { type: 'string', enum: ['national', 'international'] },
-  service: { type: 'string', enum: ['standard', 'palletExpress'] },
-  flow: { type: 'string', enum: ['IN', 'OUT'] },
-  island: { type: ['string', 'null'], maxLength: 100 },
-  ...place('origin'),
-  ...place('destination'),
-  standardunits: { type: 'integer', minimum: 1, maximum: 100_000 },
-  standardweight: positive,
-  standardvolume: { type: 'number', minimum: 0, maximum: 1_000_000 },
-  standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
-  calculationRatio: { type: 'string', enum: ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500', 'LM1500', 'LM1750'] },
-  palletWeight: palletList, palletWidth: palletList, palletLength: palletList, palletHeight: palletList,
-} as const;
+/**
+ * The quote a request is made from: the cost request's own fields and checks (calculator document §3
+ * "Cost request"; lib/quoteRequest.ts), but ADR and tail lift, which the create payload carries per
+ * shipment, and the admin's company and end-user choice, which a request never carries.
+ */
+const { adr: _adr, taillift: _taillift, company_id: _company, enduser_id: _enduser, ...quoteProps } = costRequestSchema.properties;
+export const QUOTE_FIELDS = quoteProps;
 
 export interface QuoteFields {
   zone: 'national' | 'international';
