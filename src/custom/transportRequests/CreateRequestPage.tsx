@@ -11,7 +11,7 @@ import {
   newShipment, readHandOver, serverFieldPath, toFormData, validate,
   type Contact, type DocRow, type Errors, type PlaceForm, type ShipmentForm,
 } from './createForm';
-import { DocumentsField, GoodsFields, PlaceFields, QuoteSummary } from './formParts';
+import { DocumentsField, GoodsFields, Input, PlaceFields, QuoteSummary } from './formParts';
 import { Section } from './parts';
 
 const localToday = () => {
@@ -136,9 +136,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
         <Section title={translate('requests.section_contact')}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             {(['company', 'firstname', 'lastname', 'email', 'phone'] as const).map((k) => (
-              <TextField key={k} size="small" required label={translate(`requests.${k}`)} value={contact[k]} onChange={setC(k)} type={k === 'email' ? 'email' : 'text'}
-                error={!!errors[`contact.${k}`]} helperText={errors[`contact.${k}`] ? translate(errors[`contact.${k}`]) : undefined}
-                slotProps={{ htmlInput: { 'data-testid': `contact.${k}` } }} />
+              <Input key={k} path={`contact.${k}`} errors={errors} required label={translate(`requests.${k}`)} value={contact[k]} onChange={setC(k)} type={k === 'email' ? 'email' : 'text'} />
             ))}
           </Box>
         </Section>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
   Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
@@ -12,15 +13,18 @@ import { FigureCard } from './parts';
 
 export type Country = { id: number; en: string; it: string | null; fr: string | null; iso_alpha_2: string | null };
 
-/** An input of the form with its error under it (required ones get the red asterisk). */
-function Input({ path, errors, ...props }: { path: string; errors: Errors } & React.ComponentProps<typeof TextField>) {
+/** An input of the form with its error under it until it is changed (required ones get the red asterisk). */
+export function Input({ path, errors, ...props }: { path: string; errors: Errors } & React.ComponentProps<typeof TextField>) {
   const translate = useTranslate();
-  const err = errors[path];
+  const [edited, setEdited] = useState(false);
+  useEffect(() => setEdited(false), [errors]);
+  const err = edited ? undefined : errors[path];
   return (
     <TextField
       size="small"
       fullWidth
       {...props}
+      onChange={(e) => { setEdited(true); props.onChange?.(e); }}
       error={!!err}
       helperText={err ? translate(err) : props.helperText}
       slotProps={{ ...props.slotProps, htmlInput: { 'data-testid': path, ...(props.slotProps as any)?.htmlInput } }}
