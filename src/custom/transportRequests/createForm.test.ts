@@ -10,7 +10,10 @@ const handOver: HandOver = {
   },
   shipmentType: 'palletExpress',
   shipmentClass: 'GOLD',
-  priceList: { x_total_gold_sell: 130.9, x_total_silver_sell: 93.5, admin_fee: 4.5, max_leadtime_sell_gold: 1, max_leadtime_sell_silver: 2 },
+  priceList: {
+    x_total_gold_sell: 130.9, x_total_silver_sell: 93.5, admin_fee: 4.5, max_leadtime_sell_gold: 1, max_leadtime_sell_silver: 2,
+    total_silver_buy: null, total_gold_buy: null, max_leadtime_buy_silver: null, max_leadtime_buy_gold: null, total_silver_sell: null, total_gold_sell: null,
+  },
   palletData: [{ row: 1, weight: 250, width: 120, length: 80, height: 90, measure: '120×80×90', type: 'p300' }],
 };
 

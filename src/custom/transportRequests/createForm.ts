@@ -1,3 +1,5 @@
+import type { QuoteHandOver } from '../calculator/types';
+
 /**
  * The create form's state, its checks (calculator document §5 "Create transport request") and the
  * multipart body it sends (§3 "Create-request payload", "Visitor save-request payload"). Pure: the
@@ -5,24 +7,8 @@
  */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-/** What the calculator hands over (calculator document §2), the same shape as the calculator's QuoteHandOver. */
-export interface HandOver {
-  costRequest: {
-    zone: 'national' | 'international'; service: 'palletExpress' | 'standard'; flow?: 'IN' | 'OUT'; island?: string;
-    adr: 0 | 1; taillift: 0 | 1;
-    originCountry: string; originPostalCode: string; originLocality?: string; originProvince?: string;
-    destinationCountry: string; destinationPostalCode: string; destinationLocality?: string; destinationProvince?: string;
-    standardunits?: number; standardweight?: number; standardvolume?: number; standardvolumeType?: 'CBM' | 'LM';
-    calculationRatio?: string;
-    palletWeight?: number[]; palletWidth?: number[]; palletLength?: number[]; palletHeight?: number[];
-  };
-  shipmentType: 'palletExpress' | 'standard';
-  shipmentClass?: 'SILVER' | 'GOLD';
-  priceList?: Record<string, number | null>;
-  palletData?: Array<{ row: number; weight: number | string; width: number | string; length: number | string; height: number | string; measure: string; type: string }>;
-  standardPriceList?: { shipment_cost: number; admin_fee: number; totla: number; lead_time: number | null };
-  units?: { standardunits: number; standardweight: number | string; standardvolume: number | string; standardvolumeType: string; ratio: number; chargeable_weight: number };
-}
+/** What the calculator hands over (calculator document §2): its own type, one source of truth. */
+export type HandOver = QuoteHandOver;
 
 /** The hand-over from navigation state, when it is complete enough to book from. */
 export function readHandOver(state: unknown, query: URLSearchParams): HandOver | null {
@@ -38,7 +24,7 @@ export function readHandOver(state: unknown, query: URLSearchParams): HandOver |
 /** Price (without the admin fee), admin fee, total and lead time of the chosen class or the standard quote. */
 export function quotedFigures(h: HandOver) {
   if (h.shipmentType === 'palletExpress') {
-    const k = h.shipmentClass === 'GOLD' ? 'gold' : 'silver';
+    const k = h.shipmentClass === 'GOLD' ? 'gold' : 'silver' as const;
     const price = Number(h.priceList?.[`x_total_${k}_sell`] ?? 0);
     const fee = Number(h.priceList?.admin_fee ?? 0);
     return { price, fee, total: Math.round((price + fee) * 100) / 100, leadTime: h.priceList?.[`max_leadtime_sell_${k}`] ?? null };
