@@ -17,6 +17,7 @@ import { supportPage } from './custom/support';
 import { tariffPages } from './custom/tariffs';
 import { calculateCostPage, quotePage } from './custom/calculator';
 import { portalSettingsPage } from './custom/portalSettings';
+import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
 import type { PortalPage, PortalResource } from './resources/types';
 import countries from './resources/countries';
 import currencies from './resources/currencies';
@@ -42,6 +43,7 @@ const resources: PortalResource[] = [
   requestAccess,
   companies,
   userManagement,
+  transportRequestsResource,
 ];
 
 /** Custom routes: one folder each under src/custom, one line here. */
@@ -57,6 +59,7 @@ const pages: PortalPage[] = [
   calculateCostPage,
   quotePage,
   portalSettingsPage,
+  ...transportRequestPages,
 ];
 
 /** Sidebar badges declared by pages, by path. */

@@ -109,6 +109,39 @@ export interface ChatMessageTable {
   id: Generated<number>; chat_id: number; sender_user_id: number | null; sender_name: string; sender_side: ChatSide;
   body: string; created_at: string; read_at: string | null;
 }
+export interface TransportRequestStatusTable { id: number; name: string; description: string }
+export interface TransportRequestTable {
+  id: Generated<number>;
+  carrier_id: number; enduser_company_id: number | null; user_id: number | null;
+  firstname: string | null; lastname: string | null; email: string | null; phone: string | null; visitor_company: string | null;
+  transport_request_status_id: number;
+  cost: number | null; admin_fees: number | null;
+  notes: string | null; reason: string | null; contact: string | null; lang: string | null;
+  zone: string | null; service: string | null; flow: string | null; island: string | null; service_class: string | null;
+  calculation_ratio: string | null; lead_time: number | null;
+  origin_country: string | null; origin_postal_code: string | null; origin_locality: string | null; origin_province: string | null;
+  destination_country: string | null; destination_postal_code: string | null; destination_locality: string | null; destination_province: string | null;
+  priced_on: string | null; created_on: string; created_at: string; updated_at: string;
+}
+export interface ShipmentTable {
+  id: Generated<number>; transport_request_id: number; position: number; transport_request_type_id: number; transport_class: string | null;
+  shipper_reference: string; consignee_reference: string | null; adr: number; tail_lift: number;
+  pickup_date: string | null; pickup_time_from: string | null; pickup_time_to: string | null; pickup_notes: string | null;
+  delivery_date: string | null; delivery_time_from: string | null; delivery_time_to: string | null; delivery_notes: string | null;
+}
+export interface ShipmentAddressTable {
+  id: Generated<number>; shipment_id: number; kind: 'pickup' | 'delivery';
+  location_name: string; address: string; postal_code: string; city: string | null; province: string | null; country_id: number;
+}
+export interface ShipmentDetailTable {
+  id: Generated<number>; shipment_id: number; position: number; shipment_type_id: number;
+  pallet_weight: string | null; pallet_width: string | null; pallet_length: string | null; pallet_height: string | null; pallet_type: string | null;
+  total_units: number | null; gross_weight: string | null; volume: string | null; volume_type: string | null;
+}
+export interface TransportRequestDocumentTable {
+  id: Generated<number>; transport_request_id: number; document_type_id: number; filename: string; stored_name: string; size: number; created_at: string;
+}
+export interface StatisticsCacheTable { scope: string; payload: string; computed_at: number | string }
 
 export interface DB {
   user_roles: RoleTable;
@@ -146,4 +179,11 @@ export interface DB {
   island_places: IslandPlaceTable;
   tickets: TicketTable;
   chat_messages: ChatMessageTable;
+  transport_request_statuses: TransportRequestStatusTable;
+  transport_requests: TransportRequestTable;
+  shipments: ShipmentTable;
+  shipment_addresses: ShipmentAddressTable;
+  shipment_details: ShipmentDetailTable;
+  transport_request_documents: TransportRequestDocumentTable;
+  statistics_cache: StatisticsCacheTable;
 }

@@ -6,6 +6,7 @@ import { tariffs } from './tariffs.js';
 import { companies } from './companies.js';
 import { pricing } from './pricing.js';
 import { settings } from './settings.js';
+import { requests } from './requests.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -20,6 +21,7 @@ areas.push(tariffs);
 areas.push(companies);
 areas.push(pricing);
 areas.push(settings);
+areas.push(requests);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

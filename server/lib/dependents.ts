@@ -12,7 +12,7 @@ export interface Dependent { table: string; columns: string[]; what: string }
 export const COMPANY_DEPENDENTS: Dependent[] = [
   { table: 'users', columns: ['company_id'], what: 'users' },
   { table: 'companies', columns: ['carrier_id'], what: 'customers' },
-  { table: 'transport_requests', columns: ['carrier_id', 'enduser_id', 'company_id', 'visitor_company_id'], what: 'requests' },
+  { table: 'transport_requests', columns: ['carrier_id', 'enduser_company_id', 'enduser_id', 'company_id', 'visitor_company_id'], what: 'requests' },
   { table: 'access_requests', columns: ['carrier_id', 'company_id', 'created_company_id'], what: 'accessRequests' },
   { table: 'tickets', columns: ['enduser_company_id', 'carrier_company_id', 'company_id', 'carrier_id'], what: 'tickets' },
   { table: 'categories', columns: ['company_id'], what: 'tariffs' },

@@ -20,6 +20,11 @@ import costRequestRoutes from './visitor/costRequest.js';
 import pingRoutes from './visitor/ping.js';
 import settingsRoutes from './visitor/settings.js';
 import adminSettingsRoutes from './admin/settings.js';
+import requestCreateRoutes from './requests/create.js';
+import requestListRoutes from './requests/list.js';
+import requestStatusRoutes from './requests/status.js';
+import requestEditRoutes from './requests/edit.js';
+import statisticsRoutes from './requests/statistics.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -44,4 +49,9 @@ export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   pingRoutes,
   settingsRoutes,
   adminSettingsRoutes,
+  requestCreateRoutes,
+  requestListRoutes,
+  requestStatusRoutes,
+  requestEditRoutes,
+  statisticsRoutes,
 ];

@@ -6,12 +6,14 @@ import { nowIso } from '../lib/tokens.js';
 import { seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedDemoTariffs } from './tariffs.js';
+import { seedDemoRequests } from './requests.js';
 
 /** Loads reference data, then the demo set (outside production) or the first admin (production). */
 export async function seed(db: Db, config: Config) {
   await seedReference(db);
   if (config.demoData) await seedDemo(db);
   if (config.demoData) await seedDemoTariffs(db, config.dataDir);
+  if (config.demoData) await seedDemoRequests(db);
   if (config.adminEmail && config.adminPassword) await ensureAdmin(db, config.adminEmail, config.adminPassword);
 }
 

@@ -38,6 +38,7 @@ export const ALIASES: Record<string, string> = {
   'standard-special-zones': 'tariffs',
   standard_no_passage: 'tariffs',
   'transport-requests-visuals': 'transport-requests',
+  transport_requests: 'transport-requests',
 };
 
 export function canAccess(kind: Kind | null | undefined, resource: string, action: Action = 'list'): boolean {

@@ -234,7 +234,8 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     expect(await text(page, 'gold-total')).toBe('133,90 €');
     expect(await text(page, 'gold-admin-fee')).toBe('3,00 €');
     expect(await page.getByTestId('silver-buy').count()).toBe(0);
-    expect(await page.getByTestId('request-silver').count()).toBe(0);
+    // Visitors book from here too, with their contact details (tests/browser/requestFromQuote.test.ts).
+    expect(await page.getByTestId('request-silver').count()).toBe(1);
     await topShot(page, 'calculator-visitor-express');
 
     await page.getByTestId('service-standard').click();

@@ -22,9 +22,9 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
 
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard', 'calculate-cost', 'price-manager', 'settings-group', 'companies', 'user-management', 'settings'],
-    'carrier@portal.demo': ['dashboard', 'calculate-cost', 'price-manager', 'companies', 'user-management', 'request-access', 'support', 'settings'],
-    'enduser@portal.demo': ['dashboard', 'calculate-cost', 'enduser-rate-sheets', 'support', 'settings'],
+    'admin@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'settings-group', 'companies', 'user-management', 'settings'],
+    'carrier@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'companies', 'user-management', 'request-access', 'support', 'settings'],
+    'enduser@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'enduser-rate-sheets', 'support', 'settings'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {
@@ -53,7 +53,7 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     const { page, context } = await newPage(browser);
     await login(page, portal.url, 'admin@portal.demo');
     await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
-    expect(await menuTexts(page)).toEqual(['dashboard', 'calculate-cost', 'price-manager', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes', 'portal-settings', 'companies', 'user-management', 'settings']);
+    expect(await menuTexts(page)).toEqual(['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes', 'portal-settings', 'companies', 'user-management', 'settings']);
     await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
     await page.waitForURL(/#\/document-types/);
     expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');

@@ -39,7 +39,8 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
 
   const start = (handOver: QuoteHandOver) => {
     const q = new URLSearchParams({ shipmentType: handOver.shipmentType, ...(handOver.shipmentClass ? { shipmentClass: handOver.shipmentClass } : {}) });
-    navigate(`/transport-requests?${q}`, { state: handOver });
+    // Visitors book on the public page with their contact details (issue 9); end users in the portal.
+    navigate(`${kind === 'visitor' ? '/quote/request' : '/transport-requests'}?${q}`, { state: handOver });
   };
 
   const p = data.prices_list;
@@ -74,7 +75,7 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
                       <Row label={translate('calculator.margin')} value={buy === null ? translate('calculator.not_available') : formatEuro(round2(offer - buy), locale)} testId={`${k}-margin`} />
                     </>
                   )}
-                  {kind === 'enduser' && (
+                  {(kind === 'enduser' || kind === 'visitor') && (
                     <Button fullWidth variant="contained" sx={{ mt: 1 }} data-testid={`request-${k}`}
                       onClick={() => start({ costRequest: request, shipmentType: 'palletExpress', shipmentClass: cls, priceList: p, palletData: data.palletData })}>
                       {translate('calculator.request_class', { class: cls })}
@@ -122,7 +123,7 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
                 <Row label={translate('calculator.lane_two')} value={euro(c.final_cost_lane_two)} testId="standard-lane-two" />
               </>
             )}
-            {kind === 'enduser' && (
+            {(kind === 'enduser' || kind === 'visitor') && (
               <Button fullWidth variant="contained" sx={{ mt: 1 }} data-testid="request-standard"
                 onClick={() => start({ costRequest: request, shipmentType: 'standard', standardPriceList: c, units: data.units })}>
                 {translate('calculator.request_standard')}

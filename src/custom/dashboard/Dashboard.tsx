@@ -2,8 +2,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { AccessRequestsCard } from '../../resources/request-access/DashboardCard';
+import { DashboardStats } from './DashboardStats';
 
-/** The dashboard at /: greeting and header buttons ('calculate cost'; 'new request' for end users only). */
+/**
+ * The dashboard at /: greeting and header buttons ('calculate cost'; 'new request' for end users only),
+ * then the role's statistics (DashboardStats).
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -26,6 +30,7 @@ export function Dashboard() {
         </Box>
       </Paper>
       <AccessRequestsCard />
+      <DashboardStats />
     </Box>
   );
 }

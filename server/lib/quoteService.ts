@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { COMPANY_ROLE } from '../../src/schema/roles.js';
+import { notFound } from './errors.js';
+import { toQuoteRequest, type CostRequestBody } from './quoteRequest.js';
+import { refusalMessage } from './quoteText.js';
+import { romeToday } from './romeDate.js';
+import { priceQuote } from '../pricing/quote.js';
+import type { CallerKind, CarrierSettings, EndUserSettings, QuoteData, QuoteRequest } from '../pricing/types.js';
+import { placeReference } from '../repositories/placeReference.js';
+import { isSeller, pricingDataRepo, toCarrierSettings, toEndUserSettings } from '../repositories/pricingData.js';
+import { VISITOR_COMPANY } from '../repositories/settings.js';
+
+type Parties = { carrier: CarrierSettings; endUser: EndUserSettings | null } | { unavailable: true };
+
+export type QuoteOutcome =
+  | { ok: true; kind: CallerKind; request: QuoteRequest; date: string; carrier: CarrierSettings; endUser: EndUserSettings | null; data: QuoteData }
+  | { ok: false; message: string };
+
+export interface Quoter {
+  /**
+   * Prices a cost request for a caller (pricing.md): the request checked against the reference places
+   * (422 on a malformed one), who prices with which sheets (§1), the tariffs on today's date in
+   * Europe/Rome, the engine. A refusal (no sheet, no rate, the visitor carrier missing) comes back as
+   * `{ok: false, message}` in the caller's language. The whole answer, before `visibleTo`.
+   */
+  quote(req: FastifyRequest, kind: CallerKind, body: CostRequestBody): Promise<QuoteOutcome>;
+}
+
+const quoters = new WeakMap<FastifyInstance, Quoter>();
+
+/**
+ * The one quote function of the portal, shared by POST /visitor/costRequest and by the transport
+ * requests, which price a request again before storing it (server.md §5).
+ */
+export function quoterOf(app: FastifyInstance): Quoter {
+  const known = quoters.get(app);
+  if (known) return known;
+  const data = pricingDataRepo(app.db, app.config.pricingCacheMs);
+
+  /** An end-user company of that carrier, else 404 (pricing.md §1). */
+  async function endUserOf(carrierId: number, id: number | null | undefined): Promise<EndUserSettings | null> {
+    if (!id) return null;
+    const c = await data.company(id);
+    if (!c || c.company_role_id !== COMPANY_ROLE.ENDUSER || c.carrier_id !== carrierId) throw notFound();
+    return toEndUserSettings(c);
+  }
+
+  async function parties(req: FastifyRequest, kind: CallerKind, body: CostRequestBody): Promise<Parties> {
+    const u = req.user;
+    switch (kind) {
+      case 'visitor': {
+        const id = Number(await data.setting(VISITOR_COMPANY)) || null;
+        const c = id ? await data.company(id) : undefined;
+        // no visitor carrier configured, or it is no longer an active carrier: no public prices
+        if (!c || !isSeller(c) || c.status_id !== 1) return { unavailable: true };
+        return { carrier: toCarrierSettings(c), endUser: null };
+      }
+      case 'enduser': {
+        const [carrier, own] = await Promise.all([u!.carrier_id ? data.company(u!.carrier_id) : undefined, data.company(u!.company_id)]);
+        if (!carrier || !isSeller(carrier) || !own) throw notFound();
+        return { carrier: toCarrierSettings(carrier), endUser: toEndUserSettings(own) };
+      }
+      case 'carrier': {
+        const carrier = await data.company(u!.company_id);
+        if (!carrier || !isSeller(carrier)) throw notFound();
+        return { carrier: toCarrierSettings(carrier), endUser: await endUserOf(carrier.id, body.enduser_id) };
+      }
+      case 'admin': {
+        const carrier = await data.company(body.company_id!);
+        if (!carrier || !isSeller(carrier)) throw notFound();
+        return { carrier: toCarrierSettings(carrier), endUser: await endUserOf(carrier.id, body.enduser_id) };
+      }
+    }
+  }
+
+  const quoter: Quoter = {
+    async quote(req, kind, body) {
+      const request = toQuoteRequest(body, kind, await placeReference(app.db));
+      const who = await parties(req, kind, body);
+      if ('unavailable' in who) return { ok: false, message: req.t('pricing.visitorUnavailable') };
+      const date = romeToday();
+      const tariffs = await data.tariffsFor(request, who.carrier, who.endUser, date);
+      const result = priceQuote({ request, date, carrier: who.carrier, endUser: who.endUser, ...tariffs });
+      if (!result.ok) return { ok: false, message: refusalMessage(req.lang, result.key, result.params) };
+      return { ok: true, kind, request, date, carrier: who.carrier, endUser: who.endUser, data: result.data };
+    },
+  };
+  quoters.set(app, quoter);
+  return quoter;
+}

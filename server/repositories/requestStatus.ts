@@ -1,0 +1,52 @@
+import type { Db } from '../db/index.js';
+import { nowIso } from '../lib/tokens.js';
+import { STATUS } from './transportRequests.js';
+
+/** Statuses that mean the transport goes ahead: a request needs its price before reaching them. */
+export const NEEDS_PRICE: number[] = [STATUS.CF, STATUS.IT, STATUS.DL];
+
+export type StatusChange =
+  | { ok: true; from: number }
+  | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict'; status?: number };
+
+/**
+ * Status changes (server.md §5), each ONE conditional UPDATE, so of concurrent changes exactly one
+ * wins: the database applies them one after the other and only the first still finds the condition
+ * true. A carrier moves only its own OP requests to CF or RF; an admin moves any request from the
+ * status it read to another. Confirming (or moving on) a request without a price is refused.
+ */
+export function requestStatusRepo(db: Db) {
+  async function explain(id: number, carrierId: number | null, to: number): Promise<StatusChange> {
+    let qb = db.selectFrom('transport_requests').select(['transport_request_status_id as status', 'cost']).where('id', '=', id);
+    if (carrierId !== null) qb = qb.where('carrier_id', '=', carrierId);
+    const row = await qb.executeTakeFirst();
+    if (!row) return { ok: false, reason: 'notFound' };
+    if (carrierId !== null && row.status !== STATUS.OP) return { ok: false, reason: 'notOpen', status: row.status };
+    if (NEEDS_PRICE.includes(to) && row.cost === null) return { ok: false, reason: 'needsPrice' };
+    return { ok: false, reason: 'conflict', status: row.status };
+  }
+
+  return {
+    async byCarrier(id: number, carrierId: number, to: typeof STATUS.CF | typeof STATUS.RF): Promise<StatusChange> {
+      let q = db.updateTable('transport_requests')
+        .set({ transport_request_status_id: to, updated_at: nowIso() })
+        .where('id', '=', id).where('carrier_id', '=', carrierId).where('transport_request_status_id', '=', STATUS.OP);
+      if (NEEDS_PRICE.includes(to)) q = q.where('cost', 'is not', null);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1 ? { ok: true, from: STATUS.OP } : explain(id, carrierId, to);
+    },
+
+    async byAdmin(id: number, to: number): Promise<StatusChange> {
+      const row = await db.selectFrom('transport_requests').select(['transport_request_status_id as status', 'cost']).where('id', '=', id).executeTakeFirst();
+      if (!row) return { ok: false, reason: 'notFound' };
+      if (row.status === to) return { ok: false, reason: 'same', status: row.status };
+      if (NEEDS_PRICE.includes(to) && row.cost === null) return { ok: false, reason: 'needsPrice' };
+      let q = db.updateTable('transport_requests')
+        .set({ transport_request_status_id: to, updated_at: nowIso() })
+        .where('id', '=', id).where('transport_request_status_id', '=', row.status);
+      if (NEEDS_PRICE.includes(to)) q = q.where('cost', 'is not', null);
+      const r = await q.executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1 ? { ok: true, from: row.status } : explain(id, null, to);
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { DB, ShipmentDetailTable, TransportRequestTable } from '../db/types.js';
+import { nowIso } from '../lib/tokens.js';
+import { romeDate, romeDayRange } from '../lib/romeTime.js';
+import type { AddressInput, ShipmentInput } from '../routes/requests/payload.js';
+
+/** Whose requests a caller sees (server.md §2): all (admins), a carrier's, or one end-user company's. */
+export type RequestScope = { all: true } | { carrierId: number } | { enduserCompanyId: number };
+
+export const STATUS = { OP: 1, CF: 3, RF: 4, IT: 5, DL: 6, CN: 7 } as const;
+
+export interface NewShipment extends ShipmentInput {
+  transport_request_type_id: number;
+  transport_class: string | null;
+  details: Array<Omit<Insertable<ShipmentDetailTable>, 'shipment_id' | 'position'>>;
+}
+export type NewRequest = Omit<Insertable<TransportRequestTable>, 'id' | 'created_on' | 'created_at' | 'updated_at' | 'transport_request_status_id'> & {
+  shipments: NewShipment[];
+  documents: Array<{ document_type_id: number; filename: string; stored_name: string; size: number }>;
+};
+
+export interface ListFilters {
+  carrier_id?: number;
+  enduser_id?: number;
+  date?: string;
+  transport_request_status_id?: number;
+  page: number;
+  per_page: number;
+  sort?: string;
+  order?: string;
+}
+
+export const SORTABLE = ['id', 'created_at', 'cost', 'transport_request_status_id'] as const;
+
+/** Restricts a query on `transport_requests as tr` to a scope. */
+export function inScope<O>(qb: SelectQueryBuilder<DB & { tr: TransportRequestTable }, 'tr', O>, scope: RequestScope) {
+  if ('carrierId' in scope) return qb.where('tr.carrier_id', '=', scope.carrierId);
+  if ('enduserCompanyId' in scope) return qb.where('tr.enduser_company_id', '=', scope.enduserCompanyId);
+  return qb;
+}
+
+const addressRow = (shipmentId: number, kind: 'pickup' | 'delivery', a: AddressInput) => ({
+  shipment_id: shipmentId, kind, location_name: a.location_name, address: a.address, postal_code: a.postal_code,
+  city: a.city, province: a.province, country_id: a.country_id,
+});
+
+export function transportRequestsRepo(db: Db) {
+  return {
+    /** Stores a request with its shipments, addresses, goods and documents in one transaction (`at`: the demo seed's past dates). */
+    async create(input: NewRequest, at?: string): Promise<number> {
+      const { shipments, documents, ...request } = input;
+      const now = at ?? nowIso();
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('transport_requests').values({
+          ...request, transport_request_status_id: STATUS.OP, created_on: romeDate(now), created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        for (const [position, s] of shipments.entries()) {
+          const { pickup, delivery, goods: _goods, details, ...fields } = s;
+          const shipment = await trx.insertInto('shipments').values({
+            transport_request_id: id, position,
+            transport_request_type_id: fields.transport_request_type_id, transport_class: fields.transport_class,
+            shipper_reference: fields.shipper_reference, consignee_reference: fields.consignee_reference,
+            adr: fields.adr, tail_lift: fields.tail_lift,
+            pickup_date: fields.pickup_date, pickup_time_from: fields.pickup_time_from, pickup_time_to: fields.pickup_time_to, pickup_notes: fields.pickup_notes,
+            delivery_date: fields.delivery_date, delivery_time_from: fields.delivery_time_from, delivery_time_to: fields.delivery_time_to, delivery_notes: fields.delivery_notes,
+          }).returning('id').executeTakeFirstOrThrow();
+          await trx.insertInto('shipment_addresses').values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)]).execute();
+          if (details.length) {
+            await trx.insertInto('shipment_details').values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i }))).execute();
+          }
+        }
+        if (documents.length) {
+          await trx.insertInto('transport_request_documents').values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now }))).execute();
+        }
+        return id;
+      });
+    },
+
+    /** One page of the scope's requests (newest first unless sorted), as ids with the total. */
+    async page(scope: RequestScope, f: ListFilters): Promise<{ ids: number[]; total: number }> {
+      let qb = inScope(db.selectFrom('transport_requests as tr'), scope);
+      if (f.carrier_id) qb = qb.where('tr.carrier_id', '=', f.carrier_id);
+      if (f.enduser_id) qb = qb.where('tr.enduser_company_id', '=', f.enduser_id);
+      if (f.transport_request_status_id) qb = qb.where('tr.transport_request_status_id', '=', f.transport_request_status_id);
+      if (f.date) {
+        const { from, to } = romeDayRange(f.date);
+        qb = qb.where('tr.created_at', '>=', from).where('tr.created_at', '<', to);
+      }
+      const { n } = await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      const desc = (f.order ?? (f.sort ? 'asc' : 'desc')).toLowerCase() === 'desc' ? 'desc' : 'asc';
+      const column = f.sort && (SORTABLE as readonly string[]).includes(f.sort) ? `tr.${f.sort}` : 'tr.created_at';
+      const rows = await qb.select('tr.id')
+        .orderBy(column as 'tr.created_at', desc)
+        .orderBy('tr.id', desc)
+        .limit(f.per_page).offset((f.page - 1) * f.per_page)
+        .execute();
+      return { ids: rows.map((r) => r.id), total: Number(n) };
+    },
+
+    /** The request when the scope may see it. */
+    async findScoped(id: number, scope: RequestScope) {
+      return inScope(db.selectFrom('transport_requests as tr'), scope).selectAll('tr').where('tr.id', '=', id).executeTakeFirst();
+    },
+
+    /** Requests with their status, companies, shipments (addresses, goods) and documents, in the order of `ids`. */
+    async load(ids: number[]) {
+      if (!ids.length) return [];
+      const [base, shipments, docs] = await Promise.all([
+        db.selectFrom('transport_requests as tr')
+          .innerJoin('transport_request_statuses as st', 'st.id', 'tr.transport_request_status_id')
+          .innerJoin('companies as car', 'car.id', 'tr.carrier_id')
+          .leftJoin('companies as eu', 'eu.id', 'tr.enduser_company_id')
+          .selectAll('tr')
+          .select(['st.name as status_name', 'car.legal_name as carrier_legal_name', 'eu.legal_name as enduser_legal_name'])
+          .where('tr.id', 'in', ids).execute(),
+        db.selectFrom('shipments').selectAll().where('transport_request_id', 'in', ids).orderBy('transport_request_id').orderBy('position').execute(),
+        db.selectFrom('transport_request_documents as d')
+          .leftJoin('document_types as dt', 'dt.id', 'd.document_type_id')
+          .select(['d.id', 'd.transport_request_id', 'd.document_type_id', 'd.filename', 'd.size', 'd.created_at', 'dt.name as document_type'])
+          .where('d.transport_request_id', 'in', ids).orderBy('d.id').execute(),
+      ]);
+      const shipmentIds = shipments.map((s) => s.id);
+      const [addresses, details] = shipmentIds.length
+        ? await Promise.all([
+          db.selectFrom('shipment_addresses as a').leftJoin('countries as c', 'c.id', 'a.country_id')
+            .selectAll('a').select(['c.en as country_en', 'c.iso_alpha_2 as country_iso', 'c.it as country_it', 'c.fr as country_fr'])
+            .where('a.shipment_id', 'in', shipmentIds).execute(),
+          db.selectFrom('shipment_details').selectAll().where('shipment_id', 'in', shipmentIds).orderBy('shipment_id').orderBy('position').execute(),
+        ])
+        : [[], []];
+      const byId = new Map(base.map((r) => [r.id, r]));
+      return ids.flatMap((id) => {
+        const r = byId.get(id);
+        if (!r) return [];
+        const own = shipments.filter((s) => s.transport_request_id === id).map((s) => ({
+          ...s,
+          pickup: addresses.find((a) => a.shipment_id === s.id && a.kind === 'pickup') ?? null,
+          delivery: addresses.find((a) => a.shipment_id === s.id && a.kind === 'delivery') ?? null,
+          details: details.filter((d) => d.shipment_id === s.id),
+        }));
+        return [{ ...r, shipments: own, documents: docs.filter((d) => d.transport_request_id === id) }];
+      });
+    },
+
+    /** A document with the request it belongs to, when the scope may see that request. */
+    async documentScoped(documentId: number, scope: RequestScope) {
+      return inScope(db.selectFrom('transport_requests as tr'), scope)
+        .innerJoin('transport_request_documents as d', 'd.transport_request_id', 'tr.id')
+        .select(['d.id', 'd.filename', 'd.stored_name', 'd.size', 'tr.id as transport_request_id'])
+        .where('d.id', '=', documentId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type LoadedRequest = Awaited<ReturnType<ReturnType<typeof transportRequestsRepo>['load']>>[number];

@@ -1,0 +1,214 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, notFound, tooMany } from '../../lib/errors.js';
+import { removeFile, storeFile } from '../../lib/files.js';
+import { romeDate } from '../../lib/romeTime.js';
+import { rateLimitsRepo } from '../../repositories/rateLimits.js';
+import { statisticsRepo } from '../../repositories/statistics.js';
+import { transportRequestsRepo, type NewRequest, type NewShipment } from '../../repositories/transportRequests.js';
+import { DOCUMENTS_AREA } from './list.js';
+import {
+  DOCUMENT_FIELDS, Problems, QUOTE_FIELDS, SHIPMENT_FIELDS, amountField, parseDocuments, parseShipments,
+  type DocumentInput, type QuoteFields, type ShipmentInput,
+} from './payload.js';
+import { present } from './present.js';
+import { repriceQuote, type Repriced } from './reprice.js';
+
+const HOUR = 3_600_000;
+/** Choice: a visitor address may save 20 requests an hour (every attempt counts), enough for an office behind one address. */
+export const VISITOR_SAVES_PER_HOUR = 20;
+
+const amount = { type: 'string', maxLength: 16 } as const;
+const classField = { type: 'string', enum: ['SILVER', 'GOLD'] } as const;
+
+/** POST /enduser/transport_requests/newRequest: the create payload, from a quote or entered by hand. */
+const enduserBody = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...SHIPMENT_FIELDS, ...DOCUMENT_FIELDS, ...QUOTE_FIELDS,
+    shipmentclass: classField,
+    cost: amount,
+    admin_fees: amount,
+    notes: { type: 'string', maxLength: 2000 },
+  },
+} as const;
+
+const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
+/** The visitor save-request payload, plus the visitor's contact details (issue 9). */
+const visitorBody = (service: 'palletExpress' | 'standard') => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['zone', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode', 'shipmentprice', 'adminfee',
+    'firstname', 'lastname', 'email', 'phone', ...(service === 'palletExpress' ? ['shipmentclass'] : [])],
+  properties: {
+    ...SHIPMENT_FIELDS, ...DOCUMENT_FIELDS, ...QUOTE_FIELDS,
+    service: { type: 'string', enum: [service] },
+    shipmentclass: classField,
+    shipmentprice: amount,
+    adminfee: amount,
+    shipmentleadtime: { type: 'string', maxLength: 10 },
+    enduser_id: { type: 'string', maxLength: 12 },
+    notes: { type: 'string', maxLength: 2000 },
+    visitor_company: text(150),
+    company: text(150),
+    firstname: text(100),
+    lastname: text(100),
+    email: { type: 'string', format: 'email', maxLength: 254 },
+    phone: { type: 'string', minLength: 5, maxLength: 30, pattern: '^[0-9+()./ -]+$' },
+  },
+}) as const;
+
+type Body = Record<string, unknown> & Partial<QuoteFields> & { shipmentclass?: 'SILVER' | 'GOLD'; notes?: string; adr?: string[]; taillift?: string[] };
+
+/** The shipments of a request, with their goods: the quote's pallets or units, or those typed by hand. */
+function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentclass?: string }) | null, priced: Repriced | null): NewShipment[] {
+  return inputs.map((s) => {
+    if (!quote || !priced) {
+      const g = s.goods!;
+      return {
+        ...s, transport_request_type_id: 2, transport_class: null,
+        details: [{ shipment_type_id: 2, total_units: g.units, gross_weight: g.weight, volume: g.volume, volume_type: g.volumeType }],
+      };
+    }
+    if (quote.service === 'palletExpress') {
+      return {
+        ...s, transport_request_type_id: 1, transport_class: quote.shipmentclass ?? null,
+        details: (quote.palletWeight ?? []).map((w, i) => ({
+          shipment_type_id: 1, pallet_weight: String(w), pallet_width: String(quote.palletWidth![i]),
+          pallet_length: String(quote.palletLength![i]), pallet_height: String(quote.palletHeight![i]), pallet_type: priced.palletTypes[i] ?? null,
+        })),
+      };
+    }
+    return {
+      ...s, transport_request_type_id: 2, transport_class: 'STANDARD',
+      details: [{ shipment_type_id: 2, total_units: quote.standardunits ?? null, gross_weight: String(quote.standardweight), volume: String(quote.standardvolume), volume_type: quote.standardvolumeType ?? null }],
+    };
+  });
+}
+
+export default async function requestCreateRoutes(app: FastifyInstance) {
+  const repo = transportRequestsRepo(app.db);
+  const stats = statisticsRepo(app.db);
+  const limits = rateLimitsRepo(app.db);
+
+  /**
+   * Validates, prices a quoted request again (server.md §5: the client's price must be the server's to
+   * the cent, else `status: false` and nothing is stored), stores the documents and the request.
+   */
+  async function create(req: FastifyRequest, caller: 'enduser' | 'visitor', body: Body, clientPrice: { cost: unknown; fee: unknown; costField: string; feeField: string }, extra: Partial<NewRequest>) {
+    const quote = body.service ? (body as QuoteFields & { shipmentclass?: 'SILVER' | 'GOLD' }) : null;
+    const today = romeDate();
+    if (quote) {
+      const p = new Problems(req);
+      if (quote.service === 'palletExpress' && !body.shipmentclass) p.add('shipmentclass', null, 'validation.required');
+      for (const f of ['zone', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode'] as const) {
+        if (!quote[f]) p.add(f, null, 'validation.required');
+      }
+      if (clientPrice.cost === undefined || clientPrice.cost === '') p.add(clientPrice.costField, null, 'validation.required');
+      if (clientPrice.fee === undefined || clientPrice.fee === '') p.add(clientPrice.feeField, null, 'validation.required');
+      p.throwIfAny();
+    }
+    const cost = quote ? amountField(req, clientPrice.costField, clientPrice.cost) : null;
+    const fee = quote ? amountField(req, clientPrice.feeField, clientPrice.fee) : null;
+    const shipments = await parseShipments(req, app.db, body, { mode: quote ? 'quote' : 'hand', today, quote: quote ?? undefined });
+    const documents = await parseDocuments(req, app.db, body);
+
+    let priced: Repriced | null = null;
+    let carrierId: number;
+    let enduserCompanyId: number | null = null;
+    if (quote) {
+      const r = await repriceQuote(app, req, caller, { ...quote, adr: Number(body.adr?.[0] === '1' || body.adr?.[0] === 'true'), taillift: Number(body.taillift?.[0] === '1' || body.taillift?.[0] === 'true') }, body.shipmentclass ?? null);
+      if (!r.ok) return { status: false, message: r.message };
+      if (r.cost !== cost || r.adminFee !== fee) return { status: false, message: req.t('requests.priceChanged') };
+      priced = r;
+      carrierId = r.carrierId;
+      enduserCompanyId = r.endUserCompanyId;
+    } else {
+      if (caller !== 'enduser') throw new ApiError(422, 'errors.validation');
+      const u = req.user!;
+      if (!u.carrier_id) throw notFound();
+      carrierId = u.carrier_id;
+      enduserCompanyId = u.company_id;
+    }
+
+    const stored = await storeDocuments(documents);
+    try {
+      const id = await repo.create({
+        carrier_id: carrierId,
+        enduser_company_id: enduserCompanyId,
+        user_id: req.user?.id ?? null,
+        cost: priced ? priced.cost : null,
+        admin_fees: priced ? priced.adminFee : null,
+        notes: body.notes?.trim() || null,
+        lang: req.lang,
+        ...(quote && priced ? {
+          zone: quote.zone, service: quote.service, flow: quote.service === 'palletExpress' ? quote.flow ?? 'OUT' : null,
+          island: quote.island?.trim() || null, service_class: quote.service === 'palletExpress' ? body.shipmentclass ?? null : 'STANDARD',
+          calculation_ratio: priced.ratio, lead_time: priced.leadTime, priced_on: priced.date,
+          origin_country: quote.originCountry.toUpperCase(), origin_postal_code: quote.originPostalCode, origin_locality: quote.originLocality ?? null, origin_province: quote.originProvince?.toUpperCase() ?? null,
+          destination_country: quote.destinationCountry.toUpperCase(), destination_postal_code: quote.destinationPostalCode,
+          destination_locality: quote.destinationLocality ?? null, destination_province: quote.destinationProvince?.toUpperCase() ?? null,
+        } : {}),
+        ...extra,
+        shipments: shipmentsOf(shipments, quote, priced),
+        documents: stored,
+      });
+      await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
+      const [row] = await repo.load([id]);
+      return { status: true, message: req.t('requests.created'), data: caller === 'visitor' ? { id } : present(req, 'enduser', row) };
+    } catch (err) {
+      for (const d of stored) await removeFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name);
+      throw err;
+    }
+  }
+
+  /** Writes each document under a server-made name (server.md §5, §8); removes them all if one fails. */
+  async function storeDocuments(documents: DocumentInput[]) {
+    const stored: NewRequest['documents'] = [];
+    try {
+      for (const d of documents) {
+        const ext = path.extname(d.file.filename).toLowerCase();
+        const name = await storeFile(app.config.dataDir, DOCUMENTS_AREA, d.file.data, /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.bin');
+        stored.push({ document_type_id: d.document_type_id, filename: path.basename(d.file.filename).slice(0, 255) || 'document', stored_name: name, size: d.file.data.length });
+      }
+    } catch (err) {
+      for (const d of stored) await removeFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name);
+      throw err;
+    }
+    return stored;
+  }
+
+  app.post('/enduser/transport_requests/newRequest', {
+    config: { policy: ['enduser'] },
+    schema: { tags: ['transport requests'], body: enduserBody },
+  }, async (req) => {
+    const body = req.body as Body & { cost?: unknown; admin_fees?: unknown };
+    return create(req, 'enduser', body, { cost: body.cost, fee: body.admin_fees, costField: 'cost', feeField: 'admin_fees' }, {});
+  });
+
+  // Visitors book from the public quote page; their requests go to the visitor carrier (server.md §5).
+  for (const [url, service] of [['/visitor/saveExpressRequest', 'palletExpress'], ['/visitor/saveStandardRequest', 'standard']] as const) {
+    app.post(url, {
+      config: { policy: 'public' },
+      schema: { tags: ['visitor'], body: visitorBody(service) },
+      preValidation: async (req) => {
+        if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany();
+      },
+    }, async (req) => {
+      const body = req.body as Body & Record<string, string>;
+      const company = (body.visitor_company ?? body.company)?.trim();
+      if (!company) {
+        const p = new Problems(req);
+        p.add('visitor_company', null, 'validation.required');
+        p.throwIfAny();
+      }
+      // The visitor call prices as a visitor whoever calls it: the carrier is the visitor carrier, never one named in the body.
+      return create(req, 'visitor', { ...body, service }, { cost: body.shipmentprice, fee: body.adminfee, costField: 'shipmentprice', feeField: 'adminfee' }, {
+        user_id: null,
+        firstname: body.firstname.trim(), lastname: body.lastname.trim(), email: body.email.trim().toLowerCase(), phone: body.phone.trim(),
+        visitor_company: company,
+      });
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kind } from '../../../src/schema/roles.js';
+import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { invalid, notFound } from '../../lib/errors.js';
+import { filesDir } from '../../lib/files.js';
+import { listQuerySchema } from '../../lib/paging.js';
+import { isDate } from '../../lib/romeTime.js';
+import { SORTABLE, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
+import { present, type Namespace } from './present.js';
+
+export const DOCUMENTS_AREA = 'documents';
+
+/** The requests a caller of a namespace may see (server.md §2): the tenant comes from the token. */
+export function scopeOf(req: FastifyRequest, ns: Namespace): RequestScope {
+  const u = req.user!;
+  if (ns === 'enduser') return { enduserCompanyId: u.company_id };
+  if (u.kind === 'admin') return { all: true };
+  return { carrierId: u.company_id };
+}
+
+const id = { type: 'integer', minimum: 1 } as const;
+const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
+const dateFilter = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+/** The three namespaces' list, detail and document download of transport requests (calculator document §7). */
+export const NAMESPACES: Array<{ ns: Namespace; policy: Kind[]; filters: Record<string, object> }> = [
+  { ns: 'admin', policy: ['admin'], filters: { carrier_id: id, company_id: id, enduser_id: id } },
+  { ns: 'company', policy: ['carrier'], filters: { enduser_id: id } },
+  { ns: 'enduser', policy: ['enduser'], filters: {} },
+];
+
+/**
+ * Lists answer `{transportRequests: {data, current_page, per_page, last_page, total}}` (server.md §1),
+ * newest first; filters: date (a Europe/Rome day), transport_request_status_id, and per namespace the
+ * carrier (`carrier_id`, or `company_id` as the admin's company selector sends it) and the end-user
+ * company (`enduser_id`). Each row carries its shipments and documents, so the list and the detail
+ * read the same shape. A carrier filtering on another carrier's end user gets 404.
+ */
+export default async function requestListRoutes(app: FastifyInstance) {
+  const repo = transportRequestsRepo(app.db);
+
+  for (const { ns, policy, filters } of NAMESPACES) {
+    const tags = ['transport requests'];
+    app.get(`/${ns}/transport_requests`, {
+      config: { policy },
+      schema: { tags, querystring: listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, ...filters }) },
+    }, async (req) => {
+      const q = req.query as ListFilters & { company_id?: number };
+      if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
+      const scope = scopeOf(req, ns);
+      const f: ListFilters = { ...q, carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined, enduser_id: ns === 'enduser' ? undefined : q.enduser_id };
+      if (ns === 'company' && f.enduser_id && 'carrierId' in scope) {
+        const eu = await app.db.selectFrom('companies').select('id')
+          .where('id', '=', f.enduser_id).where('carrier_id', '=', scope.carrierId).where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
+          .executeTakeFirst();
+        if (!eu) throw notFound();
+      }
+      const { ids, total } = await repo.page(scope, f);
+      const rows = await repo.load(ids);
+      return {
+        status: true,
+        transportRequests: {
+          data: rows.map((r) => present(req, ns, r)),
+          current_page: q.page, per_page: q.per_page, last_page: Math.max(1, Math.ceil(total / q.per_page)), total,
+        },
+      };
+    });
+
+    app.get(`/${ns}/transport_requests/show/:id`, {
+      config: { policy },
+      schema: { tags, params: idParams },
+    }, async (req) => {
+      const { id: requestId } = req.params as { id: number };
+      const found = await repo.findScoped(requestId, scopeOf(req, ns));
+      if (!found) throw notFound();
+      const [row] = await repo.load([requestId]);
+      return { status: true, data: present(req, ns, row) };
+    });
+
+    // Always an attachment with a neutral type: a document is never rendered by the browser.
+    app.get(`/${ns}/transport_requests/documents/:id`, {
+      config: { policy },
+      schema: { tags, params: idParams },
+    }, async (req, reply) => {
+      const { id: documentId } = req.params as { id: number };
+      const doc = await repo.documentScoped(documentId, scopeOf(req, ns));
+      const file = doc && path.join(filesDir(app.config.dataDir, DOCUMENTS_AREA), doc.stored_name);
+      if (!doc || !/^[a-f0-9]{32}\.[a-z0-9]+$/.test(doc.stored_name) || !fs.existsSync(file!)) throw notFound();
+      return reply
+        .type('application/octet-stream')
+        .header('content-disposition', attachmentName(doc.filename))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(fs.createReadStream(file!));
+    });
+  }
+}
+
+/** `attachment` with the original name, ASCII-safe and in RFC 5987 form for any other character. */
+export function attachmentName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,177 @@
+import type { QuoteHandOver } from '../calculator/types';
+
+/**
+ * The create form's state, its checks (calculator document §5 "Create transport request") and the
+ * multipart body it sends (§3 "Create-request payload", "Visitor save-request payload"). Pure: the
+ * page keeps the state, these functions read it.
+ */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** What the calculator hands over (calculator document §2): its own type, one source of truth. */
+export type HandOver = QuoteHandOver;
+
+/** The hand-over from navigation state, when it is complete enough to book from. */
+export function readHandOver(state: unknown, query: URLSearchParams): HandOver | null {
+  const h = state as HandOver | null;
+  if (!h || typeof h !== 'object' || !h.costRequest) return null;
+  const type = (query.get('shipmentType') as HandOver['shipmentType'] | null) ?? h.shipmentType;
+  const cls = (query.get('shipmentClass') as HandOver['shipmentClass'] | null) ?? h.shipmentClass;
+  if (type === 'palletExpress' && (!h.priceList || (cls !== 'SILVER' && cls !== 'GOLD'))) return null;
+  if (type === 'standard' && !h.standardPriceList) return null;
+  return { ...h, shipmentType: type, shipmentClass: type === 'palletExpress' ? cls : undefined };
+}
+
+/** Price (without the admin fee), admin fee, total and lead time of the chosen class or the standard quote. */
+export function quotedFigures(h: HandOver) {
+  if (h.shipmentType === 'palletExpress') {
+    const k = h.shipmentClass === 'GOLD' ? 'gold' : 'silver' as const;
+    const price = Number(h.priceList?.[`x_total_${k}_sell`] ?? 0);
+    const fee = Number(h.priceList?.admin_fee ?? 0);
+    return { price, fee, total: Math.round((price + fee) * 100) / 100, leadTime: h.priceList?.[`max_leadtime_sell_${k}`] ?? null };
+  }
+  const c = h.standardPriceList!;
+  return { price: c.shipment_cost, fee: c.admin_fee, total: Math.round((c.shipment_cost + c.admin_fee) * 100) / 100, leadTime: c.lead_time };
+}
+
+export interface PlaceForm {
+  date: string; timeFrom: string; timeTo: string; locationName: string; address: string; postalCode: string;
+  city: string; province: string; country: string; notes: string;
+}
+export interface ShipmentForm {
+  shipperref: string; consigneeref: string; adr: boolean; taillift: boolean;
+  units: string; weight: string; volume: string; volumeType: '' | 'CBM' | 'LM' | 'FTL';
+  pickup: PlaceForm; delivery: PlaceForm;
+}
+export interface DocRow { key: number; type: number | ''; file: File | null }
+export interface Contact { company: string; firstname: string; lastname: string; email: string; phone: string }
+
+export const emptyPlace = (over: Partial<PlaceForm> = {}): PlaceForm => ({
+  date: '', timeFrom: '', timeTo: '', locationName: '', address: '', postalCode: '', city: '', province: '', country: 'IT', notes: '', ...over,
+});
+
+/** A new shipment; with a hand-over its places come from the quote (they override the address fields). */
+export function newShipment(h: HandOver | null, pickupDefaults: Partial<PlaceForm> = {}): ShipmentForm {
+  const q = h?.costRequest;
+  return {
+    shipperref: '', consigneeref: '', adr: q?.adr === 1, taillift: q?.taillift === 1,
+    units: '', weight: '', volume: '', volumeType: '',
+    pickup: emptyPlace({
+      ...pickupDefaults,
+      ...(q ? { postalCode: q.originPostalCode, city: q.originLocality ?? '', province: q.originProvince ?? '', country: q.originCountry.toUpperCase() } : {}),
+    }),
+    delivery: emptyPlace(q ? { postalCode: q.destinationPostalCode, city: q.destinationLocality ?? '', province: q.destinationProvince ?? '', country: q.destinationCountry.toUpperCase() } : {}),
+  };
+}
+
+export type Errors = Record<string, string>;
+const DECIMAL = /^\d{1,9}([.,]\d{1,3})?$/;
+
+/** Message keys by field path (`s0.pickup.date`, `doc1`, `contact.email`); empty when the form can be sent. */
+export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { handOver: boolean; today: string; contact?: Contact }): Errors {
+  const e: Errors = {};
+  const req = (path: string, v: string) => { if (!v.trim()) e[path] = 'requests.required'; };
+  shipments.forEach((s, i) => {
+    const p = `s${i}`;
+    req(`${p}.shipperref`, s.shipperref);
+    for (const end of ['pickup', 'delivery'] as const) {
+      const a = s[end];
+      for (const f of ['locationName', 'address', 'postalCode', 'country'] as const) req(`${p}.${end}.${f}`, a[f]);
+      if (a.timeFrom && a.timeTo && a.timeTo <= a.timeFrom) e[`${p}.${end}.timeTo`] = 'requests.time_order';
+    }
+    for (const f of ['date', 'timeFrom', 'timeTo'] as const) req(`${p}.pickup.${f}`, s.pickup[f]);
+    if (s.pickup.date && s.pickup.date < opts.today) e[`${p}.pickup.date`] = 'requests.not_past';
+    if (s.delivery.date && s.pickup.date && s.delivery.date < s.pickup.date) e[`${p}.delivery.date`] = 'requests.not_past';
+    if (!opts.handOver) {
+      if (!/^\d{1,6}$/.test(s.units.trim()) || Number(s.units) < 1) e[`${p}.units`] = s.units.trim() ? 'requests.invalid_number' : 'requests.required';
+      if (!DECIMAL.test(s.weight.trim()) || !/[1-9]/.test(s.weight)) e[`${p}.weight`] = s.weight.trim() ? 'requests.invalid_number' : 'requests.required';
+      if (!DECIMAL.test(s.volume.trim())) e[`${p}.volume`] = s.volume.trim() ? 'requests.invalid_number' : 'requests.required';
+      req(`${p}.volumeType`, s.volumeType);
+    }
+  });
+  docs.forEach((d, i) => {
+    if (d.file && !d.type) e[`doc${i}.type`] = 'requests.required';
+    if (d.file && d.file.size > MAX_FILE_BYTES) e[`doc${i}.file`] = 'requests.max_file';
+  });
+  if (opts.contact) {
+    for (const f of ['company', 'firstname', 'lastname', 'email', 'phone'] as const) req(`contact.${f}`, opts.contact[f]);
+    if (opts.contact.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.contact.email.trim())) e['contact.email'] = 'requests.invalid_email';
+  }
+  return e;
+}
+
+/** The multipart body: per-shipment fields as `name[]`, the quote's fields, the documents with their types. */
+export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: string, h: HandOver | null, contact?: Contact): FormData {
+  const f = new FormData();
+  const list = (name: string, pick: (s: ShipmentForm) => string) => shipments.forEach((s) => f.append(`${name}[]`, pick(s)));
+  list('shipperref', (s) => s.shipperref.trim());
+  list('consigneeref', (s) => s.consigneeref.trim());
+  list('adr', (s) => (s.adr ? '1' : '0'));
+  list('taillift', (s) => (s.taillift ? '1' : '0'));
+  for (const end of ['pickup', 'delivery'] as const) {
+    list(`${end}date`, (s) => s[end].date);
+    list(`${end}timefrom`, (s) => s[end].timeFrom);
+    list(`${end}timeto`, (s) => s[end].timeTo);
+    list(`${end}locationname`, (s) => s[end].locationName.trim());
+    list(`${end}address`, (s) => s[end].address.trim());
+    list(`${end}postalcode`, (s) => s[end].postalCode.trim());
+    list(`${end}city`, (s) => s[end].city.trim());
+    list(`${end}province`, (s) => s[end].province.trim());
+    list(`${end}country`, (s) => s[end].country);
+    list(`${end}notes`, (s) => s[end].notes.trim());
+  }
+  if (!h) {
+    list('units', (s) => s.units.trim());
+    list('weight', (s) => s.weight.trim().replace(',', '.'));
+    list('volume', (s) => s.volume.trim().replace(',', '.'));
+    list('volumeType', (s) => s.volumeType);
+  } else {
+    const q = h.costRequest;
+    const put = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') f.append(k, String(v)); };
+    for (const k of ['zone', 'service', 'flow', 'island', 'originCountry', 'originPostalCode', 'originLocality', 'originProvince',
+      'destinationCountry', 'destinationPostalCode', 'destinationLocality', 'destinationProvince', 'standardunits', 'standardweight',
+      'standardvolume', 'standardvolumeType', 'calculationRatio'] as const) put(k, q[k]);
+    for (const k of ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'] as const) (q[k] ?? []).forEach((v) => f.append(`${k}[]`, String(v)));
+    const { price, fee, leadTime } = quotedFigures(h);
+    if (h.shipmentType === 'palletExpress') put('shipmentclass', h.shipmentClass);
+    if (contact) {
+      put('shipmentprice', price.toFixed(2));
+      put('adminfee', fee.toFixed(2));
+      put('shipmentleadtime', leadTime);
+    } else {
+      put('cost', price.toFixed(2));
+      put('admin_fees', fee.toFixed(2));
+    }
+  }
+  if (notes.trim()) f.append('notes', notes.trim());
+  if (contact) {
+    f.append('visitor_company', contact.company.trim());
+    for (const k of ['firstname', 'lastname', 'email', 'phone'] as const) f.append(k, contact[k].trim());
+  }
+  for (const d of docs) {
+    if (!d.file || !d.type) continue;
+    f.append('documents[]', d.file, d.file.name);
+    f.append('doctypes[]', String(d.type));
+  }
+  return f;
+}
+
+/** A server field error (`pickupdate`, `pickupdate.1`) as the form's field path. */
+export function serverFieldPath(key: string): string | null {
+  const m = /^([a-zA-Z_]+)(?:\.(\d+))?$/.exec(key);
+  if (!m) return null;
+  const i = m[2] ?? '0';
+  const name = m[1];
+  const end = name.startsWith('pickup') ? 'pickup' : name.startsWith('delivery') ? 'delivery' : null;
+  const map: Record<string, string> = {
+    date: 'date', timefrom: 'timeFrom', timeto: 'timeTo', locationname: 'locationName', address: 'address',
+    postalcode: 'postalCode', city: 'city', province: 'province', country: 'country', notes: 'notes',
+  };
+  if (end) {
+    const f = map[name.slice(end.length)];
+    return f ? `s${i}.${end}.${f}` : null;
+  }
+  if (['shipperref', 'consigneeref', 'units', 'weight', 'volume', 'volumeType'].includes(name)) return `s${i}.${name}`;
+  if (['firstname', 'lastname', 'email', 'phone'].includes(name)) return `contact.${name}`;
+  if (name === 'visitor_company') return 'contact.company';
+  return null;
+}

@@ -1,0 +1,58 @@
+import { useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { normalizeError } from '../../components/feedback/errors';
+import { changeStatus, type TransportRequest } from './api';
+
+export const CONFIRM = 3;
+export const REFUSE = 4;
+
+/** A carrier acts on an open request only (calculator document §4: status OP, or id 0). */
+export const isOpen = (r: TransportRequest) => r.transport_request_status_id === 1 || r.transport_request_status_id === 0;
+
+/**
+ * Confirm and refuse with a confirmation dialog, then the documented toasts ("Request confirmed
+ * successfully", "Request refused successfully") or the server's message (409 when someone else
+ * changed it first, 422 when a request to be quoted has no price yet).
+ */
+export function useStatusAction(onDone: (status: number) => void): { ask: (r: TransportRequest, status: 3 | 4) => void; dialog: ReactNode } {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<{ r: TransportRequest; status: 3 | 4 } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run() {
+    if (!pending) return;
+    setBusy(true);
+    try {
+      const answer = await changeStatus(pending.r.id, pending.status);
+      notify(answer.message || translate(pending.status === CONFIRM ? 'requests.confirmed_ok' : 'requests.refused_ok'), { type: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['statistics'] });
+      await queryClient.invalidateQueries({ queryKey: ['transport_request'] });
+      onDone(pending.status);
+    } catch (e) {
+      notify(normalizeError(e).message, { type: 'error' });
+      onDone(0);
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  }
+
+  const confirming = pending?.status === CONFIRM;
+  const dialog = (
+    <Confirm
+      isOpen={!!pending}
+      loading={busy}
+      title={translate(confirming ? 'requests.confirm_title' : 'requests.refuse_title', { id: pending?.r.id ?? '' })}
+      content={translate(confirming ? 'requests.confirm_text' : 'requests.refuse_text')}
+      confirm={translate(confirming ? 'requests.confirm' : 'requests.refuse')}
+      confirmColor={confirming ? 'primary' : 'warning'}
+      cancel={translate('requests.cancel')}
+      onConfirm={run}
+      onClose={() => setPending(null)}
+    />
+  );
+  return { ask: (r, status) => setPending({ r, status }), dialog };
+}
