@@ -27,10 +27,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { openDb } from '../server/db/index.js';
-import { migrateToLatest } from '../server/db/migrate.js';
+import { migrateToLatest, portalMigrator } from '../server/db/migrate.js';
 import { migrations } from '../server/migrations/index.js';
 import { seed } from '../server/seed/index.js';
 import { fill, random, type Fixture } from './bench-requests-data.js';
@@ -109,15 +109,15 @@ async function main() {
 
     if (migrations[LIST_MIGRATION]) {
       // The list migration once more on the full table: what an upgrade of a big installation costs.
-      const schema = pg ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined;
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(schema ? { migrationTableSchema: schema } : {}) });
+      const migrator = await portalMigrator(db);
       const before = Object.keys(migrations).filter((n) => n < LIST_MIGRATION).at(-1)!;
+      const later = Object.keys(migrations).filter((n) => n > LIST_MIGRATION);
       const down = await migrator.migrateTo(before);
       if (down.error) throw down.error;
       t = performance.now();
       const up = await migrator.migrateToLatest();
       if (up.error) throw up.error;
-      console.log(`migration ${LIST_MIGRATION} on the full table: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      console.log(`migration ${LIST_MIGRATION}${later.length ? ` (and ${later.join(', ')})` : ''} on the full table: ${((performance.now() - t) / 1000).toFixed(1)} s`);
       if (pg) await sql`analyze transport_requests`.execute(db);
     }
 
@@ -200,11 +200,14 @@ async function main() {
     for (let i = 0; i < CALLS; i++) {
       for (const k of kinds) {
         if (k.info && k.name.startsWith('middle') && i >= Math.min(CALLS, 50)) continue;
+        // A kind far over budget has shown it after 20 calls: it stops once it has taken 30 s in all.
+        if (k.ms.length >= 20 && k.ms.reduce((a, b) => a + b, 0) > 30_000) continue;
         const url = k.url();
         const s = performance.now();
         await get(k.role, url);
         k.ms.push(performance.now() - s);
       }
+      if ((i + 1) % 20 === 0) process.stderr.write(`${i + 1}/${CALLS} rounds, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
     }
     const seconds = (performance.now() - started) / 1000;
     const load1 = os.loadavg();
@@ -224,10 +227,10 @@ async function main() {
       stats.push(cached, fresh);
     }
 
-    const line = (role: string, name: string, ms: number[], info: boolean) => {
+    const line = (role: string, name: string, ms: number[], info: boolean, capped = false) => {
       const s = [...ms].sort((a, b) => a - b);
       const p95 = pct(s, 0.95);
-      const verdict = info ? 'info' : p95 <= BUDGET_MS ? 'ok' : 'MISSED';
+      const verdict = info ? 'info' : capped ? 'MISSED (stopped after 30 s)' : p95 <= BUDGET_MS ? 'ok' : 'MISSED';
       console.log(`${role.padEnd(8)} ${name.padEnd(34)} ${String(s.length).padStart(5)} ${pct(s, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${s[s.length - 1].toFixed(1).padStart(7)} ${(p95 / BUDGET_MS).toFixed(2).padStart(6)}  ${verdict}`);
       return p95;
     };
@@ -236,8 +239,9 @@ async function main() {
     console.log(`${'role'.padEnd(8)} ${'kind'.padEnd(34)} ${'calls'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'p95/50'.padStart(6)}  budget`);
     const missed: string[] = [];
     for (const k of kinds) {
-      const p95 = line(k.role, k.name, k.ms, !!k.info);
-      if (!k.info && p95 > BUDGET_MS) missed.push(`${k.role} ${k.name}`);
+      const capped = !k.info && k.ms.length < CALLS;
+      const p95 = line(k.role, k.name, k.ms, !!k.info, capped);
+      if (!k.info && (p95 > BUDGET_MS || capped)) missed.push(`${k.role} ${k.name}`);
     }
     const overall = kinds.filter((k) => !k.info).flatMap((k) => k.ms);
     const p95 = line('all', 'every budgeted call', overall, false);
