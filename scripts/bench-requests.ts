@@ -106,6 +106,15 @@ async function main() {
     const vacuumSeconds = (performance.now() - t) / 1000;
     const total = await db.selectFrom('transport_requests').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
     console.log(`${pg ? 'PostgreSQL' : 'SQLite'}: ${Number(total.n)} requests (with shipments, addresses, goods) written in ${fillSeconds.toFixed(1)} s${pg ? `, vacuum analyze ${vacuumSeconds.toFixed(1)} s` : ''}`);
+    const mb = (bytes: unknown) => `${(Number(bytes) / 1048576).toFixed(0)} MB`;
+    if (pg) {
+      const r = (await sql<{ t: string; i: string }>`select pg_table_size('transport_requests') as t, pg_indexes_size('transport_requests') as i`.execute(db)).rows[0];
+      console.log(`transport_requests: table ${mb(r.t)}, its indexes ${mb(r.i)}`);
+    } else {
+      const r = (await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat where name = 'transport_requests' or name in (select name from sqlite_master where tbl_name = 'transport_requests' and type = 'index') group by name`.execute(db)).rows;
+      const table = r.filter((x) => x.name === 'transport_requests').reduce((a, x) => a + Number(x.bytes), 0);
+      console.log(`transport_requests: table ${mb(table)}, its indexes ${mb(r.reduce((a, x) => a + Number(x.bytes), 0) - table)} (database file ${mb(fs.statSync(path.join(dataDir, 'portal.sqlite')).size)})`);
+    }
 
     if (migrations[LIST_MIGRATION]) {
       // The list migration once more on the full table: what an upgrade of a big installation costs.
