@@ -120,9 +120,9 @@ export async function fill(db: Db, dialect: 'sqlite' | 'postgres', rows: number)
       created_on, '08:00', '12:00', created_on
     from transport_requests where id > ${b} order by id`.execute(db);
   await sql`insert into shipment_addresses (shipment_id, kind, location_name, address, postal_code, city, province, country_id)
-    select id, 'pickup', 'Rossi Logistica S.r.l.', 'Via Emilia 120', '40133', 'Bologna', 'BO', ${it.id} from shipments where id > ${sb}
+    select id, 'pickup', 'Rossi Logistica S.r.l.', 'Via Emilia 120', '40133', 'Bologna', 'BO', cast(${it.id} as integer) from shipments where id > ${sb}
     union all
-    select id, 'delivery', 'Ferramenta Colosseo', 'Via Labicana 44', '00184', 'Roma', 'RM', ${it.id} from shipments where id > ${sb}`.execute(db);
+    select id, 'delivery', 'Ferramenta Colosseo', 'Via Labicana 44', '00184', 'Roma', 'RM', cast(${it.id} as integer) from shipments where id > ${sb}`.execute(db);
   await sql`insert into shipment_details (shipment_id, position, shipment_type_id, pallet_weight, pallet_width, pallet_length,
       pallet_height, pallet_type, total_units, gross_weight, volume, volume_type)
     select id, 0, transport_request_type_id,
