@@ -17,7 +17,7 @@ declare module 'fastify' {
     dialect: DialectName;
     config: Config;
     /** Every /api/v1 route with its policy, as registered (tests list them). */
-    routeTable: Array<{ method: string; url: string; policy: Policy }>;
+    routeTable: Array<import('./plugins/session').RouteEntry>;
   }
   interface FastifyRequest {
     lang: Lang;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Policy } from '../fastify.js';
 import { kindOfRoleId } from '../../src/schema/roles.js';
 import { pickLang, translate } from '../i18n/index.js';
@@ -9,7 +9,8 @@ import { tokensRepo } from '../repositories/tokens.js';
 
 export const API_PREFIX = '/api/v1';
 
-export interface RouteEntry { method: string; url: string; policy: Policy }
+/** A registered /api/v1 route: its policy and its schema (the security tests generate inputs from it). */
+export interface RouteEntry { method: string; url: string; policy: Policy; schema?: FastifySchema }
 
 function safeEqual(a: string, b: string) {
   const ha = crypto.createHash('sha256').update(a).digest();
@@ -35,7 +36,7 @@ async function session(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no policy`);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy });
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy, schema: route.schema });
   });
 
   app.addHook('onRequest', async (req) => {
