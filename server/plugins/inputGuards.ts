@@ -14,7 +14,8 @@ import { ApiError, type FieldErrors } from '../lib/errors.js';
  *   multipart field) into ±Infinity and then skips the type and bound checks of the converted value.
  *   JSON cannot carry such a number, so it can only come from that coercion: refused after validation.
  * - U+0000 in text. PostgreSQL text cannot hold it ("invalid byte sequence"), in a search term as in a
- *   stored value; no field of the portal has a use for it: refused after validation.
+ *   stored value; no field of the portal has a use for it: refused after validation (the chat, which
+ *   drops control characters from its messages itself, says so with `dropsControlCharacters`).
  */
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;
@@ -68,7 +69,7 @@ async function inputGuards(app: FastifyInstance) {
     for (const part of [req.params, req.query, req.body]) {
       const infinite = findValue(part, nonFinite);
       if (infinite) refuse(infinite, 'validation.type', { type: req.t('type.number') });
-      const nul = findValue(part, hasNul);
+      const nul = req.routeOptions.config?.dropsControlCharacters ? null : findValue(part, hasNul);
       if (nul) refuse(nul, 'validation.invalid');
     }
   });
