@@ -41,10 +41,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * A path the router cannot decode (`/show/%E0%A4%A`) or an over-long parameter is answered before any
  * hook runs: here with the same {message, errors} shape and the same security headers as every answer.
+ * Not HSTS: Fastify builds this request without its trusted-proxy rules, so it cannot tell TLS behind
+ * a proxy; a browser keeps the HSTS of every other HTTPS answer, so one 400 without it loses nothing.
  */
 function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   helmetHeaders(HELMET)(req.raw, reply.raw, () => {});
-  if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   reply.status(status).send({ message: translate(pickLang(req.headers['accept-language']), 'errors.badUrl'), errors: {} });
 }
