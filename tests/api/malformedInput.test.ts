@@ -67,6 +67,7 @@ describeEachDb('malformed input on every route', (p) => {
       payload = c.body.raw;
       if (c.body.contentType) headers['content-type'] = c.body.contentType;
     }
+    Object.assign(headers, c.headers);
     // A fresh address per call: the per-address throttles would otherwise answer 429 before the handler.
     address++;
     const remoteAddress = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;

@@ -89,10 +89,19 @@ export const NASTY_PARAMS = [
   'NaN', 'null', '[]', 'x'.repeat(90), '%E0%A4%A',
 ];
 
+/** Request headers a client controls, broken (they replace the caller's own; the answer is then a refusal). */
+export const NASTY_HEADERS: Array<Record<string, string>> = [
+  { authorization: `Bearer ${'x'.repeat(10_000)}` }, { authorization: 'Bearer' }, { authorization: 'Basic Zm9vOmJhcg==' },
+  { authorization: 'Bearer a b c' }, { 'x-api-password': 'x'.repeat(10_000) }, { 'x-api-password': '' },
+  { 'accept-language': 'zz;q=abc,'.repeat(500) }, { 'accept-language': '*' }, { 'x-forwarded-for': 'not-an-address, , ::ffff:999.1.1.1' },
+  { 'x-forwarded-proto': 'gopher' }, { 'x-forwarded-host': 'evil.example:99999' },
+];
+
 export interface FuzzCase {
   label: string;
   params: Record<string, string>;
   query: string;
+  headers?: Record<string, string>;
   /** A JSON value to send as JSON, or a raw payload with its content type. */
   body?: { json: Json } | { raw: string | Buffer; contentType: string };
 }
@@ -175,6 +184,18 @@ export function brokenMultipart(rng: Rng, fields: string[]): { raw: Buffer; cont
   return rng.pick(variants)();
 }
 
+/** A well-formed multipart body of text parts (lists as repeated `name[]` parts). */
+export function formOf(fields: Record<string, Json>): { raw: Buffer; contentType: string } {
+  const b = 'fuzzform';
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    for (const item of Array.isArray(v) ? v : [v]) {
+      parts.push(`--${b}\r\nContent-Disposition: form-data; name="${Array.isArray(v) ? `${k}[]` : k}"\r\n\r\n${queryValue(item)}\r\n`);
+    }
+  }
+  return { raw: Buffer.from(`${parts.join('')}--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` };
+}
+
 /**
  * `count` cases for one route: most change one field of a valid-looking input to something hostile;
  * the rest break the whole body, the query, the path parameters, the encoding or the content type.
@@ -203,6 +224,7 @@ export function casesFor(route: { method: string; url: string; schema?: FastifyS
     let query = goodQuery();
     let body: FuzzCase['body'] = hasBody ? { json: goodBody() } : undefined;
     let label: string;
+    let headers: Record<string, string> | undefined;
     const kind = rng.int(100);
     if (hasBody && props.length && kind < 40) {
       // One field changed: a wrong type, an edge of its own type, or a hostile shape.
@@ -232,9 +254,19 @@ export function casesFor(route: { method: string; url: string; schema?: FastifyS
       const contentType = rng.pick(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'image/png', 'application/json-patch+json', '']);
       body = { raw: JSON.stringify(goodBody()), contentType };
       label = `content type ${JSON.stringify(contentType)}`;
-    } else if (hasBody && multipart && kind < 82) {
+    } else if (hasBody && multipart && kind < 77) {
       body = brokenMultipart(rng, props.map(([k]) => k));
       label = `multipart ${preview(body.raw.toString('latin1'))}`;
+    } else if (hasBody && multipart && kind < 82) {
+      // Well-formed multipart whose text parts carry the valid-looking body with one field hostile.
+      const b = goodBody();
+      const [name] = props.length ? rng.pick(props) : ['x'];
+      b[name] = rng.pick(NASTY_STRINGS.filter((v) => v.length < 5000));
+      body = formOf(b);
+      label = `multipart field ${name} = ${preview(b[name])}`;
+    } else if (kind >= 95) {
+      headers = rng.pick(NASTY_HEADERS);
+      label = `headers ${preview(headers)}`;
     } else if (paramNames.length && kind < 90) {
       const p = rng.pick(paramNames);
       params[p] = rng.pick(NASTY_PARAMS);
@@ -249,7 +281,7 @@ export function casesFor(route: { method: string; url: string; schema?: FastifyS
       query = rng.pick(BROKEN_QUERIES);
       label = `query ${preview(query)}`;
     }
-    out.push({ label: `#${i} ${label}`, params, query, body });
+    out.push({ label: `#${i} ${label}`, params, query, body, headers });
   }
   return out;
 }
