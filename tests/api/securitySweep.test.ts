@@ -31,6 +31,7 @@ describeEachDb('tenant sweep of the whole API', (p) => {
     ctx = {
       bCarrier: w.b.carrier,
       bCustomer: w.b.customer,
+      bStaff: w.b.staff,
       bRequest: await id(db.selectFrom('transport_requests').select('id').where('notes', '=', 'Bxq request notes').executeTakeFirst()),
       country: await id(db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirst()),
       language: await id(db.selectFrom('languages').select('id').where('code', '=', 'it').executeTakeFirst()),

@@ -19,7 +19,7 @@ export interface Call {
 }
 
 /** What tenant B needs to name its own things next to A's ids. */
-export interface SweepContext { bCarrier: number; bCustomer: number; bRequest: number; country: number; language: number; ticketCategory: number; docType: number; priceCategory: number }
+export interface SweepContext { bCarrier: number; bCustomer: number; bStaff: number; bRequest: number; country: number; language: number; ticketCategory: number; docType: number; priceCategory: number }
 
 export interface Entry {
   calls: (a: TenantA, c: SweepContext) => Call[];
@@ -230,7 +230,14 @@ export function sweepMatrix(): Record<string, Entry> {
     const users = (a: TenantA) => [a.owner, a.staff, a.support, a.enduser];
     m[`GET /${ns}/companies`] = inB({ calls: (a) => [get(`/${ns}/companies`, { carrier_id: a.carrier }), get(`/${ns}/companies`, { search: 'acme' }), get(`/${ns}/companies`, {}, 'bianchi')], expect: OWN });
     m[`GET /${ns}/companies/show/:id`] = inB({ calls: (a) => companies(a).map((id) => get(`/${ns}/companies/show/${id}`)), expect: NOT_FOUND });
-    m[`POST /${ns}/companies/update/:id`] = inB({ calls: (a) => companies(a).map((id) => post(`/${ns}/companies/update/${id}`, { legal_name: 'Hijacked', carrier_id: a.carrier })), expect: NOT_FOUND });
+    m[`POST /${ns}/companies/update/:id`] = inB({
+      calls: (a, c) => [
+        ...companies(a).map((id) => post(`/${ns}/companies/update/${id}`, { legal_name: 'Hijacked', carrier_id: a.carrier })),
+        // B's own customer, moved under A or priced with A's categories.
+        post(`/${ns}/companies/update/${c.bCustomer}`, { carrier_id: a.carrier, exp_category_id: a.categoryExp, std_category_id: a.categoryStd }),
+      ],
+      expect: [404, 422],
+    });
     m[`GET /${ns}/companies/destroy/:id`] = inB({ calls: (a) => companies(a).map((id) => get(`/${ns}/companies/destroy/${id}`)), expect: NOT_FOUND });
     m[`GET /${ns}/companies/changeStatus/:id`] = inB({ calls: (a) => companies(a).map((id) => get(`/${ns}/companies/changeStatus/${id}`)), expect: NOT_FOUND });
     m[`POST /${ns}/companies/store`] = inB({
@@ -240,7 +247,14 @@ export function sweepMatrix(): Record<string, Entry> {
     });
     m[`GET /${ns}/users`] = inB({ calls: (a) => [get(`/${ns}/users`, { company_id: a.customer }), get(`/${ns}/users`, { search: 'acme' }), get(`/${ns}/users`, {}, 'owner@beta.test')], expect: OWN });
     m[`GET /${ns}/users/show/:id`] = inB({ calls: (a) => users(a).map((id) => get(`/${ns}/users/show/${id}`)), expect: NOT_FOUND });
-    m[`POST /${ns}/users/update/:id`] = inB({ calls: (a) => users(a).map((id) => post(`/${ns}/users/update/${id}`, { first_name: 'Hijacked', password: 'Hijack1234', password_confirmation: 'Hijack1234' })), expect: NOT_FOUND });
+    m[`POST /${ns}/users/update/:id`] = inB({
+      calls: (a, c) => [
+        ...users(a).map((id) => post(`/${ns}/users/update/${id}`, { first_name: 'Hijacked', password: 'Hijack1234', password_confirmation: 'Hijack1234' })),
+        // B's own user, moved into A's customer.
+        post(`/${ns}/users/update/${c.bStaff}`, { company_id: a.customer, role_id: 6 }),
+      ],
+      expect: [404, 422],
+    });
     m[`GET /${ns}/users/destroy/:id`] = inB({ calls: (a) => users(a).map((id) => get(`/${ns}/users/destroy/${id}`)), expect: NOT_FOUND });
     m[`GET /${ns}/users/changeStatus/:id`] = inB({ calls: (a) => users(a).map((id) => get(`/${ns}/users/changeStatus/${id}`)), expect: NOT_FOUND });
     m[`POST /${ns}/users/store`] = inB({ calls: (a, c) => [post(`/${ns}/users/store`, userBody(a.customer, 'planted1@sweep.test', c)), post(`/${ns}/users/store`, userBody(a.carrier, 'planted2@sweep.test', c))], expect: INVALID });
