@@ -12,7 +12,7 @@ import { A_MARKERS, KIND, ROLES, createSweepWorld, type Role, type SweepWorld } 
  * ids in the path, the query and the body. Each answer is one of the statuses the matrix allows (outside
  * a route's policy: 403, signed out 401), no answer contains a string of A's rows, and after each role
  * A's rows, the global tables and A's stored files are as they were. The admin is global by design: it
- * is only checked to be refused by the routes outside its policy.
+ * is only checked to be refused by the routes outside its policy. SWEEP_VERBOSE=1 prints every call's status.
  */
 const inPolicy = (policy: Policy, role: Role) =>
   policy === 'public' || (policy === 'signedIn' ? role !== 'visitor' : KIND[role] !== null && policy.includes(KIND[role]!));
