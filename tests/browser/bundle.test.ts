@@ -63,4 +63,29 @@ describe.skipIf(!browserAvailable)('JavaScript loaded on demand (Chromium)', () 
     expect(outside).toEqual([]);
     await context.close();
   });
+
+  it('a screen file that fails to arrive reloads the page once (a deploy replaced it), then shows the error', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.getByTestId('greeting').waitFor();
+    let refused = 0;
+    let failAlways = false;
+    await page.route('**/assets/TariffTablePage-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
+    const reloaded = page.waitForEvent('load');
+    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await reloaded;
+    await expect.poll(() => page.getByTestId('tariff-table').innerText()).toContain('HUBMI');
+    expect(page.url()).toMatch(/#\/express-hub-costs$/);
+    expect(refused).toBe(2);
+
+    // Failing again within 30 s: no reload loop, react-admin's error screen in Italian.
+    failAlways = true;
+    await page.goto(`${portal.url}/#/`);
+    await page.getByTestId('greeting').waitFor();
+    await page.reload(); // a fresh page: the screen's module is requested again
+    await page.getByTestId('greeting').waitFor();
+    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await page.getByText('Si è verificato un problema').waitFor(); // never shown by a page reloading in a loop
+    await context.close();
+  });
 });

@@ -6,7 +6,7 @@ export type { QuoteHandOver } from './types';
 
 // Loaded on demand: neither page is needed for the login screen's first load.
 const CalculateCostPage = lazyScreen(() => import('./CalculateCostPage'), 'default');
-const QuotePage = lazyScreen(() => import('./QuotePage'), 'default');
+const QuotePage = lazyScreen(() => import('./QuotePage'), 'default', { fullPage: 'plain' });
 
 /** /calculate-cost inside the shell (admins, carriers, end users). */
 export const calculateCostPage: PortalPage = {

@@ -8,7 +8,7 @@ const CreateRequestPage = lazyScreen(() => import('./CreateRequestPage'), 'Creat
 const EditRequest = lazyScreen(() => import('./EditRequest'), 'EditRequest');
 const RequestDetail = lazyScreen(() => import('./RequestDetail'), 'RequestDetail');
 const RequestList = lazyScreen(() => import('./RequestList'), 'RequestList');
-const VisitorRequestPage = lazyScreen(() => import('./VisitorRequestPage'), 'VisitorRequestPage');
+const VisitorRequestPage = lazyScreen(() => import('./VisitorRequestPage'), 'VisitorRequestPage', { fullPage: 'plain' });
 
 /**
  * Transport requests (issue 9): the data resource the list reads through the data provider, and the
