@@ -2,9 +2,9 @@
  * The traffic mix: each operation is ONE HTTP call of a portal screen, with its share of the calls.
  * Shares (choice, from how the portal is used): quotes are most of the traffic (the public calculator
  * and the customers' own), then the request lists of the three kinds of user, the chat (the browser
- * polls the unread badge, reads and writes messages), the dashboard, and a few writes: requests booked from a quote
- * or typed by hand, tickets; sign-in and sign-out a few per cent. Every call is valid: a non-2xx
- * answer (or a 200 with status false) means a fault on one side, and is reported.
+ * polls the unread badge, reads and writes messages), the dashboard, and a few writes: requests
+ * booked from a quote or typed by hand, tickets; sign-in and sign-out a few per cent. Every call is
+ * valid: a non-2xx answer (or a 200 with status false) means a fault on one side, and is reported.
  */
 import { romeDate } from '../../server/lib/romeTime.js';
 import { formData, type CallOptions, type Reply } from './http.js';

@@ -92,6 +92,9 @@ export function report(name: string, res: RunResult, missing: string[], serverEr
   const budgets: Array<[string, boolean]> = [
     [`server errors (5xx) ${fivexx} (budget 0)`, fivexx === 0],
     [`connection errors ${conn} (budget 0)`, conn === 0],
+    // Every call of the mix is valid and the load is sized to stay under the throttles: a 4xx, a 429 or
+    // a refusal (200 with status false) is a fault of the server or of this script, either way a finding.
+    [`4xx, 429 and refusals ${tooMany + otherFailures} (budget 0)`, tooMany + otherFailures === 0],
     [`unfinished calls ${res.unfinished} (budget 0)`, res.unfinished === 0],
     [`missing or altered writes ${missing.length} of ${res.ledger.total} (budget 0)`, missing.length === 0],
     [`memory ratio ${mem.map((m) => m.ratio.toFixed(3)).join(', ')} (budget ≤ ${MEMORY_RATIO_BUDGET})`, memOk],
