@@ -17,7 +17,7 @@ import { casesFor, preview, type FuzzCase } from './security/fuzz.js';
  * FUZZ_ROUTE ('POST /api/v1/…') narrows the run to one route when reproducing a failure.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20251102);
-const CASES = Number(process.env.FUZZ_CASES ?? 32);
+const CASES = Number(process.env.FUZZ_CASES ?? 24);
 const ONLY = process.env.FUZZ_ROUTE;
 
 const SUPPORT_EMAIL = 'support@fuzz.test';
