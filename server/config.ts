@@ -23,6 +23,12 @@ export interface Config {
   quoteRateLimit: number;
   /** How long a process reuses the tariff rows it read for a quote (PRICING_CACHE_MS; default 5000, 0 in tests). */
   pricingCacheMs: number;
+  /**
+   * ORPHAN_FILE_MINUTES (default 15): at start, uploaded files left pending (or half written) longer than
+   * this by a process that died are swept (lib/fileSweep.ts). The age spares the writes under way in
+   * other server processes sharing DATA_DIR/files; a single process may use 0.
+   */
+  orphanFileMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     quoteRateLimit: Math.max(1, Number(env.QUOTE_RATE_LIMIT) || 30),
     pricingCacheMs: Math.max(0, Number(env.PRICING_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000)) || 0),
+    orphanFileMinutes: Math.max(0, Number(env.ORPHAN_FILE_MINUTES ?? 15) || 0),
     ...overrides,
   };
 }

@@ -103,10 +103,11 @@ export interface CutOutcome {
 }
 
 /**
- * One stretch of connection cuts (PostgreSQL): for `ms` the workload runs while the server's backends
- * (found by the application_name of its DATABASE_URL) are terminated every 20–250 ms, all of them or one.
+ * One stretch of connection cuts (PostgreSQL): for `ms` (and until at least `minTerminations`, within
+ * four times that) the workload runs while the server's backends (found by the application_name of its
+ * DATABASE_URL) are terminated every 20–250 ms, all of them or one.
  */
-export async function cutRound(run: FaultRun, round: number, ms: number): Promise<CutOutcome> {
+export async function cutRound(run: FaultRun, round: number, ms: number, minTerminations = 1): Promise<CutOutcome> {
   if (run.fdb.kind !== 'postgres') throw new Error('connection cuts need PostgreSQL');
   const since = run.ops.length;
   const wl = startWorkload(run.world, run.lanes, run.seq, round, run.random, 'cut', run.ops);
@@ -114,8 +115,9 @@ export async function cutRound(run: FaultRun, round: number, ms: number): Promis
   const byState: Record<string, number> = {};
   let terminations = 0;
   const end = Date.now() + ms;
+  const cap = Date.now() + 4 * ms;
   try {
-    while (Date.now() < end && run.server.alive()) {
+    while ((Date.now() < end || (terminations < minTerminations && Date.now() < cap)) && run.server.alive()) {
       await sleep(run.random.int(20, 250));
       const all = run.random.next() < 0.3;
       const rows = (await sql<{ state: string; done: boolean }>`
