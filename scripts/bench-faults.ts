@@ -35,9 +35,10 @@ async function kills(kind: 'sqlite' | 'postgres', seed: number) {
   let maxDelay = 2000;
   try {
     for (let round = 1; round <= ROUNDS; round++) {
-      const o = await killRound(run, round, maxDelay);
+      // Odd rounds kill at a random moment, even ones aim inside a write transaction (rounds.ts, KillAim).
+      const o = await killRound(run, round, maxDelay, round % 2 ? 'random' : 'inTransaction');
       outcomes.push(o);
-      console.log(`round ${String(round).padStart(2)}  kill at ${String(o.delayMs).padStart(4)} ms  acked ${String(o.acked).padStart(2)}  in flight: ${kinds(o.inFlight)} (${o.committedInFlight} committed)  orphan files ${o.orphansBefore.length} → ${o.orphansAfter.length} after restart (${o.restartMs} ms)${o.problems.length ? `\n  PROBLEMS: ${o.problems.join('\n            ')}` : ''}`);
+      console.log(`round ${String(round).padStart(2)}  ${o.aim === 'random' ? 'random' : 'aimed '} kill at ${String(o.delayMs).padStart(4)} ms ${o.openAtKill > 0 ? 'inside a transaction ' : 'outside transactions'}  acked ${String(o.acked).padStart(2)}  in flight: ${kinds(o.inFlight)} (${o.committedInFlight} committed)  orphan files ${o.orphansBefore.length} → ${o.orphansAfter.length} after restart (${o.restartMs} ms)${o.problems.length ? `\n  PROBLEMS: ${o.problems.join('\n            ')}` : ''}`);
       // Kills spread from before the first commit to after several: up to 2.5 × the median upload.
       const uploads = run.ops.filter((x) => x.state === 'acked' && (x.kind === 'tableUpload' || x.kind === 'sheetUpload')).map((x) => x.ms!);
       if (uploads.length) maxDelay = Math.min(6000, Math.max(500, 2.5 * median(uploads)));
@@ -51,6 +52,7 @@ async function kills(kind: 'sqlite' | 'postgres', seed: number) {
   const summary = {
     rounds: outcomes.length,
     killsWithWritesInFlight: outcomes.filter((o) => o.inFlight.length).length,
+    killsInsideATransaction: outcomes.filter((o) => o.openAtKill > 0).length,
     killsAfterACommitBeforeItsAnswer: outcomes.filter((o) => o.committedInFlight > 0).length,
     inFlight: inFlight.length, committed, rolledBack: inFlight.length - committed,
     importsInFlight: inFlight.filter((o) => o.kind === 'tableUpload' || o.kind === 'sheetUpload').length,
@@ -63,8 +65,14 @@ async function kills(kind: 'sqlite' | 'postgres', seed: number) {
     problems: outcomes.reduce((s, o) => s + o.problems.length, 0),
     medianRestartMs: median(outcomes.map((o) => o.restartMs)),
   };
-  console.log(`${kind}: ${summary.rounds} kills (${summary.killsWithWritesInFlight} with writes under way); ${summary.inFlight} writes under way at a kill: ${summary.committed} committed before it (kill after the commit, before the answer), ${summary.rolledBack} rolled back (kill before or during the commit)`);
+  console.log(`${kind}: ${summary.rounds} kills (${summary.killsWithWritesInFlight} with writes under way, ${summary.killsInsideATransaction} inside an open write transaction); ${summary.inFlight} writes under way at a kill: ${summary.committed} committed before it (kill after the commit, before the answer), ${summary.rolledBack} rolled back (kill before or during the commit)`);
   console.log(`  imports under way ${summary.importsInFlight} (${summary.importsCommitted} committed), requests under way ${summary.requestsInFlight} (${summary.requestsCommitted} committed); acknowledged writes checked: ${summary.acked} (${summary.ackedImports} imports, ${summary.ackedRequests} requests)`);
+  for (const aim of ['random', 'inTransaction'] as const) {
+    const mine = outcomes.filter((o) => o.aim === aim);
+    if (!mine.length) continue;
+    const flight = mine.flatMap((o) => o.inFlight);
+    console.log(`  ${aim === 'random' ? 'random kills' : 'kills aimed inside a write transaction'}: ${mine.length}, ${mine.filter((o) => o.openAtKill > 0).length} with a write transaction open at the kill; writes under way ${flight.length}: ${flight.filter((o) => o.committed).length} committed, ${flight.filter((o) => !o.committed).length} rolled back`);
+  }
   console.log(`  orphan files left by kills: ${summary.orphansBefore}, after the restarts: ${summary.orphansAfter}; median restart ${summary.medianRestartMs} ms; problems: ${summary.problems}`);
   return summary.problems === 0 && summary.orphansAfter === 0;
 }

@@ -9,7 +9,7 @@
  */
 import { sql } from 'kysely';
 import { checkAll, orphanFilesOf } from './checks.js';
-import { freePort, freshDatabase, spawnServer, startServer, type FaultDatabase, type ServerProcess } from './server.js';
+import { freePort, freshDatabase, spawnServer, transactionProbe, startServer, type FaultDatabase, type ServerProcess } from './server.js';
 import { TABLES, call, rng, setupWorld, startWorkload, type LaneState, type Op, type TableKey, type World } from './workload.js';
 
 /** The server sweeps unreferenced files older than this at start; 0 here, as a single process runs. */
@@ -48,11 +48,22 @@ export async function closeRun(run: FaultRun) {
   await run.fdb.drop();
 }
 
+/**
+ * random: the kill comes after a uniform delay below maxDelayMs (before the first commit, between
+ * calls, during parsing, during a transaction, just after one: wherever it lands). inTransaction: after a
+ * random part of that delay, the kill waits for a write transaction to be open and comes 0–30 ms later
+ * (inside the transaction, during its commit, or just after it, before the answer).
+ */
+export type KillAim = 'random' | 'inTransaction';
+
 export interface KillOutcome {
   round: number;
+  aim: KillAim;
   delayMs: number;
   /** calls acknowledged before the kill */
   acked: number;
+  /** write transactions open an instant before the kill (openTransactions) */
+  openAtKill: number;
   /** writes under way when the process died, and how many of them turned out committed */
   inFlight: Op[];
   committedInFlight: number;
@@ -62,12 +73,27 @@ export interface KillOutcome {
   restartMs: number;
 }
 
-/** One kill: workload, SIGKILL after a random delay below maxDelayMs, restart, checks. */
-export async function killRound(run: FaultRun, round: number, maxDelayMs: number): Promise<KillOutcome> {
+/** One kill: workload, SIGKILL (aimed as `aim` says), restart, checks. */
+export async function killRound(run: FaultRun, round: number, maxDelayMs: number, aim: KillAim = 'random'): Promise<KillOutcome> {
   const since = run.ops.length;
+  const probe = await transactionProbe(run.fdb);
+  const t0 = Date.now();
   const wl = startWorkload(run.world, run.lanes, run.seq, round, run.random, 'kill', run.ops);
-  const delayMs = Math.round(run.random.next() * maxDelayMs);
-  await sleep(delayMs);
+  let openAtKill = 0;
+  try {
+    if (aim === 'random') {
+      await sleep(run.random.next() * maxDelayMs);
+    } else {
+      await sleep(run.random.next() * maxDelayMs * 0.5);
+      const give = Date.now() + 10_000;
+      while ((await probe.open()) === 0 && Date.now() < give) await sleep(1);
+      await sleep(run.random.int(0, 30));
+    }
+    openAtKill = await probe.open();
+  } finally {
+    await probe.close();
+  }
+  const delayMs = Date.now() - t0;
   await run.server.kill9();
   wl.stop();
   await wl.done;
@@ -78,16 +104,16 @@ export async function killRound(run: FaultRun, round: number, maxDelayMs: number
 
   let db = await run.fdb.open();
   const orphansBefore = await orphanFilesOf(run.fdb, db.db).finally(() => db.destroy());
-  const t0 = Date.now();
+  const t1 = Date.now();
   run.server = await startServer(run.fdb, run.port, SERVER_ENV);
-  const restartMs = Date.now() - t0;
+  const restartMs = Date.now() - t1;
   db = await run.fdb.open();
   const r = await checkAll(run.fdb, db.db, run.world, run.lanes, run.known, run.ops, since).finally(() => db.destroy());
   problems.push(...r.problems);
   const list = await call(run.server.base, 'GET', '/enduser/transport_requests?per_page=5', { token: run.world.enduser });
   if (list.status !== 200) problems.push(`after the restart the request list answers ${list.status}`);
   return {
-    round, delayMs, acked: mine.filter((o) => o.state === 'acked').length, inFlight, committedInFlight: inFlight.filter((o) => o.committed).length,
+    round, aim, delayMs, acked: mine.filter((o) => o.state === 'acked').length, openAtKill, inFlight, committedInFlight: inFlight.filter((o) => o.committed).length,
     orphansBefore, orphansAfter: r.orphanFiles, problems, restartMs,
   };
 }

@@ -69,6 +69,41 @@ export async function freshDatabase(kind: 'sqlite' | 'postgres', pgUrl = 'postgr
   };
 }
 
+/**
+ * Looks at whether the server has a write transaction open at this instant: on PostgreSQL its backends
+ * inside a transaction, on SQLite whether the write lock is held (BEGIN IMMEDIATE from another
+ * connection is refused at once; when it is not, it is rolled back at once). Used to aim kills inside
+ * transactions and to count the kills that landed there.
+ */
+export async function transactionProbe(db: FaultDatabase) {
+  if (db.kind === 'postgres') {
+    const { sql } = await import('kysely');
+    const handle = await db.open();
+    return {
+      async open() {
+        const [r] = (await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+          where application_name = ${db.appName!} and xact_start is not null and state <> 'idle'`.execute(handle.db)).rows;
+        return Number(r.n);
+      },
+      close: () => handle.destroy(),
+    };
+  }
+  const Database = (await import('better-sqlite3')).default;
+  const c = new Database(path.join(db.dataDir, 'portal.sqlite'), { timeout: 0 });
+  return {
+    async open() {
+      try {
+        c.exec('begin immediate');
+        c.exec('rollback');
+        return 0;
+      } catch {
+        return 1;
+      }
+    },
+    async close() { c.close(); },
+  };
+}
+
 export interface ServerProcess {
   base: string;
   proc: ChildProcess;
