@@ -31,15 +31,18 @@ export interface FaultRun {
 
 export async function openRun(kind: 'sqlite' | 'postgres', seed: number, pgUrl?: string): Promise<FaultRun> {
   const fdb = await freshDatabase(kind, pgUrl);
-  const port = await freePort();
-  const server = await startServer(fdb, port, SERVER_ENV);
-  const db = await fdb.open();
+  let server: ServerProcess | undefined;
   try {
-    const world = await setupWorld(server.base, db.db);
+    const port = await freePort();
+    server = await startServer(fdb, port, SERVER_ENV);
+    const db = await fdb.open();
+    const world = await setupWorld(server.base, db.db).finally(() => db.destroy());
     const empty = Object.fromEntries(Object.keys(TABLES).map((k) => [k, 'empty'])) as Record<TableKey, string>;
     return { fdb, port, server, world, lanes: { tables: { ...empty }, sheets: [] }, known: { ...empty }, ops: [], seq: { next: 1 }, random: rng(seed) };
-  } finally {
-    await db.destroy();
+  } catch (err) {
+    await server?.kill9();
+    await fdb.drop();
+    throw err;
   }
 }
 
@@ -51,7 +54,7 @@ export async function closeRun(run: FaultRun) {
 /**
  * random: the kill comes after a uniform delay below maxDelayMs (before the first commit, between
  * calls, during parsing, during a transaction, just after one: wherever it lands). inTransaction: after a
- * random part of that delay, the kill waits for a write transaction to be open and comes 0–30 ms later
+ * random part of that delay, the kill waits for a write transaction to be open and comes 0–10 ms later
  * (inside the transaction, during its commit, or just after it, before the answer).
  */
 export type KillAim = 'random' | 'inTransaction';
@@ -87,7 +90,7 @@ export async function killRound(run: FaultRun, round: number, maxDelayMs: number
       await sleep(run.random.next() * maxDelayMs * 0.5);
       const give = Date.now() + 10_000;
       while ((await probe.open()) === 0 && Date.now() < give) await sleep(1);
-      await sleep(run.random.int(0, 30));
+      await sleep(run.random.int(0, 10));
     }
     openAtKill = await probe.open();
   } finally {

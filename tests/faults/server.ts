@@ -71,7 +71,7 @@ export async function freshDatabase(kind: 'sqlite' | 'postgres', pgUrl = 'postgr
 
 /**
  * Looks at whether the server has a write transaction open at this instant: on PostgreSQL its backends
- * inside a transaction, on SQLite whether the write lock is held (BEGIN IMMEDIATE from another
+ * whose transaction has written (it holds a transaction id), on SQLite whether the write lock is held (BEGIN IMMEDIATE from another
  * connection is refused at once; when it is not, it is rolled back at once). Used to aim kills inside
  * transactions and to count the kills that landed there.
  */
@@ -82,7 +82,7 @@ export async function transactionProbe(db: FaultDatabase) {
     return {
       async open() {
         const [r] = (await sql<{ n: number }>`select count(*) as n from pg_stat_activity
-          where application_name = ${db.appName!} and xact_start is not null and state <> 'idle'`.execute(handle.db)).rows;
+          where application_name = ${db.appName!} and backend_xid is not null`.execute(handle.db)).rows;
         return Number(r.n);
       },
       close: () => handle.destroy(),
