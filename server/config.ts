@@ -30,6 +30,12 @@ export interface Config {
    * list the given addresses / CIDR ranges (Fastify's `trustProxy`).
    */
   trustProxy: boolean | number | string[];
+  /**
+   * ORPHAN_FILE_MINUTES (default 15): at start, uploaded files left pending (or half written) longer than
+   * this by a process that died are swept (lib/fileSweep.ts). The age spares the writes under way in
+   * other server processes sharing DATA_DIR/files; a single process may use 0.
+   */
+  orphanFileMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     quoteRateLimit: Math.max(1, Number(env.QUOTE_RATE_LIMIT) || 30),
     pricingCacheMs: Math.max(0, Number(env.PRICING_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000)) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    orphanFileMinutes: Math.max(0, Number(env.ORPHAN_FILE_MINUTES ?? 15) || 0),
     ...overrides,
   };
 }
