@@ -142,6 +142,8 @@ export interface TransportRequestDocumentTable {
   id: Generated<number>; transport_request_id: number; document_type_id: number; filename: string; stored_name: string; size: number; created_at: string;
 }
 export interface StatisticsCacheTable { scope: string; payload: string; computed_at: number | string }
+/** Requests per carrier, end-user company (0: a visitor's) and status, kept by triggers (migration 0009). */
+export interface TransportRequestCountTable { carrier_id: number; enduser_company_id: number; transport_request_status_id: number; n: number | string }
 
 export interface DB {
   user_roles: RoleTable;
@@ -186,4 +188,5 @@ export interface DB {
   shipment_details: ShipmentDetailTable;
   transport_request_documents: TransportRequestDocumentTable;
   statistics_cache: StatisticsCacheTable;
+  transport_request_counts: TransportRequestCountTable;
 }
