@@ -19,6 +19,7 @@ import { openDb } from '../server/db/index.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { seed } from '../server/seed/index.js';
 import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
+import { serverArgs } from './serverCommand.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
@@ -90,7 +91,7 @@ async function main() {
   const tariffs = await prepare(env);
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+  const server = spawn(process.execPath, serverArgs(nodeArgs), {
     cwd: root, env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/api/v1`;

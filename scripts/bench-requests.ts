@@ -34,6 +34,7 @@ import { migrateToLatest, portalMigrator } from '../server/db/migrate.js';
 import { migrations } from '../server/migrations/index.js';
 import { seed } from '../server/seed/index.js';
 import { fill, random, type Fixture } from './bench-requests-data.js';
+import { serverArgs } from './serverCommand.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS || 200);
@@ -130,7 +131,7 @@ async function main() {
       if (pg) await sql`analyze transport_requests`.execute(db);
     }
 
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
+    server = spawn(process.execPath, serverArgs(), {
       cwd: root, env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}/api/v1`;

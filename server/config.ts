@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 
 /** Runtime configuration, read once from the environment (README lists every variable). */
@@ -23,6 +24,18 @@ export interface Config {
   quoteRateLimit: number;
   /** How long a process reuses the tariff rows it read for a quote (PRICING_CACHE_MS; default 5000, 0 in tests). */
   pricingCacheMs: number;
+  /**
+   * The proxies whose X-Forwarded-For / -Proto / -Host are believed (TRUST_PROXY): false (unset) trusts
+   * no one, so the client address is the socket's; `true` trusts every hop, a number that many hops, a
+   * list the given addresses / CIDR ranges (Fastify's `trustProxy`).
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * ORPHAN_FILE_MINUTES (default 15): at start, uploaded files left pending (or half written) longer than
+   * this by a process that died are swept (lib/fileSweep.ts). The age spares the writes under way in
+   * other server processes sharing DATA_DIR/files; a single process may use 0.
+   */
+  orphanFileMinutes: number;
 }
 
 export class ConfigError extends Error {}
@@ -53,6 +66,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     quoteRateLimit: Math.max(1, Number(env.QUOTE_RATE_LIMIT) || 30),
     pricingCacheMs: Math.max(0, Number(env.PRICING_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000)) || 0),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    orphanFileMinutes: Math.max(0, Number(env.ORPHAN_FILE_MINUTES ?? 15) || 0),
     ...overrides,
   };
+}
+
+/** proxy-addr's names for the private ranges, which Fastify accepts beside addresses and CIDRs. */
+const RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset, empty or `false` → trust no proxy; `true` → every hop; a whole number → that many
+ * hops; otherwise a comma-separated list of addresses, CIDR ranges or range names. A typo stops the
+ * start (a proxy silently not trusted would put every client behind one address and one throttle).
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [addr, bits, extra] = entry.split('/');
+    const kind = net.isIP(addr);
+    const maxBits = kind === 4 ? 32 : 128;
+    const ok = RANGE_NAMES.includes(entry) || (kind !== 0 && extra === undefined
+      && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits) || (kind === 4 && net.isIPv4(bits))));
+    if (!ok) throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address, a CIDR range, ${RANGE_NAMES.join(', ')}, true or a hop count`);
+  }
+  return list;
 }

@@ -17,7 +17,7 @@ declare module 'fastify' {
     dialect: DialectName;
     config: Config;
     /** Every /api/v1 route with its policy, as registered (tests list them). */
-    routeTable: Array<{ method: string; url: string; policy: Policy }>;
+    routeTable: Array<import('./plugins/session').RouteEntry>;
   }
   interface FastifyRequest {
     lang: Lang;
@@ -30,5 +30,7 @@ declare module 'fastify' {
     multipartOptions?: { limits?: { fileSize?: number; files?: number } };
     /** The route's upload cap as shown in the 413 message, e.g. '20 MB' (default '5 MB'). */
     uploadLimit?: string;
+    /** The handler drops control characters from its text itself (chat: lib/chat.ts cleanText), so U+0000 is not refused first (plugins/inputGuards.ts). */
+    dropsControlCharacters?: boolean;
   }
 }

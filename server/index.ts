@@ -4,6 +4,7 @@ import { openDb } from './db/index.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './seed/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
+import { sweepFiles } from './lib/fileSweep.js';
 
 /** The server process: configure, migrate, seed, serve. */
 async function main() {
@@ -21,7 +22,16 @@ async function main() {
   await migrateToLatest(db.db);
   await seed(db.db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  // Files a process that died left behind (issue 11), before serving; then hourly, never younger than 15
+  // minutes then, so an upload under way in this very process is never touched.
+  const sweep = (minutes: number) => sweepFiles(db.db, config.dataDir, minutes * 60_000)
+    .then((removed) => { if (removed.length) app.log.warn({ removed }, `removed ${removed.length} files no row refers to`); })
+    .catch((err) => app.log.error({ err }, 'file sweep failed'));
+  await sweep(config.orphanFileMinutes);
+  const sweeper = setInterval(() => void sweep(Math.max(15, config.orphanFileMinutes)), 3_600_000);
+  sweeper.unref();
   const close = async () => {
+    clearInterval(sweeper);
     await app.close();
     await db.destroy();
     process.exit(0);

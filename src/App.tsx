@@ -9,7 +9,7 @@ import { Layout } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
 import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
-import { Dashboard } from './custom/dashboard/Dashboard';
+import { Dashboard } from './custom/dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { DB } from './types.js';
 
 export type Db = Kysely<DB>;
@@ -20,8 +20,16 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
   if (opts.databaseUrl) {
     const pg = (await import('pg')).default;
     // Counts and sums come back as strings from pg (int8/numeric); the repositories convert them.
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    pool.on('error', () => { /* a dropped idle connection is replaced on next use */ });
+    // application_name lets an operator find the portal's sessions in pg_stat_activity; one in the URL wins.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, application_name: 'freight-portal' });
+    // A connection that dies (server restart, pg_terminate_backend, network cut) emits 'error' on its
+    // client, and an 'error' event nobody listens to ends the Node process. The pool listens only while
+    // a client is idle; a client lent to a query or transaction has no listener at that moment. So every
+    // client gets one for its whole life: the query under way fails with the error (the route answers
+    // 500), the pool drops the dead client when it comes back (it is no longer queryable), and the
+    // next query gets a new connection. Issue 11: a termination mid-transaction crashed the server.
+    pool.on('connect', (client) => client.on('error', () => { /* reported to the query under way */ }));
+    pool.on('error', () => { /* a dropped idle connection is removed by the pool and replaced on next use */ });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
@@ -37,8 +45,27 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * SQLite runs CREATE/ALTER/DROP inside transactions, but Kysely's SQLite adapter says it does not, so
+ * its Migrator ran each migration statement by statement: a process killed halfway through a migration
+ * left its first tables behind without recording it, and every later start failed on "table already
+ * exists" (issue 11, a first start killed while migrating). With this adapter the pending migrations
+ * run in one transaction, as on PostgreSQL: after a kill they are all there or none is. Only the
+ * Migrator reads this flag; a migration must therefore not open a transaction of its own.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl() {
+    return true;
+  }
+}
+class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter() {
+    return new TransactionalDdlSqliteAdapter();
+  }
 }
 
 /**

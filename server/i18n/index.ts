@@ -7,6 +7,7 @@ import { companies } from './companies.js';
 import { pricing } from './pricing.js';
 import { settings } from './settings.js';
 import { requests } from './requests.js';
+import { security } from './security.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -22,6 +23,7 @@ areas.push(companies);
 areas.push(pricing);
 areas.push(settings);
 areas.push(requests);
+areas.push(security);
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Db } from '../db/index.js';
 import type { RateSheetTable } from '../db/types.js';
 import type { Selectable } from 'kysely';
-import { removeFile, storeFile } from '../lib/files.js';
+import { markPending, settleFile, storePendingFile } from '../lib/files.js';
+import { settleAfterError } from '../lib/fileSweep.js';
 import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
@@ -13,7 +14,7 @@ import { readSpreadsheet } from './spreadsheet.js';
 import { importContext, lockCompany, type UploadedSpreadsheet } from './tables.js';
 import { validateRows, type ImportRow } from './validate.js';
 
-export const RATE_SHEET_FILES = 'rate-sheets';
+export const RATE_SHEET_FILES = 'rate-sheets' as const;
 
 /** Today's date in Europe/Rome, YYYY-MM-DD (pricing.md §0: the quote date; also the code's date). */
 export function romeToday(now = new Date()): string {
@@ -56,12 +57,13 @@ export async function parseRateSheetRows(db: Db, rateType: RateType, zone: Sheet
  * Creates a rate sheet version (pricing.md §1): the file is checked and every row validated first;
  * then the original file is kept under DATA_DIR/files/rate-sheets and, in one transaction, the category
  * (when none is given: its code is the sheet's generated code), the sheet and all its rows are written.
- * Nothing stays behind when any step fails.
+ * Nothing stays behind when any step fails; when the process dies before the commit, the file's pending
+ * marker lets the next start's sweep remove it (lib/files.ts).
  */
 export async function importRateSheet(db: Db, dataDir: string, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
   const rows = await parseRateSheetRows(db, input.rateType, input.zone, input.file);
   const ext = path.extname(input.file.filename).toLowerCase() === '.xls' ? '.xls' : '.xlsx';
-  const stored = await storeFile(dataDir, RATE_SHEET_FILES, input.file.data, ext);
+  const stored = await storePendingFile(dataDir, RATE_SHEET_FILES, input.file.data, ext);
   try {
     const sheet = await db.transaction().execute(async (trx) => {
       await lockCompany(trx, input.companyId);
@@ -88,19 +90,29 @@ export async function importRateSheet(db: Db, dataDir: string, input: NewRateShe
       await insertRows(trx, spec.table, spec.columns.map((c) => c.name), rows, { rate_sheet_id: sheet.id });
       return sheet;
     });
+    await settleFile(dataDir, RATE_SHEET_FILES, stored, true);
     return { sheet, rows: rows.length };
   } catch (err) {
-    await removeFile(dataDir, RATE_SHEET_FILES, stored);
+    await settleAfterError(db, dataDir, RATE_SHEET_FILES, [stored]);
     throw err;
   }
 }
 
-/** Deletes a sheet version with its rows and its file; its category stays (end users may be priced with it). */
+/**
+ * Deletes a sheet version with its rows and its file; its category stays (end users may be priced with it).
+ * The file is marked first, so a process dying between the commit and the file's removal leaves it to the sweep.
+ */
 export async function deleteRateSheet(db: Db, dataDir: string, sheet: Pick<RateSheetTable, 'file_path'> & { id: number }) {
-  await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('express_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
-    await trx.deleteFrom('standard_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
-    await trx.deleteFrom('rate_sheets').where('id', '=', sheet.id).execute();
-  });
-  await removeFile(dataDir, RATE_SHEET_FILES, sheet.file_path);
+  await markPending(dataDir, RATE_SHEET_FILES, sheet.file_path);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('express_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
+      await trx.deleteFrom('standard_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
+      await trx.deleteFrom('rate_sheets').where('id', '=', sheet.id).execute();
+    });
+  } catch (err) {
+    await settleAfterError(db, dataDir, RATE_SHEET_FILES, [sheet.file_path]);
+    throw err;
+  }
+  await settleFile(dataDir, RATE_SHEET_FILES, sheet.file_path, false);
 }

@@ -21,8 +21,48 @@ export async function storeFile(dataDir: string, area: string, data: Buffer, ext
 }
 
 export async function removeFile(dataDir: string, area: string, name: string | null | undefined) {
-  if (!name || !/^[a-f0-9]{32}\.[a-z0-9]+$/.test(name)) return;
+  if (!name || !STORED_NAME.test(name)) return;
   await fs.rm(path.join(filesDir(dataDir, area), name), { force: true });
+}
+
+/** The names storeFile makes. */
+export const STORED_NAME = /^[a-f0-9]{32}\.[a-z0-9]+$/;
+/** `.<name>.pending` beside a file: a transaction is about to reference it or to drop its reference. */
+export const pendingMarker = (name: string) => `.${name}.pending`;
+
+/**
+ * A file and the database row naming it cannot be written atomically together: the file is written
+ * first (a row never names a missing file), the transaction next. If the process dies in between, or
+ * after a delete's commit but before the file is removed, the file stays with no row naming it. So
+ * such a file carries a marker while its row is being written or deleted; the sweep at the next start
+ * (lib/fileSweep.ts) finds stale markers and removes the file when no row names it (issue 11).
+ *
+ * storePendingFile: the file with its marker. Then settleFile(kept): after the commit, true (the marker
+ * goes); after a rollback, false (file and marker go).
+ */
+export async function storePendingFile(dataDir: string, area: string, data: Buffer, ext: string): Promise<string> {
+  const dir = filesDir(dataDir, area);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${crypto.randomBytes(16).toString('hex')}${ext}`;
+  await fs.writeFile(path.join(dir, pendingMarker(name)), '');
+  const tmp = path.join(dir, `.${name}.tmp`);
+  await fs.writeFile(tmp, data);
+  await fs.rename(tmp, path.join(dir, name));
+  return name;
+}
+
+/** Marks a stored file whose row is about to be deleted (settleFile(false) after the commit removes both). */
+export async function markPending(dataDir: string, area: string, name: string | null | undefined) {
+  if (!name || !STORED_NAME.test(name)) return;
+  const dir = filesDir(dataDir, area);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, pendingMarker(name)), '');
+}
+
+export async function settleFile(dataDir: string, area: string, name: string | null | undefined, kept: boolean) {
+  if (!name || !STORED_NAME.test(name)) return;
+  if (!kept) await removeFile(dataDir, area, name);
+  await fs.rm(path.join(filesDir(dataDir, area), pendingMarker(name)), { force: true });
 }
 
 /** Image kinds accepted for profile pictures and logos, recognised by their first bytes (no SVG). */

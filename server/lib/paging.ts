@@ -1,12 +1,19 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 
+/**
+ * The highest page a list serves: page × per_page must stay an offset both databases take (SQLite
+ * refuses a non-integer offset and PostgreSQL one past bigint; 10 million pages of 100 rows is far
+ * past any list here). Beyond it the schema answers 422, below it an empty page.
+ */
+export const MAX_PAGE = 10_000_000;
+
 /** Query-string schema of every list: page (from 1), per_page (default 15, at most 100), sort, order. */
 export function listQuerySchema(sortable: readonly string[], filters: Record<string, object> = {}) {
   return {
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
       per_page: { type: 'integer', minimum: 1, maximum: 100, default: 15 },
       sort: { type: 'string', enum: [...sortable] },
       order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },

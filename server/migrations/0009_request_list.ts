@@ -75,51 +75,45 @@ const add = (row: 'new' | 'old', d: 1 | -1) => `
 export async function up(db: Kysely<any>): Promise<void> {
   const pg = isPostgres(db);
   const run = (q: string) => sql.raw(q).execute(db);
-  // PostgreSQL: already inside the migrator's transaction; the lock keeps writers out until commit,
-  // so the counters filled below are exactly the table's rows. SQLite: one transaction of our own.
+  // Both dialects run pending migrations inside the migrator's one transaction (server/db: SQLite declares
+  // transactional DDL too). PostgreSQL: the lock keeps writers out until commit, so the counters filled
+  // below are exactly the table's rows; SQLite: the create table takes the write lock first.
   if (pg) await run('lock table transport_requests in share row exclusive mode');
-  else await run('begin immediate');
-  try {
-    await db.schema.createTable('transport_request_counts')
-      .addColumn('carrier_id', 'integer', (c) => c.notNull())
-      .addColumn('enduser_company_id', 'integer', (c) => c.notNull())
-      .addColumn('transport_request_status_id', 'integer', (c) => c.notNull())
-      .addColumn('n', 'integer', (c) => c.notNull())
-      .addPrimaryKeyConstraint('transport_request_counts_pk', ['carrier_id', 'enduser_company_id', 'transport_request_status_id'])
-      .execute();
-    await db.schema.createIndex('transport_request_counts_enduser').on('transport_request_counts').columns(['enduser_company_id']).execute();
-    if (pg) {
-      await pgFunction('transport_request_counts_insert', NEW_ROWS).execute(db);
-      await pgFunction('transport_request_counts_update', `${OLD_ROWS} union all ${NEW_ROWS}`).execute(db);
-      await pgFunction('transport_request_counts_delete', OLD_ROWS).execute(db);
-      await run(`create function transport_request_counts_truncate() returns trigger language plpgsql as $$
-        begin delete from transport_request_counts; return null; end $$`);
-      await run(`create trigger transport_request_counts_insert after insert on transport_requests
-        referencing new table as new_rows for each statement execute function transport_request_counts_insert()`);
-      await run(`create trigger transport_request_counts_update after update on transport_requests
-        referencing old table as old_rows new table as new_rows for each statement execute function transport_request_counts_update()`);
-      await run(`create trigger transport_request_counts_delete after delete on transport_requests
-        referencing old table as old_rows for each statement execute function transport_request_counts_delete()`);
-      await run(`create trigger transport_request_counts_truncate after truncate on transport_requests
-        for each statement execute function transport_request_counts_truncate()`);
-    } else {
-      await run(`create trigger transport_request_counts_insert after insert on transport_requests begin ${add('new', 1)} end`);
-      await run(`create trigger transport_request_counts_delete after delete on transport_requests begin ${add('old', -1)} end`);
-      await run(`create trigger transport_request_counts_update
-        after update of carrier_id, enduser_company_id, transport_request_status_id on transport_requests
-        when old.carrier_id <> new.carrier_id or old.enduser_company_id is not new.enduser_company_id
-          or old.transport_request_status_id <> new.transport_request_status_id
-        begin ${add('old', -1)} ${add('new', 1)} end`);
-    }
-    await run(`insert into transport_request_counts (${KEY}, n)
-      select carrier_id, coalesce(enduser_company_id, 0), transport_request_status_id, count(*) from transport_requests
-      group by carrier_id, coalesce(enduser_company_id, 0), transport_request_status_id`);
-    for (const [name, columns] of INDEXES) await db.schema.createIndex(name).on('transport_requests').columns(columns).execute();
-    if (!pg) await run('commit');
-  } catch (err) {
-    if (!pg) await run('rollback');
-    throw err;
+  await db.schema.createTable('transport_request_counts')
+    .addColumn('carrier_id', 'integer', (c) => c.notNull())
+    .addColumn('enduser_company_id', 'integer', (c) => c.notNull())
+    .addColumn('transport_request_status_id', 'integer', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('transport_request_counts_pk', ['carrier_id', 'enduser_company_id', 'transport_request_status_id'])
+    .execute();
+  await db.schema.createIndex('transport_request_counts_enduser').on('transport_request_counts').columns(['enduser_company_id']).execute();
+  if (pg) {
+    await pgFunction('transport_request_counts_insert', NEW_ROWS).execute(db);
+    await pgFunction('transport_request_counts_update', `${OLD_ROWS} union all ${NEW_ROWS}`).execute(db);
+    await pgFunction('transport_request_counts_delete', OLD_ROWS).execute(db);
+    await run(`create function transport_request_counts_truncate() returns trigger language plpgsql as $$
+      begin delete from transport_request_counts; return null; end $$`);
+    await run(`create trigger transport_request_counts_insert after insert on transport_requests
+      referencing new table as new_rows for each statement execute function transport_request_counts_insert()`);
+    await run(`create trigger transport_request_counts_update after update on transport_requests
+      referencing old table as old_rows new table as new_rows for each statement execute function transport_request_counts_update()`);
+    await run(`create trigger transport_request_counts_delete after delete on transport_requests
+      referencing old table as old_rows for each statement execute function transport_request_counts_delete()`);
+    await run(`create trigger transport_request_counts_truncate after truncate on transport_requests
+      for each statement execute function transport_request_counts_truncate()`);
+  } else {
+    await run(`create trigger transport_request_counts_insert after insert on transport_requests begin ${add('new', 1)} end`);
+    await run(`create trigger transport_request_counts_delete after delete on transport_requests begin ${add('old', -1)} end`);
+    await run(`create trigger transport_request_counts_update
+      after update of carrier_id, enduser_company_id, transport_request_status_id on transport_requests
+      when old.carrier_id <> new.carrier_id or old.enduser_company_id is not new.enduser_company_id
+        or old.transport_request_status_id <> new.transport_request_status_id
+      begin ${add('old', -1)} ${add('new', 1)} end`);
   }
+  await run(`insert into transport_request_counts (${KEY}, n)
+    select carrier_id, coalesce(enduser_company_id, 0), transport_request_status_id, count(*) from transport_requests
+    group by carrier_id, coalesce(enduser_company_id, 0), transport_request_status_id`);
+  for (const [name, columns] of INDEXES) await db.schema.createIndex(name).on('transport_requests').columns(columns).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

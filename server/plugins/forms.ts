@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../lib/errors.js';
 
 /** A file that arrived in a multipart body, held in memory (every upload limit is a few MB). */
 export interface UploadedFile {
@@ -15,29 +16,42 @@ export const isUploadedFile = (v: unknown): v is UploadedFile =>
  * Multipart bodies become plain objects before validation, so a route's JSON schema checks them
  * the same way as JSON: `name[]` fields become arrays named `name`, text parts their values,
  * file parts `UploadedFile`s. An empty file input (no name, no bytes) counts as absent.
+ *
+ * The parts are read here (not by @fastify/multipart's attachFieldsToBody) so that a body the parser
+ * cannot read — no boundary, cut short, parts without a name — is the client's error: 400. The
+ * parser's own limits (413) and its prototype-name refusal (400) keep their statuses.
  */
 async function forms(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
-    if (!req.isMultipart() || !req.body || typeof req.body !== 'object') return;
-    const out: Record<string, unknown> = {};
-    for (const [rawKey, raw] of Object.entries(req.body as Record<string, any>)) {
+    if (!req.isMultipart()) return;
+    const out: Record<string, unknown> = Object.create(null);
+    const arrays = new Set<string>();
+    const add = (rawKey: string, value: unknown) => {
       const isArray = rawKey.endsWith('[]');
       const key = isArray ? rawKey.slice(0, -2) : rawKey;
-      const parts = Array.isArray(raw) ? raw : [raw];
-      const values: unknown[] = [];
-      for (const part of parts) {
-        if (part?.type === 'file') {
-          const data: Buffer = await part.toBuffer();
+      if (isArray) arrays.add(key);
+      ((out[key] ??= []) as unknown[]).push(value);
+    };
+    try {
+      for await (const part of req.parts(req.routeOptions.config?.multipartOptions)) {
+        if (part.type === 'file') {
+          const data = await part.toBuffer();
           if (!part.filename && data.length === 0) continue;
-          values.push({ filename: String(part.filename ?? 'file'), mimetype: String(part.mimetype ?? ''), data } satisfies UploadedFile);
-        } else if (part?.type === 'field') {
-          values.push(part.value);
+          add(part.fieldname, { filename: String(part.filename ?? 'file'), mimetype: String(part.mimetype ?? ''), data } satisfies UploadedFile);
+        } else {
+          add(part.fieldname, part.value);
         }
       }
-      out[key] = isArray || values.length > 1 ? values : values[0];
-      if (out[key] === undefined) delete out[key];
+    } catch (err) {
+      if (typeof (err as { statusCode?: unknown }).statusCode === 'number') throw err;
+      // busboy's own errors ("Unexpected end of multipart data", "Multipart: Boundary not found", …) carry no status.
+      throw new ApiError(400, 'errors.malformedBody', { format: 'multipart/form-data' });
     }
-    req.body = out;
+    const body: Record<string, unknown> = {};
+    for (const [key, values] of Object.entries(out) as Array<[string, unknown[]]>) {
+      body[key] = arrays.has(key) || values.length > 1 ? values : values[0];
+    }
+    req.body = body;
   });
 }
 

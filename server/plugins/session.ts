@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Policy } from '../fastify.js';
 import { kindOfRoleId } from '../../src/schema/roles.js';
 import { pickLang, translate } from '../i18n/index.js';
@@ -9,13 +9,10 @@ import { tokensRepo } from '../repositories/tokens.js';
 
 export const API_PREFIX = '/api/v1';
 
-export interface RouteEntry { method: string; url: string; policy: Policy }
+/** A registered /api/v1 route: its policy and its schema (the security tests generate inputs from it). */
+export interface RouteEntry { method: string; url: string; policy: Policy; schema?: FastifySchema }
 
-function safeEqual(a: string, b: string) {
-  const ha = crypto.createHash('sha256').update(a).digest();
-  const hb = crypto.createHash('sha256').update(b).digest();
-  return crypto.timingSafeEqual(ha, hb);
-}
+const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest();
 
 /**
  * Language, the static API password, the bearer token and the route's policy, checked in that order
@@ -23,6 +20,8 @@ function safeEqual(a: string, b: string) {
  */
 async function session(app: FastifyInstance) {
   const tokens = tokensRepo(app.db);
+  // compared as SHA-256 digests (equal lengths, constant time); the expected one is computed once
+  const expectedPassword = sha256(app.config.apiPassword);
 
   app.decorateRequest('lang', 'it');
   app.decorateRequest('user', undefined);
@@ -35,7 +34,7 @@ async function session(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no policy`);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy });
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy, schema: route.schema });
   });
 
   app.addHook('onRequest', async (req) => {
@@ -43,7 +42,7 @@ async function session(app: FastifyInstance) {
     if (!req.url.startsWith(API_PREFIX)) return;
 
     const password = req.headers['x-api-password'];
-    if (typeof password !== 'string' || !safeEqual(password, app.config.apiPassword)) {
+    if (typeof password !== 'string' || !crypto.timingSafeEqual(sha256(password), expectedPassword)) {
       throw new ApiError(401, 'errors.apiPassword');
     }
 

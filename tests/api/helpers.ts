@@ -55,7 +55,11 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
     };
   }
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
-    dataDir, databaseUrl, apiPassword: API_PASSWORD, staticDir: undefined, ...overrides,
+    dataDir, databaseUrl, apiPassword: API_PASSWORD, staticDir: undefined,
+    // The tests stand for a deployment behind a proxy on the same host (inject's address is 127.0.0.1),
+    // so a test gives each client its own X-Forwarded-For; tests/api/trustProxy.test.ts covers the rest.
+    trustProxy: ['127.0.0.1'],
+    ...overrides,
   });
   const db = await openDb({ databaseUrl, dataDir, poolSize: 5 });
   await migrateToLatest(db.db);

@@ -158,6 +158,9 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await page.keyboard.type('4815');
     await page.getByTestId('otp-send').click();
     await page.waitForURL(/#\/reset-password\?email=.*&otp=4815/);
+    // The reset screen's code loads on demand (issue 11): wait for the screen itself, not just the
+    // address (the code-entry screen it replaces has the same four boxes).
+    await page.getByTestId('reset-submit').waitFor();
     expect(await otpValue(page)).toBe('4815');
     await context.close();
   });

@@ -219,10 +219,13 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     const { page, context } = await newPage(browser);
     await login(page, portal.url, 'admin@portal.demo');
     await page.goto(`${portal.url}/#/companies`);
-    await page.getByPlaceholder('Cerca').fill('nessuna-azienda-così');
+    // screens load on demand: search in this screen's list, not in the one being replaced
+    await page.getByTestId('companies-table').waitFor();
+    await page.getByPlaceholder('Cerca', { exact: true }).fill('nessuna-azienda-così');
     await expect.poll(() => page.getByTestId('empty').textContent()).toContain('Nessuna azienda');
     await page.goto(`${portal.url}/#/user-management`);
-    await page.getByPlaceholder('Cerca').fill('nessun-utente-così');
+    await page.getByTestId('users-table').waitFor();
+    await page.getByPlaceholder('Cerca', { exact: true }).fill('nessun-utente-così');
     await expect.poll(() => page.getByTestId('empty').textContent()).toContain('Nessun utente');
     await shot(page, 'users-empty');
     await context.close();

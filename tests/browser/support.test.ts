@@ -37,7 +37,7 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
     await login(eu, portal.url, 'enduser@portal.demo');
     await eu.getByTestId('sidebar-menu').locator('[data-menu=support]').click();
     await eu.getByTestId('tickets-empty').waitFor();
-    expect(await eu.getByTestId('tickets-empty').textContent()).toContain('Non hai ancora aperto ticket');
+    expect(await eu.getByTestId('tickets-empty').textContent()).toBe('Nessun ticket aperto. Apri un ticket per scrivere al tuo vettore.');
     await eu.getByTestId('new-ticket').click();
     const dialog = eu.getByTestId('new-ticket-dialog');
     await dialog.getByRole('heading', { name: 'Nuovo ticket' }).waitFor();
@@ -126,6 +126,8 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
     await shot(eu, 'support-enduser-closed');
     // The open filter no longer lists it; the closed one does.
     await expect.poll(() => eu.getByTestId('ticket-list').getByText('Ritiro non avvenuto').count(), { timeout: 7000 }).toBe(0);
+    // …and does not read as if there had never been a ticket.
+    expect(await eu.getByTestId('tickets-empty').textContent()).toBe('Nessun ticket aperto. Apri un ticket per scrivere al tuo vettore.');
     await eu.getByTestId('filter-closed').click();
     await eu.getByTestId('ticket-list').getByText('Ritiro non avvenuto').waitFor();
 

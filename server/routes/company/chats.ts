@@ -25,7 +25,7 @@ export default async function companyChatRoutes(app: FastifyInstance) {
   }, async (req) => readMessages(app.db, req, req.body as ReadMessagesInput));
 
   app.post('/company/chats/sendChatMessage', {
-    config: { policy },
+    config: { policy, dropsControlCharacters: true },
     schema: {
       tags: ['company chat'],
       body: { type: 'object', required: ['chat_id', 'message'], additionalProperties: false, properties: { chat_id: chatIdField, message: messageField } },

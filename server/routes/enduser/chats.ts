@@ -19,7 +19,7 @@ export default async function enduserChatRoutes(app: FastifyInstance) {
   }, async (req) => chats.listTickets(chatScope(req), req.query as TicketListQuery));
 
   app.post('/enduser/chats/newTicket', {
-    config: { policy },
+    config: { policy, dropsControlCharacters: true },
     schema: {
       tags: ['enduser chat'],
       body: {
@@ -45,7 +45,7 @@ export default async function enduserChatRoutes(app: FastifyInstance) {
   });
 
   app.post('/enduser/chats/sendChatMessage', {
-    config: { policy },
+    config: { policy, dropsControlCharacters: true },
     schema: {
       tags: ['enduser chat'],
       body: { type: 'object', required: ['chat_id', 'message'], additionalProperties: false, properties: { chat_id: chatIdField, message: messageField } },

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, notFound, tooMany } from '../../lib/errors.js';
-import { removeFile, storeFile } from '../../lib/files.js';
+import { settleFile, storePendingFile } from '../../lib/files.js';
+import { settleAfterError } from '../../lib/fileSweep.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
 import { statisticsRepo } from '../../repositories/statistics.js';
@@ -133,8 +134,9 @@ export default async function requestCreateRoutes(app: FastifyInstance) {
     }
 
     const stored = await storeDocuments(documents);
+    let id: number;
     try {
-      const id = await repo.create({
+      id = await repo.create({
         carrier_id: carrierId,
         enduser_company_id: enduserCompanyId,
         user_id: req.user?.id ?? null,
@@ -154,26 +156,31 @@ export default async function requestCreateRoutes(app: FastifyInstance) {
         shipments: shipmentsOf(shipments, quote, priced),
         documents: stored,
       });
-      await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
-      const [row] = await repo.load([id]);
-      return { status: true, message: req.t('requests.created'), data: caller === 'visitor' ? { id } : present(req, 'enduser', row) };
     } catch (err) {
-      for (const d of stored) await removeFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name);
+      // The rows decide: a commit that happened before the error (a connection lost after it) keeps its files.
+      await settleAfterError(app.db, app.config.dataDir, DOCUMENTS_AREA, stored.map((d) => d.stored_name));
       throw err;
     }
+    for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
+    await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
+    const [row] = await repo.load([id]);
+    return { status: true, message: req.t('requests.created'), data: caller === 'visitor' ? { id } : present(req, 'enduser', row) };
   }
 
-  /** Writes each document under a server-made name (server.md §5, §8); removes them all if one fails. */
+  /**
+   * Writes each document under a server-made name (server.md §5, §8), marked pending until the request
+   * is committed (lib/files.ts: a process dying before that leaves them to the sweep); removes them all if one fails.
+   */
   async function storeDocuments(documents: DocumentInput[]) {
     const stored: NewRequest['documents'] = [];
     try {
       for (const d of documents) {
         const ext = path.extname(d.file.filename).toLowerCase();
-        const name = await storeFile(app.config.dataDir, DOCUMENTS_AREA, d.file.data, /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.bin');
+        const name = await storePendingFile(app.config.dataDir, DOCUMENTS_AREA, d.file.data, /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.bin');
         stored.push({ document_type_id: d.document_type_id, filename: path.basename(d.file.filename).slice(0, 255) || 'document', stored_name: name, size: d.file.data.length });
       }
     } catch (err) {
-      for (const d of stored) await removeFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name);
+      for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, false);
       throw err;
     }
     return stored;

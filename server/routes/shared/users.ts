@@ -54,7 +54,8 @@ export function userRoutes(ns: Namespace) {
     const clean = async (req: FastifyRequest) => {
       cleanBody(userFields, req.body);
       const b = req.body as UserInput | undefined;
-      if (b) for (const f of ['phone', 'phone_2'] as const) if (f in b) b[f] = stripPhone(b[f]);
+      // Anything but an object (a JSON string, number or list) is left to the schema, which refuses it.
+      if (b && typeof b === 'object') for (const f of ['phone', 'phone_2'] as const) if (f in b) b[f] = stripPhone(b[f]);
     };
     const load = async (req: FastifyRequest) => {
       const row = await repo.find(scopeOf(req), (req.params as { id: number }).id);

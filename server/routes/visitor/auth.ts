@@ -36,17 +36,18 @@ export default async function authRoutes(app: FastifyInstance) {
     const { email, password, remember } = req.body as { email: string; password: string; remember: boolean };
     const emailKey = `login:email:${email.trim().toLowerCase()}`;
     const ipKey = `login:ip:${req.ip}`;
-    // At most 5 failures a minute per email and per address (server.md §3).
-    if ((await limits.peek(emailKey, MINUTE)) >= MAX_FAILURES || (await limits.peek(ipKey, MINUTE)) >= MAX_FAILURES) {
-      throw tooMany();
-    }
+    // At most 5 failures a minute per email and per address (server.md §3). Every attempt is counted
+    // before the password is checked, in one atomic step per counter, and taken back when it proves
+    // right: reading the counts first and counting failures afterwards let a burst of concurrent
+    // guesses all pass the check while the count stood at 4.
+    const emailHits = await limits.hit(emailKey, MINUTE);
+    const ipHits = await limits.hit(ipKey, MINUTE);
+    if (emailHits > MAX_FAILURES || ipHits > MAX_FAILURES) throw tooMany();
     const found = await users.findForLogin(email);
     const ok = found ? await verifyPassword(found.password_hash, password) : await burnVerify(password);
-    if (!found || !ok) {
-      await limits.hit(emailKey, MINUTE);
-      await limits.hit(ipKey, MINUTE);
-      throw new ApiError(401, 'auth.invalidCredentials');
-    }
+    if (!found || !ok) throw new ApiError(401, 'auth.invalidCredentials');
+    await limits.release(emailKey, MINUTE);
+    await limits.release(ipKey, MINUTE);
     if (found.status_id !== 1) throw new ApiError(403, 'auth.userInactive');
     if (found.company_status_id !== 1) throw new ApiError(403, 'auth.companyInactive');
     const token = await tokens.issue(found.id, remember);

@@ -3,7 +3,10 @@ import type { FieldsDecl } from '../../schema/fields';
 import type { AreaMessages } from '../../i18n';
 import type { ResourceApi } from '../../dataProvider';
 import type { PortalResource } from '../../resources/types';
-import { DeclaredList } from './DeclaredList';
+import { lazyScreen } from '../lazyScreen';
+
+// The table, its inputs and dialogs load when a declared screen is first opened.
+const DeclaredList = lazyScreen(() => import('./DeclaredList'), 'DeclaredList');
 
 /**
  * A resource screen from a field declaration: the paged table with add and edit in modals. A resource

@@ -1,13 +1,12 @@
-import { lazy, Suspense } from 'react';
-import { CircularProgress } from '@mui/material';
 import type { PortalPage } from '../../resources/types';
+import { lazyScreen } from '../../components/lazyScreen';
 import { calculatorMessages } from './messages';
 
 export type { QuoteHandOver } from './types';
 
 // Loaded on demand: neither page is needed for the login screen's first load.
-const CalculateCostPage = lazy(() => import('./CalculateCostPage'));
-const QuotePage = lazy(() => import('./QuotePage'));
+const CalculateCostPage = lazyScreen(() => import('./CalculateCostPage'), 'default');
+const QuotePage = lazyScreen(() => import('./QuotePage'), 'default', { fullPage: 'plain' });
 
 /** /calculate-cost inside the shell (admins, carriers, end users). */
 export const calculateCostPage: PortalPage = {
@@ -20,5 +19,5 @@ export const calculateCostPage: PortalPage = {
 export const quotePage: PortalPage = {
   path: '/quote',
   noLayout: true,
-  element: <Suspense fallback={<CircularProgress sx={{ m: 4 }} />}><QuotePage /></Suspense>,
+  element: <QuotePage />,
 };

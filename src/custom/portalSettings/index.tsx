@@ -1,8 +1,8 @@
-import { lazy } from 'react';
 import type { PortalPage } from '../../resources/types';
+import { lazyScreen } from '../../components/lazyScreen';
 import { portalSettingsMessages } from './messages';
 
-const PortalSettingsPage = lazy(() => import('./PortalSettingsPage'));
+const PortalSettingsPage = lazyScreen(() => import('./PortalSettingsPage'), 'default');
 
 /** /portal-settings: the admin's settings screen (menu entry under the settings group). */
 export const portalSettingsPage: PortalPage = {

@@ -93,7 +93,10 @@ export function TicketList(props: TicketListProps) {
   const translate = useTranslate();
   const { page, filter, search } = props;
   const rows = page?.data ?? [];
-  const filtered = filter !== 'open' || !!search;
+  const filtered = filter === 'closed' || !!search;
+  // 'open' is the default view: with no open ticket it must not read as if there had never been one.
+  const emptyKey = filtered ? 'support.empty_filtered'
+    : `support.empty_${filter === 'open' ? 'open_' : ''}${props.side === 'enduser' ? 'enduser' : 'carrier'}`;
   const from = page && page.total ? (page.current_page - 1) * page.per_page + 1 : 0;
   const to = page ? from + rows.length - (rows.length ? 1 : 0) : 0;
   return (
@@ -130,7 +133,7 @@ export function TicketList(props: TicketListProps) {
         ))}
         {page && !rows.length && (
           <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="tickets-empty">
-            {translate(filtered ? 'support.empty_filtered' : props.side === 'enduser' ? 'support.empty_enduser' : 'support.empty_carrier')}
+            {translate(emptyKey)}
           </Typography>
         )}
       </List>

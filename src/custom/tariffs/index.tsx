@@ -4,11 +4,14 @@ import { canAccess } from '../../schema/permissions';
 import { TARIFF_TABLES } from '../../schema/tariffs';
 import type { PortalPage } from '../../resources/types';
 import { NotFound } from '../notFound/NotFound';
-import { EnduserRateSheetsPage } from './EnduserRateSheetsPage';
 import { tariffMessages } from './messages';
-import { RateSheetRowsPage } from './RateSheetRowsPage';
-import { RateSheetsPage } from './RateSheetsPage';
-import { TariffTablePage } from './TariffTablePage';
+import { lazyScreen } from '../../components/lazyScreen';
+
+// The screens load when first opened; the declarations (paths, permissions) stay eager.
+const TariffTablePage = lazyScreen(() => import('./TariffTablePage'), 'TariffTablePage');
+const RateSheetsPage = lazyScreen(() => import('./RateSheetsPage'), 'RateSheetsPage');
+const RateSheetRowsPage = lazyScreen(() => import('./RateSheetRowsPage'), 'RateSheetRowsPage');
+const EnduserRateSheetsPage = lazyScreen(() => import('./EnduserRateSheetsPage'), 'EnduserRateSheetsPage');
 
 /** A page only for the kinds the permission table allows (the server refuses the others anyway). */
 function Allowed({ screen, children }: { screen: string; children: ReactNode }) {

@@ -15,7 +15,9 @@ import { fetchCompanies, fetchEndusers, type TransportRequest } from './api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 
-export const REQUESTS_RESOURCE = 'transport_requests';
+import { REQUESTS_RESOURCE } from './resource';
+
+export { REQUESTS_RESOURCE };
 
 /** Date, status, Clear; a company selector for admins, an end-user selector for carriers (and admins). */
 function FilterBar({ kind }: { kind: Kind }) {

@@ -1,10 +1,14 @@
 import type { PortalPage, PortalResource } from '../../resources/types';
-import { CreateRequestPage } from './CreateRequestPage';
-import { EditRequest } from './EditRequest';
+import { lazyScreen } from '../../components/lazyScreen';
 import { requestMessages } from './messages';
-import { RequestDetail } from './RequestDetail';
-import { REQUESTS_RESOURCE, RequestList } from './RequestList';
-import { VisitorRequestPage } from './VisitorRequestPage';
+import { REQUESTS_RESOURCE } from './resource';
+
+// The screens load when first opened (src/components/lazyScreen.tsx).
+const CreateRequestPage = lazyScreen(() => import('./CreateRequestPage'), 'CreateRequestPage');
+const EditRequest = lazyScreen(() => import('./EditRequest'), 'EditRequest');
+const RequestDetail = lazyScreen(() => import('./RequestDetail'), 'RequestDetail');
+const RequestList = lazyScreen(() => import('./RequestList'), 'RequestList');
+const VisitorRequestPage = lazyScreen(() => import('./VisitorRequestPage'), 'VisitorRequestPage', { fullPage: 'plain' });
 
 /**
  * Transport requests (issue 9): the data resource the list reads through the data provider, and the

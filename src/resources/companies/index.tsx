@@ -1,10 +1,13 @@
 import { Route } from 'react-router-dom';
 import BusinessIcon from '@mui/icons-material/Business';
 import type { PortalResource } from '../types';
-import { CompanyCreate } from './CompanyCreate';
-import { CompanyList } from './CompanyList';
-import { CompanyShow } from './CompanyShow';
+import { lazyScreen } from '../../components/lazyScreen';
 import { companyMessages } from './messages';
+
+// The screens load when first opened (src/components/lazyScreen.tsx).
+const CompanyList = lazyScreen(() => import('./CompanyList'), 'CompanyList');
+const CompanyCreate = lazyScreen(() => import('./CompanyCreate'), 'CompanyCreate');
+const CompanyShow = lazyScreen(() => import('./CompanyShow'), 'CompanyShow');
 
 /** /companies, /companies/new and /companies/{id}; editing happens in a modal on the list. */
 const companies: PortalResource = {

@@ -1,6 +1,9 @@
+import { lazyScreen } from '../../components/lazyScreen';
 import type { PortalResource } from '../types';
 import { requestAccessMessages } from './messages';
-import { RequestAccessList } from './RequestAccessList';
+
+// The screen loads when first opened (src/components/lazyScreen.tsx).
+const RequestAccessList = lazyScreen(() => import('./RequestAccessList'), 'RequestAccessList');
 
 /**
  * Access-request review. Both kinds call the company paths (calculator document §6: "the admin

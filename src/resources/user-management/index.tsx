@@ -1,10 +1,13 @@
 import { Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
 import type { PortalPage, PortalResource } from '../types';
-import { UserCreate } from './UserCreate';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyScreen } from '../../components/lazyScreen';
 import { userMessages } from './messages';
+
+// The screens load when first opened (src/components/lazyScreen.tsx).
+const UserList = lazyScreen(() => import('./UserList'), 'UserList');
+const UserCreate = lazyScreen(() => import('./UserCreate'), 'UserCreate');
+const UserShow = lazyScreen(() => import('./UserShow'), 'UserShow');
 
 /** /user-management and /user-management/{id}; editing happens in a modal on the list; creating at /create-user. */
 const userManagement: PortalResource = {

@@ -1,0 +1,2 @@
+export const SERVER_NODE_ARGS: string[];
+export function serverArgs(extra?: string[]): string[];

@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { filesDir } from '../../../server/lib/files.js';
+import { RATE_SHEET_FILES } from '../../../server/imports/rateSheets.js';
+import { DOCUMENTS_AREA } from '../../../server/routes/requests/list.js';
+import type { TestPortal } from '../helpers.js';
+import type { TenantA } from './tenantWorld.js';
+
+/** The email of the access requests the sweep itself addresses to A (an invitation link names any carrier, by design). */
+export const SWEEP_APPLICANT = 'sweep.applicant@example.test';
+
+type Sets = { companies: number[]; users: number[]; sheets: number[]; tickets: number[]; requests: number[]; shipments: number[] };
+type Filter = (a: TenantA, s: Sets) => [column: string, ids: number[], extra?: 'sweepApplicant'];
+
+/**
+ * Every table of the database, classified (a table added without a class fails the sweep's guard):
+ * - tenant: A's rows, selected by the filter, compared byte for byte before and after;
+ * - global: reference data and settings that only admins change, compared whole;
+ * - free: counters, caches, migrations, and what a visitor may cause by design.
+ */
+export const TENANT_TABLES: Record<string, Filter> = {
+  companies: (_, s) => ['id', s.companies],
+  users: (_, s) => ['company_id', s.companies],
+  auth_tokens: (_, s) => ['user_id', s.users],
+  categories: (a) => ['company_id', [a.carrier]],
+  rate_sheets: (a) => ['company_id', [a.carrier]],
+  express_rate_rows: (_, s) => ['rate_sheet_id', s.sheets],
+  standard_rate_rows: (_, s) => ['rate_sheet_id', s.sheets],
+  express_hub_costs: (a) => ['company_id', [a.carrier]],
+  express_island_zones: (a) => ['company_id', [a.carrier]],
+  express_hub_codes: (a) => ['company_id', [a.carrier]],
+  express_special_zones: (a) => ['company_id', [a.carrier]],
+  standard_special_zones: (a) => ['company_id', [a.carrier]],
+  standard_no_passage: (a) => ['company_id', [a.carrier]],
+  tickets: (a) => ['carrier_company_id', [a.carrier]],
+  chat_messages: (_, s) => ['chat_id', s.tickets],
+  access_requests: (a) => ['carrier_id', [a.carrier], 'sweepApplicant'],
+  transport_requests: (a) => ['carrier_id', [a.carrier]],
+  shipments: (_, s) => ['transport_request_id', s.requests],
+  shipment_addresses: (_, s) => ['shipment_id', s.shipments],
+  shipment_details: (_, s) => ['shipment_id', s.shipments],
+  transport_request_documents: (_, s) => ['transport_request_id', s.requests],
+};
+export const GLOBAL_TABLES = [
+  'countries', 'currencies', 'document_types', 'shipment_types', 'transport_classes', 'languages', 'price_categories', 'ticket_categories',
+  'settings', 'user_roles', 'company_roles', 'support_roles', 'transport_request_statuses',
+];
+export const FREE_TABLES: Record<string, string> = {
+  rate_limits: 'throttle counters', throttle_events: 'throttle events', statistics_cache: 'a cache, recomputed',
+  kysely_migration: 'migrations', kysely_migration_lock: 'migrations',
+  // Reference places: no route writes them (and they are thousands of rows).
+  provinces: 'read-only reference', municipalities: 'read-only reference', municipality_postal_codes: 'read-only reference', island_places: 'read-only reference',
+  // Anyone may ask for a reset code for any email, and guess at it: by design (server.md §3); the code goes to the owner.
+  password_resets: 'reset codes, requested by anyone by design',
+};
+
+/** The tables of the current database (PostgreSQL: of the test's own schema). */
+export async function tableNames(p: TestPortal): Promise<string[]> {
+  const current = p.dialect === 'postgres'
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(p.db.db)).rows[0].s
+    : null;
+  const tables = await p.db.db.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.filter((t) => !current || t.schema === current).map((t) => t.name).sort();
+}
+
+const sha = (file: string) => (fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : 'missing');
+
+/** Tenant A's rows of every tenant table, every global table whole, and the bytes of A's stored files. */
+export async function snapshotA(p: TestPortal, a: TenantA) {
+  const db = p.db.db as any;
+  const ids = async (table: string, column: string, values: number[]) =>
+    values.length ? (await db.selectFrom(table).select('id').where(column, 'in', values).execute()).map((r: { id: number }) => Number(r.id)) : [];
+  const companies = [a.carrier, ...(await ids('companies', 'carrier_id', [a.carrier]))];
+  const sheets = await ids('rate_sheets', 'company_id', [a.carrier]);
+  const requests = await ids('transport_requests', 'carrier_id', [a.carrier]);
+  const sets: Sets = {
+    companies, sheets, requests,
+    users: await ids('users', 'company_id', companies),
+    tickets: await ids('tickets', 'carrier_company_id', [a.carrier]),
+    shipments: await ids('shipments', 'transport_request_id', requests),
+  };
+  const out: Record<string, unknown> = {};
+  for (const [table, filter] of Object.entries(TENANT_TABLES)) {
+    const [column, values, extra] = filter(a, sets);
+    let q = db.selectFrom(table).selectAll().where(column, 'in', values.length ? values : [-1]);
+    if (extra === 'sweepApplicant') q = q.where('user_email', '<>', SWEEP_APPLICANT);
+    out[table] = await q.orderBy('id').execute();
+  }
+  for (const table of GLOBAL_TABLES) out[table] = await db.selectFrom(table).selectAll().orderBy(table === 'settings' ? 'key' : 'id').execute();
+  const sheetFiles = await db.selectFrom('rate_sheets').select('file_path').where('company_id', '=', a.carrier).where('file_path', 'is not', null).orderBy('id').execute();
+  const docs = await db.selectFrom('transport_request_documents').select('stored_name').where('transport_request_id', 'in', requests.length ? requests : [-1]).orderBy('id').execute();
+  out.files = [
+    ...sheetFiles.map((r: { file_path: string }) => [r.file_path, sha(path.join(filesDir(p.config.dataDir, RATE_SHEET_FILES), r.file_path))]),
+    ...docs.map((r: { stored_name: string }) => [r.stored_name, sha(path.join(filesDir(p.config.dataDir, DOCUMENTS_AREA), r.stored_name))]),
+  ];
+  return out;
+}

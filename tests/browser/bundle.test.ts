@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { FIRST_LOAD_BUDGET, type JsChunk, loginFirstLoad, openScreen, recordJs, sum } from './jsLoad.js';
+
+/**
+ * Issue 11: the login screen's first load stays within 350 kB of gzipped JavaScript and the screens'
+ * code arrives only when they are opened. Sizes are deterministic for a build (no timing involved);
+ * `npm run bench:bundle` prints the same figures per chunk.
+ */
+
+// Strings only the screen's own code holds (its test ids), whatever the bundler names the files.
+const CALCULATOR = 'calc-next';
+const TARIFF_TABLE = 'tariff-table';
+const holding = (chunks: JsChunk[], marker: string) => chunks.filter((c) => c.body.includes(marker)).map((c) => c.name);
+
+describe.skipIf(!browserAvailable)('JavaScript loaded on demand (Chromium)', () => {
+  let portal: RunningPortal;
+  let browser: Browser;
+  let first: JsChunk[];
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+    const { page, context, errors, outside } = await newPage(browser);
+    first = await loginFirstLoad(page, portal.url);
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.close();
+  });
+
+  it('the signed-out login screen downloads at most 350 kB of gzipped JS, without the screens', async () => {
+    expect(first.length).toBeGreaterThan(0);
+    expect(sum(first)).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+    expect(holding(first, CALCULATOR)).toEqual([]);
+    expect(holding(first, TARIFF_TABLE)).toEqual([]);
+  });
+
+  it('the calculator and the tariff table arrive only when opened, in Italian', async () => {
+    const { page, context, errors, outside } = await newPage(browser);
+    const js = recordJs(page);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.getByTestId('greeting').waitFor();
+    const signedIn = await js.take();
+    expect(holding(signedIn, CALCULATOR)).toEqual([]);
+    expect(holding(signedIn, TARIFF_TABLE)).toEqual([]);
+
+    await openScreen(page, portal.url, '/calculate-cost');
+    await page.getByTestId('calc-next').waitFor();
+    const calculator = await js.take();
+    expect(holding(calculator, CALCULATOR).length).toBe(1);
+    const known = new Set([...first, ...signedIn].map((c) => c.url));
+    expect(calculator.filter((c) => known.has(c.url))).toEqual([]);
+
+    await openScreen(page, portal.url, '/express-hub-costs');
+    await expect.poll(() => page.getByTestId('tariff-table').innerText()).toContain('HUBMI');
+    expect(holding(await js.take(), TARIFF_TABLE).length).toBe(1);
+    await shot(page, 'bundle-tariffs-on-demand');
+    expect(errors).toEqual([]);
+    expect(outside).toEqual([]);
+    await context.close();
+  });
+
+  it('a screen file that fails to arrive reloads the page once (a deploy replaced it), then shows the error', async () => {
+    const { page, context } = await newPage(browser);
+    await login(page, portal.url, 'carrier@portal.demo');
+    await page.getByTestId('greeting').waitFor();
+    let refused = 0;
+    let failAlways = false;
+    await page.route('**/assets/TariffTablePage-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
+    const reloaded = page.waitForEvent('load');
+    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await reloaded;
+    await expect.poll(() => page.getByTestId('tariff-table').innerText()).toContain('HUBMI');
+    expect(page.url()).toMatch(/#\/express-hub-costs$/);
+    expect(refused).toBe(2);
+
+    // Failing again within 30 s: no reload loop, react-admin's error screen in Italian.
+    failAlways = true;
+    await page.goto(`${portal.url}/#/`);
+    await page.getByTestId('greeting').waitFor();
+    await page.reload(); // a fresh page: the screen's module is requested again
+    await page.getByTestId('greeting').waitFor();
+    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await page.getByText('Si è verificato un problema').waitFor(); // never shown by a page reloading in a loop
+    await context.close();
+  });
+});
