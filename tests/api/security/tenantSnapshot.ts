@@ -38,6 +38,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   chat_messages: (_, s) => ['chat_id', s.tickets],
   access_requests: (a) => ['carrier_id', [a.carrier], 'sweepApplicant'],
   transport_requests: (a) => ['carrier_id', [a.carrier]],
+  transport_request_counts: (a) => ['carrier_id', [a.carrier]], // the list's totals, kept by triggers
   shipments: (_, s) => ['transport_request_id', s.requests],
   shipment_addresses: (_, s) => ['shipment_id', s.shipments],
   shipment_details: (_, s) => ['shipment_id', s.shipments],
@@ -86,7 +87,10 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
     const [column, values, extra] = filter(a, sets);
     let q = db.selectFrom(table).selectAll().where(column, 'in', values.length ? values : [-1]);
     if (extra === 'sweepApplicant') q = q.where('user_email', '<>', SWEEP_APPLICANT);
-    out[table] = await q.orderBy('id').execute();
+    // the request counters have no id: ordered by their key
+    out[table] = await (table === 'transport_request_counts'
+      ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id')
+      : q.orderBy('id')).execute();
   }
   for (const table of GLOBAL_TABLES) out[table] = await db.selectFrom(table).selectAll().orderBy(table === 'settings' ? 'key' : 'id').execute();
   const sheetFiles = await db.selectFrom('rate_sheets').select('file_path').where('company_id', '=', a.carrier).where('file_path', 'is not', null).orderBy('id').execute();
