@@ -98,7 +98,9 @@ describeEachDb('transport request list: counters and pages', (p) => {
     const migrator = await portalMigrator(db());
     const down = await migrator.migrateTo('0008_requests');
     expect(down.error).toBeUndefined();
-    expect(await db().introspection.getTables().then((t) => t.some((x) => x.name === 'transport_request_counts'))).toBe(false);
+    // PostgreSQL: introspection lists every schema of the database (other suites run in parallel); only ours counts
+    const schema = p().dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db())).rows[0].s : undefined;
+    expect(await db().introspection.getTables().then((t) => t.some((x) => x.name === 'transport_request_counts' && (!schema || x.schema === schema)))).toBe(false);
     // Written while no trigger keeps count.
     await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, status: 4, cost: 500, admin_fees: 0, created_at: new Date().toISOString() });
     const up = await migrator.migrateToLatest();
