@@ -8,9 +8,7 @@
  * BENCH_SECONDS sets each run's length (default 10).
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -20,18 +18,12 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { seed } from '../server/seed/index.js';
 import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
 import { serverArgs } from './serverCommand.mjs';
+import { freePort, pgSchema } from './benchKit.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
 const API_PASSWORD = 'bench-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(port));
-  });
-});
 
 async function prepare(env: Record<string, string | undefined>) {
   const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
@@ -45,26 +37,6 @@ async function prepare(env: Record<string, string | undefined>) {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) })).execute();
   await db.destroy();
   return demo ? 'demo tariffs' : 'generated tariffs (every province, 2 classes, sell and buy)';
-}
-
-async function pgSchema(url: string) {
-  const pg = (await import('pg')).default;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`CREATE SCHEMA ${schema}`);
-  await c.end();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: url });
-      await d.connect();
-      await d.query(`DROP SCHEMA ${schema} CASCADE`);
-      await d.end();
-    },
-  };
 }
 
 interface Run { name: string; rps: number; p99: number; p50: number; non2xx: number; errors: number }

@@ -22,9 +22,7 @@
  * The dashboard statistics are timed too, as information.
  */
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -35,6 +33,7 @@ import { migrations } from '../server/migrations/index.js';
 import { seed } from '../server/seed/index.js';
 import { fill, random, type Fixture } from './bench-requests-data.js';
 import { serverArgs } from './serverCommand.mjs';
+import { freePort, pgSchema } from './benchKit.js';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS || 200);
@@ -43,33 +42,6 @@ const API_PASSWORD = 'bench-password';
 /** The migration of issue 11: timed again (down, up) on the full table to show it is fast on a big one. */
 const LIST_MIGRATION = '0009_request_list';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(port));
-  });
-});
-
-async function pgSchema(url: string) {
-  const pg = (await import('pg')).default;
-  const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`CREATE SCHEMA ${schema}`);
-  await c.end();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: url });
-      await d.connect();
-      await d.query(`DROP SCHEMA ${schema} CASCADE`);
-      await d.end();
-    },
-  };
-}
 
 type Role = 'admin' | 'carrier' | 'enduser';
 type Params = Record<string, string | number>;

@@ -5,9 +5,7 @@
  * resident memory of each sampled from /proc.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -15,36 +13,10 @@ import { openDb, type DbHandle } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seed } from '../../server/seed/index.js';
 import { serverArgs } from '../serverCommand.mjs';
+import { freePort, pgSchema } from '../benchKit.js';
 
 export const API_PASSWORD = 'load-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(port));
-  });
-});
-
-async function pgSchema(url: string) {
-  const pg = (await import('pg')).default;
-  const schema = `load_${crypto.randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`CREATE SCHEMA ${schema}`);
-  await c.end();
-  const u = new URL(url);
-  u.searchParams.set('options', `-c search_path=${schema}`);
-  return {
-    url: u.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: url });
-      await d.connect();
-      await d.query(`DROP SCHEMA ${schema} CASCADE`);
-      await d.end();
-    },
-  };
-}
 
 /** `log`: the process's standard output (pino JSON lines and the start banner); `errors`: its standard error. */
 export interface Server { base: string; pid: number; proc: ChildProcess; log: string; errors: string }
@@ -68,7 +40,7 @@ export interface Cluster {
  */
 export async function startCluster(opts: { postgresUrl?: string; count: number; prepare: (db: DbHandle, config: Config) => Promise<void> }): Promise<Cluster> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  const pg = opts.postgresUrl ? await pgSchema(opts.postgresUrl) : null;
+  const pg = opts.postgresUrl ? await pgSchema(opts.postgresUrl, 'load') : null;
   const env: Record<string, string | undefined> = {
     DATA_DIR: dataDir, DATABASE_URL: pg?.url, HOST: '127.0.0.1', API_PASSWORD,
     LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-static'),

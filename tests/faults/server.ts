@@ -4,13 +4,13 @@
  * PostgreSQL schema, killed with SIGKILL and started again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { openDb, type DbHandle } from '../../server/db/index.js';
 import { serverArgs } from '../../scripts/serverCommand.mjs';
+import { pgSchema } from '../../scripts/benchKit.js';
 
 export const API_PASSWORD = 'faults-api-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -45,26 +45,17 @@ export async function freshDatabase(kind: 'sqlite' | 'postgres', pgUrl = 'postgr
       async drop() { fs.rmSync(dataDir, { recursive: true, force: true }); },
     };
   }
-  const pg = (await import('pg')).default;
-  const id = crypto.randomBytes(5).toString('hex');
-  const schema = `faults_${id}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const withSchema = new URL(pgUrl);
-  withSchema.searchParams.set('options', `-c search_path=${schema}`);
-  const appName = `faults-${id}`;
+  const fresh = await pgSchema(pgUrl, 'faults');
+  const { schema } = fresh;
+  const withSchema = new URL(fresh.url);
+  const appName = schema.replace('_', '-');
   const serverUrl = new URL(withSchema);
   serverUrl.searchParams.set('application_name', appName);
   return {
     kind, dataDir, schema, appName, serverUrl: serverUrl.toString(),
     open: () => openDb({ databaseUrl: withSchema.toString(), dataDir, poolSize: 2 }),
     async drop() {
-      const c = new pg.Client({ connectionString: pgUrl });
-      await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
-      await c.end();
+      await fresh.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,32 @@
+/** Pieces the benchmark, load and fault scripts share: a free loopback port, a throw-away PostgreSQL schema. */
+import crypto from 'node:crypto';
+import net from 'node:net';
+
+export const freePort = () => new Promise<number>((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const port = (s.address() as net.AddressInfo).port;
+    s.close(() => resolve(port));
+  });
+});
+
+/** A fresh schema `<prefix>_<random>` on the server of `url`; `url` of the answer works inside it; `drop()` removes it. */
+export async function pgSchema(url: string, prefix = 'bench') {
+  const pg = (await import('pg')).default;
+  const schema = `${prefix}_${crypto.randomBytes(5).toString('hex')}`;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query(`CREATE SCHEMA ${schema}`);
+  await c.end();
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    schema,
+    url: u.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: url });
+      await d.connect();
+      await d.query(`DROP SCHEMA ${schema} CASCADE`);
+      await d.end();
+    },
+  };
+}
