@@ -31,6 +31,8 @@ const plan = [
 ];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+// BENCH_ONLY picks steps here; inside a step (bench:quote) it would pick that script's runs instead
+const { BENCH_ONLY: _picked, ...childEnv } = process.env;
 const hasPg = await postgresAnswers();
 const results = [];
 for (const step of plan) {
@@ -42,7 +44,7 @@ for (const step of plan) {
   console.log(`\n━━━ ${step.budget}\n`);
   const started = Date.now();
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', step.script)], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, ...step.env },
+    cwd: root, stdio: 'inherit', env: { ...childEnv, ...step.env },
   });
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   results.push({ ...step, outcome: r.status === 0 ? `met (${secs} s)` : `MISSED or failed (exit ${r.status}, ${secs} s)` });

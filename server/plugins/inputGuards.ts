@@ -38,19 +38,31 @@ export function boundIntegers(schema: unknown, seen = new Set<unknown>()) {
   }
 }
 
-/** The path (`pallets.0.weight`) of the first value that `bad` picks out, or null. */
-function findValue(value: unknown, bad: (v: unknown) => boolean, path: string[] = [], depth = 0): string[] | null {
-  if (bad(value)) return path;
+/**
+ * The path (`pallets.0.weight`) of the first value that `bad` picks out, or null. Every request walks
+ * its whole input here, so the walk allocates nothing until it finds something (issue 11's quote budget).
+ */
+function findValue(value: unknown, bad: (v: unknown) => boolean, depth = 0): string[] | null {
+  if (bad(value)) return [];
   if (depth > 32 || !value || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [k, v] of Object.entries(value)) {
-    const found = findValue(v, bad, [...path, k], depth + 1);
-    if (found) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findValue(value[i], bad, depth + 1);
+      if (found) return (found.unshift(String(i)), found);
+    }
+    return null;
+  }
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const found = findValue((value as Record<string, unknown>)[k], bad, depth + 1);
+    if (found) return (found.unshift(k), found);
   }
   return null;
 }
 
 const nonFinite = (v: unknown) => typeof v === 'number' && !Number.isFinite(v);
 const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\u0000');
+const eitherBad = (v: unknown) => nonFinite(v) || hasNul(v);
 
 function refuse(path: string[], key: string, params: Record<string, unknown> = {}): never {
   const field = path.join('.') || 'body';
@@ -67,6 +79,7 @@ async function inputGuards(app: FastifyInstance) {
 
   app.addHook('preHandler', async (req) => {
     for (const part of [req.params, req.query, req.body]) {
+      if (!findValue(part, eitherBad)) continue; // the usual case: one walk finds nothing
       const infinite = findValue(part, nonFinite);
       if (infinite) refuse(infinite, 'validation.type', { type: req.t('type.number') });
       const nul = req.routeOptions.config?.dropsControlCharacters ? null : findValue(part, hasNul);

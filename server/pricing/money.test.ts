@@ -133,4 +133,33 @@ describe('ceilKg and ceilQuintals', () => {
     expect(compareDecimal('150.0001', 150)).toBe(1);
     expect(compareDecimal('80', '80.5')).toBe(-1);
   });
+  it('compares two numbers as their decimal text would (the fast path for numbers)', () => {
+    // neighbouring doubles, decimals that do not round-trip exactly, signs, zeros and large values
+    const next = (x: number) => x + Math.max(Number.EPSILON * Math.abs(x), Number.MIN_VALUE);
+    const values = [0, -0, 0.1, 0.2, 0.30000000000000004, 0.3, 1e21, 1e-7, -2.5, 150, 150.0001, 2 ** 53, 2 ** 53 + 2, 1 / 3];
+    let seed = 11;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5) * 10 ** ((seed % 12) - 4);
+    for (let i = 0; i < 300; i++) values.push(random());
+    for (const v of [...values]) values.push(next(v));
+    // text with a space around it is compared by the exact decimal path
+    for (const a of values) for (const b of values.slice(0, 60)) {
+      expect(compareDecimal(a, b)).toBe(compareDecimal(` ${String(a)}`, ` ${String(b)}`));
+    }
+  });
+  it('compares short decimal text with numbers and text as the exact path does', () => {
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const digits = (n: number) => Array.from({ length: n }, () => rnd(10)).join('');
+    const texts = ['0', '-0', '150', '150.0', '150.0001', '0.1', '0.3', '99999999999999', '100000000000000', '-2.50', '1e3', '5.', '.5'];
+    for (let i = 0; i < 400; i++) {
+      const int = digits(1 + rnd(9));
+      texts.push(`${rnd(4) === 0 ? '-' : ''}${int}${rnd(2) ? `.${digits(1 + rnd(14 - Math.min(int.length, 13)))}` : ''}`);
+    }
+    const numbers = [0, 0.1, 0.3, 150, 150.0001, -2.5, 1e14, 99999999999999, 0.30000000000000004, 1 / 3, 80, 1000];
+    for (const t of texts) numbers.push(Number(t.trim()) || 0);
+    for (const a of texts) {
+      for (const b of numbers) expect(compareDecimal(a, b)).toBe(compareDecimal(` ${a}`, ` ${String(b)}`));
+      for (const b of texts.slice(0, 40)) expect(compareDecimal(a, b)).toBe(compareDecimal(` ${a}`, ` ${b}`));
+    }
+  });
 });

@@ -138,7 +138,25 @@ export function ceilQuintals(weight: DecimalInput): number {
 }
 
 /** Compares two decimals exactly: -1, 0 or 1. */
+const SHORT_DEC = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * The double of a value that compares exactly as one, else NaN: a finite number (it stands for the
+ * decimal String() gives it, the shortest that reads back as that double), or plain decimal text of at
+ * most 15 characters (at most 15 digits: two such decimals never share a double, and one shares a
+ * double with a number only when it is that number's decimal). Rounding to doubles keeps the order, so
+ * when both sides have one, comparing the doubles is comparing the decimals.
+ */
+function exactDouble(v: DecimalInput): number {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : Number.NaN;
+  return typeof v === 'string' && v.length <= 15 && SHORT_DEC.test(v) ? Number(v) : Number.NaN;
+}
+
 export function compareDecimal(a: DecimalInput, b: DecimalInput): -1 | 0 | 1 {
+  // fast path: every pallet of a quote is compared with its band limits this way (issue 11's budget)
+  const fa = exactDouble(a);
+  const fb = exactDouble(b);
+  if (fa === fa && fb === fb) return fa < fb ? -1 : fa > fb ? 1 : 0;
   const x = parseDecimal(a);
   const y = parseDecimal(b);
   const s = Math.max(x.scale, y.scale);
