@@ -70,14 +70,29 @@ export function tokensRepo(db: Db) {
     return found;
   }
 
+  /**
+   * One lookup at a time: the requests that arrive while one is in flight (a PostgreSQL round trip)
+   * go together in the next, so a slower database makes bigger batches rather than more queries.
+   */
+  let inFlight = false;
+  function schedule() {
+    if (scheduled || inFlight || pending.size === 0) return;
+    scheduled = true;
+    setImmediate(flush);
+  }
+
   function flush() {
     const batch = pending;
     pending = new Map();
     scheduled = false;
+    inFlight = true;
     lookUp([...batch.keys()]).then(
       (found) => { for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(found.get(hash)); },
       (err) => { for (const waiters of batch.values()) for (const w of waiters) w.reject(err); },
-    );
+    ).finally(() => {
+      inFlight = false;
+      schedule();
+    });
   }
 
   return {
@@ -99,10 +114,7 @@ export function tokensRepo(db: Db) {
         const waiters = pending.get(hash);
         if (waiters) waiters.push({ resolve, reject });
         else pending.set(hash, [{ resolve, reject }]);
-        if (!scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
+        schedule();
       });
     },
 
