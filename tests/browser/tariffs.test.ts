@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
 
 const xlsx = (rows: unknown[][]) => {
@@ -17,6 +17,13 @@ async function saved(download: Download) {
   return { name: download.suggestedFilename(), data: fs.readFileSync((await download.path())!) };
 }
 const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
+
+/** The element can be seen and clicked where it is, without scrolling anything: the page's topmost element at its centre is it. */
+const visibleWhereItIs = (locator: Locator) => locator.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
+});
 
 describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
   let portal: RunningPortal;
@@ -93,10 +100,12 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
   });
 
   it('a carrier creates a rate sheet, sees its rows, downloads it and deletes it', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    // a common laptop screen: the table is wider than its box, its actions must stay in sight
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 768 } });
     await login(page, portal.url, 'carrier@portal.demo');
     await page.goto(`${portal.url}/#/rate-sheets`);
     await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('ACEXPNAT20250101');
+    for (const action of ['view-', 'download-', 'delete-']) expect(await visibleWhereItIs(page.locator(`[data-testid^=${action}]`).first())).toBe(true);
     await shot(page, 'rate-sheets-carrier');
 
     const [tpl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-STD').click()]);
@@ -138,6 +147,7 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
 
     await page.getByRole('link', { name: 'Torna ai listini' }).click();
     await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('Listino Torino prova');
+    expect(await visibleWhereItIs(page.getByTestId(`delete-${id}`))).toBe(true);
     await page.getByTestId(`delete-${id}`).click();
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty').first().innerText()).toBe('Nessun listino disponibile');

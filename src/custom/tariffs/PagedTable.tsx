@@ -17,6 +17,14 @@ export interface TableColumn<R> {
   render?: (row: R) => ReactNode;
 }
 
+/**
+ * Headers may wrap ("Valido / dal") so that a table fits its box, and the actions column stays at the
+ * right edge when one still scrolls sideways: on a 1366 px laptop the rate sheets' download and delete
+ * buttons were past the edge, behind a scroll bar at the bottom.
+ */
+const stickyActions = { position: 'sticky', right: 0, zIndex: 1 } as const;
+const stickyCell = (key: string, head: boolean) => (key === 'actions' ? { ...stickyActions, ...(head ? {} : { bgcolor: 'background.paper' }) } : {});
+
 export interface Sort {
   field: string;
   order: 'asc' | 'desc';
@@ -69,7 +77,7 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
           <TableHead>
             <TableRow>
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.align} title={c.title} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                <TableCell key={c.key} align={c.align} title={c.title} sx={{ fontWeight: 600, ...stickyCell(c.key, true) }}>
                   {c.sortable && onSort ? (
                     <TableSortLabel
                       active={sort?.field === c.key}
@@ -87,7 +95,7 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
             {(rows ?? []).map((row, i) => (
               <TableRow key={props.rowKey ? props.rowKey(row) : (row.id ?? i)} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</TableCell>
+                  <TableCell key={c.key} align={c.align} sx={stickyCell(c.key, false)}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</TableCell>
                 ))}
               </TableRow>
             ))}
