@@ -33,6 +33,9 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
       await login(page, portal.url, email);
       await page.getByTestId('greeting').waitFor();
       expect(await page.getByTestId('greeting').textContent()).toMatch(/^Buongiorno, /);
+      // an admin has no shipments of its own: the dashboard is the whole portal's
+      expect(await page.getByTestId('greeting-subtitle').textContent()).toBe(email.startsWith('admin')
+        ? 'Ecco la situazione del portale: tutti i vettori e i loro clienti.' : 'Ecco la situazione delle tue spedizioni.');
       expect(await menuTexts(page)).toEqual(entries);
       await shot(page, `shell-${email.split('@')[0]}`);
       await page.getByTestId('user-menu').click();
