@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, visibleWhereItIs, type RunningPortal } from './harness.js';
 import { nowIso } from '../../server/lib/tokens.js';
 
 /** The smallest valid PNG. */
@@ -155,6 +155,9 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     await dialog.waitFor({ state: 'detached' });
     // Edit the user: phone spaces are stripped.
     await page.goto(`${portal.url}/#/user-management`);
+    // eleven columns are wider than a 1280 px window: the row's actions stay in sight
+    await page.getByRole('row').filter({ hasText: email }).waitFor();
+    expect(await visibleWhereItIs(page.getByRole('row').filter({ hasText: email }).getByTestId('row-actions'))).toBe(true);
     await rowAction(page, email, 'row-edit');
     const userDialog = page.getByTestId('dialog-edit');
     await userDialog.getByLabel(label('Telefono')).first().fill('+39 333 12 34 567');

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import type { Browser, Download, Page } from 'playwright-core';
+import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, visibleWhereItIs, type RunningPortal } from './harness.js';
 
 const xlsx = (rows: unknown[][]) => {
   const wb = XLSX.utils.book_new();
@@ -18,12 +18,6 @@ async function saved(download: Download) {
 }
 const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
-/** The element can be seen and clicked where it is, without scrolling anything: the page's topmost element at its centre is it. */
-const visibleWhereItIs = (locator: Locator) => locator.evaluate((el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
-});
 
 describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
   let portal: RunningPortal;

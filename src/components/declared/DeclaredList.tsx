@@ -9,6 +9,7 @@ import { RowActions } from '../table/RowActions';
 import { FormDialog } from '../forms/FormDialog';
 import { DeclaredInputs } from './DeclaredInputs';
 import { declaredColumns, hiddenColumnsOf } from './DeclaredColumns';
+import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 export interface DeclaredListProps {
   resource: string;
@@ -51,7 +52,7 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
         <DataTable hiddenColumns={hiddenColumnsOf(fields)} bulkActionButtons={false} rowClick={false}>
           {declaredColumns(fields)}
           {canEdit ? (
-            <DataTable.Col label={translate('portal.actions')} disableSort align="right">
+            <DataTable.Col label={translate('portal.actions')} disableSort align="right" {...stickyActionsColumn()}>
               <RowActions<RaRecord>
                 actions={[{
                   label: 'ra.action.edit',

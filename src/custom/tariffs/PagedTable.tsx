@@ -6,6 +6,7 @@ import {
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { EmptyState } from '../../components/table/EmptyState';
 import { Pager } from '../../components/table/Pager';
+import { STICKY_RIGHT } from '../../components/table/stickyActions';
 
 export interface TableColumn<R> {
   key: string;
@@ -17,13 +18,8 @@ export interface TableColumn<R> {
   render?: (row: R) => ReactNode;
 }
 
-/**
- * Headers may wrap ("Valido / dal") so that a table fits its box, and the actions column stays at the
- * right edge when one still scrolls sideways: on a 1366 px laptop the rate sheets' download and delete
- * buttons were past the edge, behind a scroll bar at the bottom.
- */
-const stickyActions = { position: 'sticky', right: 0, zIndex: 1 } as const;
-const stickyCell = (key: string, head: boolean) => (key === 'actions' ? { ...stickyActions, ...(head ? {} : { bgcolor: 'background.paper' }) } : {});
+// Headers may wrap ("Valido / dal") so that a table fits its box; the actions column stays in sight.
+const stickyCell = (key: string, head: boolean) => (key === 'actions' ? { ...STICKY_RIGHT, ...(head ? {} : { bgcolor: 'background.paper' }) } : {});
 
 export interface Sort {
   field: string;

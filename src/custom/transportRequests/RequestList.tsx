@@ -14,10 +14,14 @@ import type { Kind } from '../../schema/roles';
 import { fetchCompanies, fetchEndusers, type TransportRequest } from './api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
+import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 import { REQUESTS_RESOURCE } from './resource';
 
 export { REQUESTS_RESOURCE };
+
+/** Refused rows red, confirmed rows green (calculator document §2). */
+const rowColour = (r: TransportRequest) => (r.transport_request_status_id === 4 ? '#fdecea' : r.transport_request_status_id === 3 ? '#e8f5e9' : undefined);
 
 /** Date, status, Clear; a company selector for admins, an end-user selector for carriers (and admins). */
 function FilterBar({ kind }: { kind: Kind }) {
@@ -93,8 +97,7 @@ function Table({ kind }: { kind: Kind }) {
         bulkActionButtons={false}
         rowClick={false}
         empty={<EmptyState text="requests.empty" />}
-        // Refused rows red, confirmed rows green (calculator document §2).
-        rowSx={(r) => (r.transport_request_status_id === 4 ? { bgcolor: '#fdecea !important' } : r.transport_request_status_id === 3 ? { bgcolor: '#e8f5e9 !important' } : {})}
+        rowSx={(r) => { const c = rowColour(r); return c ? { bgcolor: `${c} !important` } : {}; }}
       >
         <DataTable.Col source="id" label={translate('requests.col_id')} />
         <DataTable.Col source="created_at" label={translate('requests.col_date')} render={(r) => dateTime(r.created_at)} />
@@ -105,7 +108,7 @@ function Table({ kind }: { kind: Kind }) {
         <DataTable.Col source="cost" label={translate('requests.col_total')} align="right"
           render={(r) => (r.to_be_quoted ? <Box component="span" sx={{ color: 'warning.dark', fontWeight: 600 }}>{translate('requests.to_be_quoted')}</Box> : money(r.total))} />
         <DataTable.Col source="transport_request_status_id" label={translate('requests.col_status')} render={(r) => <StatusChip status={r.transport_request_status_id} />} />
-        <DataTable.Col label={translate('requests.col_actions')} disableSort align="right" render={(r) => <Actions r={r as TransportRequest} kind={kind} page={page} onAsk={ask} />} />
+        <DataTable.Col label={translate('requests.col_actions')} disableSort align="right" {...stickyActionsColumn(rowColour)} render={(r) => <Actions r={r as TransportRequest} kind={kind} page={page} onAsk={ask} />} />
       </DataTable>
       {dialog}
     </>

@@ -16,6 +16,7 @@ import { RowActions } from '../../components/table/RowActions';
 import { StatusChip } from './StatusChip';
 import { useRowCommands } from './useRowCommands';
 import { useDisplayNames } from './lookups';
+import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 const T = 'resources.companies';
 
@@ -70,7 +71,7 @@ export function CompanyList() {
           <DataTable.Col source="language_name" render={(r: RaRecord) => names.language(r.language_code, r.language_name)} />
           <DataTable.Col source="city" />
           <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
-          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right">
+          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right" {...stickyActionsColumn()}>
             <RowActions<RaRecord> actions={[
               { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: (r, o) => { opener.current = o; setEditing(r.id); } },
               { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: (r) => navigate(`/companies/${r.id}`) },

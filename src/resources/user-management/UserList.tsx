@@ -16,6 +16,7 @@ import { RowActions, type RowAction } from '../../components/table/RowActions';
 import { StatusChip } from '../companies/StatusChip';
 import { useRowCommands } from '../companies/useRowCommands';
 import { UserEditDialog } from './UserEdit';
+import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 const T = 'resources.user-management';
 
@@ -87,7 +88,7 @@ export function UserList() {
           <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
           <DataTable.Col source="country_id" />
           <DataTable.Col source="language_id" />
-          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right">
+          <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right" {...stickyActionsColumn()}>
             <RowActions<RaRecord> actions={actions} />
           </DataTable.Col>
         </DataTable>
