@@ -103,6 +103,39 @@ describe.skipIf(!browserAvailable)('reference data screens in Chromium (admin, I
     await context.close();
   });
 
+  it('keeps what the user typed when the full record arrives after the edit dialog opened', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await login(page, portal.url, 'admin@portal.demo');
+    await page.goto(`${portal.url}/#/countries`);
+    await page.getByTestId('pager').waitFor();
+    await search(page, 'malta');
+    // a slow network: the dialog opens on the list's row, the full record comes 1.5 s later and differs
+    // from the row (as a company's does: the list has fewer fields)
+    let answered = false;
+    await page.route('**/api/v1/admin/countries/show/**', async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, de: 'Malta (Republik)' } } });
+      answered = true;
+    });
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByTestId('row-edit').click();
+    await page.locator('input[name=it]').waitFor();
+    expect(answered).toBe(false);
+    await page.fill('input[name=it]', 'Malta (isola)');
+    await expect.poll(() => answered, { timeout: 5000 }).toBe(true);
+    await page.waitForTimeout(300);
+    expect(await page.inputValue('input[name=it]')).toBe('Malta (isola)');
+    expect(await page.inputValue('input[name=de]')).toBe('Malta (Republik)'); // the record's own values did arrive
+    await page.getByTestId('dialog-save').click();
+    await page.getByTestId('dialog-edit').waitFor({ state: 'detached' });
+    const stored = await portal.db.db.selectFrom('countries').select(['it', 'de', 'name']).where('code_alpha', '=', 'MT').executeTakeFirstOrThrow();
+    expect(stored).toEqual({ it: 'Malta (isola)', de: 'Malta (Republik)', name: 'Malta' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a 422 as toasts, the error under the input, the banner and the error block, and stores nothing', async () => {
     const { page, context } = await newPage(browser);
     await login(page, portal.url, 'admin@portal.demo');
