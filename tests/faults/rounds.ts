@@ -77,7 +77,7 @@ export interface KillOutcome {
 }
 
 /** One kill: workload, SIGKILL (aimed as `aim` says), restart, checks. */
-export async function killRound(run: FaultRun, round: number, maxDelayMs: number, aim: KillAim = 'random'): Promise<KillOutcome> {
+export async function killRound(run: FaultRun, round: number, maxDelayMs: number, aim: KillAim = 'random', minDelayMs = 0): Promise<KillOutcome> {
   const since = run.ops.length;
   const probe = await transactionProbe(run.fdb);
   const t0 = Date.now();
@@ -85,7 +85,7 @@ export async function killRound(run: FaultRun, round: number, maxDelayMs: number
   let openAtKill = 0;
   try {
     if (aim === 'random') {
-      await sleep(run.random.next() * maxDelayMs);
+      await sleep(minDelayMs + run.random.next() * (maxDelayMs - minDelayMs));
     } else {
       await sleep(run.random.next() * maxDelayMs * 0.5);
       const give = Date.now() + 10_000;
