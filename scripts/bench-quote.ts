@@ -19,7 +19,7 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { seed } from '../server/seed/index.js';
 import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
 import { serverArgs } from './serverCommand.mjs';
-import { freePort, pgSchema } from './benchKit.js';
+import { freePort, nearestRank, pgSchema } from './benchKit.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
@@ -53,11 +53,8 @@ function run(name: string, opts: autocannon.Options): Promise<Run> {
   });
 }
 
-/** The q-quantile of latencies (nearest rank), in ms. */
-function quantile(latencies: number[], q: number): number {
-  const sorted = Float64Array.from(latencies).sort();
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]! : Number.NaN;
-}
+/** The q-quantile of latencies in ms. */
+const quantile = (latencies: number[], q: number) => nearestRank(Float64Array.from(latencies).sort(), q);
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-quote-'));

@@ -10,6 +10,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../server/db/index.js';
+import { mulberry32 } from './benchKit.js';
 import { romeDate } from '../server/lib/romeTime.js';
 
 export interface Fixture {
@@ -23,17 +24,8 @@ export interface Fixture {
   days: string[];
 }
 
-/** A small seeded generator (mulberry32): the same rows and the same calls on every run. */
-export function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator: the same rows and the same calls on every run. */
+export const random = mulberry32;
 
 const STATUSES = [1, 3, 4, 5, 6, 7];
 

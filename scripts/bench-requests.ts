@@ -33,7 +33,7 @@ import { migrations } from '../server/migrations/index.js';
 import { seed } from '../server/seed/index.js';
 import { fill, random, type Fixture } from './bench-requests-data.js';
 import { serverArgs } from './serverCommand.mjs';
-import { freePort, pgSchema } from './benchKit.js';
+import { freePort, nearestRank, pgSchema } from './benchKit.js';
 
 const ROWS = Number(process.env.BENCH_ROWS || 1_000_000);
 const CALLS = Number(process.env.BENCH_CALLS || 200);
@@ -51,10 +51,6 @@ const NS: Record<Role, string> = { admin: 'admin', carrier: 'company', enduser: 
 const SORTS: Array<[string, string]> = [['id', 'asc'], ['id', 'desc'], ['created_at', 'asc'], ['cost', 'asc'], ['cost', 'desc'],
   ['transport_request_status_id', 'asc'], ['transport_request_status_id', 'desc']];
 const STATUSES = [1, 3, 4, 5, 6, 7];
-
-function pct(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))];
-}
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-requests-'));
@@ -211,9 +207,9 @@ async function main() {
 
     const line = (role: string, name: string, ms: number[], info: boolean, capped = false) => {
       const s = [...ms].sort((a, b) => a - b);
-      const p95 = pct(s, 0.95);
+      const p95 = nearestRank(s, 0.95);
       const verdict = info ? 'info' : capped ? 'MISSED (stopped after 30 s)' : p95 <= BUDGET_MS ? 'ok' : 'MISSED';
-      console.log(`${role.padEnd(8)} ${name.padEnd(34)} ${String(s.length).padStart(5)} ${pct(s, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${s[s.length - 1].toFixed(1).padStart(7)} ${(p95 / BUDGET_MS).toFixed(2).padStart(6)}  ${verdict}`);
+      console.log(`${role.padEnd(8)} ${name.padEnd(34)} ${String(s.length).padStart(5)} ${nearestRank(s, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${s[s.length - 1].toFixed(1).padStart(7)} ${(p95 / BUDGET_MS).toFixed(2).padStart(6)}  ${verdict}`);
       return p95;
     };
     console.log(`\nTransport-request lists — ${pg ? 'PostgreSQL' : 'SQLite'}, ${Number(total.n)} requests, ${CALLS} calls per kind, one at a time, ${os.cpus().length} CPUs`);

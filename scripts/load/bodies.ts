@@ -4,19 +4,11 @@
  * `name[]` lists; from a quote or entered by hand, sometimes with a document), chat texts.
  */
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
+import { mulberry32 } from '../benchKit.js';
 
 export type Rng = () => number;
-/** mulberry32: a small seeded generator, so a run's mix can be repeated (LOAD_SEED). */
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small seeded generator, so a run's mix can be repeated (LOAD_SEED). */
+export const rng: (seed: number) => Rng = mulberry32;
 export const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * list.length)];
 
 const FROM = { originCountry: 'IT', originPostalCode: '20121', originLocality: 'Milano', originProvince: 'MI' };

@@ -10,14 +10,20 @@ export function filesDir(dataDir: string, area: string) {
   return path.join(dataDir, 'files', area);
 }
 
-export async function storeFile(dataDir: string, area: string, data: Buffer, ext: string): Promise<string> {
+/** Writes `data` under a new random name in the area, whole or not at all (a temporary file renamed); `before` runs first with the name. */
+async function writeNew(dataDir: string, area: string, data: Buffer, ext: string, before?: (dir: string, name: string) => Promise<void>): Promise<string> {
   const dir = filesDir(dataDir, area);
   await fs.mkdir(dir, { recursive: true });
   const name = `${crypto.randomBytes(16).toString('hex')}${ext}`;
+  await before?.(dir, name);
   const tmp = path.join(dir, `.${name}.tmp`);
   await fs.writeFile(tmp, data);
   await fs.rename(tmp, path.join(dir, name));
   return name;
+}
+
+export function storeFile(dataDir: string, area: string, data: Buffer, ext: string): Promise<string> {
+  return writeNew(dataDir, area, data, ext);
 }
 
 export async function removeFile(dataDir: string, area: string, name: string | null | undefined) {
@@ -40,15 +46,9 @@ export const pendingMarker = (name: string) => `.${name}.pending`;
  * storePendingFile: the file with its marker. Then settleFile(kept): after the commit, true (the marker
  * goes); after a rollback, false (file and marker go).
  */
-export async function storePendingFile(dataDir: string, area: string, data: Buffer, ext: string): Promise<string> {
-  const dir = filesDir(dataDir, area);
-  await fs.mkdir(dir, { recursive: true });
-  const name = `${crypto.randomBytes(16).toString('hex')}${ext}`;
-  await fs.writeFile(path.join(dir, pendingMarker(name)), '');
-  const tmp = path.join(dir, `.${name}.tmp`);
-  await fs.writeFile(tmp, data);
-  await fs.rename(tmp, path.join(dir, name));
-  return name;
+export function storePendingFile(dataDir: string, area: string, data: Buffer, ext: string): Promise<string> {
+  // the marker is written before the file, so a crash between the two leaves nothing unmarked
+  return writeNew(dataDir, area, data, ext, (dir, name) => fs.writeFile(path.join(dir, pendingMarker(name)), ''));
 }
 
 /** Marks a stored file whose row is about to be deleted (settleFile(false) after the commit removes both). */

@@ -10,6 +10,7 @@
 import * as XLSX from '@e965/xlsx';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { API_PASSWORD } from './server.js';
+import { mulberry32 } from '../../scripts/benchKit.js';
 
 /** acked: 2xx with status true; refused: a clean 4xx or `status: false`; failed: a clean 5xx; lost: no answer (killed, reset). */
 export type OpState = 'pending' | 'acked' | 'refused' | 'failed' | 'lost';
@@ -41,14 +42,7 @@ export interface Op {
 
 /** A small seeded generator (mulberry32), so a run can be repeated from its printed seed. */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
 }
 
