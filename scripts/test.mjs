@@ -12,7 +12,7 @@ const run = (label, args, env = {}) => {
   return r.status ?? 1;
 };
 
-if (run('typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) !== 0) {
+if (run('typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) !== 0 || run('typecheck the isomorphic declarations (no DOM, no Node)', [bin('typescript', 'bin/tsc'), '-p', 'model/tsconfig.json']) !== 0) {
   console.log('\n0 passed, 1 failed (typecheck)');
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 import 'fastify';
-import type { Kind } from '../src/schema/roles';
+import type { Kind } from '../model/roles';
 import type { Db, DialectName } from './db/index';
 import type { Config } from './config';
 import type { Lang } from './i18n/index';

@@ -9,7 +9,7 @@
 import type { DbHandle } from '../../server/db/index.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { nowIso } from '../../server/lib/tokens.js';
-import { USER_ROLE } from '../../src/schema/roles.js';
+import { USER_ROLE } from '../../model/roles.js';
 import { call } from './http.js';
 
 export const PASSWORD = 'demo1234';

@@ -1,6 +1,6 @@
 import type { CellObject } from '@e965/xlsx';
-import type { ColumnSpec } from '../../src/schema/tariffs.js';
-import { canonicalIsland, isProvinceSigla } from '../../src/schema/tariffPlaces.js';
+import type { ColumnSpec } from '../../model/tariffs.js';
+import { canonicalIsland, isProvinceSigla } from '../../model/tariffPlaces.js';
 import { compareDecimal, parseDecimal, pow10, roundHalfUp, toCents } from '../pricing/money.js';
 import { normalizePostalCode } from '../pricing/places.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { STANDARD_RATE_ROWS, TARIFF_LIMITS, type ColumnSpec } from '../../src/schema/tariffs.js';
+import { STANDARD_RATE_ROWS, TARIFF_LIMITS, type ColumnSpec } from '../../model/tariffs.js';
 import { readCell } from './cells.js';
 import { ImportError } from './errors.js';
 import { readSpreadsheet, sniffSpreadsheet } from './spreadsheet.js';

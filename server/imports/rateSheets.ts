@@ -7,7 +7,7 @@ import { settleAfterError } from '../lib/fileSweep.js';
 import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
-import { rateRowsSpec } from '../../src/schema/tariffs.js';
+import { rateRowsSpec } from '../../model/tariffs.js';
 import { ImportError } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
-import { TARIFF_LIMITS } from '../../src/schema/tariffs.js';
+import { TARIFF_LIMITS } from '../../model/tariffs.js';
 import { ImportError } from './errors.js';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { isPostgres } from '../migrations/helpers.js';
-import type { TariffTableSpec } from '../../src/schema/tariffs.js';
+import type { TariffTableSpec } from '../../model/tariffs.js';
 import { ImportError } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import type { Example, RowsSpec } from '../../src/schema/tariffs.js';
+import type { Example, RowsSpec } from '../../model/tariffs.js';
 
 /**
  * Writes rows of a spec as an .xlsx: the header row with the declared column names, then the rows

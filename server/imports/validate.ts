@@ -1,4 +1,4 @@
-import type { RowsSpec } from '../../src/schema/tariffs.js';
+import type { RowsSpec } from '../../model/tariffs.js';
 import { parseDecimal, pow10 } from '../pricing/money.js';
 import { readCell, type CellContext } from './cells.js';
 import { ImportError, type RowError } from './errors.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Policy } from '../fastify.js';
 import type { DB } from '../db/types.js';
-import { bodySchemas, checkBounds, normalizeBody, uniqueFields, type FieldsDecl } from '../../src/schema/fields.js';
+import { bodySchemas, checkBounds, normalizeBody, uniqueFields, type FieldsDecl } from '../../model/fields.js';
 import { invalid, notFound } from './errors.js';
 import { listQuerySchema, paginate, type ListQuery } from './paging.js';
 import { nowIso } from './tokens.js';

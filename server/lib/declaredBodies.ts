@@ -1,4 +1,4 @@
-import { fieldSchema, type FieldDef } from '../../src/schema/fields.js';
+import { fieldSchema, type FieldDef } from '../../model/fields.js';
 
 /**
  * Body schemas and input cleaning for declarations whose requirements depend on the record (a

@@ -1,4 +1,4 @@
-import type { Kind } from '../../src/schema/roles.js';
+import type { Kind } from '../../model/roles.js';
 import { normalizePostalCode } from '../pricing/places.js';
 import type { CallerKind, Place, QuoteRequest } from '../pricing/types.js';
 import type { PlaceReference } from '../repositories/placeReference.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMPANY_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE } from '../../model/roles.js';
 import { notFound } from './errors.js';
 import { toQuoteRequest, type CostRequestBody } from './quoteRequest.js';
 import { refusalMessage } from './quoteText.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Policy } from '../fastify.js';
-import { kindOfRoleId } from '../../src/schema/roles.js';
+import { kindOfRoleId } from '../../model/roles.js';
 import { pickLang, translate } from '../i18n/index.js';
 import { ApiError, forbidden, unauthenticated } from '../lib/errors.js';
 import { tokensRepo } from '../repositories/tokens.js';

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import type { AccessRequestTable } from '../db/types.js';
-import { COMPANY_ROLE, USER_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { conflict } from '../lib/errors.js';
 import { mediaUrl } from '../lib/media.js';
 import { paginate, type ListQuery } from '../lib/paging.js';

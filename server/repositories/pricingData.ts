@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import { COMPANY_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE } from '../../model/roles.js';
 import { selectSheets } from '../pricing/sheets.js';
 import { indexLocations, isItalian, matchLocation, normalizePostalCode } from '../pricing/places.js';
 import { ratedPlace } from '../pricing/standard.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { paginate, type ListQuery } from '../lib/paging.js';
-import { rateRowsSpec, listColumns } from '../../src/schema/tariffs.js';
+import { rateRowsSpec, listColumns } from '../../model/tariffs.js';
 
 export interface SheetFilters {
   companyId?: number;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { mediaUrl } from '../lib/media.js';
-import { USER_ROLES, type UserRoleId } from '../../src/schema/roles.js';
+import { USER_ROLES, type UserRoleId } from '../../model/roles.js';
 
 /** Users: lookups by email (stored lower-cased) and the profile the shell shows. */
 export function usersRepo(db: Db) {

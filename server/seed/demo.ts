@@ -1,5 +1,5 @@
 import type { Db } from '../db/index.js';
-import { COMPANY_ROLE, USER_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { hashPassword } from '../lib/passwords.js';
 import { nowIso } from '../lib/tokens.js';
 

@@ -1,6 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { COMPANY_ROLE, USER_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { hashPassword, passwordProblem } from '../lib/passwords.js';
 import { nowIso } from '../lib/tokens.js';
 import { seedDemo } from './demo.js';

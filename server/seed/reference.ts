@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
-import { COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../src/schema/roles.js';
+import { COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../model/roles.js';
 import { nowIso } from '../lib/tokens.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedPlaces } from './places.js';

@@ -1,7 +1,7 @@
 import type { Db } from '../db/index.js';
-import { PROVINCE_SIGLAS } from '../../src/schema/tariffPlaces.js';
-import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, tariffTable, type Example, type RowsSpec, type TariffTableKey } from '../../src/schema/tariffs.js';
-import { COMPANY_ROLE } from '../../src/schema/roles.js';
+import { PROVINCE_SIGLAS } from '../../model/tariffPlaces.js';
+import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, tariffTable, type Example, type RowsSpec, type TariffTableKey } from '../../model/tariffs.js';
+import { COMPANY_ROLE } from '../../model/roles.js';
 import { ImportError } from '../imports/errors.js';
 import { importRateSheet } from '../imports/rateSheets.js';
 import { countRows, importTariffTable } from '../imports/tables.js';

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { kindOfRoleName } from '../schema/roles';
-import { canAccess, type Action } from '../schema/permissions';
+import { kindOfRoleName } from '../../model/roles';
+import { canAccess, type Action } from '../../model/permissions';
 import { apiRequest } from '../api/http';
 import { clearSession, readRole, readToken, writeSession } from './session';
 

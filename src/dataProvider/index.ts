@@ -1,5 +1,5 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { kindOfRoleName, type Kind } from '../schema/roles';
+import { kindOfRoleName, type Kind } from '../../model/roles';
 import { readRole } from '../authProvider/session';
 import { HttpError } from 'react-admin';
 import { apiRequest, toBody, toHttpError, type Query } from '../api/http';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canAccess } from '../schema/permissions';
+import { canAccess } from '../../model/permissions';
 import { MENU, leafPaths, visibleMenu } from './menuConfig';
 
 const allPaths = new Set(leafPaths(MENU));

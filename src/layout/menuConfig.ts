@@ -1,4 +1,4 @@
-import type { Kind } from '../schema/roles';
+import type { Kind } from '../../model/roles';
 
 /**
  * The sidebar of the accounts document (§2 "Sidebar entries by role"), as one tree. A leaf shows when

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { COMPANY_ROLE, USER_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { buildApp } from '../../server/app.js';
 import { openDb } from '../../server/db/index.js';
 import { hashPassword } from '../../server/lib/passwords.js';

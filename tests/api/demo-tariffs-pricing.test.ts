@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { PROVINCE_SIGLAS } from '../../src/schema/tariffPlaces.js';
+import { PROVINCE_SIGLAS } from '../../model/tariffPlaces.js';
 import { priceQuote, selectSheets, type QuoteInput, type QuoteRequest, type Place } from '../../server/pricing/index.js';
 import { DEMO_CARRIER } from '../../server/seed/tariffs.js';
 import { describeEachDb } from './helpers.js';

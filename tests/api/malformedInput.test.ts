@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Kind } from '../../src/schema/roles.js';
+import type { Kind } from '../../model/roles.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { nowIso } from '../../server/lib/tokens.js';
 import { tokensRepo } from '../../server/repositories/tokens.js';

@@ -9,7 +9,7 @@ import { hashPassword } from '../../server/lib/passwords.js';
 import { nowIso } from '../../server/lib/tokens.js';
 import { toCents } from '../../server/pricing/money.js';
 import { invalidatePlaceReference } from '../../server/repositories/placeReference.js';
-import { COMPANY_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE } from '../../model/roles.js';
 
 export const PASSWORD = 'demo1234';
 

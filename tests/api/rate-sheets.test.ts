@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { PROVINCE_SIGLAS } from '../../src/schema/tariffPlaces.js';
-import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, type RowsSpec } from '../../src/schema/tariffs.js';
+import { PROVINCE_SIGLAS } from '../../model/tariffPlaces.js';
+import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, type RowsSpec } from '../../model/tariffs.js';
 import { romeToday } from '../../server/imports/rateSheets.js';
 import { DEMO, describeEachDb } from './helpers.js';
 import { createCarrier, download, form, readRows, xlsx } from './tariffs.helpers.js';

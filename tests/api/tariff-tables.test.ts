@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
-import { TARIFF_TABLES, tariffTable, type ColumnSpec, type Example } from '../../src/schema/tariffs.js';
+import { TARIFF_TABLES, tariffTable, type ColumnSpec, type Example } from '../../model/tariffs.js';
 import { DEMO, describeEachDb } from './helpers.js';
 import { createCarrier, download, form, readRows, xls, xlsx, zipOf } from './tariffs.helpers.js';
 

@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { COMPANY_ROLE, USER_ROLE } from '../../src/schema/roles.js';
+import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { API_PASSWORD, type TestPortal } from './helpers.js';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { kindsFor } from '../../../src/schema/permissions.js';
+import { kindsFor } from '../../../model/permissions.js';
 import { crudRoutes } from '../../lib/crud.js';
-import { currencyFields } from '../../../src/resources/currencies/fields.js';
-import { countryFields } from '../../../src/resources/countries/fields.js';
-import { documentTypeFields } from '../../../src/resources/document-types/fields.js';
-import { shipmentTypeFields } from '../../../src/resources/shipment-types/fields.js';
-import { transportClassFields } from '../../../src/resources/transport-classes/fields.js';
+import { currencyFields } from '../../../model/resources/currencies.js';
+import { countryFields } from '../../../model/resources/countries.js';
+import { documentTypeFields } from '../../../model/resources/document-types.js';
+import { shipmentTypeFields } from '../../../model/resources/shipment-types.js';
+import { transportClassFields } from '../../../model/resources/transport-classes.js';
 
 /** The document's `created` column is the stored `created_at`. */
 const withCreated = (r: Record<string, unknown>) => ({ ...r, created: r.created_at });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { kindsFor } from '../../../src/schema/permissions.js';
-import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { kindsFor } from '../../../model/permissions.js';
+import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid } from '../../lib/errors.js';
 import { removeFile, storeFile } from '../../lib/files.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { kindsFor } from '../../../src/schema/permissions.js';
+import { kindsFor } from '../../../model/permissions.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { composeMail, createMailer } from '../../lib/mail.js';
 import { listQuerySchema, withMeta, type ListQuery } from '../../lib/paging.js';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kind } from '../../../src/schema/roles.js';
-import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import type { Kind } from '../../../model/roles.js';
+import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
 import { listQuerySchema } from '../../lib/paging.js';

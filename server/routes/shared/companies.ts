@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { kindsFor, type Action } from '../../../src/schema/permissions.js';
-import { COMPANY_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { kindsFor, type Action } from '../../../model/permissions.js';
+import { COMPANY_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from '../../../model/roles.js';
 import {
   ADMIN_ONLY_COMPANY_FIELDS, COMPANY_FIELD_NAMES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike,
-} from '../../../src/schema/companies.js';
+} from '../../../model/companies.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
 import { COMPANY_DEPENDENTS, countDependents, isForeignKeyViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';

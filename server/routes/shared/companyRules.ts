@@ -6,7 +6,7 @@ import { companiesRepo } from '../../repositories/companies.js';
 import {
   COMPANY_FIELD_NAMES, COMPANY_MONEY_FIELDS, companyFieldApplies, companyFields, requiredCompanyFields,
   isCarrierLike, isEnduserCompany, type CompanyField, type CompanyFieldDef,
-} from '../../../src/schema/companies.js';
+} from '../../../model/companies.js';
 
 /** A company's fields as the wire carries them (money in euros, percentages as decimal text). */
 export type CompanyInput = Partial<Record<CompanyField, unknown>>;

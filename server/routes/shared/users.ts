@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { kindsFor, type Action } from '../../../src/schema/permissions.js';
-import { USER_ROLE } from '../../../src/schema/roles.js';
+import { kindsFor, type Action } from '../../../model/permissions.js';
+import { USER_ROLE } from '../../../model/roles.js';
 import {
   USER_FIELD_NAMES, requiredUserFields, rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField,
-} from '../../../src/schema/users.js';
+} from '../../../model/users.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
 import { USER_DEPENDENTS, countDependents, isForeignKeyViolation, isUniqueViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, forbidden, invalid, notFound, type FieldErrors } from '../../lib/errors.js';

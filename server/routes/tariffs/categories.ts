@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { NAMESPACES, tariffCompany, type Namespace } from './scope.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SHEET_ZONES, rateRowsSpec, type Example } from '../../../src/schema/tariffs.js';
+import { SHEET_ZONES, rateRowsSpec, type Example } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { adjustSell } from '../../pricing/adjust.js';

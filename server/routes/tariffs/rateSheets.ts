@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../src/schema/tariffs.js';
+import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';

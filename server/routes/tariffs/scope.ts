@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { COMPANY_ROLE } from '../../../src/schema/roles.js';
+import { COMPANY_ROLE } from '../../../model/roles.js';
 import type { Policy } from '../../fastify.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { carrierScope } from '../../lib/scope.js';

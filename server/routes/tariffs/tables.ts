@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, type TariffTableSpec } from '../../../src/schema/tariffs.js';
+import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, type TariffTableSpec } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { USER_ROLES, type UserRoleId } from '../../../src/schema/roles.js';
+import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError, tooMany } from '../../lib/errors.js';
 import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';

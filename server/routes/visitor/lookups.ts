@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { COMPANY_ROLE } from '../../../src/schema/roles.js';
-import { TRANSPORT_REQUEST_STATUSES } from '../../../src/schema/transportStatuses.js';
+import { COMPANY_ROLE } from '../../../model/roles.js';
+import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses.js';
 import { notFound } from '../../lib/errors.js';
 import { carrierScope } from '../../lib/scope.js';
 import { publicSettings } from './settings.js';

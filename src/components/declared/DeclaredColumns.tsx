@@ -1,7 +1,7 @@
 import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
-import { choiceOf, listColumns, type FieldDef, type FieldsDecl } from '../../schema/fields';
+import { choiceOf, listColumns, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { useFormat } from '../format';
 
 const value = (record: Record<string, unknown> | undefined, source: string) => record?.[source];

@@ -4,7 +4,7 @@ import {
   ReferenceInput, SelectInput, TextInput, useTranslate,
 } from 'react-admin';
 import { Box, InputAdornment } from '@mui/material';
-import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../schema/fields';
+import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { LookupInput } from './LookupInput';
 import { validatorsOf } from './validators';
 

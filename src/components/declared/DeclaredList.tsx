@@ -3,7 +3,7 @@ import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate, 
 import { Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { defaultsOf, type FieldsDecl } from '../../schema/fields';
+import { defaultsOf, type FieldsDecl } from '../../../model/fields';
 import { EmptyState } from '../table/EmptyState';
 import { RowActions } from '../table/RowActions';
 import { FormDialog } from '../forms/FormDialog';

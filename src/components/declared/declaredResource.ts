@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import type { FieldsDecl } from '../../schema/fields';
+import type { FieldsDecl } from '../../../model/fields';
 import type { AreaMessages } from '../../i18n';
 import type { ResourceApi } from '../../dataProvider';
 import type { PortalResource } from '../../resources/types';

@@ -1,5 +1,5 @@
 import { email, maxLength, maxValue, minLength, minValue, regex, required, type Validator } from 'react-admin';
-import { PASSWORD_RULE, type FieldDef, type FieldsDecl } from '../../schema/fields';
+import { PASSWORD_RULE, type FieldDef, type FieldsDecl } from '../../../model/fields';
 
 /** react-admin validators of one declared field: the same rules the server's schemas check. */
 export function validatorsOf(f: FieldDef): Validator[] {

@@ -10,7 +10,7 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
-import type { Kind } from '../../schema/roles';
+import type { Kind } from '../../../model/roles';
 import { fetchStatistics, type TransportRequest } from '../transportRequests/api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from '../transportRequests/parts';
 import { MonthlyChart } from './MonthlyChart';

@@ -1,5 +1,5 @@
 import { apiRequest } from '../../api/http';
-import type { Kind } from '../../schema/roles';
+import type { Kind } from '../../../model/roles';
 
 /** The two sides of a chat: the end-user company, and its carrier (carrier users and support share it). */
 export type Side = 'enduser' | 'carrier';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePermissions } from 'react-admin';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { canAccess } from '../../schema/permissions';
-import type { Kind } from '../../schema/roles';
+import { canAccess } from '../../../model/permissions';
+import type { Kind } from '../../../model/roles';
 import { chatApi, sideOf, type ChatMessage, type Side, type Ticket, type TicketQuery } from './api';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { SHEET_ZONES, rateRowsSpec } from '../../schema/tariffs';
+import { SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs';
 import { downloadFile, useApiGet } from './api';
 import { formatCell, formatDay } from './format';
 import { PagedTable } from './PagedTable';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { Checkbox, FormControlLabel, Grid, MenuItem, TextField } from '@mui/material';
-import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, TARIFF_LIMITS, rateRowsSpec } from '../../schema/tariffs';
+import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, TARIFF_LIMITS, rateRowsSpec } from '../../../model/tariffs';
 import { useApiGet } from './api';
 import { groupDigits } from './TariffTablePage';
 import { UploadDialog } from './UploadDialog';

@@ -4,7 +4,7 @@ import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
-import { rateRowsSpec } from '../../schema/tariffs';
+import { rateRowsSpec } from '../../../model/tariffs';
 import { downloadFile, useApiGet, useNamespace } from './api';
 import { formatCell, formatDay } from './format';
 import { PagedTable, type Sort } from './PagedTable';

@@ -7,7 +7,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { apiRequest } from '../../api/http';
-import { RATE_TYPES, SHEET_ZONES } from '../../schema/tariffs';
+import { RATE_TYPES, SHEET_ZONES } from '../../../model/tariffs';
 import { downloadFile, useApiGet, useNamespace } from './api';
 import { CompanySelect, useTariffCompany } from './CompanySelect';
 import { EnduserCategories } from './EnduserCategories';

@@ -5,7 +5,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
 import { apiRequest } from '../../api/http';
-import { TARIFF_LIMITS, listColumns, type TariffTableSpec } from '../../schema/tariffs';
+import { TARIFF_LIMITS, listColumns, type TariffTableSpec } from '../../../model/tariffs';
 import { downloadFile, useApiGet, useNamespace } from './api';
 import { CompanySelect, useTariffCompany } from './CompanySelect';
 import { formatCell } from './format';

@@ -1,4 +1,4 @@
-import type { ColumnSpec } from '../../schema/tariffs';
+import type { ColumnSpec } from '../../../model/tariffs';
 import { formatDate, formatMoney } from '../../components/format';
 
 /** A day (YYYY-MM-DD) in the user's language, with the shared date helper. */

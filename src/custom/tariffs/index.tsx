@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { usePermissions } from 'react-admin';
-import { canAccess } from '../../schema/permissions';
-import { TARIFF_TABLES } from '../../schema/tariffs';
+import { canAccess } from '../../../model/permissions';
+import { TARIFF_TABLES } from '../../../model/tariffs';
 import type { PortalPage } from '../../resources/types';
 import { NotFound } from '../notFound/NotFound';
 import { tariffMessages } from './messages';

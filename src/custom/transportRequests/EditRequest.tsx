@@ -6,8 +6,8 @@ import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/materi
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
-import { TRANSPORT_REQUEST_STATUSES } from '../../schema/transportStatuses';
-import type { Kind } from '../../schema/roles';
+import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses';
+import type { Kind } from '../../../model/roles';
 import { fetchCountries, showRequest, updateRequest, type Address, type Shipment, type TransportRequest } from './api';
 import { emptyPlace, serverFieldPath, validate, type Errors, type PlaceForm, type ShipmentForm } from './createForm';
 import { GoodsFields, PlaceFields } from './formParts';

@@ -10,7 +10,7 @@ import CloseIcon from '@mui/icons-material/HighlightOff';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
-import type { Kind } from '../../schema/roles';
+import type { Kind } from '../../../model/roles';
 import { downloadDocument, showRequest, type Address, type Shipment, type TransportRequest } from './api';
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';

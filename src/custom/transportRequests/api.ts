@@ -1,5 +1,5 @@
 import { apiRequest } from '../../api/http';
-import type { Kind } from '../../schema/roles';
+import type { Kind } from '../../../model/roles';
 
 /** A transport request as the server answers it (calculator document §3; server/routes/requests/present.ts). */
 export interface Address {

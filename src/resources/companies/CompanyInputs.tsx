@@ -8,9 +8,9 @@ import { Box, InputAdornment, Typography } from '@mui/material';
 import {
   COMBO_CBM_RATIOS, COMBO_LM_RATIOS, COMPANY_TYPES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike, isEnduserCompany,
   type CompanyField,
-} from '../../schema/companies';
+} from '../../../model/companies';
 import { validatorsOf } from '../../components/declared/validators';
-import { COMPANY_ROLE } from '../../schema/roles';
+import { COMPANY_ROLE } from '../../../model/roles';
 import { CreatableTextInput, LookupPicker, useLookup } from './lookups';
 
 export type CompanySection = 'settings' | 'details' | 'carrier' | 'enduser';

@@ -2,7 +2,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Loading, ShowBase, Title, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { isCarrierLike } from '../../schema/companies';
+import { isCarrierLike } from '../../../model/companies';
 import { useFormat } from '../../components/format';
 import { DetailSection } from './Details';
 import { StatusChip } from './StatusChip';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { companyTransform, stepFields } from './CompanyInputs';
 import { userTransform } from '../user-management/UserInputs';
-import { companyFieldApplies, requiredCompanyFields } from '../../schema/companies';
-import { passwordFits, rolesACarrierAssigns, rolesForCompanyRole } from '../../schema/users';
+import { companyFieldApplies, requiredCompanyFields } from '../../../model/companies';
+import { passwordFits, rolesACarrierAssigns, rolesForCompanyRole } from '../../../model/users';
 
 describe('company form', () => {
   it('sends a logo only when a new file was picked, and no derived names', () => {

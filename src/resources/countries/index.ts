@@ -1,5 +1,5 @@
 import { declaredResource } from '../../components/declared/declaredResource';
-import { countryFields } from './fields';
+import { countryFields } from '../../../model/resources/countries';
 
 /**
  * /countries (accounts document §2, admin only): the admin list's name, code_alpha, symbol, active,

@@ -1,5 +1,5 @@
 import { declaredResource } from '../../components/declared/declaredResource';
-import { currencyFields } from './fields';
+import { currencyFields } from '../../../model/resources/currencies';
 
 const fields = { name: 'Nome', code_alpha: 'Codice', symbol: 'Simbolo', active: 'Attiva' };
 

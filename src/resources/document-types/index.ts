@@ -1,5 +1,5 @@
 import { declaredResource } from '../../components/declared/declaredResource';
-import { documentTypeFields } from './fields';
+import { documentTypeFields } from '../../../model/resources/document-types';
 
 /** /document-types (accounts document §2, admin only): name, description, active; the created column hidden. */
 export default declaredResource({

@@ -1,5 +1,5 @@
 import { declaredResource } from '../../components/declared/declaredResource';
-import { shipmentTypeFields } from './fields';
+import { shipmentTypeFields } from '../../../model/resources/shipment-types';
 
 /** /shipment-types (accounts document §2, admin only): name; the created column hidden. */
 export default declaredResource({

@@ -1,5 +1,5 @@
 import { declaredResource } from '../../components/declared/declaredResource';
-import { transportClassFields } from './fields';
+import { transportClassFields } from '../../../model/resources/transport-classes';
 
 /** /transport-classes (accounts document §2, admin only): name; the created column hidden. */
 export default declaredResource({

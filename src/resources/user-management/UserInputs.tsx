@@ -5,9 +5,9 @@ import {
   type Validator,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
-import { rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField } from '../../schema/users';
+import { rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField } from '../../../model/users';
 import { validatorsOf } from '../../components/declared/validators';
-import { USER_ROLE } from '../../schema/roles';
+import { USER_ROLE } from '../../../model/roles';
 import { LookupPicker } from '../companies/lookups';
 
 export type UserSection = 'settings' | 'information' | 'notes';

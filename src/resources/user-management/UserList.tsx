@@ -10,7 +10,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
-import { rolesACarrierAssigns } from '../../schema/users';
+import { rolesACarrierAssigns } from '../../../model/users';
 import { EmptyState } from '../../components/table/EmptyState';
 import { RowActions, type RowAction } from '../../components/table/RowActions';
 import { StatusChip } from '../companies/StatusChip';

@@ -1,4 +1,4 @@
-import { TARIFF_TABLES, TEMPLATES } from '../../../src/schema/tariffs.js';
+import { TARIFF_TABLES, TEMPLATES } from '../../../model/tariffs.js';
 import { templateXlsx } from '../../../server/imports/template.js';
 import { PASSWORD } from '../accountsFixtures.js';
 import { handShipment, shipmentLists } from '../requestsFixtures.js';

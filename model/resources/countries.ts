@@ -1,4 +1,4 @@
-import { defineFields } from '../../schema/fields';
+import { defineFields } from '../fields';
 
 /**
  * Country (accounts document §3): the admin list's name, code_alpha, symbol, active (default '0'), and

@@ -1,4 +1,4 @@
-import { defineFields } from '../../schema/fields';
+import { defineFields } from '../fields';
 
 /** Currency (accounts document §3): name, code_alpha, symbol, active (default '0'). */
 export const currencyFields = defineFields({

@@ -1,4 +1,4 @@
-import { defineFields } from '../../schema/fields';
+import { defineFields } from '../fields';
 
 /** Document type (accounts document §3): name, description, active (default '0'), created (a hidden column). */
 export const documentTypeFields = defineFields({

@@ -1,4 +1,4 @@
-import { defineFields } from '../../schema/fields';
+import { defineFields } from '../fields';
 
 /** Shipment type (accounts document §3): name, created (a hidden column). */
 export const shipmentTypeFields = defineFields({
