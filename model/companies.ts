@@ -2,7 +2,7 @@ import { defineFields, type FieldDef } from './fields';
 import { COMPANY_ROLE } from './roles';
 
 /**
- * Companies' fields, declared once with the shared field helper (src/schema/fields.ts) for the server's
+ * Companies' fields, declared once with the shared field helper (model/fields.ts) for the server's
  * body schemas and the browser's inputs (accounts document §3 Company, §5; server.md §9). Beyond the
  * helper's keys: `section` (the create step and detail section holding the field) and `exclusive`
  * (both bounds strict, as the percentage rules are). Which fields a company needs depends on its role:

@@ -2,7 +2,7 @@ import { PASSWORD_RULE, defineFields, type FieldDef } from './fields';
 import { COMPANY_ROLE, USER_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from './roles';
 
 /**
- * Users' fields, declared once with the shared field helper (src/schema/fields.ts) for the server's
+ * Users' fields, declared once with the shared field helper (model/fields.ts) for the server's
  * body schemas and the browser's inputs (accounts document §3 User, §5; server.md §3). `section` is
  * the create step holding the field. Company and role are required of an admin, the passwords on
  * create: `requiredUserFields`. Shared by the browser and the server: no imports from either side.

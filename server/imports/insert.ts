@@ -7,7 +7,7 @@ import type { ImportRow } from './validate.js';
  * Inserts many rows with multi-row INSERT statements of at most ~30 000 parameters each (SQLite allows
  * 32 766, PostgreSQL 65 535). The SQL text is built directly rather than through Kysely's builder,
  * which would allocate a node per value: a 100 000-row sheet is a million values. Table and column
- * names come from the declarations in src/schema/tariffs.ts, never from the file.
+ * names come from the declarations in model/tariffs.ts, never from the file.
  */
 export async function insertRows(
   trx: Kysely<DB> | Transaction<DB>,

@@ -20,7 +20,7 @@ export async function importContext(db: Db): Promise<CellContext> {
   const countries = new Set<string>();
   for (const r of rows) for (const v of [r.iso_alpha_2, r.code_alpha]) if (v && /^[A-Za-z]{2}$/.test(v)) countries.add(v.toUpperCase());
   const provinces = new Set((await db.selectFrom('provinces').select('sigla').execute()).map((p) => p.sigla.toUpperCase()));
-  // Before the reference data is loaded the built-in list of src/schema/tariffPlaces.ts stands in.
+  // Before the reference data is loaded the built-in list of model/tariffPlaces.ts stands in.
   return { countries, provinces: provinces.size ? provinces : undefined };
 }
 

@@ -33,7 +33,7 @@ export interface CrudOptions {
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
 /**
- * List, show, store and update of a table declared with `src/schema/fields.ts`: paged and sorted
+ * List, show, store and update of a table declared with `model/fields.ts`: paged and sorted
  * lists, the declaration's body schemas, trimming, unique checks in the user's language (422
  * `validation.unique`, also when two writes race into the unique index), nothing stored on error.
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { bigintType, withId } from './helpers.js';
 
-/** server.md §5; the same list as src/schema/transportStatuses.ts, fixed here as this migration wrote it. */
+/** server.md §5; the same list as model/transportStatuses.ts, fixed here as this migration wrote it. */
 const STATUSES = [
   { id: 1, name: 'OP', description: 'Open' },
   { id: 3, name: 'CF', description: 'Confirmed' },

@@ -1,7 +1,7 @@
 /**
  * Where each Italian province's capital lies (approximate latitude and longitude) and its region code,
  * for the demo tariffs only: prices grow with the distance from Milano and each region is served by a
- * hub. Keys are the 107 siglas of src/schema/tariffPlaces.ts.
+ * hub. Keys are the 107 siglas of model/tariffPlaces.ts.
  */
 export const PROVINCE_GEO: Record<string, [lat: number, lon: number, region: string]> = {
   TO: [45.07, 7.69, 'PIE'], VC: [45.32, 8.42, 'PIE'], NO: [45.45, 8.62, 'PIE'], CN: [44.39, 7.55, 'PIE'],

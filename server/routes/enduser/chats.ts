@@ -7,7 +7,7 @@ import { chatsRepo } from '../../repositories/chats.js';
 /**
  * The end user's side of the support chat (server.md §7; the calculator document §7 "Enduser"). Its
  * tickets are its company's: every end user of a company sees and writes in the company's tickets.
- * Policy: end users only (`support` in src/schema/permissions.ts).
+ * Policy: end users only (`support` in model/permissions.ts).
  */
 export default async function enduserChatRoutes(app: FastifyInstance) {
   const chats = chatsRepo(app.db);
