@@ -12,7 +12,7 @@
  */
 
 export type FieldType =
-  | 'text' | 'email' | 'integer' | 'decimal' | 'money' | 'boolean' | 'flag' | 'date'
+  | 'text' | 'email' | 'integer' | 'decimal' | 'money' | 'boolean' | 'flag' | 'date' | 'month'
   | 'select' | 'reference' | 'image' | 'file' | 'password' | 'url';
 
 export type Choice = { id: string | number; name: string };
@@ -24,6 +24,10 @@ export interface FieldDef {
   /** Numbers (integer, decimal, money): bounds, inclusive. */
   min?: number;
   max?: number;
+  /** Both bounds strict (a price > 0, a percentage strictly between 0 and 100). */
+  exclusive?: boolean;
+  /** Decimals: at most this many digits after the point (exact decimal text). */
+  scale?: number;
   /** Text lengths (text, email, url, password); text defaults to at most 255 characters. */
   minLength?: number;
   maxLength?: number;
@@ -62,6 +66,10 @@ export const defineFields = <T extends FieldsDecl>(fields: T): T => fields;
 export const PASSWORD_RULE = { minLength: 8, maxLength: 128, pattern: '^(?=.*[A-Za-z])(?=.*[0-9]).*$' } as const;
 /** Exact decimal text: digits, an optional dot and decimals, an optional minus. */
 export const DECIMAL_PATTERN = '^-?[0-9]+(\\.[0-9]+)?$';
+/** A calendar month, `YYYY-MM`. */
+export const MONTH_PATTERN = '^[0-9]{4}-(0[1-9]|1[0-2])$';
+/** Exact decimal text with at most `scale` decimals. */
+export const decimalPattern = (scale?: number) => (scale === undefined ? DECIMAL_PATTERN : `^-?[0-9]+(\\.[0-9]{1,${scale}})?$`);
 export const TEXT_MAX = 255;
 
 export const choiceOf = (o: string | number | Choice): Choice => (typeof o === 'object' ? o : { id: o, name: String(o) });
@@ -110,7 +118,10 @@ export function fieldSchema(f: FieldDef, { withDefault }: { withDefault: boolean
       break;
     case 'decimal':
       // Exact decimal text; bounds are checked by `checkBounds` (a string has no minimum in JSON schema).
-      s = { type: 'string', pattern: DECIMAL_PATTERN, maxLength: 32 };
+      s = { type: 'string', pattern: decimalPattern(f.scale), maxLength: 32 };
+      break;
+    case 'month':
+      s = { type: 'string', pattern: MONTH_PATTERN, maxLength: 7 };
       break;
     case 'boolean':
       s = { type: 'boolean' };
@@ -181,6 +192,9 @@ export function normalizeBody(decl: FieldsDecl, body: Record<string, unknown>) {
     if (f.type === 'email' && typeof v === 'string') v = v.toLowerCase();
     if (f.type === 'flag' && typeof v === 'boolean') v = v ? '1' : '0';
     if (f.type === 'boolean' && (v === '1' || v === '0' || v === 'true' || v === 'false')) v = v === '1' || v === 'true';
+    // Decimals travel as exact text: a number from a form becomes its text, a decimal comma a point.
+    if (f.type === 'decimal' && typeof v === 'number' && Number.isFinite(v)) v = String(v);
+    if (f.type === 'decimal' && typeof v === 'string') v = v.replace(',', '.');
     if (v === '' || (v === null && f.required)) {
       if (f.required) delete body[name];
       else body[name] = null;
@@ -198,8 +212,10 @@ export function checkBounds(decl: FieldsDecl, body: Record<string, unknown>) {
     const v = body[name];
     if (f.type !== 'decimal' || v === null || v === undefined) continue;
     const n = Number(v);
-    if (f.min !== undefined && n < f.min) problems[name] = { key: 'validation.minimum', params: { limit: f.min } };
-    else if (f.max !== undefined && n > f.max) problems[name] = { key: 'validation.maximum', params: { limit: f.max } };
+    const below = f.min !== undefined && (f.exclusive ? n <= f.min : n < f.min);
+    const above = f.max !== undefined && (f.exclusive ? n >= f.max : n > f.max);
+    if (below) problems[name] = { key: f.exclusive ? 'validation.exclusiveMinimum' : 'validation.minimum', params: { limit: f.min } };
+    else if (above) problems[name] = { key: f.exclusive ? 'validation.exclusiveMaximum' : 'validation.maximum', params: { limit: f.max } };
   }
   return problems;
 }

@@ -1,6 +1,8 @@
 import type { Kind } from './roles';
+import type { Action } from './resource';
+import { RESOURCES } from './registry';
 
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
+export type { Action };
 
 /**
  * Who may do what, in one table used by the menu, the browser routes (react-admin's canAccess), the
@@ -9,14 +11,12 @@ export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete';
 const ALL: Action[] = ['list', 'show', 'create', 'edit', 'delete'];
 const READ: Action[] = ['list', 'show'];
 
-export const PERMISSIONS: Record<string, Partial<Record<Kind, Action[]>>> = {
+type Entry = Partial<Record<Kind, readonly Action[]>>;
+
+/** The screens that are not declared resources (custom pages, and resources not yet declared). */
+const PAGES: Record<string, Entry> = {
   dashboard: { admin: READ, carrier: READ, enduser: READ, support: READ },
   settings: { admin: [...READ, 'edit'], carrier: [...READ, 'edit'], enduser: [...READ, 'edit'], support: [...READ, 'edit'] },
-  countries: { admin: ALL },
-  currencies: { admin: ALL },
-  'document-types': { admin: ALL },
-  'shipment-types': { admin: ALL },
-  'transport-classes': { admin: ALL },
   'portal-settings': { admin: [...READ, 'edit'] },
   companies: { admin: ALL, carrier: ALL },
   'user-management': { admin: ALL, carrier: ALL },
@@ -27,6 +27,12 @@ export const PERMISSIONS: Record<string, Partial<Record<Kind, Action[]>>> = {
   tariffs: { admin: ALL, carrier: ALL },
   'enduser-rate-sheets': { enduser: READ },
   support: { carrier: ALL, enduser: ['list', 'show', 'create'], support: ALL },
+};
+
+/** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */
+export const PERMISSIONS: Record<string, Entry> = {
+  ...PAGES,
+  ...Object.fromEntries(RESOURCES.map((r) => [r.name, r.permissions])),
 };
 
 /** Screens that share another's permissions (the six tariff tables are one capability). */

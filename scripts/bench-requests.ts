@@ -29,7 +29,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../server/config.js';
 import { openDb } from '../server/db/index.js';
 import { migrateToLatest, portalMigrator } from '../server/db/migrate.js';
-import { migrations } from '../server/migrations/index.js';
+import { loadMigrations } from '../server/migrations/index.js';
 import { seed } from '../server/seed/index.js';
 import { fill, random, type Fixture } from './bench-requests-data.js';
 import { serverArgs } from './serverCommand.mjs';
@@ -85,6 +85,7 @@ async function main() {
       console.log(`transport_requests: table ${mb(table)}, its indexes ${mb(r.reduce((a, x) => a + Number(x.bytes), 0) - table)} (database file ${mb(fs.statSync(path.join(dataDir, 'portal.sqlite')).size)})`);
     }
 
+    const migrations = await loadMigrations();
     if (migrations[LIST_MIGRATION]) {
       // The list migration once more on the full table: what an upgrade of a big installation costs.
       const migrator = await portalMigrator(db);

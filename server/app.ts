@@ -14,6 +14,10 @@ import formPlugin from './plugins/forms.js';
 import inputGuardsPlugin from './plugins/inputGuards.js';
 import pricingCachePlugin from './plugins/pricingCache.js';
 import { routes } from './routes/index.js';
+import { RESOURCES } from '../model/registry.js';
+import { serverMessages, type ResourceDecl } from '../model/resource.js';
+import { registerMessages } from './i18n/index.js';
+import { resourceRoutes } from './lib/resourceRoutes.js';
 import mediaRoutes from './routes/media.js';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -57,13 +61,15 @@ export interface BuildOptions {
   config: Config;
   db: DbHandle;
   logger?: FastifyServerOptions['logger'];
+  /** Declared resources beyond model/registry.ts (tests build a throwaway one from a fixture declaration). */
+  extraResources?: ResourceDecl[];
 }
 
 /**
  * Builds the whole server: external plugins, then our plugins, then the routes under /api/v1, then
  * the built browser app. Tests call this and use `inject`; `server/index.ts` calls it and listens.
  */
-export async function buildApp({ config, db, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, extraResources = [] }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     // Whose X-Forwarded-For / -Proto / -Host to believe (TRUST_PROXY): nobody's unless configured, so a
@@ -106,6 +112,9 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   // Routes.
   await app.register(async (api) => {
     for (const register of routes) await api.register(register);
+    // Every declared resource whose routes are generated from its declaration (model/registry.ts).
+    for (const decl of extraResources) registerMessages(serverMessages(decl));
+    for (const decl of [...RESOURCES, ...extraResources]) if (decl.routes === 'generated') resourceRoutes(api, decl);
   }, { prefix: API_PREFIX });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

@@ -26,6 +26,9 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     policy?: Policy;
+    /** The declared resource (model/registry.ts) a generated route serves, and the action: field names in messages come from it. */
+    resource?: string;
+    action?: string;
     /** @fastify/multipart options of this route (e.g. a larger file size cap). */
     multipartOptions?: { limits?: { fileSize?: number; files?: number } };
     /** The route's upload cap as shown in the 413 message, e.g. '20 MB' (default '5 MB'). */

@@ -19,32 +19,16 @@ import { calculateCostPage, quotePage } from './custom/calculator';
 import { portalSettingsPage } from './custom/portalSettings';
 import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
 import type { PortalPage, PortalResource } from './resources/types';
-import countries from './resources/countries';
-import currencies from './resources/currencies';
-import documentTypes from './resources/document-types';
-import shipmentTypes from './resources/shipment-types';
-import transportClasses from './resources/transport-classes';
-import requestAccess from './resources/request-access';
+import { resources as portalResources } from './resources';
 import forgetPassword from './custom/forgetPassword';
 import resetPassword from './custom/resetPassword';
 import resetPasswordOtp from './custom/resetPasswordOtp';
 import accessRequest from './custom/accessRequest';
 import settings from './custom/settings';
-import companies from './resources/companies';
-import userManagement, { createUserPage } from './resources/user-management';
+import { createUserPage } from './resources/user-management';
 
-/** Declarative resources: one folder each under src/resources, one line here. */
-const resources: PortalResource[] = [
-  countries,
-  currencies,
-  documentTypes,
-  shipmentTypes,
-  transportClasses,
-  requestAccess,
-  companies,
-  userManagement,
-  transportRequestsResource,
-];
+/** react-admin resources: every declared resource (model/registry.ts) and the custom ones (src/resources/index.ts). */
+const resources: PortalResource[] = [...portalResources, transportRequestsResource];
 
 /** Custom routes: one folder each under src/custom, one line here. */
 const pages: PortalPage[] = [

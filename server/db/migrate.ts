@@ -1,11 +1,11 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { isPostgres } from '../migrations/helpers.js';
 import type { Db } from './index.js';
-import { migrations } from '../migrations/index.js';
+import { loadMigrations } from '../migrations/index.js';
 
 class StaticProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return loadMigrations();
   }
 }
 

@@ -1,20 +1,19 @@
 import type { Generated } from 'kysely';
+import type { RESOURCES } from '../../model/registry.js';
+import type { RowOf } from '../../model/resource.js';
 
-/** Row types of every table, one interface per table. Keep in step with server/migrations. */
+/**
+ * Row types of every table. A declared resource's table is typed from its declaration (model/registry.ts,
+ * `RowOf`); the others have one interface each here. Keep in step with server/migrations
+ * (tests/api/declarations.test.ts checks the declared tables against the migrated columns).
+ */
+type Declared = (typeof RESOURCES)[number];
+export type DeclaredTables = { [D in Declared as D['table']]: RowOf<D> };
+
 export interface RoleTable { id: number; name: string }
 
 export interface LanguageTable { id: Generated<number>; code: string; en: string; native: string | null }
 
-export interface CountryTable {
-  id: Generated<number>;
-  name: string;
-  code_alpha: string;
-  symbol: string | null;
-  active: string;
-  de: string | null; en: string | null; es: string | null; fr: string | null; it: string | null;
-  iso_alpha_2: string | null; iso_alpha_3: string | null; un_code: string | null;
-  created_at: string;
-}
 
 export interface PriceCategoryTable { id: Generated<number>; name: string }
 
@@ -91,9 +90,6 @@ export interface AccessRequestTable {
   created_company_id: number | null; created_user_id: number | null; reviewed_by: number | null; reviewed_at: string | null;
   created_at: string; updated_at: string;
 }
-export interface CurrencyTable { id: Generated<number>; name: string; code_alpha: string; symbol: string | null; active: string; created_at: string }
-export interface DocumentTypeTable { id: Generated<number>; name: string; description: string | null; active: string; created_at: string }
-export interface NamedRefTable { id: Generated<number>; name: string; created_at: string }
 export interface TicketCategoryTable { id: Generated<number>; name: string }
 export interface ProvinceTable { id: Generated<number>; sigla: string; name: string; region: string }
 export interface MunicipalityTable { id: Generated<number>; name: string; province: string; postal_code: string | null; istat_code: string }
@@ -145,12 +141,11 @@ export interface StatisticsCacheTable { scope: string; payload: string; computed
 /** Requests per carrier, end-user company (0: a visitor's) and status, kept by triggers (migration 0009). */
 export interface TransportRequestCountTable { carrier_id: number; enduser_company_id: number; transport_request_status_id: number; n: number | string }
 
-export interface DB {
+export interface DB extends DeclaredTables {
   user_roles: RoleTable;
   company_roles: RoleTable;
   support_roles: RoleTable;
   languages: LanguageTable;
-  countries: CountryTable;
   price_categories: PriceCategoryTable;
   companies: CompanyTable;
   users: UserTable;
@@ -170,10 +165,6 @@ export interface DB {
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
   access_requests: AccessRequestTable;
-  currencies: CurrencyTable;
-  document_types: DocumentTypeTable;
-  shipment_types: NamedRefTable;
-  transport_classes: NamedRefTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;
   municipalities: MunicipalityTable;

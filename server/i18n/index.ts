@@ -8,6 +8,8 @@ import { pricing } from './pricing.js';
 import { settings } from './settings.js';
 import { requests } from './requests.js';
 import { security } from './security.js';
+import { RESOURCES } from '../../model/registry.js';
+import { serverMessages } from '../../model/resource.js';
 
 export type Lang = 'it' | 'en' | 'fr';
 export const LANGS: Lang[] = ['it', 'en', 'fr'];
@@ -24,6 +26,8 @@ areas.push(pricing);
 areas.push(settings);
 areas.push(requests);
 areas.push(security);
+// Each declared resource's answers and field names (model/resources/*).
+for (const decl of RESOURCES) areas.push(serverMessages(decl));
 
 const dictionaries: Record<Lang, Dict> = { it: {}, en: {}, fr: {} };
 for (const area of areas) for (const l of LANGS) Object.assign(dictionaries[l], area[l]);

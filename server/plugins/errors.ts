@@ -7,6 +7,9 @@ type AjvError = { instancePath: string; keyword: string; params: Record<string, 
 
 /** A field's name in the user's language when we have one, else the name with spaces. */
 function fieldLabel(req: FastifyRequest, field: string) {
+  // A declared resource's own label first (model/resource.ts serverMessages), then the shared one.
+  const resource = req.routeOptions?.config?.resource;
+  if (resource && hasMessage(`field.${resource}.${field}`)) return req.t(`field.${resource}.${field}`);
   const key = `field.${field}`;
   return hasMessage(key) ? req.t(key) : field.replace(/_/g, ' ');
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
-import referenceDataRoutes from './admin/referenceData.js';
 import passwordRoutes from './visitor/password.js';
 import profileRoutes from './visitor/profile.js';
 import accessRequestRoutes from './visitor/accessRequest.js';
@@ -30,7 +29,6 @@ import statisticsRoutes from './requests/statistics.js';
 export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
   authRoutes,
   lookupRoutes,
-  referenceDataRoutes,
   passwordRoutes,
   profileRoutes,
   accessRequestRoutes,

@@ -5,11 +5,7 @@ import { buildDataProvider } from './index';
 import { writeSession, clearSession } from '../authProvider/session';
 import { toBody } from '../api/http';
 import { feedbackBus, type BusMessage } from '../components/feedback/bus';
-import countries from '../resources/countries';
-import currencies from '../resources/currencies';
-import documentTypes from '../resources/document-types';
-import shipmentTypes from '../resources/shipment-types';
-import transportClasses from '../resources/transport-classes';
+import { RESOURCES } from '../../model/registry';
 
 const calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }> = [];
 const record = async (request: Request) => {
@@ -162,7 +158,7 @@ describe('data provider', () => {
 });
 
 describe('data provider: every verb on the reference data resources', () => {
-  const refApis = Object.fromEntries([countries, currencies, documentTypes, shipmentTypes, transportClasses].map((r) => [r.name, r.api]));
+  const refApis = Object.fromEntries(RESOURCES.map((r) => [r.name, { paths: r.api }]));
   const seen: string[] = [];
   const bus: BusMessage[] = [];
   let unsubscribe: () => void;

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../model/permissions';
-import { MENU, leafPaths, visibleMenu } from './menuConfig';
+import { MENU, leafPaths, visibleMenu, withDeclared } from './menuConfig';
+import { vehicleTypes } from '../../tests/fixtures/vehicleTypes';
 
 const allPaths = new Set(leafPaths(MENU));
 const visible = (kind: 'admin' | 'carrier' | 'enduser' | 'support', routed = allPaths) =>
   leafPaths(visibleMenu(kind, routed, (k, r) => canAccess(k, r, 'list')));
 
 describe('sidebar entries by role (accounts document §2)', () => {
-  it('admin: the document table, plus the portal settings screen', () => {
+  it('admin: the document table, plus the portal settings screen and the diesel prices', () => {
     expect(visible('admin')).toEqual([
-      '/', '/calculate-cost', '/transport-requests-visuals', '/rate-sheets',
+      '/', '/calculate-cost', '/transport-requests-visuals', '/rate-sheets', '/diesel-prices',
       '/express-hub-costs', '/express-island-zones', '/express-hub-codes', '/express-special-zones',
       '/standard-special-zones', '/standard_no_passage',
       '/countries', '/currencies', '/document-types', '/shipment-types', '/transport-classes', '/portal-settings',
@@ -21,6 +22,8 @@ describe('sidebar entries by role (accounts document §2)', () => {
     expect(v).toContain('/request-access');
     expect(v).toContain('/support');
     expect(v).not.toContain('/countries');
+    // Declared read access (model/resources/diesel-prices.ts): the carrier reads the diesel prices.
+    expect(v).toContain('/diesel-prices');
     expect(v).not.toContain('/enduser-rate-sheets');
   });
   it('end user', () => {
@@ -30,5 +33,15 @@ describe('sidebar entries by role (accounts document §2)', () => {
     const v = visibleMenu('admin', new Set(['/', '/countries']), (k, r) => canAccess(k, r, 'list'));
     expect(v.map((e) => e.name)).toEqual(['dashboard', 'settings-group']);
     expect(leafPaths(v)).toEqual(['/', '/countries']);
+  });
+  it('a declared resource joins the group its declaration names, for the kinds it names', () => {
+    const menu = withDeclared(MENU, [vehicleTypes]);
+    const paths = (kind: 'admin' | 'carrier' | 'enduser') =>
+      leafPaths(visibleMenu(kind, new Set(leafPaths(menu)), (k, r) => (r === 'vehicle-types' ? !!vehicleTypes.permissions[k]?.includes('list') : canAccess(k, r, 'list')), menu));
+    const admin = paths('admin');
+    expect(admin.indexOf('/vehicle-types')).toBe(admin.indexOf('/transport-classes') + 1);
+    expect(paths('carrier')).toContain('/vehicle-types');
+    expect(paths('enduser')).not.toContain('/vehicle-types');
+    expect(() => withDeclared(MENU, [{ ...vehicleTypes, menu: { group: 'settings-group', after: 'nowhere' } }])).toThrow(/no menu entry nowhere/);
   });
 });

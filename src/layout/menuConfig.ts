@@ -1,4 +1,6 @@
 import type { Kind } from '../../model/roles';
+import { RESOURCES } from '../../model/registry';
+import type { ResourceDecl } from '../../model/resource';
 
 /**
  * The sidebar of the accounts document (§2 "Sidebar entries by role"), as one tree. A leaf shows when
@@ -13,7 +15,8 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-export const MENU: MenuEntry[] = [
+/** The fixed entries: custom pages and the groups; declared resources join their group (below). */
+const BASE_MENU: MenuEntry[] = [
   { name: 'dashboard', path: '/' },
   { name: 'calculate-cost', path: '/calculate-cost' },
   { name: 'transport-requests-visuals', path: '/transport-requests-visuals' },
@@ -48,11 +51,6 @@ export const MENU: MenuEntry[] = [
   {
     name: 'settings-group',
     children: [
-      { name: 'countries', path: '/countries' },
-      { name: 'currencies', path: '/currencies' },
-      { name: 'document-types', path: '/document-types' },
-      { name: 'shipment-types', path: '/shipment-types' },
-      { name: 'transport-classes', path: '/transport-classes' },
       { name: 'portal-settings', path: '/portal-settings' },
     ],
   },
@@ -63,6 +61,34 @@ export const MENU: MenuEntry[] = [
   { name: 'support', path: '/support' },
   { name: 'settings', path: '/settings' },
 ];
+
+/**
+ * Places each declared resource with a menu place (model/resource.ts `menu`) in its group: after the
+ * entry it names, else first in the group ('root': the top level). Pure: tests build it with fixtures.
+ */
+export function withDeclared(entries: MenuEntry[], decls: readonly ResourceDecl[]): MenuEntry[] {
+  const tree: MenuEntry[] = structuredClone(entries);
+  const findGroup = (list: MenuEntry[], name: string): MenuEntry | undefined => {
+    for (const e of list) {
+      if (e.name === name && e.children) return e;
+      const inner = e.children && findGroup(e.children, name);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  for (const d of decls) {
+    if (!d.menu) continue;
+    const list = d.menu.group === 'root' ? tree : findGroup(tree, d.menu.group)?.children;
+    if (!list) throw new Error(`Resource ${d.name}: no menu group ${d.menu.group}`);
+    const after = d.menu.after;
+    const afterIndex = after ? list.findIndex((e) => e.name === after) : -1;
+    if (after && afterIndex < 0) throw new Error(`Resource ${d.name}: no menu entry ${after} in ${d.menu.group}`);
+    list.splice(afterIndex + 1, 0, { name: d.name, path: `/${d.name}` });
+  }
+  return tree;
+}
+
+export const MENU: MenuEntry[] = withDeclared(BASE_MENU, RESOURCES);
 
 /** The entries a kind sees, given the routed paths: pure, so tests check it per role. */
 export function visibleMenu(kind: Kind | null | undefined, routed: Set<string>, canAccess: (k: Kind, r: string) => boolean, entries = MENU): MenuEntry[] {

@@ -26,7 +26,10 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
     case 'integer':
       return <NumberInput {...common} step={1} min={f.min} max={f.max} />;
     case 'decimal':
-      return <NumberInput {...common} step={0.01} min={f.min} max={f.max} />;
+      return <NumberInput {...common} step={f.scale ? 10 ** -f.scale : 0.01} min={f.min} max={f.max} />;
+    case 'month':
+      // YYYY-MM as text: the same spelling in every language (the label says it).
+      return <TextInput {...common} placeholder="2026-11" slotProps={{ htmlInput: { maxLength: 7, inputMode: 'numeric' } }} />;
     case 'money':
       return <NumberInput {...common} step={0.01} min={f.min} max={f.max} slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }} />;
     case 'boolean':

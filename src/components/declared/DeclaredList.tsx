@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, usePermissions, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -10,14 +10,15 @@ import { FormDialog } from '../forms/FormDialog';
 import { DeclaredInputs } from './DeclaredInputs';
 import { declaredColumns, hiddenColumnsOf } from './DeclaredColumns';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
+import { canAccess } from '../../../model/permissions';
+import type { Kind } from '../../../model/roles';
 
 export interface DeclaredListProps {
   resource: string;
   fields: FieldsDecl;
   sort?: { field: string; order: 'ASC' | 'DESC' };
-  /** Offer adding and editing (in modals). */
-  canCreate?: boolean;
-  canEdit?: boolean;
+  /** A search box (the list route takes `q`). */
+  searchable?: boolean;
 }
 
 /**
@@ -25,8 +26,12 @@ export interface DeclaredListProps {
  * sortable table with the declaration's columns (hidden ones revealed with the columns button), a row
  * action menu with edit, an add button; add and edit happen in modals.
  */
-export function DeclaredList({ resource, fields, sort = { field: 'name', order: 'ASC' }, canCreate = true, canEdit = true }: DeclaredListProps) {
+export function DeclaredList({ resource, fields, sort = { field: 'name', order: 'ASC' }, searchable = true }: DeclaredListProps) {
   const translate = useTranslate();
+  // Adding and editing are offered to the kinds the permission table lets create and edit (model/permissions.ts).
+  const { permissions: kind } = usePermissions<Kind>();
+  const canCreate = canAccess(kind, resource, 'create');
+  const canEdit = canAccess(kind, resource, 'edit');
   const [dialog, setDialog] = useState<{ mode: 'create' | 'edit'; id?: Identifier } | null>(null);
   const focusBack = useRef<HTMLElement | null>(null);
   const openCreate = (e: React.MouseEvent<HTMLElement>) => {
@@ -43,7 +48,7 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
       </Typography>
       <List
         resource={resource}
-        filters={[<SearchInput key="q" source="q" alwaysOn />]}
+        filters={searchable ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
         sort={sort}
         perPage={15}
         actions={<TopToolbar><ColumnsButton />{add}</TopToolbar>}

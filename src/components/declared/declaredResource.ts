@@ -1,7 +1,5 @@
-import { createElement, type ComponentType } from 'react';
-import type { FieldsDecl } from '../../../model/fields';
-import type { AreaMessages } from '../../i18n';
-import type { ResourceApi } from '../../dataProvider';
+import { createElement } from 'react';
+import { browserMessages, type ResourceDecl } from '../../../model/resource';
 import type { PortalResource } from '../../resources/types';
 import { lazyScreen } from '../lazyScreen';
 
@@ -9,18 +7,17 @@ import { lazyScreen } from '../lazyScreen';
 const DeclaredList = lazyScreen(() => import('./DeclaredList'), 'DeclaredList');
 
 /**
- * A resource screen from a field declaration: the paged table with add and edit in modals. A resource
- * folder's index.ts is then one call, and App.tsx one line.
+ * A react-admin resource from its declaration (model/resources/*): the paged table with add and edit in
+ * modals (offered to the kinds the declaration lets create and edit), its paths per role, its labels.
  */
-export function declaredResource(o: {
-  name: string;
-  fields: FieldsDecl;
-  api: ResourceApi;
-  messages: AreaMessages;
-  sort?: { field: string; order: 'ASC' | 'DESC' };
-  icon?: ComponentType;
-  recordRepresentation?: PortalResource['recordRepresentation'];
-}): PortalResource {
-  const list = () => createElement(DeclaredList, { resource: o.name, fields: o.fields, sort: o.sort });
-  return { name: o.name, list, api: o.api, messages: o.messages, icon: o.icon, recordRepresentation: o.recordRepresentation ?? 'name' };
+export function declaredResource(decl: ResourceDecl): PortalResource {
+  const sort = { field: decl.list?.sort ?? 'name', order: decl.list?.order ?? 'ASC' } as const;
+  const list = () => createElement(DeclaredList, { resource: decl.name, fields: decl.fields, sort, searchable: !!decl.list?.search?.length });
+  return {
+    name: decl.name,
+    list,
+    api: { paths: decl.api },
+    messages: browserMessages(decl),
+    recordRepresentation: 'name' in decl.fields ? 'name' : Object.keys(decl.fields)[0],
+  };
 }

@@ -1,0 +1,25 @@
+import type { ResourceDecl } from './resource';
+import countries from './resources/countries';
+import currencies from './resources/currencies';
+import documentTypes from './resources/document-types';
+import shipmentTypes from './resources/shipment-types';
+import transportClasses from './resources/transport-classes';
+import dieselPrices from './resources/diesel-prices';
+
+/**
+ * Every declared resource, one line each (model/resource.ts says what a declaration drives). The
+ * server builds the routes of the `generated` ones, the browser their screens; the permission table,
+ * the menu and the security sweep read this list.
+ */
+export const RESOURCES = [
+  countries,
+  currencies,
+  documentTypes,
+  shipmentTypes,
+  transportClasses,
+  dieselPrices,
+] as const satisfies readonly ResourceDecl<any, any>[];
+
+export type DeclaredResource = (typeof RESOURCES)[number];
+
+export const resourceByName = (name: string): ResourceDecl | undefined => RESOURCES.find((r) => r.name === name);

@@ -1,0 +1,167 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Kind } from '../../model/roles.js';
+import { bodySchemas, checkBounds, fieldSchema, normalizeBody, uniqueFields, type FieldDef } from '../../model/fields.js';
+import { kindsOf, sortableOf, storedFields, type Action, type ResourceDecl } from '../../model/resource.js';
+import { invalid, notFound } from './errors.js';
+import { listQuerySchema, paginate, type ListQuery } from './paging.js';
+import { nowIso } from './tokens.js';
+
+type Row = Record<string, unknown>;
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+
+/** The JSON schema of one field in an answer: the stored value, null when the field may be empty. */
+function answerFieldSchema(f: FieldDef): Record<string, unknown> {
+  if (f.type === 'date' && f.readOnly) return { type: ['string', 'null'] };
+  const s = fieldSchema({ ...f, required: false, default: undefined }, { withDefault: false });
+  delete s.minLength;
+  delete s.pattern;
+  delete s.format;
+  return s;
+}
+
+/** The schema of one row of a declared resource as its routes answer it. */
+export function rowSchema(decl: ResourceDecl): Record<string, unknown> {
+  const properties: Record<string, unknown> = { id: { type: 'integer' } };
+  for (const [name, f] of Object.entries(decl.fields)) properties[name] = answerFieldSchema(f);
+  if (decl.timestamps) properties.created_at = { type: ['string', 'null'] };
+  return { type: 'object', required: ['id'], additionalProperties: false, properties };
+}
+
+const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/**
+ * The routes of a declared resource (model/resource.ts), for each kind its `api` names: list (paged,
+ * sorted, `q` search), show, and — when that kind may create / edit — store and update. Bodies come from
+ * the declaration (trimmed, extra fields dropped, defaults on store, unique values answered 422
+ * `validation.unique` in the caller's language, also when two writes race into the unique index);
+ * nothing is stored on an error. Every route carries its summary, operation id and answer schemas.
+ */
+export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
+  const db = app.db as any;
+  const schemas = bodySchemas(decl.fields);
+  const unique = uniqueFields(decl.fields);
+  const row = rowSchema(decl);
+  const sortable = sortableOf(decl);
+  const en = decl.labels.en;
+  const tag = decl.name;
+  // Text sorts without case on both databases (SQLite compares bytes); the paging helper takes the expression as its column.
+  const sortColumns = Object.fromEntries(sortable.map((c) => {
+    const f = decl.fields[c];
+    const plain = c === 'id' || c.endsWith('_at') || (f && f.type !== 'text' && f.type !== 'email');
+    return [c, (plain ? c : sql`lower(${sql.ref(c)})`) as unknown as string];
+  }));
+  const defaultSort = decl.list?.sort ?? sortable[0];
+  const defaultOrder = decl.list?.order === 'DESC' ? 'desc' as const : 'asc' as const;
+  const search = decl.list?.search ?? [];
+  const present = (r: Row) => (decl.createdAlias ? { ...r, created: r.created_at } : r);
+  const stored = new Set(storedFields(decl).map(([n]) => n));
+  const writable = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => stored.has(k)));
+  const normalize = async (req: FastifyRequest) => {
+    if (req.body && typeof req.body === 'object') normalizeBody(decl.fields, req.body as Row);
+  };
+  const config = (kind: Kind, action: Action) => ({ policy: [kind], resource: decl.name, action });
+
+  async function check(body: Row, id?: number) {
+    const problems: Record<string, { key: string; params?: Record<string, unknown> }> = { ...checkBounds(decl.fields, body) };
+    for (const field of unique) {
+      const v = body[field];
+      if (v === undefined || v === null) continue;
+      let qb = db.selectFrom(decl.table).select('id').where(sql`lower(${sql.ref(field)})`, '=', String(v).toLowerCase());
+      if (id) qb = qb.where('id', '<>', id);
+      if (await qb.executeTakeFirst()) problems[field] = { key: 'validation.unique' };
+    }
+    if (Object.keys(problems).length) throw invalid(problems);
+  }
+
+  /** A race past `check` ends in the unique index: answer it the same way. */
+  async function guarded<T>(body: Row, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      const text = String((err as Error)?.message ?? '');
+      if (/unique|duplicate/i.test(text)) {
+        const field = unique.find((f) => text.includes(f)) ?? unique[0];
+        if (field && body[field] !== undefined) throw invalid({ [field]: 'validation.unique' });
+      }
+      throw err;
+    }
+  }
+
+  const find = (id: number) => db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirst();
+  const writeAnswer = { type: 'object', required: ['status', 'message', 'data'], properties: { status: { type: 'boolean' }, message: { type: 'string' }, data: row } };
+
+  for (const [kind, path] of Object.entries(decl.api) as Array<[Kind, string]>) {
+    const may = (action: Action) => kindsOf(decl, action).includes(kind);
+    const ns = path.split('/')[1];
+    if (may('list')) {
+      app.get(path, {
+        config: config(kind, 'list'),
+        schema: {
+          tags: [tag],
+          summary: `List ${sentence(en.many)} (${ns})`,
+          querystring: listQuerySchema(sortable, search.length ? { q: { type: 'string', maxLength: 100 } } : {}),
+          response: {
+            200: {
+              type: 'object',
+              required: ['data', 'current_page', 'per_page', 'last_page', 'total'],
+              properties: { data: { type: 'array', items: row }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' }, total: { type: 'integer' } },
+            },
+          },
+        },
+      }, async (req) => {
+        const query = req.query as ListQuery & { q?: string };
+        let qb = db.selectFrom(decl.table).selectAll();
+        if (query.q && search.length) {
+          const term = `%${query.q.trim().toLowerCase()}%`;
+          qb = qb.where((eb: any) => eb.or(search.map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', term))));
+        }
+        const page = await paginate<any, any, Row>(qb, query, { sortColumns, defaultSort, defaultOrder });
+        return { ...page, data: page.data.map(present) };
+      });
+    }
+    if (may('show')) {
+      app.get(`${path}/show/:id`, {
+        config: config(kind, 'show'),
+        schema: {
+          tags: [tag],
+          summary: `Show one ${sentence(en.one)} (${ns})`,
+          params: idParams,
+          response: { 200: { type: 'object', required: ['status', 'data'], properties: { status: { type: 'boolean' }, data: row } } },
+        },
+      }, async (req) => {
+        const found = await find((req.params as { id: number }).id);
+        if (!found) throw notFound();
+        return { status: true, data: present(found) };
+      });
+    }
+    if (may('create')) {
+      app.post(`${path}/store`, {
+        config: config(kind, 'create'),
+        preValidation: normalize,
+        schema: { tags: [tag], summary: `Create a ${sentence(en.one)} (${ns})`, body: schemas.store, response: { 200: writeAnswer } },
+      }, async (req) => {
+        const body = writable(req.body as Row);
+        await check(body);
+        const values = decl.timestamps ? { ...body, created_at: nowIso() } : body;
+        const { id } = await guarded<{ id: number }>(body, () => db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow());
+        return { status: true, message: req.t(`resource.${decl.name}.created`), data: present(await find(id)) };
+      });
+    }
+    if (may('edit')) {
+      app.post(`${path}/update/:id`, {
+        config: config(kind, 'edit'),
+        preValidation: normalize,
+        schema: { tags: [tag], summary: `Update a ${sentence(en.one)} (${ns})`, params: idParams, body: schemas.update, response: { 200: writeAnswer } },
+      }, async (req) => {
+        const { id } = req.params as { id: number };
+        const body = writable(req.body as Row);
+        if (!(await find(id))) throw notFound();
+        await check(body, id);
+        if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute());
+        return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present(await find(id)) };
+      });
+    }
+  }
+}
