@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config.js';
 import { openDb, type DbHandle } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seed } from '../../server/seed/index.js';
+import type { ResourceDecl } from '../../model/resource.js';
 
 export const API_PASSWORD = 'test-api-password';
 export const DEMO = { admin: 'admin@portal.demo', carrier: 'carrier@portal.demo', enduser: 'enduser@portal.demo', password: 'demo1234' };
@@ -33,7 +34,13 @@ export interface TestPortal {
  * A fresh portal on a fresh database: a temporary SQLite file, or a new PostgreSQL schema that is
  * dropped afterwards. Reference data and the demo set are loaded as at a real first start.
  */
-export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}): Promise<TestPortal> {
+export interface PortalSetup {
+  /** Declared resources beyond the registry, and the migration that makes their tables (a test's throwaway resource). */
+  extraResources?: ResourceDecl[];
+  migrate?: (db: DbHandle['db']) => Promise<void>;
+}
+
+export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}, setup: PortalSetup = {}): Promise<TestPortal> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
@@ -63,8 +70,9 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
   });
   const db = await openDb({ databaseUrl, dataDir, poolSize: 5 });
   await migrateToLatest(db.db);
+  await setup.migrate?.(db.db);
   await seed(db.db, config);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, extraResources: setup.extraResources });
   await app.ready();
 
   const api: TestPortal['api'] = async (method, url, opts = {}) => {
@@ -98,12 +106,12 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
 }
 
 /** Runs a suite once per test database with a fresh portal for each. */
-export function describeEachDb(name: string, fn: (get: () => TestPortal) => void, overrides: Partial<Config> = {}) {
+export function describeEachDb(name: string, fn: (get: () => TestPortal) => void, overrides: Partial<Config> = {}, setup: PortalSetup = {}) {
   for (const dialect of testDatabases()) {
     describe(`${name} [${dialect}]`, () => {
       let portal: TestPortal;
       beforeAll(async () => {
-        portal = await createTestPortal(dialect, overrides);
+        portal = await createTestPortal(dialect, overrides, setup);
       });
       afterAll(async () => {
         await portal?.close();

@@ -1,4 +1,7 @@
 import { TARIFF_TABLES, TEMPLATES } from '../../../model/tariffs.js';
+import { RESOURCES } from '../../../model/registry.js';
+import { kindsOf, type ResourceDecl } from '../../../model/resource.js';
+import type { Kind } from '../../../model/roles.js';
 import { templateXlsx } from '../../../server/imports/template.js';
 import { PASSWORD } from '../accountsFixtures.js';
 import { handShipment, shipmentLists } from '../requestsFixtures.js';
@@ -75,6 +78,32 @@ const accessForm = (a: TenantA, c: SweepContext) => ({
 const reference = (path: string, query?: Call['query']): Entry => ({ calls: () => [get(path, query)], expect: OWN });
 /** An admin-only route, called with A's ids. */
 const adminOnly = (calls: Entry['calls']): Entry => ({ calls, expect: ADMIN_ONLY });
+
+/**
+ * The sweep rows of the generated routes of declared resources (model/resource.ts), from their
+ * declarations: global reference data is the same for every tenant, so a kind the declaration lets read
+ * it gets it (200 or an unknown id's 404, and never a string of tenant A's), a write of it is another
+ * tenant's business only when that kind may write (then it lands in the global table, by design), and
+ * the /admin paths are outside every tenant role's policy (403). A declaration of another tenancy has
+ * hand-written routes, classified by hand below.
+ */
+export function declaredSweepRows(decls: readonly ResourceDecl[]): Record<string, Entry> {
+  const m: Record<string, Entry> = {};
+  for (const d of decls) {
+    if (d.routes !== 'generated') continue;
+    if (d.tenancy !== 'global') throw new Error(`${d.name}: generated routes are only classified for global resources`);
+    for (const [kind, path] of Object.entries(d.api) as Array<[Kind, string]>) {
+      const may = (action: Parameters<typeof kindsOf>[1]) => kindsOf(d, action).includes(kind);
+      const outcome = (ok: number[]): number[] => (kind === 'admin' ? ADMIN_ONLY : ok);
+      const sample = Object.fromEntries(Object.entries(d.fields).filter(([, f]) => f.required && !f.readOnly).map(([n]) => [n, 'Sweep']));
+      if (may('list')) m[`GET ${path}`] = { calls: () => [get(path)], expect: outcome(OWN) };
+      if (may('show')) m[`GET ${path}/show/:id`] = { calls: () => [get(`${path}/show/1`)], expect: outcome([200, 404]) };
+      if (may('create')) m[`POST ${path}/store`] = { calls: () => [post(`${path}/store`, sample)], expect: outcome(OWN_WRITE) };
+      if (may('edit')) m[`POST ${path}/update/:id`] = { calls: () => [post(`${path}/update/1`, sample)], expect: outcome([...OWN_WRITE, 404]) };
+    }
+  }
+  return m;
+}
 
 /**
  * Every /api/v1 route (HEAD aside), keyed `METHOD /path`: the calls tenant B's roles make with tenant
@@ -201,13 +230,8 @@ export function sweepMatrix(): Record<string, Entry> {
     },
   };
 
-  // Admin reference data.
-  for (const area of ['currencies', 'countries', 'document_types', 'shipment_types', 'transport_class']) {
-    m[`GET /admin/${area}`] = adminOnly(() => [get(`/admin/${area}`)]);
-    m[`GET /admin/${area}/show/:id`] = adminOnly(() => [get(`/admin/${area}/show/1`)]);
-    m[`POST /admin/${area}/store`] = adminOnly(() => [post(`/admin/${area}/store`, { name: 'Sweep' })]);
-    m[`POST /admin/${area}/update/:id`] = adminOnly(() => [post(`/admin/${area}/update/1`, { name: 'Sweep' })]);
-  }
+  // Declared resources with generated routes: classified from their declarations.
+  Object.assign(m, declaredSweepRows(RESOURCES));
 
   // The six tariff tables. /company takes no company: a company_id sent is dropped and the caller's own set is used.
   for (const spec of TARIFF_TABLES) {

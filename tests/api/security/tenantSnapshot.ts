@@ -7,6 +7,7 @@ import { RATE_SHEET_FILES } from '../../../server/imports/rateSheets.js';
 import { DOCUMENTS_AREA } from '../../../server/routes/requests/list.js';
 import type { TestPortal } from '../helpers.js';
 import type { TenantA } from './tenantWorld.js';
+import { RESOURCES } from '../../../model/registry.js';
 
 /** The email of the access requests the sweep itself addresses to A (an invitation link names any carrier, by design). */
 export const SWEEP_APPLICANT = 'sweep.applicant@example.test';
@@ -44,8 +45,10 @@ export const TENANT_TABLES: Record<string, Filter> = {
   shipment_details: (_, s) => ['shipment_id', s.shipments],
   transport_request_documents: (_, s) => ['transport_request_id', s.requests],
 };
+/** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [
-  'countries', 'currencies', 'document_types', 'shipment_types', 'transport_classes', 'languages', 'price_categories', 'ticket_categories',
+  ...RESOURCES.filter((r) => r.tenancy === 'global').map((r) => r.table),
+  'languages', 'price_categories', 'ticket_categories',
   'settings', 'user_roles', 'company_roles', 'support_roles', 'transport_request_statuses',
 ];
 export const FREE_TABLES: Record<string, string> = {
