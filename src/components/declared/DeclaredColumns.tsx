@@ -1,4 +1,4 @@
-import { DataTable, TextField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, TextField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { choiceOf, listColumns, type FieldDef, type FieldsDecl } from '../../../model/fields';
@@ -31,6 +31,24 @@ export function BooleanText({ source }: { source: string }) {
   return value(useRecordContext(), source) ? <CheckIcon fontSize="small" color="success" aria-label={translate('ra.boolean.true')} /> : null;
 }
 
+/** Exact decimal text ("1.587") in the user's language (1,587), every stored decimal kept. */
+export function DecimalText({ source }: { source: string }) {
+  const [locale] = useLocaleState();
+  const v = value(useRecordContext(), source);
+  if (v === null || v === undefined || v === '') return null;
+  const decimals = String(v).split('.')[1]?.length ?? 0;
+  return <span>{new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(v))}</span>;
+}
+
+/** A `YYYY-MM` month as the user's language writes it ("novembre 2026"). */
+export function MonthText({ source }: { source: string }) {
+  const [locale] = useLocaleState();
+  const v = value(useRecordContext(), source);
+  const m = typeof v === 'string' ? /^(\d{4})-(\d{2})$/.exec(v) : null;
+  if (!m) return <span>{String(v ?? '')}</span>;
+  return <span title={v as string}>{new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1))}</span>;
+}
+
 function selectText(f: FieldDef) {
   return function SelectText({ source }: { source: string }) {
     const translate = useTranslate();
@@ -41,7 +59,7 @@ function selectText(f: FieldDef) {
 }
 
 const FIELD_OF: Partial<Record<FieldDef['type'], React.ComponentType<{ source: string }>>> = {
-  money: MoneyText, date: DateText, flag: FlagText, boolean: BooleanText,
+  money: MoneyText, date: DateText, flag: FlagText, boolean: BooleanText, decimal: DecimalText, month: MonthText,
 };
 
 /** The list columns of a declaration, in order, as DataTable columns (place them as DataTable children). */
