@@ -5,6 +5,9 @@ import documentTypes from './resources/document-types';
 import shipmentTypes from './resources/shipment-types';
 import transportClasses from './resources/transport-classes';
 import dieselPrices from './resources/diesel-prices';
+import companies from './resources/companies';
+import users from './resources/users';
+import accessRequests from './resources/access-requests';
 
 /**
  * Every declared resource, one line each (model/resource.ts says what a declaration drives). The
@@ -18,7 +21,10 @@ export const RESOURCES = [
   shipmentTypes,
   transportClasses,
   dieselPrices,
-] as const satisfies readonly ResourceDecl<any, any>[];
+  companies,
+  users,
+  accessRequests,
+] as const satisfies readonly ResourceDecl<any, any, any>[];
 
 export type DeclaredResource = (typeof RESOURCES)[number];
 

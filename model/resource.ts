@@ -24,13 +24,15 @@ export interface ResourceLabels {
   /** Singular and plural ("Valuta", "Valute"): titles, the sidebar entry (plural), messages. */
   one: string;
   many: string;
+  /** The sidebar entry's text when it is not `many` ("Gestione utenti"). */
+  menu?: string;
   /** Modal titles and the empty list's text. */
   create: string;
   edit: string;
   empty: string;
-  /** The success messages of store, update (and destroy, changeStatus when declared). */
-  created: string;
-  updated: string;
+  /** The success messages of the generated store and update (hand-written routes keep their own messages). */
+  created?: string;
+  updated?: string;
   deleted?: string;
   statusChanged?: string;
 }
@@ -39,6 +41,8 @@ export interface ResourceLabels {
 export interface MenuPlace {
   group: 'settings-group' | 'price-manager' | 'root';
   after?: string;
+  /** Only for these kinds, beyond the permission check (where the documents' sidebar table differs). */
+  kinds?: readonly Kind[];
 }
 
 /**
@@ -49,7 +53,9 @@ export interface MenuPlace {
  */
 export type Tenancy = 'global' | 'custom';
 
-export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends string = string> {
+export type RoutesKind = 'generated' | 'custom';
+
+export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends string = string, R extends RoutesKind = RoutesKind> {
   /** The react-admin resource and the screen's route (`/currencies`), kebab-case. */
   name: string;
   /** The database table. */
@@ -63,7 +69,7 @@ export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends strin
   /** The API path of the resource for each kind that calls it (`/admin/currencies`, `/company/...`). */
   api: Partial<Record<Kind, string>>;
   /** `generated`: the server builds its routes from this declaration; `custom`: hand-written routes (the declaration still drives the rest). */
-  routes: 'generated' | 'custom';
+  routes: R;
   tenancy: Tenancy;
   /** The list: default sort, the columns `q` searches, and (default: every listed field, id, created_at) the sortable ones. */
   list?: { sort?: string; order?: 'ASC' | 'DESC'; search?: readonly string[]; sortable?: readonly string[] };
@@ -76,15 +82,15 @@ export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends strin
 }
 
 /** Identity with inference: `export default defineResource({...})`. */
-export const defineResource = <F extends FieldsDecl, T extends string>(decl: ResourceDecl<F, T>): ResourceDecl<F, T> => decl;
+export const defineResource = <F extends FieldsDecl, T extends string, R extends RoutesKind>(decl: ResourceDecl<F, T, R>): ResourceDecl<F, T, R> => decl;
 
 /** The kinds that may perform an action on a resource. */
 export const kindsOf = (decl: Pick<ResourceDecl, 'permissions'>, action: Action): Kind[] =>
   (Object.keys(decl.permissions) as Kind[]).filter((k) => decl.permissions[k]?.includes(action));
 
-/** The stored fields (not computed aliases): what the table holds besides id and created_at. */
+/** The stored fields: what the table holds besides id and created_at (not computed aliases, not passwords, which are stored hashed). */
 export const storedFields = (decl: ResourceDecl) =>
-  Object.entries(decl.fields).filter(([name, f]) => !(decl.createdAlias && name === 'created' && f.readOnly));
+  Object.entries(decl.fields).filter(([name, f]) => !(decl.createdAlias && name === 'created' && f.readOnly) && f.type !== 'password');
 
 /** The sortable columns of the list: declared, or every listed stored field, id and (with timestamps) created_at. */
 export function sortableOf(decl: ResourceDecl): string[] {
@@ -109,7 +115,7 @@ export type GeneratedColumn<T> = { readonly __select__: T; readonly __insert__: 
  * The row of a declared table: `id`, each stored field (nullable unless required or defaulted; money in
  * integer cents, decimals as exact text) and `created_at` with timestamps.
  */
-export type RowOf<D extends ResourceDecl<any, any>> = { id: GeneratedColumn<number> }
+export type RowOf<D extends ResourceDecl<any, any, any>> = { id: GeneratedColumn<number> }
   & { [K in keyof D['fields'] as D['fields'][K] extends { readOnly: true } ? never : K]: ColumnOf<D['fields'][K]> }
   & (true extends D['timestamps'] ? { created_at: string } : unknown);
 
@@ -121,7 +127,7 @@ export function browserMessages(decl: ResourceDecl): Record<Lang, Record<string,
   for (const l of LANGS) {
     const t = decl.labels[l];
     out[l] = {
-      [`text-${decl.name}`]: t.many,
+      [`text-${decl.name}`]: t.menu ?? t.many,
       resources: {
         [decl.name]: {
           name: `${t.one} |||| ${t.many}`,
@@ -147,10 +153,9 @@ export function serverMessages(decl: ResourceDecl): Record<Lang, Record<string, 
   const out = {} as Record<Lang, Record<string, string>>;
   for (const l of LANGS) {
     const t = decl.labels[l];
-    const m: Record<string, string> = {
-      [`resource.${decl.name}.created`]: t.created,
-      [`resource.${decl.name}.updated`]: t.updated,
-    };
+    const m: Record<string, string> = {};
+    if (t.created) m[`resource.${decl.name}.created`] = t.created;
+    if (t.updated) m[`resource.${decl.name}.updated`] = t.updated;
     if (t.deleted) m[`resource.${decl.name}.deleted`] = t.deleted;
     if (t.statusChanged) m[`resource.${decl.name}.statusChanged`] = t.statusChanged;
     for (const [field, label] of Object.entries(decl.fieldLabels[l])) m[`field.${decl.name}.${field}`] = inSentence(label);

@@ -8,7 +8,8 @@ import type { RowOf } from '../../model/resource.js';
  * (tests/api/declarations.test.ts checks the declared tables against the migrated columns).
  */
 type Declared = (typeof RESOURCES)[number];
-export type DeclaredTables = { [D in Declared as D['table']]: RowOf<D> };
+/** The tables of the resources whose routes are generated; hand-written resources keep their interfaces below. */
+export type DeclaredTables = { [D in Declared as D['routes'] extends 'generated' ? D['table'] : never]: RowOf<D> };
 
 export interface RoleTable { id: number; name: string }
 

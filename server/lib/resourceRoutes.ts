@@ -39,6 +39,9 @@ const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * nothing is stored on an error. Every route carries its summary, operation id and answer schemas.
  */
 export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
+  for (const l of ['it', 'en', 'fr'] as const) {
+    if (!decl.labels[l].created || !decl.labels[l].updated) throw new Error(`${decl.name}: generated routes need labels.${l}.created and .updated`);
+  }
   const db = app.db as any;
   const schemas = bodySchemas(decl.fields);
   const unique = uniqueFields(decl.fields);

@@ -54,9 +54,6 @@ const BASE_MENU: MenuEntry[] = [
       { name: 'portal-settings', path: '/portal-settings' },
     ],
   },
-  { name: 'companies', path: '/companies' },
-  { name: 'user-management', path: '/user-management' },
-  { name: 'request-access', path: '/request-access', kinds: ['carrier'] },
   { name: 'enduser-rate-sheets', path: '/enduser-rate-sheets' },
   { name: 'support', path: '/support' },
   { name: 'settings', path: '/settings' },
@@ -83,7 +80,7 @@ export function withDeclared(entries: MenuEntry[], decls: readonly ResourceDecl[
     const after = d.menu.after;
     const afterIndex = after ? list.findIndex((e) => e.name === after) : -1;
     if (after && afterIndex < 0) throw new Error(`Resource ${d.name}: no menu entry ${after} in ${d.menu.group}`);
-    list.splice(afterIndex + 1, 0, { name: d.name, path: `/${d.name}` });
+    list.splice(afterIndex + 1, 0, { name: d.name, path: `/${d.name}`, ...(d.menu.kinds ? { kinds: [...d.menu.kinds] } : {}) });
   }
   return tree;
 }

@@ -1,20 +1,27 @@
 import { RESOURCES } from '../../model/registry';
+import { browserMessages } from '../../model/resource';
 import { declaredResource } from '../components/declared/declaredResource';
-import type { PortalResource } from './types';
+import { mergeMessages } from '../i18n/merge';
+import type { PortalResource, ResourceScreens } from './types';
 import requestAccess from './request-access';
 import companies from './companies';
 import userManagement from './user-management';
 
 /**
- * Every react-admin resource. A declared resource (model/registry.ts) becomes its screens from its
- * declaration alone; a folder here is needed only for what a declaration cannot say (the companies'
- * three-step create, uploads…), and is listed in `custom` under the resource's name.
+ * Every react-admin resource comes from its declaration (model/registry.ts): name, paths per role,
+ * labels, permissions and menu place. A declared resource needs no file here; a folder is needed only
+ * for screens a declaration cannot say (the companies' three-step create, the access-request review…),
+ * listed in `screens` under the resource's name. The folder's messages add to the declaration's.
  */
-const custom: Record<string, PortalResource> = {};
-
-export const resources: PortalResource[] = [
-  ...RESOURCES.map((decl) => custom[decl.name] ?? declaredResource(decl)),
-  requestAccess,
+const screens: Record<string, ResourceScreens> = {
   companies,
-  userManagement,
-];
+  'user-management': userManagement,
+  'request-access': requestAccess,
+};
+
+export const resources: PortalResource[] = RESOURCES.map((decl) => {
+  const custom = screens[decl.name];
+  if (!custom) return declaredResource(decl);
+  const { messages, ...views } = custom;
+  return { ...views, name: decl.name, api: { paths: decl.api }, messages: messages ? mergeMessages(browserMessages(decl), messages) : browserMessages(decl) };
+});

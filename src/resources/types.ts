@@ -23,6 +23,9 @@ export interface PortalResource {
   messages?: AreaMessages;
 }
 
+/** A resource folder's default export: the screens a declaration cannot say, and its extra texts (name, paths, labels come from the declaration). */
+export type ResourceScreens = Omit<PortalResource, 'name' | 'api'>;
+
 /** A custom page (calculator, wizard, chat, account...): a route with or without the shell. */
 export interface PortalPage {
   path: string;

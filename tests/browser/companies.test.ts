@@ -115,7 +115,7 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
   async function createUser(page: Page, company: string, email: string, first: string) {
     await page.goto(`${portal.url}/#/user-management`);
     await page.getByTestId('add').click();
-    await page.waitForURL(/#\/create-user$/);
+    await page.waitForURL(/#\/user-management\/create$/);
     await pickAuto(page, 'Azienda', company.slice(0, 6), company);
     // An end-user company takes the Enduser role.
     await expect.poll(() => page.getByRole('combobox', { name: /^Ruolo\b/ }).textContent()).toBe('Cliente finale');

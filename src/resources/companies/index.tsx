@@ -1,6 +1,6 @@
 import { Route } from 'react-router-dom';
 import BusinessIcon from '@mui/icons-material/Business';
-import type { PortalResource } from '../types';
+import type { ResourceScreens } from '../types';
 import { lazyScreen } from '../../components/lazyScreen';
 import { companyMessages } from './messages';
 
@@ -10,8 +10,7 @@ const CompanyCreate = lazyScreen(() => import('./CompanyCreate'), 'CompanyCreate
 const CompanyShow = lazyScreen(() => import('./CompanyShow'), 'CompanyShow');
 
 /** /companies, /companies/new and /companies/{id}; editing happens in a modal on the list. */
-const companies: PortalResource = {
-  name: 'companies',
+const companies: ResourceScreens = {
   list: CompanyList,
   hasCreate: true,
   hasShow: true,
@@ -21,7 +20,6 @@ const companies: PortalResource = {
     <Route key="new" path="new" element={<CompanyCreate />} />,
     <Route key="show" path=":id" element={<CompanyShow />} />,
   ],
-  api: { paths: { admin: '/admin/companies', carrier: '/company/companies' } },
   messages: companyMessages,
 };
 

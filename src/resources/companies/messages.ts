@@ -1,39 +1,15 @@
 /** Texts of the company screens (list, create steps, edit modal, detail), in it, en, fr. */
 const fields = {
   it: {
-    company_role_id: 'Ruolo', carrier_id: 'Vettore', price_category_id: 'Categoria di prezzo', language_id: 'Lingua',
-    type: 'Tipo', is_inbound: 'Inbound', site_header_logo: 'Logo', legal_name: 'Ragione sociale', address: 'Indirizzo',
-    address_2: 'Indirizzo (riga 2)', city: 'Città', province: 'Provincia', postal_code: 'CAP', country_id: 'Paese',
-    phone: 'Telefono', phone_2: 'Telefono 2', domestic_email: 'Email nazionale', international_email: 'Email internazionale',
-    fax: 'Email amministrazione', website_url: 'Sito web', adr_surcharge_percent: 'Supplemento ADR (%)',
-    taillift_fee: 'Costo sponda idraulica', visitor_price_multiplier: 'Moltiplicatore prezzi visitatori',
-    exp_category_id: 'Categoria express', std_category_id: 'Categoria standard', increase_percent: 'Aumento (%)',
-    decrease_percent: 'Sconto (%)', national_admin_fee: 'Diritti amministrativi nazionali', international_admin_fee: 'Diritti amministrativi internazionali',
-    combo_cbm_ratio: 'Rapporto CBM', combo_lm_ratio: 'Rapporto LM', status_id: 'Stato', role_name: 'Ruolo',
+    status_id: 'Stato', role_name: 'Ruolo',
     price_category_name: 'Categoria di prezzo', carrier_name: 'Vettore', language_name: 'Lingua', country_name: 'Paese', users_count: 'Utenti',
   },
   en: {
-    company_role_id: 'Role', carrier_id: 'Carrier', price_category_id: 'Price category', language_id: 'Language',
-    type: 'Type', is_inbound: 'Inbound', site_header_logo: 'Logo', legal_name: 'Legal name', address: 'Address',
-    address_2: 'Address (line 2)', city: 'City', province: 'Province', postal_code: 'Postal code', country_id: 'Country',
-    phone: 'Phone', phone_2: 'Phone 2', domestic_email: 'Domestic email', international_email: 'International email',
-    fax: 'Admin email', website_url: 'Website', adr_surcharge_percent: 'ADR surcharge (%)',
-    taillift_fee: 'Tail-lift fee', visitor_price_multiplier: 'Visitor price multiplier',
-    exp_category_id: 'Express category', std_category_id: 'Standard category', increase_percent: 'Increase (%)',
-    decrease_percent: 'Decrease (%)', national_admin_fee: 'National admin fee', international_admin_fee: 'International admin fee',
-    combo_cbm_ratio: 'CBM ratio', combo_lm_ratio: 'LM ratio', status_id: 'Status', role_name: 'Role',
+    status_id: 'Status', role_name: 'Role',
     price_category_name: 'Price category', carrier_name: 'Carrier', language_name: 'Language', country_name: 'Country', users_count: 'Users',
   },
   fr: {
-    company_role_id: 'Rôle', carrier_id: 'Transporteur', price_category_id: 'Catégorie de prix', language_id: 'Langue',
-    type: 'Type', is_inbound: 'Entrant', site_header_logo: 'Logo', legal_name: 'Raison sociale', address: 'Adresse',
-    address_2: 'Adresse (ligne 2)', city: 'Ville', province: 'Province', postal_code: 'Code postal', country_id: 'Pays',
-    phone: 'Téléphone', phone_2: 'Téléphone 2', domestic_email: 'E-mail national', international_email: 'E-mail international',
-    fax: 'E-mail administration', website_url: 'Site web', adr_surcharge_percent: 'Supplément ADR (%)',
-    taillift_fee: 'Frais de hayon', visitor_price_multiplier: 'Multiplicateur des prix visiteurs',
-    exp_category_id: 'Catégorie express', std_category_id: 'Catégorie standard', increase_percent: 'Augmentation (%)',
-    decrease_percent: 'Réduction (%)', national_admin_fee: 'Frais administratifs nationaux', international_admin_fee: 'Frais administratifs internationaux',
-    combo_cbm_ratio: 'Rapport CBM', combo_lm_ratio: 'Rapport LM', status_id: 'Statut', role_name: 'Rôle',
+    status_id: 'Statut', role_name: 'Rôle',
     price_category_name: 'Catégorie de prix', carrier_name: 'Transporteur', language_name: 'Langue', country_name: 'Pays', users_count: 'Utilisateurs',
   },
 };
@@ -42,14 +18,10 @@ export const companyMessages = {
   it: {
     resources: {
       companies: {
-        name: 'Azienda |||| Aziende',
         fields: fields.it,
-        empty: 'Nessuna azienda',
         actions_column: 'Azioni',
         add: 'Aggiungi azienda',
         title: 'Aziende',
-        create_title: 'Nuova azienda',
-        edit_title: 'Modifica azienda',
         show_title: 'Azienda',
         steps: { settings: 'Impostazioni', details: 'Informazioni azienda', enduser: 'Informazioni cliente finale' },
         sections: { settings: 'Impostazioni', details: 'Dettagli', carrier: 'Impostazioni vettore', enduser: 'Informazioni cliente finale' },
@@ -74,14 +46,10 @@ export const companyMessages = {
   en: {
     resources: {
       companies: {
-        name: 'Company |||| Companies',
         fields: fields.en,
-        empty: 'No companies',
         actions_column: 'Actions',
         add: 'Add company',
         title: 'Companies',
-        create_title: 'New company',
-        edit_title: 'Edit company',
         show_title: 'Company',
         steps: { settings: 'Settings', details: 'Company information', enduser: 'End-user information' },
         sections: { settings: 'Settings', details: 'Details', carrier: 'Carrier settings', enduser: 'End-customer info' },
@@ -106,14 +74,10 @@ export const companyMessages = {
   fr: {
     resources: {
       companies: {
-        name: 'Entreprise |||| Entreprises',
         fields: fields.fr,
-        empty: 'Aucune entreprise',
         actions_column: 'Actions',
         add: 'Ajouter une entreprise',
         title: 'Entreprises',
-        create_title: 'Nouvelle entreprise',
-        edit_title: 'Modifier l’entreprise',
         show_title: 'Entreprise',
         steps: { settings: 'Paramètres', details: 'Informations de l’entreprise', enduser: 'Informations client final' },
         sections: { settings: 'Paramètres', details: 'Détails', carrier: 'Paramètres transporteur', enduser: 'Informations client final' },

@@ -5,9 +5,7 @@ export const requestAccessMessages: AreaMessages = {
   it: {
     resources: {
       'request-access': {
-        name: 'Richiesta di accesso |||| Richieste di accesso',
-        empty: 'Nessuna richiesta di accesso',
-        fields: { created_at: 'Data', status: 'Stato', date: 'Data', carrier_name: 'Azienda', place: 'Sede', contact: 'Referente', carrier_language: 'Lingua' },
+        fields: { created_at: 'Data', date: 'Data', place: 'Sede', contact: 'Referente', carrier_language: 'Lingua' },
       },
     },
     request_access: {
@@ -33,9 +31,7 @@ export const requestAccessMessages: AreaMessages = {
   en: {
     resources: {
       'request-access': {
-        name: 'Access request |||| Access requests',
-        empty: 'No access requests',
-        fields: { created_at: 'Date', status: 'Status', date: 'Date', carrier_name: 'Company', place: 'Location', contact: 'Contact', carrier_language: 'Language' },
+        fields: { created_at: 'Date', date: 'Date', place: 'Location', contact: 'Contact', carrier_language: 'Language' },
       },
     },
     request_access: {
@@ -61,9 +57,7 @@ export const requestAccessMessages: AreaMessages = {
   fr: {
     resources: {
       'request-access': {
-        name: 'Demande d’accès |||| Demandes d’accès',
-        empty: 'Aucune demande d’accès',
-        fields: { created_at: 'Date', status: 'Statut', date: 'Date', carrier_name: 'Entreprise', place: 'Adresse', contact: 'Contact', carrier_language: 'Langue' },
+        fields: { created_at: 'Date', date: 'Date', place: 'Adresse', contact: 'Contact', carrier_language: 'Langue' },
       },
     },
     request_access: {

@@ -45,7 +45,7 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
 }
 
 /**
- * /create-user: 1 settings (role, company, language), 2 user information, 3 notes. An admin picks the
+ * /user-management/create (the documents' /create-user leads here): 1 settings (role, company, language), 2 user information, 3 notes. An admin picks the
  * company and role; a carrier's user is in its own company unless it picks one of its end-user
  * companies (then an Enduser). Cancel and success go back to /user-management.
  */

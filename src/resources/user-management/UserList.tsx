@@ -22,13 +22,13 @@ const T = 'resources.user-management';
 
 function AddButton() {
   const translate = useTranslate();
-  return <Button component={Link} to="/create-user" variant="contained" startIcon={<AddIcon />} data-testid="add">{translate(`${T}.add`)}</Button>;
+  return <Button component={Link} to="/user-management/create" variant="contained" startIcon={<AddIcon />} data-testid="add">{translate(`${T}.add`)}</Button>;
 }
 
 /**
  * /user-management (accounts document §2): the users table (company, title, names, address, city,
  * postal code, phone, email, support email and Skype; the ids of company, status, country and language
- * hidden), an 'add new user' button to /create-user, and row actions edit (modal), delete (confirmation),
+ * hidden), an 'add new user' button to the create screen, and row actions edit (modal), delete (confirmation),
  * view, activate/deactivate. A carrier changes only the users it could create, and its own account.
  */
 export function UserList() {

@@ -1,6 +1,6 @@
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import PeopleIcon from '@mui/icons-material/People';
-import type { PortalPage, PortalResource } from '../types';
+import type { PortalPage, ResourceScreens } from '../types';
 import { lazyScreen } from '../../components/lazyScreen';
 import { userMessages } from './messages';
 
@@ -9,20 +9,21 @@ const UserList = lazyScreen(() => import('./UserList'), 'UserList');
 const UserCreate = lazyScreen(() => import('./UserCreate'), 'UserCreate');
 const UserShow = lazyScreen(() => import('./UserShow'), 'UserShow');
 
-/** /user-management and /user-management/{id}; editing happens in a modal on the list; creating at /create-user. */
-const userManagement: PortalResource = {
-  name: 'user-management',
+/**
+ * /user-management, its create (/user-management/create, the three-step form) and /user-management/{id};
+ * editing happens in a modal on the list.
+ */
+const userManagement: ResourceScreens = {
   list: UserList,
-  hasCreate: true,
+  create: UserCreate,
   hasShow: true,
   icon: PeopleIcon,
   recordRepresentation: (r) => `${r.first_name} ${r.last_name}`,
   children: [<Route key="show" path=":id" element={<UserShow />} />],
-  api: { paths: { admin: '/admin/users', carrier: '/company/users' } },
   messages: userMessages,
 };
 
-/** /create-user, a page of its own as the document routes it. */
-export const createUserPage: PortalPage = { path: '/create-user', element: <UserCreate /> };
+/** /create-user, the documents' route of the create screen: the resource's own create. */
+export const createUserPage: PortalPage = { path: '/create-user', element: <Navigate to="/user-management/create" replace /> };
 
 export default userManagement;

@@ -1,25 +1,16 @@
 /** Texts of the user screens (list, create steps, edit modal, detail), in it, en, fr. */
 const fields = {
   it: {
-    company_id: 'Azienda', company_legal_name: 'Azienda', role_id: 'Ruolo', role_name: 'Ruolo', support_role_id: 'Ruolo di assistenza',
-    language_id: 'Lingua', language_name: 'Lingua', title: 'Titolo', first_name: 'Nome', last_name: 'Cognome', full_name: 'Nome completo',
-    address: 'Indirizzo', city: 'Città', postal_code: 'CAP', country_id: 'Paese', country_name: 'Paese', phone: 'Telefono',
-    phone_2: 'Telefono 2', email: 'Email', password: 'Password', password_confirmation: 'Conferma password', notes: 'Note',
-    support_email: 'Email assistenza', support_skype: 'Skype assistenza', status_id: 'Stato',
+    company_legal_name: 'Azienda', role_name: 'Ruolo', language_name: 'Lingua', full_name: 'Nome completo',
+    country_name: 'Paese', status_id: 'Stato',
   },
   en: {
-    company_id: 'Company', company_legal_name: 'Company', role_id: 'Role', role_name: 'Role', support_role_id: 'Support role',
-    language_id: 'Language', language_name: 'Language', title: 'Title', first_name: 'First name', last_name: 'Last name', full_name: 'Full name',
-    address: 'Address', city: 'City', postal_code: 'Postal code', country_id: 'Country', country_name: 'Country', phone: 'Phone',
-    phone_2: 'Phone 2', email: 'Email', password: 'Password', password_confirmation: 'Confirm password', notes: 'Notes',
-    support_email: 'Support email', support_skype: 'Support Skype', status_id: 'Status',
+    company_legal_name: 'Company', role_name: 'Role', language_name: 'Language', full_name: 'Full name',
+    country_name: 'Country', status_id: 'Status',
   },
   fr: {
-    company_id: 'Entreprise', company_legal_name: 'Entreprise', role_id: 'Rôle', role_name: 'Rôle', support_role_id: 'Rôle d’assistance',
-    language_id: 'Langue', language_name: 'Langue', title: 'Civilité', first_name: 'Prénom', last_name: 'Nom', full_name: 'Nom complet',
-    address: 'Adresse', city: 'Ville', postal_code: 'Code postal', country_id: 'Pays', country_name: 'Pays', phone: 'Téléphone',
-    phone_2: 'Téléphone 2', email: 'E-mail', password: 'Mot de passe', password_confirmation: 'Confirmer le mot de passe', notes: 'Notes',
-    support_email: 'E-mail assistance', support_skype: 'Skype assistance', status_id: 'Statut',
+    company_legal_name: 'Entreprise', role_name: 'Rôle', language_name: 'Langue', full_name: 'Nom complet',
+    country_name: 'Pays', status_id: 'Statut',
   },
 };
 
@@ -27,13 +18,9 @@ export const userMessages = {
   it: {
     resources: {
       'user-management': {
-        name: 'Utente |||| Utenti',
         fields: fields.it,
         title: 'Gestione utenti',
-        empty: 'Nessun utente',
         add: 'Aggiungi nuovo utente',
-        create_title: 'Nuovo utente',
-        edit_title: 'Modifica utente',
         actions_column: 'Azioni',
         steps: { settings: 'Impostazioni', information: 'Informazioni utente', notes: 'Note' },
         sections: { settings: 'Impostazioni utente', information: 'Informazioni utente' },
@@ -54,13 +41,9 @@ export const userMessages = {
   en: {
     resources: {
       'user-management': {
-        name: 'User |||| Users',
         fields: fields.en,
         title: 'User management',
-        empty: 'No users',
         add: 'Add new user',
-        create_title: 'New user',
-        edit_title: 'Edit user',
         actions_column: 'Actions',
         steps: { settings: 'Settings', information: 'User information', notes: 'Notes' },
         sections: { settings: 'User settings', information: 'User information' },
@@ -81,13 +64,9 @@ export const userMessages = {
   fr: {
     resources: {
       'user-management': {
-        name: 'Utilisateur |||| Utilisateurs',
         fields: fields.fr,
         title: 'Gestion des utilisateurs',
-        empty: 'Aucun utilisateur',
         add: 'Ajouter un utilisateur',
-        create_title: 'Nouvel utilisateur',
-        edit_title: 'Modifier l’utilisateur',
         actions_column: 'Actions',
         steps: { settings: 'Paramètres', information: 'Informations utilisateur', notes: 'Notes' },
         sections: { settings: 'Paramètres utilisateur', information: 'Informations utilisateur' },
