@@ -2,7 +2,6 @@ import { createElement, type ComponentType } from 'react';
 import type { FieldsDecl } from '../../../model/fields';
 import type { AreaMessages } from '../../i18n';
 import type { ResourceApi } from '../../dataProvider';
-import type { PortalResource } from '../../resources/types';
 import { lazyScreen } from '../lazyScreen';
 
 // The table, its inputs and dialogs load when a declared screen is first opened.
@@ -19,8 +18,8 @@ export function declaredResource(o: {
   messages: AreaMessages;
   sort?: { field: string; order: 'ASC' | 'DESC' };
   icon?: ComponentType;
-  recordRepresentation?: PortalResource['recordRepresentation'];
-}): PortalResource {
+  recordRepresentation?: string | ((record: any) => string);
+}) {
   const list = () => createElement(DeclaredList, { resource: o.name, fields: o.fields, sort: o.sort });
   return { name: o.name, list, api: o.api, messages: o.messages, icon: o.icon, recordRepresentation: o.recordRepresentation ?? 'name' };
 }
