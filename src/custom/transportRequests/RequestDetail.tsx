@@ -10,8 +10,9 @@ import CloseIcon from '@mui/icons-material/HighlightOff';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
+import { saveBlob } from '../../components/download';
 import type { Kind } from '../../../model/roles';
-import { saveBlob, usePortalData, type Address, type Shipment, type TransportRequest } from './api';
+import { usePortalData, type Address, type Shipment, type TransportRequest } from './api';
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 
