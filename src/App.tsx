@@ -3,6 +3,8 @@ import { Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { authProvider } from './authProvider';
+import { readRole } from './authProvider/session';
+import { kindOfRoleName } from '../model/roles';
 import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
 import { Layout, ShellToasts } from './layout/Layout';
@@ -87,6 +89,7 @@ export function App() {
     () => buildDataProvider(Object.fromEntries(resources.map((r) => [r.name, r.api])) as ApiMap, {
       onAnswer: (message) => announceSuccess({ message }),
       onFieldErrors: announceFieldErrors,
+      getKind: () => kindOfRoleName(readRole()),
     }),
     [],
   );

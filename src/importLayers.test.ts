@@ -88,5 +88,7 @@ describe('import layers of src/', () => {
       expect([...(graph.get(low) ?? [])].filter((to) => ['components', 'layout', 'custom', 'resources', 'i18n'].includes(to))).toEqual([]);
     }
     expect([...(graph.get('api') ?? [])].filter((to) => to !== 'config')).toEqual([]);
+    // The provider stands on the HTTP client alone (the caller's kind and the toasts are handed in).
+    expect([...(graph.get('dataProvider') ?? [])]).toEqual(['api']);
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { buildDataProvider, type ProviderEvents } from './index';
-import { writeSession, clearSession, readToken } from '../authProvider/session';
+import { writeSession, clearSession, readRole, readToken } from '../authProvider/session';
+import { kindOfRoleName } from '../../model/roles';
 import { connectSession, toBody } from '../api/http';
 import countries from '../resources/countries';
 import currencies from '../resources/currencies';
@@ -74,6 +75,8 @@ const apis = {
 
 // What main.tsx does at start-up (authProvider's installSession), with the expiry counted instead of reloading.
 let expired = 0;
+/** The kind of the stored role, as App.tsx gives it. */
+const getKind = () => kindOfRoleName(readRole());
 connectSession({ token: readToken, onExpired: () => { expired += 1; } });
 
 describe('data provider', () => {
@@ -86,7 +89,7 @@ describe('data provider', () => {
 
   it('lists with page, per_page, sort, order and filters, reading the flat paged shape', async () => {
     writeSession('tok-123', 'Admin', false);
-    const dp = buildDataProvider(apis);
+    const dp = buildDataProvider(apis, { getKind });
     const res = await dp.getList('currencies', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { active: '1' } });
     expect(res).toEqual({ data: [{ id: 1, name: 'Euro' }, { id: 2, name: 'Dollar' }], total: 8 });
     const q = calls[0].url.searchParams;
@@ -97,21 +100,21 @@ describe('data provider', () => {
 
   it('reads the {data, meta} shape and picks the namespace of the caller kind', async () => {
     writeSession('t', 'Admin', false);
-    expect((await buildDataProvider(apis).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(1);
+    expect((await buildDataProvider(apis, { getKind }).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(1);
     writeSession('t', 'Carrier Users', false);
-    await buildDataProvider(apis).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await buildDataProvider(apis, { getKind }).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/admin/companies', '/api/v1/company/companies']);
   });
 
   it('reads a keyed paged shape (transportRequests)', async () => {
     writeSession('t', 'Carrier', false);
-    const res = await buildDataProvider(apis).getList('requests', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const res = await buildDataProvider(apis, { getKind }).getList('requests', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(res).toEqual({ data: [{ id: 9 }], total: 1 });
   });
 
   it('maps getOne, create, delete and changeStatus onto show, store, destroy and changeStatus', async () => {
     writeSession('t', 'Admin', false);
-    const dp = buildDataProvider(apis);
+    const dp = buildDataProvider(apis, { getKind });
     expect((await dp.getOne('currencies', { id: 4 })).data).toEqual({ id: 4, name: 'Euro' });
     expect(await dp.create('currencies', { data: { name: 'Pound' } })).toEqual({ data: { id: 3, name: 'Pound' }, meta: { message: 'Created' } });
     expect(calls[1].body).toEqual({ name: 'Pound' });
@@ -130,7 +133,7 @@ describe('data provider', () => {
     expect(body).toBeInstanceOf(FormData);
     expect((body.get('site_header_logo') as File).name).toBe('logo.png');
     expect(body.get('is_inbound')).toBe('1');
-    await buildDataProvider(apis).create('companies', { data }).catch(() => undefined);
+    await buildDataProvider(apis, { getKind }).create('companies', { data }).catch(() => undefined);
     const form = calls[0].body as FormData;
     expect(calls[0].headers.get('content-type')).toMatch(/^multipart\/form-data/);
     expect(form.get('legal_name')).toBe('X');
@@ -140,7 +143,7 @@ describe('data provider', () => {
 
   it('turns a 422 into an HttpError with the message and field errors', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind }).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
     expect(err.status).toBe(422);
     expect(err.message).toBe('The data you sent is not valid.');
     // Joined per field for react-admin's form (under the input), the lists kept in errorList.
@@ -150,14 +153,14 @@ describe('data provider', () => {
 
   it('turns a success-shaped status:false into an error with its message', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis).create('companies', { data: { legal_name: 'Y' } }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind }).create('companies', { data: { legal_name: 'Y' } }).catch((e) => e);
     expect(err.message).toBe('Refused for a reason');
     expect(err.body.errors).toEqual({});
   });
 
   it('falls back to "Internal server error" when the server sends no message', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis).getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind }).getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
     expect(err.status).toBe(500);
     expect(err.message).toBe('Internal server error');
     expect(err.body.errors).toEqual({});
@@ -170,6 +173,7 @@ describe('data provider: every verb on the reference data resources', () => {
   // What App.tsx wires to the toasts: a write's message, each field message.
   const bus: Array<{ type: string; message: string }> = [];
   const events: ProviderEvents = {
+    getKind,
     onAnswer: (message) => bus.push({ type: 'success', message }),
     onFieldErrors: (errors) => Object.values(errors).flat().forEach((message) => bus.push({ type: 'error', message })),
   };

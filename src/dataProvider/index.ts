@@ -1,6 +1,5 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { kindOfRoleName, type Kind } from '../../model/roles';
-import { readRole } from '../authProvider/session';
+import type { Kind } from '../../model/roles';
 import { HttpError } from 'react-admin';
 import { apiRequest, toBody, toHttpError, type Query } from '../api/http';
 import { formErrors, normalizeError } from '../api/errors';
@@ -38,8 +37,8 @@ export interface ProviderEvents {
   onAnswer?: (message: string) => void;
   /** A refused write's field messages (`{field: [messages]}`). */
   onFieldErrors?: (errors: Record<string, string[]>) => void;
-  /** The caller's kind, which picks a resource's path; the stored role by default. */
-  getKind?: () => Kind;
+  /** The caller's kind, which picks a resource's path (App.tsx: the signed-in role). */
+  getKind: () => Kind;
 }
 
 /**
@@ -55,8 +54,8 @@ export function mutationError(e: unknown, onFieldErrors?: ProviderEvents['onFiel
   return new HttpError(n.message, e.status, { ...e.body, message: n.message, errorList: n.errors, errors: { ...formErrors(n.errors), root: { serverError: n.message } } });
 }
 
-export function buildDataProvider(apis: ApiMap, events: ProviderEvents = {}) {
-  const getKind = events.getKind ?? (() => kindOfRoleName(readRole()));
+export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
+  const { getKind } = events;
 
   /** A write answer `{status, message, data}`; `status: false` is a refusal carried as an error. */
   const readWrite = (answer: any, fallback: RaRecord) => {
