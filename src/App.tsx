@@ -3,16 +3,19 @@ import { Route } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
 import { authProvider } from './authProvider';
+import { readRole } from './authProvider/session';
+import { kindOfRoleName } from '../model/roles';
 import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
-import { Layout } from './layout/Layout';
+import { Layout, ShellToasts } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
 import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard';
 import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
-import { Toasts } from './components/feedback/Toasts';
+import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
+import { componentMessages } from './components/messages';
 import { supportPage } from './custom/support';
 import { tariffPages } from './custom/tariffs';
 import { calculateCostPage, quotePage } from './custom/calculator';
@@ -62,11 +65,16 @@ const storedLocale = (() => {
 
 export function App() {
   const { provider: i18nProvider } = useMemo(
-    () => buildI18nProvider([...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : [])), storedLocale),
+    () => buildI18nProvider([componentMessages, ...[...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : []))], storedLocale),
     [],
   );
   const dataProvider = useMemo(
-    () => buildDataProvider(Object.fromEntries(resources.map((r) => [r.name, r.api])) as ApiMap),
+    // The provider imports no UI: a write's message becomes a success toast, a 422's field messages one toast each.
+    () => buildDataProvider(Object.fromEntries(resources.map((r) => [r.name, r.api])) as ApiMap, {
+      onAnswer: (message) => announceSuccess({ message }),
+      onFieldErrors: announceFieldErrors,
+      getKind: () => kindOfRoleName(readRole()),
+    }),
     [],
   );
   const routed = useMemo(
@@ -90,7 +98,7 @@ export function App() {
         loginPage={LoginPage}
         dashboard={Dashboard}
         catchAll={NotFound}
-        notification={Toasts}
+        notification={ShellToasts}
       >
         {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
         <CustomRoutes noLayout>

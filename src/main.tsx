@@ -6,7 +6,9 @@ import '@fontsource/roboto/500.css';
 import '@fontsource/roboto/700.css';
 import { App } from './App';
 import { installGuard } from './authProvider/guard';
+import { installSession } from './authProvider';
 
+installSession();
 installGuard();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,12 +1,24 @@
 import { HttpError } from 'react-admin';
 import { API_BASE, apiPassword } from '../config';
-import { endExpiredSession, readToken } from '../authProvider/session';
 
 /** The body of every error the client sees: the server's message and its field errors (empty by default). */
 export interface ErrorBody {
   message: string;
   errors: Record<string, string[]>;
   status?: boolean;
+}
+
+/**
+ * The session as the client sees it, registered at start-up by the auth side (`connectSession`): where the
+ * bearer token comes from, and what a 401 on a signed-in call does. The client itself knows no storage.
+ */
+interface SessionHooks {
+  token: () => string | null;
+  onExpired: () => void;
+}
+let session: SessionHooks = { token: () => null, onExpired: () => undefined };
+export function connectSession(hooks: SessionHooks) {
+  session = hooks;
 }
 
 let currentLocale = 'it';
@@ -54,7 +66,7 @@ export interface RequestOptions {
 /** Every call to the portal API goes through here: headers, language, errors in one place. */
 export async function apiRequest<T = any>(path: string, opts: RequestOptions = {}): Promise<T> {
   const headers = new Headers({ 'X-Api-Password': apiPassword(), 'Accept-Language': currentLocale, Accept: 'application/json' });
-  const token = readToken();
+  const token = session.token();
   if (token && !opts.anonymous) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -83,7 +95,7 @@ export async function apiRequest<T = any>(path: string, opts: RequestOptions = {
     json = undefined;
   }
   // A token the server no longer accepts (expired, revoked, user deactivated): back to the login screen.
-  if (response.status === 401 && token) endExpiredSession();
+  if (response.status === 401 && token) session.onExpired();
   if (!response.ok) throw toHttpError(response.status, json);
   return json as T;
 }

@@ -1,8 +1,13 @@
 import type { AuthProvider } from 'react-admin';
 import { kindOfRoleName } from '../../model/roles';
 import { canAccess, type Action } from '../../model/permissions';
-import { apiRequest } from '../api/http';
-import { clearSession, readRole, readToken, writeSession } from './session';
+import { apiRequest, connectSession } from '../api/http';
+import { clearSession, endExpiredSession, readRole, readToken, writeSession } from './session';
+
+/** At start-up: the HTTP client sends this session's token, and a 401 on a signed-in call ends the session. */
+export function installSession() {
+  connectSession({ token: readToken, onExpired: endExpiredSession });
+}
 
 export interface LoginParams {
   email: string;

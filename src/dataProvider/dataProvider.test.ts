@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { buildDataProvider } from './index';
-import { writeSession, clearSession } from '../authProvider/session';
-import { toBody } from '../api/http';
-import { feedbackBus, type BusMessage } from '../components/feedback/bus';
+import { buildDataProvider, type ProviderEvents } from './index';
+import { writeSession, clearSession, readRole, readToken } from '../authProvider/session';
+import { kindOfRoleName } from '../../model/roles';
+import { connectSession, toBody } from '../api/http';
 import { RESOURCES } from '../../model/registry';
 
 const calls: Array<{ method: string; url: URL; body: unknown; headers: Headers }> = [];
@@ -69,6 +69,12 @@ const apis = {
   broken: { paths: { admin: '/admin/broken' } },
 };
 
+// What main.tsx does at start-up (authProvider's installSession), with the expiry counted instead of reloading.
+let expired = 0;
+/** The kind of the stored role, as App.tsx gives it. */
+const getKind = () => kindOfRoleName(readRole());
+connectSession({ token: readToken, onExpired: () => { expired += 1; } });
+
 describe('data provider', () => {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
@@ -79,7 +85,7 @@ describe('data provider', () => {
 
   it('lists with page, per_page, sort, order and filters, reading the flat paged shape', async () => {
     writeSession('tok-123', 'Admin', false);
-    const dp = buildDataProvider(apis);
+    const dp = buildDataProvider(apis, { getKind });
     const res = await dp.getList('currencies', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { active: '1' } });
     expect(res).toEqual({ data: [{ id: 1, name: 'Euro' }, { id: 2, name: 'Dollar' }], total: 8 });
     const q = calls[0].url.searchParams;
@@ -90,21 +96,21 @@ describe('data provider', () => {
 
   it('reads the {data, meta} shape and picks the namespace of the caller kind', async () => {
     writeSession('t', 'Admin', false);
-    expect((await buildDataProvider(apis).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(1);
+    expect((await buildDataProvider(apis, { getKind }).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(1);
     writeSession('t', 'Carrier Users', false);
-    await buildDataProvider(apis).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    await buildDataProvider(apis, { getKind }).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/admin/companies', '/api/v1/company/companies']);
   });
 
   it('reads a keyed paged shape (transportRequests)', async () => {
     writeSession('t', 'Carrier', false);
-    const res = await buildDataProvider(apis).getList('requests', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const res = await buildDataProvider(apis, { getKind }).getList('requests', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(res).toEqual({ data: [{ id: 9 }], total: 1 });
   });
 
   it('maps getOne, create, delete and changeStatus onto show, store, destroy and changeStatus', async () => {
     writeSession('t', 'Admin', false);
-    const dp = buildDataProvider(apis);
+    const dp = buildDataProvider(apis, { getKind });
     expect((await dp.getOne('currencies', { id: 4 })).data).toEqual({ id: 4, name: 'Euro' });
     expect(await dp.create('currencies', { data: { name: 'Pound' } })).toEqual({ data: { id: 3, name: 'Pound' }, meta: { message: 'Created' } });
     expect(calls[1].body).toEqual({ name: 'Pound' });
@@ -123,7 +129,7 @@ describe('data provider', () => {
     expect(body).toBeInstanceOf(FormData);
     expect((body.get('site_header_logo') as File).name).toBe('logo.png');
     expect(body.get('is_inbound')).toBe('1');
-    await buildDataProvider(apis).create('companies', { data }).catch(() => undefined);
+    await buildDataProvider(apis, { getKind }).create('companies', { data }).catch(() => undefined);
     const form = calls[0].body as FormData;
     expect(calls[0].headers.get('content-type')).toMatch(/^multipart\/form-data/);
     expect(form.get('legal_name')).toBe('X');
@@ -133,7 +139,7 @@ describe('data provider', () => {
 
   it('turns a 422 into an HttpError with the message and field errors', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind }).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
     expect(err.status).toBe(422);
     expect(err.message).toBe('The data you sent is not valid.');
     // Joined per field for react-admin's form (under the input), the lists kept in errorList.
@@ -143,14 +149,14 @@ describe('data provider', () => {
 
   it('turns a success-shaped status:false into an error with its message', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis).create('companies', { data: { legal_name: 'Y' } }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind }).create('companies', { data: { legal_name: 'Y' } }).catch((e) => e);
     expect(err.message).toBe('Refused for a reason');
     expect(err.body.errors).toEqual({});
   });
 
   it('falls back to "Internal server error" when the server sends no message', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis).getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind }).getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
     expect(err.status).toBe(500);
     expect(err.message).toBe('Internal server error');
     expect(err.body.errors).toEqual({});
@@ -160,22 +166,21 @@ describe('data provider', () => {
 describe('data provider: every verb on the reference data resources', () => {
   const refApis = Object.fromEntries(RESOURCES.map((r) => [r.name, { paths: r.api }]));
   const seen: string[] = [];
-  const bus: BusMessage[] = [];
-  let unsubscribe: () => void;
-  beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' });
-    unsubscribe = feedbackBus.subscribe((m) => bus.push(m));
-  });
+  // What App.tsx wires to the toasts: a write's message, each field message.
+  const bus: Array<{ type: string; message: string }> = [];
+  const events: ProviderEvents = {
+    getKind,
+    onAnswer: (message) => bus.push({ type: 'success', message }),
+    onFieldErrors: (errors) => Object.values(errors).flat().forEach((message) => bus.push({ type: 'error', message })),
+  };
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     seen.length = 0;
     bus.length = 0;
     server.resetHandlers();
     clearSession();
   });
-  afterAll(() => {
-    unsubscribe();
-    server.close();
-  });
+  afterAll(() => server.close());
   const handle = () => server.use(
     http.get('*/api/v1/admin/:table', ({ request, params }) => {
       const u = new URL(request.url);
@@ -208,7 +213,7 @@ describe('data provider: every verb on the reference data resources', () => {
   it('maps each resource onto its admin path', async () => {
     handle();
     writeSession('t', 'Admin', false);
-    const dp = buildDataProvider(refApis);
+    const dp = buildDataProvider(refApis, events);
     for (const name of ['countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes']) {
       await dp.getList(name, { pagination: { page: 3, perPage: 10 }, sort: { field: 'name', order: 'ASC' }, filter: { q: 'eu' } });
     }
@@ -224,7 +229,7 @@ describe('data provider: every verb on the reference data resources', () => {
   it('getOne, getMany, getManyReference, create, update, updateMany, delete, deleteMany', async () => {
     handle();
     writeSession('t', 'Admin Users', false);
-    const dp = buildDataProvider(refApis);
+    const dp = buildDataProvider(refApis, events);
     expect((await dp.getOne('currencies', { id: 5 })).data).toEqual({ id: 5, name: 'row 5' });
     expect((await dp.getMany('currencies', { ids: [1, 2] })).data).toEqual([{ id: 1, name: 'row 1' }, { id: 2, name: 'row 2' }]);
     expect((await dp.getManyReference('countries', { target: 'currency_id', id: 9, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).total).toBe(1);
@@ -248,7 +253,7 @@ describe('data provider: every verb on the reference data resources', () => {
       'GET /api/v1/admin/document_types/destroy/4',
       'GET /api/v1/admin/document_types/destroy/5',
     ]);
-    // Every write's message went to the toasts.
+    // Every write's message went to onAnswer (the toasts).
     expect(bus.map((m) => `${m.type}: ${m.message}`)).toEqual([
       'success: Valuta creata con successo', 'success: Aggiornato', 'success: Aggiornato', 'success: Aggiornato',
       'success: Eliminato', 'success: Eliminato', 'success: Eliminato',
@@ -258,10 +263,126 @@ describe('data provider: every verb on the reference data resources', () => {
   it('a 422 on a write: one toast per field message, the form’s errors and the lists', async () => {
     handle();
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(refApis).update('currencies', { id: 1, data: { code_alpha: 'EUR' }, previousData: { id: 1 } }).catch((e) => e);
+    const err: any = await buildDataProvider(refApis, events).update('currencies', { id: 1, data: { code_alpha: 'EUR' }, previousData: { id: 1 } }).catch((e) => e);
     expect(err.status).toBe(422);
     expect(err.body.errors).toEqual({ code_alpha: 'Il valore di codice è già in uso.', root: { serverError: 'I dati inviati non sono validi.' } });
     expect(err.body.errorList).toEqual({ code_alpha: ['Il valore di codice è già in uso.'] });
     expect(bus).toEqual([{ type: 'error', message: 'Il valore di codice è già in uso.' }]);
+  });
+});
+
+describe('data provider: named methods', () => {
+  const seen: Array<{ line: string; auth: string | null }> = [];
+  const bus: string[] = [];
+  const dp = buildDataProvider({}, { onAnswer: (m) => bus.push(m), onFieldErrors: () => bus.push('fields'), getKind: () => 'carrier' });
+  const note = async (request: Request) => {
+    const u = new URL(request.url);
+    const ct = request.headers.get('content-type') ?? '';
+    const body = request.method === 'POST' && ct.includes('json') ? ` ${JSON.stringify(await request.json())}` : '';
+    seen.push({ line: `${request.method} ${u.pathname}${u.search}${body}`, auth: request.headers.get('authorization') });
+  };
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    seen.length = 0;
+    bus.length = 0;
+    expired = 0;
+    server.resetHandlers();
+    clearSession();
+  });
+  afterAll(() => server.close());
+
+  it('request: show, status change (a refusal is thrown with its message), statistics, download', async () => {
+    server.use(
+      http.get('*/api/v1/company/transport_requests/show/:id', async ({ request, params }) => {
+        await note(request);
+        return HttpResponse.json({ data: { id: Number(params.id) } });
+      }),
+      http.post('*/api/v1/company/transport_requests/updateTransportRequestStatus', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ status: false, message: 'Il prezzo è cambiato' });
+      }),
+      http.get('*/api/v1/enduser/statistics', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ data: { open_requests: 2 } });
+      }),
+      http.get('*/api/v1/company/transport_requests/download/:id', async ({ request }) => {
+        await note(request);
+        return new HttpResponse('PDF', { headers: { 'content-type': 'application/pdf' } });
+      }),
+    );
+    writeSession('tok', 'Carrier', false);
+    expect(await dp.showRequest('carrier', 12)).toEqual({ id: 12 });
+    const err: any = await dp.changeRequestStatus(12, 3).catch((e) => e);
+    expect(err.message).toBe('Il prezzo è cambiato');
+    expect((await dp.statistics('enduser')).open_requests).toBe(2);
+    const blob = await dp.download('/company/transport_requests/download/5');
+    expect(await blob.text()).toBe('PDF');
+    expect(seen.map((s) => s.line)).toEqual([
+      'GET /api/v1/company/transport_requests/show/12',
+      'POST /api/v1/company/transport_requests/updateTransportRequestStatus {"id":12,"transport_request_status_id":3}',
+      'GET /api/v1/enduser/statistics',
+      'GET /api/v1/company/transport_requests/download/5',
+    ]);
+    expect(seen.every((s) => s.auth === 'Bearer tok')).toBe(true);
+    // Named methods announce nothing: the screens show their own toasts.
+    expect(bus).toEqual([]);
+  });
+
+  it('chat: an end user reads by query, a carrier by body; a message is posted on its side', async () => {
+    server.use(
+      http.get('*/api/v1/enduser/chats/getChatMessages', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ data: [], has_more: false, read_up_to: 0 });
+      }),
+      http.post('*/api/v1/company/chats/getChatMessages', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ data: [], has_more: false, read_up_to: 0 });
+      }),
+      http.post('*/api/v1/company/chats/sendChatMessage', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ status: true, message: 'Inviato', data: { id: 1 } });
+      }),
+    );
+    writeSession('tok', 'Carrier', false);
+    await dp.chatMessages('enduser', { chat_id: 4, after: 10 });
+    await dp.chatMessages('carrier', { chat_id: 4, before: 9 });
+    expect((await dp.sendChatMessage('carrier', 4, 'Ciao')).message).toBe('Inviato');
+    expect(seen.map((s) => s.line)).toEqual([
+      'GET /api/v1/enduser/chats/getChatMessages?chat_id=4&after=10',
+      'POST /api/v1/company/chats/getChatMessages {"chat_id":4,"before":9}',
+      'POST /api/v1/company/chats/sendChatMessage {"chat_id":4,"message":"Ciao"}',
+    ]);
+  });
+
+  it('a visitor quote travels without the bearer; lookups carry their filters', async () => {
+    server.use(
+      http.post('*/api/v1/visitor/costRequest', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ status: true, data: { zone: 'A' } });
+      }),
+      http.get('*/api/v1/visitor/companies_list', async ({ request }) => {
+        await note(request);
+        return HttpResponse.json({ data: [{ id: 2, legal_name: 'Vettore' }] });
+      }),
+    );
+    writeSession('tok', 'Carrier', false);
+    expect(await dp.costRequest<{ status: boolean }>({ service: 'standard' }, { anonymous: true })).toEqual({ status: true, data: { zone: 'A' } });
+    await dp.costRequest({ service: 'standard' });
+    expect(await dp.companies(4)).toEqual([{ id: 2, legal_name: 'Vettore' }]);
+    await dp.companies();
+    expect(seen).toEqual([
+      { line: 'POST /api/v1/visitor/costRequest {"service":"standard"}', auth: null },
+      { line: 'POST /api/v1/visitor/costRequest {"service":"standard"}', auth: 'Bearer tok' },
+      { line: 'GET /api/v1/visitor/companies_list?company_role_id=4', auth: 'Bearer tok' },
+      { line: 'GET /api/v1/visitor/companies_list', auth: 'Bearer tok' },
+    ]);
+  });
+
+  it('a 401 on a signed-in call goes to the session handler registered at start-up', async () => {
+    server.use(http.get('*/api/v1/company/statistics', () => HttpResponse.json({ message: 'Unauthenticated.' }, { status: 401 })));
+    writeSession('tok', 'Carrier', false);
+    const err: any = await dp.statistics('carrier').catch((e) => e);
+    expect(err.status).toBe(401);
+    expect(expired).toBe(1);
   });
 });

@@ -1,10 +1,13 @@
 import type { DataProvider, GetListParams, Identifier, RaRecord } from 'react-admin';
-import { kindOfRoleName, type Kind } from '../../model/roles';
-import { readRole } from '../authProvider/session';
+import type { Kind } from '../../model/roles';
 import { HttpError } from 'react-admin';
 import { apiRequest, toBody, toHttpError, type Query } from '../api/http';
-import { announceFieldErrors, announceSuccess } from '../components/feedback/bus';
-import { formErrors, normalizeError } from '../components/feedback/errors';
+import { formErrors, normalizeError } from '../api/errors';
+import { requestMethods } from './requests';
+import { chatMethods } from './chat';
+import { lookupMethods } from './lookups';
+import { accountMethods } from './account';
+import { quoteMethods } from './quote';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -25,32 +28,47 @@ export function readPage(answer: any, listKey?: string): { data: any[]; total: n
   return { data: rows, total };
 }
 
-/** A write answer `{status, message, data}`; `status: false` is a refusal carried as an error. */
-function readWrite(answer: any, fallback: RaRecord) {
-  if (answer && answer.status === false) throw toHttpError(422, answer);
-  announceSuccess(answer);
-  const data = answer?.data && typeof answer.data === 'object' ? answer.data : fallback;
-  return { data: data as any, meta: { message: answer?.message } };
+/**
+ * What the provider tells the screens without importing any of them (App.tsx wires these to the toasts):
+ * a successful write's `message`, and a refused write's field messages.
+ */
+export interface ProviderEvents {
+  /** A store/update/destroy/changeStatus answered `{status: true, message}`: its message. */
+  onAnswer?: (message: string) => void;
+  /** A refused write's field messages (`{field: [messages]}`). */
+  onFieldErrors?: (errors: Record<string, string[]>) => void;
+  /** The caller's kind, which picks a resource's path (App.tsx: the signed-in role). */
+  getKind: () => Kind;
 }
 
 /**
  * A failed write, as react-admin's forms take it: `body.errors` holds each field's messages joined
  * (shown under its input) and `root.serverError` the message (the form's error toast); the lists stay
- * in `body.errorList`. Each field message also becomes a toast.
+ * in `body.errorList`. The field messages go to `onFieldErrors` (one toast each).
  */
-export function mutationError(e: unknown): unknown {
+export function mutationError(e: unknown, onFieldErrors?: ProviderEvents['onFieldErrors']): unknown {
   if (!(e instanceof HttpError)) return e;
   const n = normalizeError(e);
   if (!Object.keys(n.errors).length) return e;
-  announceFieldErrors(n.errors);
+  onFieldErrors?.(n.errors);
   return new HttpError(n.message, e.status, { ...e.body, message: n.message, errorList: n.errors, errors: { ...formErrors(n.errors), root: { serverError: n.message } } });
 }
 
-const guardWrite = <T>(run: () => Promise<T>): Promise<T> => run().catch((e) => {
-  throw mutationError(e);
-});
+export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
+  const { getKind } = events;
 
-export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kindOfRoleName(readRole())) {
+  /** A write answer `{status, message, data}`; `status: false` is a refusal carried as an error. */
+  const readWrite = (answer: any, fallback: RaRecord) => {
+    if (answer && answer.status === false) throw toHttpError(422, answer);
+    const message = answer?.message;
+    if (typeof message === 'string' && message.trim()) events.onAnswer?.(message);
+    const data = answer?.data && typeof answer.data === 'object' ? answer.data : fallback;
+    return { data: data as any, meta: { message } };
+  };
+  const guardWrite = <T>(run: () => Promise<T>): Promise<T> => run().catch((e) => {
+    throw mutationError(e, events.onFieldErrors);
+  });
+
   const pathOf = (resource: string) => {
     const api = apis[resource];
     if (!api) throw new Error(`Unknown resource ${resource}`);
@@ -124,6 +142,12 @@ export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kind
       const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
       return readWrite(answer, { id: params.id });
     }),
+    // The portal's other calls, by area (each file says which screens call them).
+    ...requestMethods(),
+    ...chatMethods(),
+    ...lookupMethods(),
+    ...accountMethods(),
+    ...quoteMethods(),
   };
 }
 

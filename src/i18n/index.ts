@@ -5,7 +5,6 @@ import type { TranslationMessages } from 'react-admin';
 import { setRequestLocale } from '../api/http';
 import italianMessages from './ra-it';
 import { shellMessages } from './shell';
-import { componentMessages } from '../components/messages';
 
 export type Locale = 'it' | 'en' | 'fr';
 export const LOCALES: Array<{ locale: Locale; name: string }> = [
@@ -26,7 +25,7 @@ function deepMerge(target: Record<string, any>, source: Record<string, any>) {
   return target;
 }
 
-/** Builds the provider from react-admin's own messages, the shell's, and each area's (resources, pages). */
+/** Builds the provider from react-admin's own messages, the shell's, and each area's (shared components, resources, pages). */
 export function buildI18nProvider(areas: AreaMessages[] = [], initialLocale?: string | null) {
   const start: Locale = LOCALES.some((l) => l.locale === initialLocale) ? (initialLocale as Locale) : DEFAULT_LOCALE;
   setRequestLocale(start);
@@ -36,7 +35,6 @@ export function buildI18nProvider(areas: AreaMessages[] = [], initialLocale?: st
   for (const { locale } of LOCALES) {
     const merged = deepMerge({}, base[locale]);
     deepMerge(merged, shellMessages[locale]);
-    deepMerge(merged, componentMessages[locale]);
     for (const a of areas) deepMerge(merged, a[locale] ?? {});
     messages[locale] = merged as TranslationMessages;
   }

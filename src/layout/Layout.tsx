@@ -5,7 +5,11 @@ import { Box, Drawer, useMediaQuery, type Theme } from '@mui/material';
 import { AppBar } from './AppBar';
 import { Logo } from './Logo';
 import { Menu } from './Menu';
+import { Toasts } from '../components/feedback/Toasts';
 import { APPBAR_HEIGHT, SIDEBAR_WIDTH } from './theme';
+
+/** The toasts, top-right below the top bar (`<Admin notification={ShellToasts}>`). */
+export const ShellToasts = () => <Toasts top={APPBAR_HEIGHT} />;
 
 /**
  * The shell: a sticky top bar and a sidebar about 15 rem wide, fixed on large screens and a

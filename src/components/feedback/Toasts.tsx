@@ -1,7 +1,6 @@
 import { isValidElement, useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { useNotificationContext, useTakeUndoableMutation, useTranslate, type NotificationPayload } from 'react-admin';
 import { Alert, Box, Button } from '@mui/material';
-import { APPBAR_HEIGHT } from '../../layout/theme';
 import { feedbackBus, type BusMessage } from './bus';
 
 /** Accounts document §4, §9: toasts close after 5000 ms, top-right, dismissed past 80% of a sideways drag. */
@@ -122,9 +121,10 @@ export function Toast({ toast, onClose, onUndo }: { toast: ToastItem; onClose: (
 
 /**
  * react-admin's notification slot: every `notify()` and every message of the feedback bus becomes a
- * toast, top-right, at most `limit` at once. Pass as `<Admin notification={Toasts}>`.
+ * toast, top-right (`top` below the shell's bar), at most `limit` at once. The shell passes it as
+ * `<Admin notification={ShellToasts}>` (layout/Layout.tsx).
  */
-export function Toasts({ limit = TOAST_LIMIT, duration = TOAST_DURATION }: { limit?: number; duration?: number }) {
+export function Toasts({ limit = TOAST_LIMIT, duration = TOAST_DURATION, top = '0px' }: { limit?: number; duration?: number; top?: string }) {
   const { notifications, setNotifications } = useNotificationContext();
   const takeMutation = useTakeUndoableMutation();
   const [queue, setQueue] = useState<ToastItem[]>([]);
@@ -177,7 +177,7 @@ export function Toasts({ limit = TOAST_LIMIT, duration = TOAST_DURATION }: { lim
       aria-live="polite"
       sx={{
         // Top-right, just below the top bar, so the language switcher and user menu stay reachable.
-        position: 'fixed', top: `calc(${APPBAR_HEIGHT} + 8px)`, right: 16, zIndex: (t) => t.zIndex.snackbar,
+        position: 'fixed', top: `calc(${top} + 8px)`, right: 16, zIndex: (t) => t.zIndex.snackbar,
         display: 'flex', flexDirection: 'column', gap: 1, width: { xs: 'calc(100% - 32px)', sm: 380 },
       }}
     >

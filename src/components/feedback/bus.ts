@@ -1,6 +1,7 @@
 /**
- * Messages from outside React (the data provider and other fetchers) to the toasts: a mutation answer's
- * message as a success toast, a server errors object as one error toast per field message.
+ * Messages from outside React to the toasts: a mutation answer's message as a success toast, a server errors
+ * object as one error toast per field message. App.tsx wires the data provider's events (`onAnswer`,
+ * `onFieldErrors`) here; the provider itself imports no UI.
  */
 export interface BusMessage {
   type: 'success' | 'error' | 'info' | 'warning';

@@ -3,8 +3,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { AdminContext, ListPaginationContext } from 'react-admin';
 import { Pager } from './Pager';
 import { buildI18nProvider } from '../../i18n';
+import { componentMessages } from '../messages';
 
-const { provider } = buildI18nProvider([], 'it');
+const { provider } = buildI18nProvider([componentMessages], 'it');
 
 afterEach(cleanup);
 

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { AdminContext, RecordContextProvider } from 'react-admin';
 import { buildI18nProvider } from '../../i18n';
+import { componentMessages } from '../messages';
 import { StatusField } from './Status';
 import { theme } from '../../layout/theme';
 
 afterEach(cleanup);
-const { provider } = buildI18nProvider([], 'en');
+const { provider } = buildI18nProvider([componentMessages], 'en');
 
 describe('status in the shared table', () => {
   it('status_id 1 reads Open in blue, anything else Close in red', () => {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Alert, Autocomplete, Box, Button, Divider, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { PublicCard } from '../accounts/PublicCard';
 import { alertText, readApiError } from '../accounts/errors';
 import { countryLabel, useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
@@ -18,7 +18,7 @@ const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1
 
 /** The invitation's carrier by id, from the public carriers lookup. */
 function useInvitingCarrier(id: number | null) {
-  const carriers = useLookup<CompanyItem>('/visitor/carriers_list', 'carriers_list');
+  const carriers = useLookup<CompanyItem>('carriers_list', 'carriers_list');
   if (id === null) return { loading: false, carrier: null };
   return { loading: carriers.loading, carrier: carriers.data.find((c) => c.id === id) ?? null };
 }
@@ -30,6 +30,7 @@ function useInvitingCarrier(id: number | null) {
  */
 export function AccessRequestPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
   const [locale] = useLocaleState();
@@ -78,7 +79,7 @@ export function AccessRequestPage() {
     try {
       const body: Record<string, unknown> = { ...values, carrier_country_id: countryId, carrier_language_id: languageId };
       if (carrierId !== null) body.carrier_id = carrierId;
-      const answer = await apiRequest<{ message: string }>('/visitor/request_access/store', { method: 'POST', body });
+      const answer = await dataProvider.requestAccess(body);
       notify(answer.message, { type: 'success', autoHideDuration: 8000 });
       navigate('/login');
     } catch (err) {

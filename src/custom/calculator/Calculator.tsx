@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, useMediaQuery, type Theme } from '@mui/material';
-import { apiRequest } from '../../api/http';
 import { Results } from './Results';
 import { ServiceForm } from './ServiceForm';
 import { StepOne } from './StepOne';
@@ -17,6 +17,7 @@ export interface CompanyDefaults { country_code?: string | null; postal_code?: s
  */
 export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyDefaults?: CompanyDefaults | null }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [form, setForm] = useState<CalcForm>(initialForm);
   const [step2, setStep2] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -90,7 +91,7 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
     setAlert(null);
     const request = toCostRequest(form, kind);
     try {
-      const answer = await apiRequest<CostAnswer>('/visitor/costRequest', { method: 'POST', body: request, anonymous: kind === 'visitor' });
+      const answer = await dataProvider.costRequest<CostAnswer>(request, { anonymous: kind === 'visitor' });
       if (answer.status) {
         setResult({ data: answer.data, request });
       } else {

@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import countries from 'i18n-iso-countries';
-import { apiRequest } from '../../api/http';
+import { useDataProvider } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider';
 
 export interface CompanyOption { id: number; legal_name: string }
 
 /** Carrier and reseller companies the admin may price for (companies_list of roles 2 and 4), by name. */
 export function useSellers(enabled: boolean) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return useQuery({
     queryKey: ['lookup', 'companies_list', 'sellers'],
-    queryFn: async () => {
-      const lists = await Promise.all([2, 4].map((role) => apiRequest<{ data: CompanyOption[] }>('/visitor/companies_list', { query: { company_role_id: role } })));
-      return lists.flatMap((l) => l.data).sort((a, b) => a.legal_name.localeCompare(b.legal_name));
+    queryFn: async (): Promise<CompanyOption[]> => {
+      const lists = await Promise.all([2, 4].map((role) => dataProvider.companies(role)));
+      return lists.flat().sort((a, b) => a.legal_name.localeCompare(b.legal_name));
     },
     enabled,
   });
@@ -19,9 +21,10 @@ export function useSellers(enabled: boolean) {
 
 /** The end-user companies of a carrier (enduser_list). */
 export function useEndUsers(companyId: number | '' | null, enabled: boolean) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return useQuery({
     queryKey: ['lookup', 'enduser_list', companyId],
-    queryFn: () => apiRequest<{ data: CompanyOption[] }>('/visitor/enduser_list', { query: { company_id: companyId || undefined } }).then((r) => r.data),
+    queryFn: (): Promise<CompanyOption[]> => dataProvider.endusers(companyId || undefined),
     enabled,
   });
 }

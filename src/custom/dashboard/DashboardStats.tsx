@@ -11,7 +11,7 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import type { Kind } from '../../../model/roles';
-import { fetchStatistics, type TransportRequest } from '../transportRequests/api';
+import { usePortalData, type TransportRequest } from '../transportRequests/api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from '../transportRequests/parts';
 import { MonthlyChart } from './MonthlyChart';
 
@@ -83,7 +83,8 @@ export function DashboardStats() {
   const { permissions: kind } = usePermissions<Kind>();
   const { money } = useFormat();
   const enabled = kind === 'admin' || kind === 'carrier' || kind === 'enduser';
-  const q = useQuery({ queryKey: ['statistics', kind], queryFn: () => fetchStatistics(kind!), enabled, staleTime: 20_000 });
+  const dataProvider = usePortalData();
+  const q = useQuery({ queryKey: ['statistics', kind], queryFn: () => dataProvider.statistics(kind!), enabled, staleTime: 20_000 });
   if (!enabled) return null;
   if (q.error) return <Box sx={{ mt: 2 }}><ListErrorBlock error={q.error} /></Box>;
   const s = q.data;

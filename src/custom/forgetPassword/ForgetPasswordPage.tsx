@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { PublicCard } from '../accounts/PublicCard';
 import { alertText, readApiError } from '../accounts/errors';
 
@@ -11,6 +11,7 @@ export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** /forget-password: an email; on success the server's message and on to /reset-password?email=… */
 export function ForgetPasswordPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -26,7 +27,7 @@ export function ForgetPasswordPage() {
     setFieldError(null);
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('/visitor/forgetPassword', { method: 'POST', body: { email: value } });
+      const answer = await dataProvider.forgetPassword(value);
       navigate(`/reset-password?email=${encodeURIComponent(value)}`, { state: { message: answer.message } });
     } catch (err) {
       const { message, fields } = readApiError(err, translate);

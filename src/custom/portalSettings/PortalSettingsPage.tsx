@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
 } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
+import { saveBlob } from '../../components/download';
 import { useSellers } from '../calculator/lookups';
 
 const KEYS = ['cs_express_hub_costs', 'cs_express_island_zones', 'cs_express_hub_codes', 'cs_express_special_zones',
@@ -18,20 +19,14 @@ interface SettingsView {
   templates: Record<Key, { name: string; url: string } | null>;
 }
 
-async function download(url: string, name: string) {
-  const res = await apiRequest<Response>(url, { raw: true });
-  const href = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement('a'), { href, download: name });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
-}
-
 /** /portal-settings (admins, server.md §9): the carrier of visitors' quotes and the template files. */
 export default function PortalSettingsPage() {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => apiRequest<{ data: SettingsView }>('/admin/settings').then((r) => r.data) });
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: () => dataProvider.portalSettings<SettingsView>() });
+  const download = (url: string, name: string) => dataProvider.download(url).then((blob) => saveBlob(blob, name));
   const sellers = useSellers(true);
   const [visitor, setVisitor] = useState<number | ''>('');
   const [files, setFiles] = useState<Partial<Record<Key, File>>>({});
@@ -57,7 +52,7 @@ export default function PortalSettingsPage() {
     for (const k of removals) form.append('remove_templates[]', k);
     for (const [k, f] of Object.entries(files)) if (f) form.append(k, f, f.name);
     try {
-      const r = await apiRequest<{ message: string; data: SettingsView }>('/admin/settings/update', { method: 'POST', body: form });
+      const r = await dataProvider.updatePortalSettings<SettingsView>(form);
       queryClient.setQueryData(['admin', 'settings'], r.data);
       setFiles({});
       setRemovals([]);

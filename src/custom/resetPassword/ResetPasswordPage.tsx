@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, FormHelperText, Link, Stack, TextField } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { PublicCard } from '../accounts/PublicCard';
 import { OtpInput, otpComplete, otpFrom } from '../accounts/OtpInput';
 import { alertText, readApiError } from '../accounts/errors';
@@ -14,6 +14,7 @@ const RESET_ERROR_MS = 2000;
 /** /reset-password?email=…: the 4-box code, a new password and its confirmation; success goes to /login. */
 export function ResetPasswordPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -38,10 +39,7 @@ export function ResetPasswordPage() {
     showClientError(null);
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('/visitor/resetPassword', {
-        method: 'POST',
-        body: { otp: digits.join(''), email: email.trim(), password, password_confirmation: confirmation },
-      });
+      const answer = await dataProvider.resetPassword({ otp: digits.join(''), email: email.trim(), password, password_confirmation: confirmation });
       notify(answer.message, { type: 'success' });
       navigate('/login');
     } catch (err) {

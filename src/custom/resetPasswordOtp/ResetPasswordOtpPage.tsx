@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { PublicCard } from '../accounts/PublicCard';
 import { OTP_LENGTH, OtpInput, emptyOtp } from '../accounts/OtpInput';
 import { readApiError } from '../accounts/errors';
@@ -19,6 +19,7 @@ export const RESEND_SECONDS = 10;
  */
 export function ResetPasswordOtpPage() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const fromLink = params.get('email') ?? '';
@@ -46,7 +47,7 @@ export function ResetPasswordOtpPage() {
     if (!EMAIL_RE.test(email.trim())) return setNotice({ ok: false, text: translate('accounts.email_invalid') });
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('/visitor/forgetPassword', { method: 'POST', body: { email: email.trim() } });
+      const answer = await dataProvider.forgetPassword(email.trim());
       setNotice({ ok: true, text: answer.message });
       setDigits(emptyOtp());
       setSeconds(RESEND_SECONDS);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { alertText, readApiError } from '../accounts/errors';
 import { useTimedMessage } from '../accounts/useTimedMessage';
 
@@ -10,6 +10,7 @@ const empty = { oldPassword: '', password: '', password_confirmation: '' };
 /** Change password: the old one checked by the server, the confirmation matching; the other sessions end. */
 export function PasswordCard() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +28,7 @@ export function PasswordCard() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('/visitor/changePassword', { method: 'POST', body: values });
+      const answer = await dataProvider.changePassword(values);
       setValues(empty);
       showNotice(answer.message);
     } catch (err) {

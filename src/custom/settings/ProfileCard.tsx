@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useGetIdentity, useTranslate } from 'react-admin';
+import { useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { Alert, Autocomplete, Avatar, Box, Button, Card, CardContent, FormHelperText, Stack, TextField, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { fetchProfile } from '../../authProvider';
 import { alertText, readApiError } from '../accounts/errors';
 import { countryLabel, useCountries } from '../accounts/lookups';
@@ -16,6 +16,7 @@ const PROFILE_NOTICE_MS = 3000;
 /** Profile update: first and last name, country, city and picture; the top bar's user menu follows at once. */
 export function ProfileCard() {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { identity, refetch } = useGetIdentity();
   const countries = useCountries();
   const [form, setForm] = useState<{ first_name: string; last_name: string; city: string; country_id: number | null } | null>(null);
@@ -67,7 +68,7 @@ export function ProfileCard() {
     }
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('/visitor/updateProfile', { method: 'POST', body });
+      const answer = await dataProvider.updateProfile(body);
       setFile(null);
       showNotice(answer.message);
       await fetchProfile(true);

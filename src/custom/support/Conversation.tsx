@@ -8,7 +8,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import LockIcon from '@mui/icons-material/Lock';
-import { chatApi, type ChatMessage, type Side } from './api';
+import { useChat, type ChatMessage, type Side } from './api';
 import { Composer } from './Composer';
 import { dayLabel, fullWhen, sameDay, timeOf } from './format';
 import { useConversation } from './hooks';
@@ -63,6 +63,7 @@ export interface ConversationProps {
 export function Conversation({ side, chatId, onBack, onNewTicket }: ConversationProps) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useChat();
   const [locale] = useLocaleState();
   const { conversation: c, addOwn, setTicket, loadOlder, pollNow } = useConversation(side, chatId);
   const [confirming, setConfirming] = useState(false);
@@ -91,7 +92,7 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
 
   const send = async (text: string): Promise<string | null> => {
     try {
-      const answer = await chatApi.send(side, chatId, text);
+      const answer = await dataProvider.sendChatMessage(side, chatId, text);
       addOwn(answer.data);
       return null;
     } catch (err: any) {
@@ -105,7 +106,7 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
   const close = async () => {
     setClosing(true);
     try {
-      const answer = await chatApi.close(chatId);
+      const answer = await dataProvider.closeChat(chatId);
       setTicket(answer.data);
       notify(answer.message, { type: 'success' });
     } catch (err: any) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { chatApi, MESSAGE_MAX, SUBJECT_MAX, textLength, type Ticket } from './api';
+import { useChat, MESSAGE_MAX, SUBJECT_MAX, textLength, type Ticket } from './api';
 import { numberOf } from './format';
 
 type Field = 'ticket_category_id' | 'subject' | 'message';
@@ -13,7 +13,8 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
   const notify = useNotify();
   const [locale] = useLocaleState();
   const fullScreen = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
-  const categories = useQuery({ queryKey: ['support', 'categories'], queryFn: chatApi.categories, enabled: open, staleTime: 0 });
+  const dataProvider = useChat();
+  const categories = useQuery({ queryKey: ['support', 'categories'], queryFn: () => dataProvider.ticketCategories(), enabled: open, staleTime: 0 });
   const [category, setCategory] = useState<number | ''>('');
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -39,7 +40,7 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const answer = await chatApi.open({ ticket_category_id: Number(category), subject, message });
+      const answer = await dataProvider.newTicket({ ticket_category_id: Number(category), subject, message });
       notify(answer.message, { type: 'success' });
       onCreated(answer.data);
     } catch (err: any) {

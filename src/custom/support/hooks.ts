@@ -3,7 +3,7 @@ import { usePermissions } from 'react-admin';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
-import { chatApi, sideOf, type ChatMessage, type Side, type Ticket, type TicketQuery } from './api';
+import { sideOf, useChat, type ChatMessage, type Side, type Ticket, type TicketQuery } from './api';
 
 /**
  * Live updates by polling (server.md §7, §10): every state lives in the database, so any number of
@@ -23,9 +23,10 @@ export function useSupportUnread(): number {
   const { permissions } = usePermissions<Kind>();
   const enabled = !!permissions && canAccess(permissions, 'support', 'list');
   const side = sideOf(permissions);
+  const dataProvider = useChat();
   const { data } = useQuery({
     queryKey: [...UNREAD_KEY, side],
-    queryFn: () => chatApi.unread(side),
+    queryFn: () => dataProvider.chatUnread(side),
     enabled,
     refetchInterval: POLL_UNREAD_MS,
     refetchIntervalInBackground: false,
@@ -34,9 +35,10 @@ export function useSupportUnread(): number {
 }
 
 export function useTickets(side: Side, query: TicketQuery) {
+  const dataProvider = useChat();
   return useQuery({
     queryKey: [...TICKETS_KEY, side, query],
-    queryFn: ({ signal }) => chatApi.tickets(side, query, signal),
+    queryFn: ({ signal }) => dataProvider.chatTickets(side, query, signal),
     refetchInterval: POLL_TICKETS_MS,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
@@ -78,6 +80,10 @@ export function useConversation(side: Side, chatId: number | null) {
   const lastId = useRef(0);
   const poke = useRef<() => void>(() => undefined);
   const refresh = useRefreshSupport();
+  // The provider through a ref: the polling loop restarts for a new chat, never for a new provider object.
+  const chat = useChat();
+  const dataProvider = useRef(chat);
+  dataProvider.current = chat;
 
   useEffect(() => {
     if (!chatId) {
@@ -101,7 +107,7 @@ export function useConversation(side: Side, chatId: number | null) {
       inFlight = true;
       const first = lastId.current === 0;
       try {
-        const answer = await chatApi.messages(side, first ? { chat_id: chatId! } : { chat_id: chatId!, after: lastId.current }, controller.signal);
+        const answer = await dataProvider.current.chatMessages(side, first ? { chat_id: chatId! } : { chat_id: chatId!, after: lastId.current }, controller.signal);
         if (cancelled) return;
         const newest = answer.data.at(-1)?.id ?? 0;
         if (newest > lastId.current) lastId.current = newest;
@@ -157,7 +163,7 @@ export function useConversation(side: Side, chatId: number | null) {
   const loadOlder = useCallback(async () => {
     const s = state;
     if (!s || !s.messages.length) return;
-    const answer = await chatApi.messages(side, { chat_id: s.chatId, before: s.messages[0].id });
+    const answer = await dataProvider.current.chatMessages(side, { chat_id: s.chatId, before: s.messages[0].id });
     setState((cur) => (cur && cur.chatId === s.chatId ? { ...cur, messages: mergeById(answer.data, cur.messages), hasOlder: answer.has_more } : cur));
   }, [side, state]);
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Title, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { normalizeError } from '../../components/feedback/errors';
-import { createRequest, fetchCountries, fetchDocumentTypes, saveVisitorRequest } from './api';
+import { useInvalidateRequests, usePortalData } from './api';
 import {
   newShipment, readHandOver, serverFieldPath, toFormData, validate,
   type Contact, type DocRow, type Errors, type PlaceForm, type ShipmentForm,
@@ -33,9 +33,10 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   const [query] = useSearchParams();
   const handOver = useMemo(() => readHandOver(location.state, query), [location.state, query]);
   const { identity } = useGetIdentity();
-  const queryClient = useQueryClient();
-  const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: fetchCountries, staleTime: 60_000 });
-  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list'], queryFn: fetchDocumentTypes, staleTime: 60_000 });
+  const dataProvider = usePortalData();
+  const invalidate = useInvalidateRequests();
+  const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: () => dataProvider.countries(), staleTime: 60_000 });
+  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list'], queryFn: () => dataProvider.documentTypes(), staleTime: 60_000 });
 
   // The end user's company gives the pickup defaults: location name = legal name, its address (calculator document §2).
   const company = identity?.company;
@@ -73,10 +74,10 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
     setSending(true);
     try {
       const body = toFormData(shipments, docs, notes, handOver, visitor ? contact : undefined);
-      const answer = visitor ? await saveVisitorRequest(handOver!.shipmentType, body) : await createRequest(body);
+      const answer = visitor ? await dataProvider.saveVisitorRequest(handOver!.shipmentType, body) : await dataProvider.createRequest(body);
       notify(answer.message || translate('requests.created'), { type: 'success' });
-      // The dashboard shows it at once: its statistics are read again.
-      await queryClient.invalidateQueries({ queryKey: ['statistics'] });
+      // The dashboard shows it at once: its statistics (and the request list) are read again.
+      await invalidate();
       navigate(visitor ? '/quote' : '/');
     } catch (e) {
       const n = normalizeError(e);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useFormat } from '../../components/format';
@@ -8,7 +8,7 @@ import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
 import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses';
 import type { Kind } from '../../../model/roles';
-import { fetchCountries, showRequest, updateRequest, type Address, type Shipment, type TransportRequest } from './api';
+import { useInvalidateRequests, usePortalData, type Address, type Shipment, type TransportRequest } from './api';
 import { emptyPlace, serverFieldPath, validate, type Errors, type PlaceForm, type ShipmentForm } from './createForm';
 import { GoodsFields, PlaceFields } from './formParts';
 import { Field, Section, useGoodsSummary } from './parts';
@@ -41,9 +41,10 @@ export function EditRequest() {
   const { money, dateTime } = useFormat();
   const { permissions: kind } = usePermissions<Kind>();
   const goods = useGoodsSummary();
-  const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ['transport_request', kind, id], queryFn: () => showRequest(kind!, id), enabled: !!kind });
-  const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: fetchCountries, staleTime: 60_000 });
+  const dataProvider = usePortalData();
+  const invalidate = useInvalidateRequests();
+  const q = useQuery({ queryKey: ['transport_request', kind, id], queryFn: () => dataProvider.showRequest(kind!, id), enabled: !!kind });
+  const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: () => dataProvider.countries(), staleTime: 60_000 });
   const [form, setForm] = useState<null | { price: string; fee: string; status: number; reason: string; contact: string; notes: string; company: string; firstname: string; lastname: string; email: string; phone: string; shipments: ShipmentForm[] }>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
@@ -87,10 +88,9 @@ export function EditRequest() {
     }
     setSending(true);
     try {
-      const answer = await updateRequest(body);
+      const answer = await dataProvider.updateRequest(body);
       notify(answer.message || translate('requests.updated'), { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['statistics'] });
-      await queryClient.invalidateQueries({ queryKey: ['transport_request'] });
+      await invalidate();
       navigate('/transport-requests-visuals');
     } catch (e) {
       const n = normalizeError(e);

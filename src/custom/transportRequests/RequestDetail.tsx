@@ -10,8 +10,9 @@ import CloseIcon from '@mui/icons-material/HighlightOff';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
+import { saveBlob } from '../../components/download';
 import type { Kind } from '../../../model/roles';
-import { downloadDocument, showRequest, type Address, type Shipment, type TransportRequest } from './api';
+import { usePortalData, type Address, type Shipment, type TransportRequest } from './api';
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 
@@ -105,7 +106,8 @@ export function RequestDetail() {
   const notify = useNotify();
   const navigate = useNavigate();
   const { permissions: kind } = usePermissions<Kind>();
-  const q = useQuery({ queryKey: ['transport_request', kind, id], queryFn: () => showRequest(kind!, id), enabled: !!kind });
+  const dataProvider = usePortalData();
+  const q = useQuery({ queryKey: ['transport_request', kind, id], queryFn: () => dataProvider.showRequest(kind!, id), enabled: !!kind });
   const back = () => navigate(`/transport-requests-visuals?page=${encodeURIComponent(page)}`);
   const { ask, dialog } = useStatusAction((status) => (status ? back() : q.refetch()));
   if (!kind || q.isPending) return <Loading />;
@@ -132,7 +134,7 @@ export function RequestDetail() {
             {r.documents.map((d) => (
               <ListItem key={d.id} disableGutters secondaryAction={
                 <Button size="small" startIcon={<DownloadIcon />} data-testid={`download-${d.id}`}
-                  onClick={() => downloadDocument(d.file_path, d.filename).catch((e) => notify(normalizeError(e).message, { type: 'error' }))}>
+                  onClick={() => dataProvider.download(d.file_path).then((blob) => saveBlob(blob, d.filename)).catch((e) => notify(normalizeError(e).message, { type: 'error' }))}>
                   {translate('requests.download')}
                 </Button>
               }>

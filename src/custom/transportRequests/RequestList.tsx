@@ -11,7 +11,7 @@ import { useFormat } from '../../components/format';
 import { EmptyState } from '../../components/table/EmptyState';
 import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses';
 import type { Kind } from '../../../model/roles';
-import { fetchCompanies, fetchEndusers, type TransportRequest } from './api';
+import { usePortalData, type TransportRequest } from './api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
@@ -32,9 +32,10 @@ function FilterBar({ kind }: { kind: Kind }) {
     for (const k of Object.keys(next)) if (next[k] === '' || next[k] === undefined) delete next[k];
     setFilters(next, undefined, false);
   };
-  const companies = useQuery({ queryKey: ['lookup', 'companies_list'], queryFn: fetchCompanies, enabled: kind === 'admin', staleTime: 60_000 });
+  const dataProvider = usePortalData();
+  const companies = useQuery({ queryKey: ['lookup', 'companies_list'], queryFn: () => dataProvider.companies(), enabled: kind === 'admin', staleTime: 60_000 });
   const companyId = filterValues.company_id ? Number(filterValues.company_id) : undefined;
-  const endusers = useQuery({ queryKey: ['lookup', 'enduser_list', companyId ?? 0], queryFn: () => fetchEndusers(companyId), enabled: kind !== 'enduser', staleTime: 60_000 });
+  const endusers = useQuery({ queryKey: ['lookup', 'enduser_list', companyId ?? 0], queryFn: () => dataProvider.endusers(companyId), enabled: kind !== 'enduser', staleTime: 60_000 });
   const carriers = (companies.data ?? []).filter((c) => c.company_role_id === 2 || c.company_role_id === 4);
   const field = { size: 'small', variant: 'outlined', fullWidth: false, sx: { width: { xs: '100%', sm: 200 } } } as const;
   return (

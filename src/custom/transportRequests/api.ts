@@ -1,80 +1,24 @@
-import { apiRequest } from '../../api/http';
-import type { Kind } from '../../../model/roles';
+import { useDataProvider } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PortalDataProvider } from '../../dataProvider';
+import { REQUESTS_RESOURCE } from './resource';
 
-/** A transport request as the server answers it (calculator document §3; server/routes/requests/present.ts). */
-export interface Address {
-  id: number; location_name: string; address: string; postal_code: string; city: string | null; province: string | null;
-  country_id: number; country: { id: number; en: string | null; name: string | null; iso_alpha_2: string | null };
+/** The request screens' types and calls live in the data provider (dataProvider/requests.ts). */
+export type { Address, Detail, Shipment, Statistics, TransportRequest } from '../../dataProvider/requests';
+export { namespaceOf } from '../../dataProvider/requests';
+
+/** The data provider with the portal's named methods (react-admin's, so its errors reach checkError). */
+export const usePortalData = () => useDataProvider<PortalDataProvider>();
+
+/**
+ * After a request changes (status, edit, creation): the list (react-admin's `transport_requests` queries),
+ * the open request and the dashboard statistics refetch.
+ */
+export function useInvalidateRequests() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: [REQUESTS_RESOURCE] }),
+    queryClient.invalidateQueries({ queryKey: ['transport_request'] }),
+    queryClient.invalidateQueries({ queryKey: ['statistics'] }),
+  ]);
 }
-export interface Detail {
-  id: number; shipment_type_id: 1 | 2;
-  pallet_weight?: number | null; pallet_width?: number | null; pallet_length?: number | null; pallet_height?: number | null; pallet_type?: string | null;
-  total_units?: number | null; gross_weight?: number | null; volume?: number | null; volume_type?: string | null;
-}
-export interface Shipment {
-  id: number; transport_request_type_id: number; shipper_reference: string; consignee_reference: string | null;
-  transport_class: { name: string } | null; adr: number; tail_lift: number;
-  pickup_date: string | null; pickup_time_from: string | null; pickup_time_to: string | null; pickup_notes: string | null;
-  delivery_date: string | null; delivery_time_from: string | null; delivery_time_to: string | null; delivery_notes: string | null;
-  shipment_addess_pick_up: Address | null; shipment_address_delivery: Address | null; shipment_detail: Detail[];
-}
-export interface TransportRequest {
-  id: number; created: string; created_at: string; cost: number | null; admin_fees: number | null; total: number | null; to_be_quoted: boolean;
-  firstname: string | null; lastname: string | null; email: string | null; phone: string | null; visitor_company: string | null;
-  notes: string | null; reason: string | null; contact: string | null;
-  transport_request_status_id: number; transport_request_status: { id: number; name: string; label: string };
-  transport_class: { name: string } | null; carrier_id: number; carrier: { id: number; legal_name: string };
-  enduser_id: number | null; enduser: { id: number; legal_name: string } | null; lead_time: number | null;
-  quote: null | { zone: string; service: string; flow: string | null; class: string | null; lead_time: number | null };
-  documents: Array<{ id: number; filename: string; file_path: string; size: number; document_type_id: number; document_type: string | null }>;
-  shipment: Shipment[];
-}
-
-/** The namespace of a kind's calls (calculator document §7). */
-export const namespaceOf = (kind: Kind | null | undefined) => (kind === 'admin' ? 'admin' : kind === 'carrier' ? 'company' : 'enduser');
-
-export const showRequest = (kind: Kind, id: string | number) =>
-  apiRequest<{ data: TransportRequest }>(`/${namespaceOf(kind)}/transport_requests/show/${id}`).then((a) => a.data);
-
-/** A write answer: `status: false` (create from a changed quote) is thrown as an error carrying its message. */
-async function write<T = any>(path: string, body: unknown): Promise<{ message: string; data: T }> {
-  const answer = await apiRequest<{ status: boolean; message: string; data: T }>(path, { method: 'POST', body });
-  if (answer?.status === false) throw Object.assign(new Error(answer.message), { body: answer });
-  return answer;
-}
-
-export const changeStatus = (id: number, status: 3 | 4 | number) =>
-  write('/company/transport_requests/updateTransportRequestStatus', { id, transport_request_status_id: status });
-export const updateRequest = (body: Record<string, unknown>) => write<TransportRequest>('/company/transport_requests/updateRequest', body);
-export const createRequest = (form: FormData) => write<TransportRequest>('/enduser/transport_requests/newRequest', form);
-export const saveVisitorRequest = (service: 'palletExpress' | 'standard', form: FormData) =>
-  write(service === 'palletExpress' ? '/visitor/saveExpressRequest' : '/visitor/saveStandardRequest', form);
-
-/** Downloads a request's document with the bearer header (server.md §5: a token never goes into a URL). */
-export async function downloadDocument(path: string, filename: string) {
-  const res = await apiRequest<Response>(path, { raw: true });
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export interface Statistics {
-  daily_total: number; open_total: number; open_requests: number; mtd_requests: number; mtd_total: number; ytd_requests: number; ytd_total: number;
-  get10TopRequests?: TransportRequest[]; fiveMostRecentRequests: TransportRequest[];
-  getYTDRequests: Array<{ month: string; requests: number; total: number }>;
-  getMTDRequests: Array<{ day: string; requests: number; total: number }>;
-  date: string;
-}
-export const fetchStatistics = (kind: Kind) => apiRequest<{ data: Statistics }>(`/${namespaceOf(kind)}/statistics`).then((a) => a.data);
-
-/** Lookups the screens pick from (visitor lookups of both documents). */
-export const fetchCountries = () => apiRequest<{ data: Array<{ id: number; en: string; it: string | null; fr: string | null; iso_alpha_2: string | null }> }>('/visitor/country_list').then((a) => a.data);
-export const fetchDocumentTypes = () => apiRequest<{ data: Array<{ id: number; name: string; description: string | null }> }>('/visitor/document_types_list').then((a) => a.data);
-export const fetchCompanies = () => apiRequest<{ data: Array<{ id: number; legal_name: string; company_role_id: number }> }>('/visitor/companies_list').then((a) => a.data);
-export const fetchEndusers = (companyId?: number) =>
-  apiRequest<{ data: Array<{ id: number; legal_name: string }> }>('/visitor/enduser_list', { query: { company_id: companyId } }).then((a) => a.data);

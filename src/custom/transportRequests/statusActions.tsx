@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { normalizeError } from '../../components/feedback/errors';
-import { changeStatus, type TransportRequest } from './api';
+import { useInvalidateRequests, usePortalData, type TransportRequest } from './api';
 
 export const CONFIRM = 3;
 export const REFUSE = 4;
@@ -18,7 +17,8 @@ export const isOpen = (r: TransportRequest) => r.transport_request_status_id ===
 export function useStatusAction(onDone: (status: number) => void): { ask: (r: TransportRequest, status: 3 | 4) => void; dialog: ReactNode } {
   const translate = useTranslate();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const dataProvider = usePortalData();
+  const invalidate = useInvalidateRequests();
   const [pending, setPending] = useState<{ r: TransportRequest; status: 3 | 4 } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,10 +26,9 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
     if (!pending) return;
     setBusy(true);
     try {
-      const answer = await changeStatus(pending.r.id, pending.status);
+      const answer = await dataProvider.changeRequestStatus(pending.r.id, pending.status);
       notify(answer.message || translate(pending.status === CONFIRM ? 'requests.confirmed_ok' : 'requests.refused_ok'), { type: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['statistics'] });
-      await queryClient.invalidateQueries({ queryKey: ['transport_request'] });
+      await invalidate();
       onDone(pending.status);
     } catch (e) {
       notify(normalizeError(e).message, { type: 'error' });

@@ -1,0 +1,11 @@
+import { apiRequest } from '../api/http';
+
+/**
+ * The quote (calculator document §4): `costRequest` prices a shipment. A visitor prices anonymously (no
+ * bearer even when a session lingers). The answer's type is the calculator's (`CostAnswer`); a refusal
+ * arrives as `{status: false, message}` and is for the screen to show.
+ */
+export const quoteMethods = () => ({
+  costRequest: <T>(request: unknown, opts: { anonymous?: boolean } = {}) =>
+    apiRequest<T>('/visitor/costRequest', { method: 'POST', body: request, anonymous: !!opts.anonymous }),
+});
