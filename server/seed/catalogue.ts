@@ -1,6 +1,6 @@
 import type { Db } from '../db/index.js';
 import { nowIso } from '../lib/tokens.js';
-import { insertMissing } from './reference.js';
+import { insertMissing } from './insertMissing.js';
 
 /**
  * Currencies from the ISO 4217 list that Node's ICU (CLDR data) carries: code, English name and the

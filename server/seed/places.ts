@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Db } from '../db/index.js';
-import { insertMissing } from './reference.js';
+import { insertMissing } from './insertMissing.js';
 
 const require = createRequire(import.meta.url);
 
