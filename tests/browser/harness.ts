@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
@@ -73,8 +74,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context (its own profile: cookies, local storage) whose page fails the test on any request leaving the machine. */
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; outside: string[]; errors: string[] }> {
+export interface BrowserPage {
+  context: BrowserContext;
+  page: Page;
+  /** every request that tried to leave the machine (aborted) */
+  outside: string[];
+  /** the page's uncaught errors */
+  errors: string[];
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+}
+
+/** A fresh context (its own profile: cookies, local storage) whose page aborts, and records, any request leaving the machine. */
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<BrowserPage> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
   const outside: string[] = [];
   const errors: string[] = [];
@@ -95,6 +109,80 @@ export async function login(page: Page, base: string, email: string, password = 
   await page.fill('input[name=password]', password);
   await page.getByTestId('login-submit').click();
   await page.getByTestId('user-menu').waitFor({ state: 'visible' });
+}
+
+export interface BrowserSuite {
+  /** the real server on its own fresh database (started before the suite's own beforeAll hooks run) */
+  readonly portal: RunningPortal;
+  readonly browser: Browser;
+  /**
+   * A fresh page in its own context (`newPage`). Opened inside a test, it is closed after the test, and
+   * after the test no request of it may have left the machine; opened in a beforeAll, the same after all.
+   */
+  page(opts?: PageOptions): Promise<BrowserPage>;
+  /** Signs `who` in (demo password unless given) and waits for the shell. */
+  login(page: Page, who: string, password?: string): Promise<void>;
+}
+
+/**
+ * The browser tests' describe: skipped (loudly, see `browserAvailable`) without Chromium; one portal
+ * (`startPortal`) and one Chromium per file; pages from `ctx.page()` closed after each test and checked
+ * for requests that left the machine (an `outside` not empty fails the test). `ctx.portal` and
+ * `ctx.browser` are there from the suite's own `beforeAll` hooks on (they run after the harness's).
+ */
+export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => void) {
+  describe.skipIf(!browserAvailable)(name, () => {
+    let portal: RunningPortal | undefined;
+    let browser: Browser | undefined;
+    /** pages opened by the running test; null between tests (then they belong to the suite) */
+    let testPages: BrowserPage[] | null = null;
+    const suitePages: BrowserPage[] = [];
+
+    /** Closes the pages, then fails when one of them sent a request off the machine. */
+    const settle = async (pages: BrowserPage[]) => {
+      await Promise.allSettled(pages.map((p) => p.context.close()));
+      for (const p of pages) expect(p.outside, 'requests that left the machine').toEqual([]);
+    };
+
+    beforeAll(async () => {
+      portal = await startPortal();
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      try {
+        await settle(suitePages.splice(0));
+      } finally {
+        await browser?.close();
+        await portal?.close();
+      }
+    });
+    beforeEach(() => {
+      testPages = [];
+    });
+    afterEach(async () => {
+      const pages = testPages ?? [];
+      testPages = null;
+      await settle(pages);
+    });
+
+    const ctx: BrowserSuite = {
+      get portal() {
+        if (!portal) throw new Error('ctx.portal is there from the suite\'s beforeAll on');
+        return portal;
+      },
+      get browser() {
+        if (!browser) throw new Error('ctx.browser is there from the suite\'s beforeAll on');
+        return browser;
+      },
+      async page(opts) {
+        const p = await newPage(ctx.browser, opts);
+        (testPages ?? suitePages).push(p);
+        return p;
+      },
+      login: (page, who, password) => login(page, ctx.portal.url, who, password),
+    };
+    body(ctx);
+  });
 }
 
 /** Saves a screenshot under test-results/ (kept by CI for a look when a test fails). */
