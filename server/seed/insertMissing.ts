@@ -10,6 +10,10 @@ export async function insertMissing<T extends Record<string, unknown>>(db: Db, t
   const missing = rows.filter((r) => !existing.has(String(r[key])));
   for (let i = 0; i < missing.length; i += batch) {
     // Another process seeding at the same moment is not an error.
-    await (db as any).insertInto(table).values(missing.slice(i, i + batch)).onConflict((oc: any) => oc.column(key).doNothing()).execute();
+    await (db as any)
+      .insertInto(table)
+      .values(missing.slice(i, i + batch))
+      .onConflict((oc: any) => oc.column(key).doNothing())
+      .execute();
   }
 }

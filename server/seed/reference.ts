@@ -28,20 +28,22 @@ export async function seedReference(db: Db) {
   await insertMissing(db, 'languages', 'code', LANGUAGES);
 
   const created = nowIso();
-  const rows = Object.keys(countries.getAlpha2Codes()).sort().map((a2) => {
-    const names = Object.fromEntries(NAME_LANGS.map((l) => [l, countries.getName(a2, l) ?? null]));
-    return {
-      name: names.en ?? a2,
-      code_alpha: a2,
-      symbol: null,
-      active: '1',
-      ...names,
-      iso_alpha_2: a2,
-      iso_alpha_3: countries.alpha2ToAlpha3(a2) ?? null,
-      un_code: countries.alpha2ToNumeric(a2) ?? null,
-      created_at: created,
-    };
-  });
+  const rows = Object.keys(countries.getAlpha2Codes())
+    .sort()
+    .map((a2) => {
+      const names = Object.fromEntries(NAME_LANGS.map((l) => [l, countries.getName(a2, l) ?? null]));
+      return {
+        name: names.en ?? a2,
+        code_alpha: a2,
+        symbol: null,
+        active: '1',
+        ...names,
+        iso_alpha_2: a2,
+        iso_alpha_3: countries.alpha2ToAlpha3(a2) ?? null,
+        un_code: countries.alpha2ToNumeric(a2) ?? null,
+        created_at: created,
+      };
+    });
   await insertMissing(db, 'countries', 'code_alpha', rows);
   await seedCatalogue(db);
   await seedPlaces(db);

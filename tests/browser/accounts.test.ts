@@ -19,10 +19,20 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     const email = `browser${++n}-${Date.now()}@example.test`;
     const company = await db.selectFrom('users').select('company_id').where('email', '=', 'enduser@portal.demo').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto('users').values({
-      role_id: 6, company_id: company.company_id, first_name: first, last_name: 'Bianchi', email,
-      password_hash: await hashPassword('Vecchia123'), status_id: 1, created_at: now, updated_at: now,
-    }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        role_id: 6,
+        company_id: company.company_id,
+        first_name: first,
+        last_name: 'Bianchi',
+        email,
+        password_hash: await hashPassword('Vecchia123'),
+        status_id: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return email;
   }
 
@@ -30,16 +40,27 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
   async function mailTo(to: string, after = 0): Promise<{ subject: string; text: string }> {
     const dir = path.join(ctx.portal.dataDir, 'outbox');
     let found: any[] = [];
-    await expect.poll(() => {
-      found = fs.existsSync(dir)
-        ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))).filter((m) => m.to === to)
-        : [];
-      return found.length;
-    }, { timeout: 5000 }).toBeGreaterThan(after);
+    await expect
+      .poll(
+        () => {
+          found = fs.existsSync(dir)
+            ? fs
+                .readdirSync(dir)
+                .filter((f) => f.endsWith('.json'))
+                .sort()
+                .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+                .filter((m) => m.to === to)
+            : [];
+          return found.length;
+        },
+        { timeout: 5000 },
+      )
+      .toBeGreaterThan(after);
     return found[found.length - 1];
   }
   const codeOf = (text: string) => /\b(\d{4})\b/.exec(text)![1];
-  const otpValue = (page: Page) => page.evaluate(() => [0, 1, 2, 3].map((i) => (document.querySelector(`[data-testid=otp-${i}]`) as HTMLInputElement).value).join(''));
+  const otpValue = (page: Page) =>
+    page.evaluate(() => [0, 1, 2, 3].map((i) => (document.querySelector(`[data-testid=otp-${i}]`) as HTMLInputElement).value).join(''));
 
   it('forgotten password: code from the outbox, reset with the 2-second messages, sign-in with the new password', async () => {
     const email = await freshUser();
@@ -53,7 +74,9 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     await shot(page, 'accounts-forget');
     await page.getByTestId('forget-submit').click();
     await page.waitForURL(/#\/reset-password\?email=/);
-    expect(await page.getByTestId('reset-sent').textContent()).toBe('Se esiste un account con questa email, gli abbiamo inviato un codice di 4 cifre. Il codice è valido 10 minuti.');
+    expect(await page.getByTestId('reset-sent').textContent()).toBe(
+      'Se esiste un account con questa email, gli abbiamo inviato un codice di 4 cifre. Il codice è valido 10 minuti.',
+    );
     expect(await page.inputValue('input[name=email]')).toBe(email);
     const mail = await mailTo(email);
     expect(mail.subject).toBe('Il tuo codice per reimpostare la password');
@@ -291,13 +314,30 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     const now = new Date().toISOString();
     const it = (await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirstOrThrow()).id;
     const lang = (await db.selectFrom('languages').select('id').where('code', '=', 'it').executeTakeFirstOrThrow()).id;
-    await db.insertInto('access_requests').values({
-      status: 'OP', carrier_name: 'Veloci Trasporti S.r.l.', carrier_email: 'info@veloci.example', carrier_phone: '+39 06 555 0404',
-      carrier_city: 'Roma', carrier_country_id: it, carrier_language_id: lang, carrier_postal_code: '00184', carrier_province: 'RM',
-      carrier_website_url: 'veloci.example', carrier_address: 'Via Cavour 1', user_first_name: 'Vera', user_last_name: 'Veloci',
-      user_email: `vera${Date.now()}@veloci.example`, user_phone: '+39 333 555 0404', user_password_hash: await hashPassword('Veloce2024'),
-      carrier_id: null, created_at: now, updated_at: now,
-    }).execute();
+    await db
+      .insertInto('access_requests')
+      .values({
+        status: 'OP',
+        carrier_name: 'Veloci Trasporti S.r.l.',
+        carrier_email: 'info@veloci.example',
+        carrier_phone: '+39 06 555 0404',
+        carrier_city: 'Roma',
+        carrier_country_id: it,
+        carrier_language_id: lang,
+        carrier_postal_code: '00184',
+        carrier_province: 'RM',
+        carrier_website_url: 'veloci.example',
+        carrier_address: 'Via Cavour 1',
+        user_first_name: 'Vera',
+        user_last_name: 'Veloci',
+        user_email: `vera${Date.now()}@veloci.example`,
+        user_phone: '+39 333 555 0404',
+        user_password_hash: await hashPassword('Veloce2024'),
+        carrier_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const { page, errors } = await ctx.page();
     await ctx.login(page, 'admin@portal.demo');
     await expect.poll(() => page.getByTestId('access-requests-open').textContent()).toBe('Richieste in attesa di revisione: 1');

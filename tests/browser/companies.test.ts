@@ -4,7 +4,10 @@ import { describeInBrowser, shot, visibleWhereItIs, type BrowserSuite } from './
 import { nowIso } from '../../server/lib/tokens.js';
 
 /** The smallest valid PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
 
 async function pickSelect(page: Page, field: string, option: string | RegExp) {
@@ -42,11 +45,15 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     const db = ctx.portal.db.db;
     // The carrier's tariff categories the end-user step picks from; a price category when none is seeded.
     const acme = (await db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id;
-    await db.insertInto('categories').values([
-      { company_id: acme, code: 'AC-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express Italia', created_at: nowIso() },
-      { company_id: acme, code: 'AC-STD-NAT', rate_type: 'STD', zone: 'NAT', description: 'Groupage Italia', created_at: nowIso() },
-    ]).execute();
-    if (!(await db.selectFrom('price_categories').select('id').executeTakeFirst())) await db.insertInto('price_categories').values({ name: 'Standard' }).execute();
+    await db
+      .insertInto('categories')
+      .values([
+        { company_id: acme, code: 'AC-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express Italia', created_at: nowIso() },
+        { company_id: acme, code: 'AC-STD-NAT', rate_type: 'STD', zone: 'NAT', description: 'Groupage Italia', created_at: nowIso() },
+      ])
+      .execute();
+    if (!(await db.selectFrom('price_categories').select('id').executeTakeFirst()))
+      await db.insertInto('price_categories').values({ name: 'Standard' }).execute();
   });
 
   async function createEndUserCompany(page: Page, name: string, asAdmin: boolean) {
@@ -101,7 +108,9 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await page.getByTestId('company-save').click();
     await page.waitForURL(/#\/companies$/);
     await page.getByRole('row').filter({ hasText: name }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toMatch(/Cliente finale.*Standard.*Acme Trasporti S\.r\.l\..*Italiano.*Torino.*Attiva/);
+    expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toMatch(
+      /Cliente finale.*Standard.*Acme Trasporti S\.r\.l\..*Italiano.*Torino.*Attiva/,
+    );
   }
 
   async function createUser(page: Page, company: string, email: string, first: string) {
@@ -201,7 +210,8 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await shot(page, 'users-carrier');
     await editDeactivateView(page, 'Neri Ceramiche S.r.l.', 'luca@neri.test');
     // The admin's company is not reachable by its address either.
-    const adminCompany = (await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Portale Trasporti').executeTakeFirstOrThrow()).id;
+    const adminCompany = (await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Portale Trasporti').executeTakeFirstOrThrow())
+      .id;
     await page.goto(`${ctx.portal.url}/#/companies/${adminCompany}`);
     await page.waitForTimeout(500);
     expect(await page.getByTestId('company-show').count()).toBe(0);

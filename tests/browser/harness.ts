@@ -28,7 +28,9 @@ export const browserAvailable = (() => {
   const found = !!chromiumPath();
   if (!found) {
     if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but no Chromium is installed (apt-get install -y chromium)');
-    console.warn('\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!  BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium)\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n');
+    console.warn(
+      '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!  BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium)\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
+    );
   }
   return found;
 })();
@@ -57,7 +59,9 @@ export async function startPortal(): Promise<RunningPortal> {
   const port = (app.server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
-    app, db, dataDir,
+    app,
+    db,
+    dataDir,
     async close() {
       await app.close();
       await db.destroy();
@@ -69,8 +73,17 @@ export async function startPortal(): Promise<RunningPortal> {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath()!,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -167,11 +180,11 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
 
     const ctx: BrowserSuite = {
       get portal() {
-        if (!portal) throw new Error('ctx.portal is there from the suite\'s beforeAll on');
+        if (!portal) throw new Error("ctx.portal is there from the suite's beforeAll on");
         return portal;
       },
       get browser() {
-        if (!browser) throw new Error('ctx.browser is there from the suite\'s beforeAll on');
+        if (!browser) throw new Error("ctx.browser is there from the suite's beforeAll on");
         return browser;
       },
       async page(opts) {
@@ -195,8 +208,9 @@ export async function shot(page: Page, name: string) {
  * The element can be seen and clicked where it is, without scrolling anything: it lies inside the
  * window and the page's topmost element at its centre is it (not clipped by a scrolling table).
  */
-export const visibleWhereItIs = (locator: Locator) => locator.evaluate((el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
-});
+export const visibleWhereItIs = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
+  });

@@ -31,7 +31,9 @@ describeInBrowser('portal settings in Chromium', (ctx) => {
     await shot(page, 'portal-settings-admin');
 
     const pub = await (await fetch(`${ctx.portal.url}/api/v1/visitor/settings`, { headers: { 'x-api-password': 'browser-test-password' } })).json();
-    expect(pub.data.visitor_company_id).toBe((await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Vettore Online').executeTakeFirstOrThrow()).id);
+    expect(pub.data.visitor_company_id).toBe(
+      (await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Vettore Online').executeTakeFirstOrThrow()).id,
+    );
     expect(pub.data.cs_express_hub_costs).toBe('/visitor/templates/cs_express_hub_costs');
 
     const [download] = await Promise.all([

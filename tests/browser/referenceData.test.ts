@@ -61,7 +61,16 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.getByTestId('dialog-create').waitFor();
     const values: Record<string, string> = {
       // QZ is in ISO 3166's user-assigned range, so no seeded country has it.
-      name: 'Test Island', code_alpha: 'qz', de: 'Testinsel', en: 'Test Island', es: 'Isla de prueba', fr: 'Île de test', it: 'Isola di prova', iso_alpha_2: 'qz', iso_alpha_3: 'qzz', un_code: '900',
+      name: 'Test Island',
+      code_alpha: 'qz',
+      de: 'Testinsel',
+      en: 'Test Island',
+      es: 'Isla de prueba',
+      fr: 'Île de test',
+      it: 'Isola di prova',
+      iso_alpha_2: 'qz',
+      iso_alpha_3: 'qzz',
+      un_code: '900',
     };
     for (const [k, v] of Object.entries(values)) await page.fill(`input[name=${k}]`, v);
     await shot(page, 'reference-country-add');
@@ -81,7 +90,15 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await search(page, 'island rep');
     expect(await rowTexts(page)).toEqual(['Test Island RepublicQZInattivo']);
     const stored = await ctx.portal.db.db.selectFrom('countries').selectAll().where('code_alpha', '=', 'QZ').executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ name: 'Test Island Republic', it: 'Isola di prova (nuova)', fr: 'Île de test', iso_alpha_2: 'QZ', iso_alpha_3: 'QZZ', un_code: '900', active: '0' });
+    expect(stored).toMatchObject({
+      name: 'Test Island Republic',
+      it: 'Isola di prova (nuova)',
+      fr: 'Île de test',
+      iso_alpha_2: 'QZ',
+      iso_alpha_3: 'QZZ',
+      un_code: '900',
+      active: '0',
+    });
     // The hidden columns appear with the columns button.
     await page.getByRole('button', { name: 'Colonne' }).click();
     await page.getByRole('option').filter({ hasText: 'ISO alfa-3' }).locator('input').check();
@@ -127,7 +144,10 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await ctx.login(page, 'admin@portal.demo');
     await page.goto(`${ctx.portal.url}/#/currencies`);
     await page.getByTestId('pager').waitFor();
-    const before = await ctx.portal.db.db.selectFrom('currencies').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const before = await ctx.portal.db.db
+      .selectFrom('currencies')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     await page.getByTestId('add').click();
     await page.fill('input[name=name]', 'Euro doppio');
     await page.fill('input[name=code_alpha]', 'EUR');
@@ -145,7 +165,10 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     // The banner goes after 5 s; the error block stays until the next try.
     await page.getByTestId('error-banner').waitFor({ state: 'detached', timeout: 8000 });
     expect(await page.getByTestId('form-error').isVisible()).toBe(true);
-    const after = await ctx.portal.db.db.selectFrom('currencies').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+    const after = await ctx.portal.db.db
+      .selectFrom('currencies')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     await page.keyboard.press('Escape');
     await page.getByTestId('dialog-create').waitFor({ state: 'detached' });

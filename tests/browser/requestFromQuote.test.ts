@@ -68,7 +68,11 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await page.getByTestId('create-submit').click();
     await toast(page, 'Richiesta di trasporto creata con successo');
     await page.getByTestId('greeting').waitFor();
-    const row = await ctx.portal.db.db.selectFrom('transport_requests').select(['id', 'cost', 'admin_fees', 'carrier_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await ctx.portal.db.db
+      .selectFrom('transport_requests')
+      .select(['id', 'cost', 'admin_fees', 'carrier_id'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     id = row.id;
     expect(row).toMatchObject({ cost: 13090, admin_fees: 450, carrier_id: w.carrier });
     expect(errors).toEqual([]);
@@ -122,7 +126,14 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await toast(page, 'Richiesta di trasporto creata con successo');
     await page.waitForURL(/#\/quote$/);
     const row = await ctx.portal.db.db.selectFrom('transport_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ carrier_id: w.carrier, enduser_company_id: null, cost: 13090, admin_fees: 300, visitor_company: 'Verdi Arredi', email: 'luca@verdi.example' });
+    expect(row).toMatchObject({
+      carrier_id: w.carrier,
+      enduser_company_id: null,
+      cost: 13090,
+      admin_fees: 300,
+      visitor_company: 'Verdi Arredi',
+      email: 'luca@verdi.example',
+    });
     expect(errors).toEqual([]);
   });
 });

@@ -10,8 +10,27 @@ const menuTexts = async (page: import('playwright-core').Page) => {
 describeInBrowser('the shell in Chromium', (ctx) => {
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'settings-group', 'companies', 'user-management', 'settings'],
-    'carrier@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'companies', 'user-management', 'request-access', 'support', 'settings'],
+    'admin@portal.demo': [
+      'dashboard',
+      'calculate-cost',
+      'transport-requests-visuals',
+      'price-manager',
+      'settings-group',
+      'companies',
+      'user-management',
+      'settings',
+    ],
+    'carrier@portal.demo': [
+      'dashboard',
+      'calculate-cost',
+      'transport-requests-visuals',
+      'price-manager',
+      'companies',
+      'user-management',
+      'request-access',
+      'support',
+      'settings',
+    ],
     'enduser@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'enduser-rate-sheets', 'support', 'settings'],
   };
 
@@ -22,8 +41,9 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       await page.getByTestId('greeting').waitFor();
       expect(await page.getByTestId('greeting').textContent()).toMatch(/^Buongiorno, /);
       // an admin has no shipments of its own: the dashboard is the whole portal's
-      expect(await page.getByTestId('greeting-subtitle').textContent()).toBe(email.startsWith('admin')
-        ? 'Ecco la situazione del portale: tutti i vettori e i loro clienti.' : 'Ecco la situazione delle tue spedizioni.');
+      expect(await page.getByTestId('greeting-subtitle').textContent()).toBe(
+        email.startsWith('admin') ? 'Ecco la situazione del portale: tutti i vettori e i loro clienti.' : 'Ecco la situazione delle tue spedizioni.',
+      );
       expect(await menuTexts(page)).toEqual(entries);
       await shot(page, `shell-${email.split('@')[0]}`);
       await page.getByTestId('user-menu').click();
@@ -43,7 +63,22 @@ describeInBrowser('the shell in Chromium', (ctx) => {
     const { page } = await ctx.page();
     await ctx.login(page, 'admin@portal.demo');
     await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
-    expect(await menuTexts(page)).toEqual(['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes', 'portal-settings', 'companies', 'user-management', 'settings']);
+    expect(await menuTexts(page)).toEqual([
+      'dashboard',
+      'calculate-cost',
+      'transport-requests-visuals',
+      'price-manager',
+      'settings-group',
+      'countries',
+      'currencies',
+      'document-types',
+      'shipment-types',
+      'transport-classes',
+      'portal-settings',
+      'companies',
+      'user-management',
+      'settings',
+    ]);
     await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
     await page.waitForURL(/#\/document-types/);
     expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');

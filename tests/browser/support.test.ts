@@ -109,7 +109,9 @@ describeInBrowser('support chat in Chromium, live between an end user and its ca
     expect(await ca.getByTestId('composer').count()).toBe(0);
     const closedSeen = await within(3000, async () => (await eu.getByTestId('closed-banner').count()) === 1);
     console.log(`close → end user: ${closedSeen} ms`);
-    expect(await eu.getByTestId('closed-banner').textContent()).toMatch(/^Chat chiusa da Carlo Corriere il .*: non si possono più inviare messaggi\. Per un’altra richiesta apri un nuovo ticket\./);
+    expect(await eu.getByTestId('closed-banner').textContent()).toMatch(
+      /^Chat chiusa da Carlo Corriere il .*: non si possono più inviare messaggi\. Per un’altra richiesta apri un nuovo ticket\./,
+    );
     expect(await eu.getByTestId('composer').count()).toBe(0);
     expect(await eu.getByTestId('conversation').getByTestId('status-chip').textContent()).toBe('Chiuso');
     await shot(eu, 'support-enduser-closed');

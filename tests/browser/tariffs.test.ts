@@ -18,7 +18,6 @@ async function saved(download: Download) {
 }
 const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
-
 describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
   it('a carrier downloads, deletes and uploads a tariff table, seeing every bad row in red', async () => {
     const { page, errors } = await ctx.page();
@@ -34,20 +33,32 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     expect(rowsOf(template.data)[0]).toEqual(['code', 'silver', 'gold']);
 
     await page.getByTestId('delete-set').click();
-    await page.getByRole('dialog').getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.')
+      .waitFor();
     await page.waitForTimeout(400); // the dialog's fade
     await shot(page, 'tariffs-delete-confirm');
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Nessun dato disponibile, aggiungi dati');
 
     await page.getByTestId('upload-open').click();
-    const bad = xlsx([['code', 'silver', 'gold'], ['HUBMI', 5, 9], ['HUBRM', 'sei', -1], ['HUBMI', 1, 1]]);
+    const bad = xlsx([
+      ['code', 'silver', 'gold'],
+      ['HUBMI', 5, 9],
+      ['HUBRM', 'sei', -1],
+      ['HUBMI', 1, 1],
+    ]);
     await page.getByTestId('upload-input').setInputFiles({ name: 'costi.xlsx', mimeType: 'application/octet-stream', buffer: bad });
     await page.getByTestId('upload-submit').click();
     const errorsBox = page.getByTestId('upload-errors');
     await errorsBox.waitFor();
     expect(await errorsBox.innerText()).toContain('Il file contiene 3 errori in 2 righe: non è stato importato nulla.');
-    for (const line of ['Riga 3, silver: Non è un numero: "sei".', 'Riga 3, gold: Non può essere negativo.', 'Riga 4, code: Già presente alla riga 2 (code HUBMI).']) {
+    for (const line of [
+      'Riga 3, silver: Non è un numero: "sei".',
+      'Riga 3, gold: Non può essere negativo.',
+      'Riga 4, code: Già presente alla riga 2 (code HUBMI).',
+    ]) {
       expect(await errorsBox.innerText()).toContain(line);
     }
     await shot(page, 'tariffs-upload-errors');
@@ -69,13 +80,19 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/express-island-zones`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('Sicilia');
     expect(await page.getByRole('combobox', { name: 'Azienda' }).innerText()).toBe('Acme Trasporti S.r.l.');
-    const headers = await page.getByTestId('tariff-table').locator('thead th').evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
+    const headers = await page
+      .getByTestId('tariff-table')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
     // The documented columns, plus the class (two rows per island would otherwise look alike).
     expect(headers).toEqual(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id']);
     await shot(page, 'tariffs-island-zones-admin');
     await page.goto(`${ctx.portal.url}/#/standard_no_passage`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('Venezia');
-    const np = await page.getByTestId('tariff-table').locator('thead th').evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
+    const np = await page
+      .getByTestId('tariff-table')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
     expect(np).toEqual(['postal_code', 'city', 'cost', 'province', 'flow', 'special_zone', 'code', 'rate_code', 'cost2', 'col_11']);
     expect(errors).toEqual([]);
   });
@@ -90,7 +107,17 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     await shot(page, 'rate-sheets-carrier');
 
     const [tpl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-STD').click()]);
-    expect(rowsOf((await saved(tpl)).data)[0]).toEqual(['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime']);
+    expect(rowsOf((await saved(tpl)).data)[0]).toEqual([
+      'rate_code',
+      'country',
+      'zone_code',
+      'weight_from',
+      'weight_to',
+      'price',
+      'unit',
+      'minimum',
+      'leadtime',
+    ]);
 
     const file = xlsx([
       ['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime'],

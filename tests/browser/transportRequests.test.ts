@@ -40,7 +40,9 @@ describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
     // A file over 5 MB is refused at once.
     await page.getByTestId('doc0.file').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
     await toast(page, 'Il file enorme.pdf supera i 5 MB: scegli un file più piccolo.');
-    await page.getByTestId('doc0.file').setInputFiles({ name: 'ddt-9001.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 documento di trasporto') });
+    await page
+      .getByTestId('doc0.file')
+      .setInputFiles({ name: 'ddt-9001.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 documento di trasporto') });
     await page.getByTestId('doc0.type').locator('..').click();
     await page.getByRole('option').first().click();
     await shot(page, 'requests-create-filled');
