@@ -50,12 +50,13 @@ function buildIfNeeded() {
   }
 }
 
-const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(port));
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 const row = (c: JsChunk) => `    ${c.name.padEnd(48)} ${kB(c.raw).padStart(10)} raw ${kB(c.gzip).padStart(10)} gzip`;
 
@@ -63,9 +64,20 @@ async function main() {
   buildIfNeeded();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bundle-'));
   const port = await freePort();
-  const env = { NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', API_PASSWORD, LOG_LEVEL: 'warn', STATIC_DIR: dist, DEMO_DATA: '1' };
+  const env = {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    API_PASSWORD,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: dist,
+    DEMO_DATA: '1',
+  };
   const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'index.ts')], {
-    cwd: root, env: { ...process.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: root,
+    env: { ...process.env, ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const browser = await launchBrowser();
@@ -73,7 +85,9 @@ async function main() {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/api/v1/visitor/ping`, { headers: { 'x-api-password': API_PASSWORD } })).ok) break;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       if (i > 150) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -113,12 +127,19 @@ async function main() {
       }
       for (const [label, chunks] of steps) {
         const again = chunks.filter((c) => firstNames.has(c.url));
-        console.log(`  ${label.padEnd(30)} +${chunks.length} files, +${kB(sum(chunks))} gzip${again.length ? ` (${again.length} of the first load again?)` : ''}`);
+        console.log(
+          `  ${label.padEnd(30)} +${chunks.length} files, +${kB(sum(chunks))} gzip${again.length ? ` (${again.length} of the first load again?)` : ''}`,
+        );
         for (const c of chunks) console.log(`  ${row(c)}`);
       }
       await ctx.close();
     }
-    console.log(`\nLogin first load ${kB(total)} gzip of ${kB(FIRST_LOAD_BUDGET)} (ratio ${(total / FIRST_LOAD_BUDGET).toFixed(3)}): ${ok ? 'within budget' : 'Budget MISSED'}. Load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}.`);
+    console.log(
+      `\nLogin first load ${kB(total)} gzip of ${kB(FIRST_LOAD_BUDGET)} (ratio ${(total / FIRST_LOAD_BUDGET).toFixed(3)}): ${ok ? 'within budget' : 'Budget MISSED'}. Load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}.`,
+    );
     process.exitCode = ok ? 0 : 1;
   } finally {
     await browser.close();

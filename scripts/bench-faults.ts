@@ -25,8 +25,10 @@ const which = process.env.FAULT_DB ?? 'both';
 const dbs = (which === 'both' ? ['sqlite', 'postgres'] : [which]) as Array<'sqlite' | 'postgres'>;
 
 const median = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : NaN);
-const kinds = (ops: Array<{ kind: string }>) => Object.entries(ops.reduce<Record<string, number>>((m, o) => ((m[o.kind] = (m[o.kind] ?? 0) + 1), m), {}))
-  .map(([k, n]) => `${n} ${k}`).join(', ') || '-';
+const kinds = (ops: Array<{ kind: string }>) =>
+  Object.entries(ops.reduce<Record<string, number>>((m, o) => ((m[o.kind] = (m[o.kind] ?? 0) + 1), m), {}))
+    .map(([k, n]) => `${n} ${k}`)
+    .join(', ') || '-';
 
 async function kills(kind: 'sqlite' | 'postgres', seed: number) {
   console.log(`\n== ${kind}: ${ROUNDS} kill rounds (seed ${seed}) ==`);
@@ -38,7 +40,9 @@ async function kills(kind: 'sqlite' | 'postgres', seed: number) {
       // Odd rounds kill at a random moment, even ones aim inside a write transaction (rounds.ts, KillAim).
       const o = await killRound(run, round, maxDelay, round % 2 ? 'random' : 'inTransaction');
       outcomes.push(o);
-      console.log(`round ${String(round).padStart(2)}  ${o.aim === 'random' ? 'random' : 'aimed '} kill at ${String(o.delayMs).padStart(4)} ms ${o.openAtKill > 0 ? 'inside a transaction ' : 'outside transactions'}  acked ${String(o.acked).padStart(2)}  in flight: ${kinds(o.inFlight)} (${o.committedInFlight} committed)  orphan files ${o.orphansBefore.length} → ${o.orphansAfter.length} after restart (${o.restartMs} ms)${o.problems.length ? `\n  PROBLEMS: ${o.problems.join('\n            ')}` : ''}`);
+      console.log(
+        `round ${String(round).padStart(2)}  ${o.aim === 'random' ? 'random' : 'aimed '} kill at ${String(o.delayMs).padStart(4)} ms ${o.openAtKill > 0 ? 'inside a transaction ' : 'outside transactions'}  acked ${String(o.acked).padStart(2)}  in flight: ${kinds(o.inFlight)} (${o.committedInFlight} committed)  orphan files ${o.orphansBefore.length} → ${o.orphansAfter.length} after restart (${o.restartMs} ms)${o.problems.length ? `\n  PROBLEMS: ${o.problems.join('\n            ')}` : ''}`,
+      );
       // Kills spread from before the first commit to after several: up to 2.5 × the median upload.
       const uploads = run.ops.filter((x) => x.state === 'acked' && (x.kind === 'tableUpload' || x.kind === 'sheetUpload')).map((x) => x.ms!);
       if (uploads.length) maxDelay = Math.min(6000, Math.max(500, 2.5 * median(uploads)));
@@ -54,26 +58,38 @@ async function kills(kind: 'sqlite' | 'postgres', seed: number) {
     killsWithWritesInFlight: outcomes.filter((o) => o.inFlight.length).length,
     killsInsideATransaction: outcomes.filter((o) => o.openAtKill > 0).length,
     killsAfterACommitBeforeItsAnswer: outcomes.filter((o) => o.committedInFlight > 0).length,
-    inFlight: inFlight.length, committed, rolledBack: inFlight.length - committed,
+    inFlight: inFlight.length,
+    committed,
+    rolledBack: inFlight.length - committed,
     importsInFlight: inFlight.filter((o) => o.kind === 'tableUpload' || o.kind === 'sheetUpload').length,
     importsCommitted: inFlight.filter((o) => (o.kind === 'tableUpload' || o.kind === 'sheetUpload') && o.committed).length,
     requestsInFlight: inFlight.filter((o) => o.kind === 'request').length,
     requestsCommitted: inFlight.filter((o) => o.kind === 'request' && o.committed).length,
-    acked: acked.length, ackedImports: acked.filter((o) => o.kind === 'tableUpload' || o.kind === 'sheetUpload').length, ackedRequests: acked.filter((o) => o.kind === 'request').length,
+    acked: acked.length,
+    ackedImports: acked.filter((o) => o.kind === 'tableUpload' || o.kind === 'sheetUpload').length,
+    ackedRequests: acked.filter((o) => o.kind === 'request').length,
     orphansBefore: outcomes.reduce((s, o) => s + o.orphansBefore.length, 0),
     orphansAfter: outcomes.reduce((s, o) => s + o.orphansAfter.length, 0),
     problems: outcomes.reduce((s, o) => s + o.problems.length, 0),
     medianRestartMs: median(outcomes.map((o) => o.restartMs)),
   };
-  console.log(`${kind}: ${summary.rounds} kills (${summary.killsWithWritesInFlight} with writes under way, ${summary.killsInsideATransaction} inside an open write transaction); ${summary.inFlight} writes under way at a kill: ${summary.committed} committed before it (kill after the commit, before the answer), ${summary.rolledBack} rolled back (kill before or during the commit)`);
-  console.log(`  imports under way ${summary.importsInFlight} (${summary.importsCommitted} committed), requests under way ${summary.requestsInFlight} (${summary.requestsCommitted} committed); acknowledged writes checked: ${summary.acked} (${summary.ackedImports} imports, ${summary.ackedRequests} requests)`);
+  console.log(
+    `${kind}: ${summary.rounds} kills (${summary.killsWithWritesInFlight} with writes under way, ${summary.killsInsideATransaction} inside an open write transaction); ${summary.inFlight} writes under way at a kill: ${summary.committed} committed before it (kill after the commit, before the answer), ${summary.rolledBack} rolled back (kill before or during the commit)`,
+  );
+  console.log(
+    `  imports under way ${summary.importsInFlight} (${summary.importsCommitted} committed), requests under way ${summary.requestsInFlight} (${summary.requestsCommitted} committed); acknowledged writes checked: ${summary.acked} (${summary.ackedImports} imports, ${summary.ackedRequests} requests)`,
+  );
   for (const aim of ['random', 'inTransaction'] as const) {
     const mine = outcomes.filter((o) => o.aim === aim);
     if (!mine.length) continue;
     const flight = mine.flatMap((o) => o.inFlight);
-    console.log(`  ${aim === 'random' ? 'random kills' : 'kills aimed inside a write transaction'}: ${mine.length}, ${mine.filter((o) => o.openAtKill > 0).length} with a write transaction open at the kill; writes under way ${flight.length}: ${flight.filter((o) => o.committed).length} committed, ${flight.filter((o) => !o.committed).length} rolled back`);
+    console.log(
+      `  ${aim === 'random' ? 'random kills' : 'kills aimed inside a write transaction'}: ${mine.length}, ${mine.filter((o) => o.openAtKill > 0).length} with a write transaction open at the kill; writes under way ${flight.length}: ${flight.filter((o) => o.committed).length} committed, ${flight.filter((o) => !o.committed).length} rolled back`,
+    );
   }
-  console.log(`  orphan files left by kills: ${summary.orphansBefore}, after the restarts: ${summary.orphansAfter}; median restart ${summary.medianRestartMs} ms; problems: ${summary.problems}`);
+  console.log(
+    `  orphan files left by kills: ${summary.orphansBefore}, after the restarts: ${summary.orphansAfter}; median restart ${summary.medianRestartMs} ms; problems: ${summary.problems}`,
+  );
   return summary.problems === 0 && summary.orphansAfter === 0;
 }
 
@@ -92,14 +108,24 @@ async function cuts(seed: number) {
       for (const [s, n] of Object.entries(o.byState)) states[s] = (states[s] ?? 0) + n;
       for (const op of o.ops) answers[op.state] = (answers[op.state] ?? 0) + 1;
       inDoubt += o.ops.filter((x) => x.state === 'failed' && x.committed).length;
-      const byState = Object.entries(o.byState).map(([s, n]) => `${n} ${s}`).join(', ');
-      console.log(`stretch ${String(round).padStart(2)}  ${o.terminations} backends terminated (${byState})  calls: ${kinds(o.ops.map((x) => ({ kind: x.state })))}${o.problems.length ? `\n  PROBLEMS: ${o.problems.slice(0, 12).join('\n            ')}` : ''}`);
+      const byState = Object.entries(o.byState)
+        .map(([s, n]) => `${n} ${s}`)
+        .join(', ');
+      console.log(
+        `stretch ${String(round).padStart(2)}  ${o.terminations} backends terminated (${byState})  calls: ${kinds(o.ops.map((x) => ({ kind: x.state })))}${o.problems.length ? `\n  PROBLEMS: ${o.problems.slice(0, 12).join('\n            ')}` : ''}`,
+      );
       ok &&= o.problems.length === 0;
     }
   } finally {
     await closeRun(run);
   }
-  console.log(`postgres cuts: ${terminations} backends terminated (${Object.entries(states).map(([s, n]) => `${n} ${s}`).join(', ')}); calls ${Object.entries(answers).map(([s, n]) => `${n} ${s}`).join(', ')}; ${inDoubt} answered 5xx yet committed (the cut hit after the commit)`);
+  console.log(
+    `postgres cuts: ${terminations} backends terminated (${Object.entries(states)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ')}); calls ${Object.entries(answers)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ')}; ${inDoubt} answered 5xx yet committed (the cut hit after the commit)`,
+  );
   return ok;
 }
 
@@ -112,21 +138,33 @@ async function startups(kind: 'sqlite' | 'postgres', seed: number) {
     const delay = Math.round(random.next() < 0.5 ? random.next() * 150 : random.next() * 1500);
     const o = await startupKillRound(kind, delay, PG_URL);
     if (o.problems.length) failed++;
-    console.log(`start ${String(i).padStart(2)}  killed ${String(delay).padStart(4)} ms into the migration (${o.tablesAtKill} tables)  ${o.problems.length ? `PROBLEMS: ${o.problems.join(' | ')}` : 'restart ok'}`);
+    console.log(
+      `start ${String(i).padStart(2)}  killed ${String(delay).padStart(4)} ms into the migration (${o.tablesAtKill} tables)  ${o.problems.length ? `PROBLEMS: ${o.problems.join(' | ')}` : 'restart ok'}`,
+    );
   }
   console.log(`${kind}: ${STARTUP_ROUNDS - failed}/${STARTUP_ROUNDS} killed first starts came up again`);
   return failed === 0;
 }
 
 async function main() {
-  console.log(`Fault benchmark — seed ${SEED}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Fault benchmark — seed ${SEED}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   let ok = true;
   for (const [i, kind] of dbs.entries()) {
     if (ROUNDS > 0) ok = (await kills(kind, SEED + i)) && ok;
     if (kind === 'postgres' && CUT_ROUNDS > 0) ok = (await cuts(SEED + 7)) && ok;
     if (STARTUP_ROUNDS > 0) ok = (await startups(kind, SEED + 13 + i)) && ok;
   }
-  console.log(`\nload average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   console.log(ok ? 'Every check held after every fault.' : 'Some checks FAILED (see PROBLEMS above).');
   process.exitCode = ok ? 0 : 1;
 }

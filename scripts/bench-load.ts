@@ -32,7 +32,10 @@ const which = process.env.LOAD_DB ? [process.env.LOAD_DB] : ['sqlite', 'postgres
 /** Every quote of the mix must price, for a visitor and for an end user, before the load starts. */
 async function checkQuotes(base: string, token: string) {
   for (const body of QUOTES) {
-    for (const [who, t] of [['visitor', undefined], ['end user', token]] as const) {
+    for (const [who, t] of [
+      ['visitor', undefined],
+      ['end user', token],
+    ] as const) {
       const res = await call({ base, from: '127.0.9.1', method: 'POST', path: '/visitor/costRequest', json: body, token: t });
       if (res.body?.status !== true) throw new Error(`quote for ${who} does not price: ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`);
     }
@@ -41,13 +44,18 @@ async function checkQuotes(base: string, token: string) {
 }
 
 async function runOn(dialect: string) {
-  const cluster = await startCluster({ postgresUrl: dialect === 'postgres' ? PG_URL : undefined, count: dialect === 'postgres' ? 2 : 1, prepare: prepareWorld });
+  const cluster = await startCluster({
+    postgresUrl: dialect === 'postgres' ? PG_URL : undefined,
+    count: dialect === 'postgres' ? 2 : 1,
+    prepare: prepareWorld,
+  });
   try {
     const db = await cluster.open();
     try {
       const world = await loadWorld(db, cluster.servers[0].base);
       await checkQuotes(cluster.servers[cluster.servers.length - 1].base, world.endUsers[0].token);
-      const name = `${dialect === 'postgres' ? 'PostgreSQL, 2 server processes' : 'SQLite, 1 server process'}: ${RATE} calls/s for ${SECONDS} s, ` +
+      const name =
+        `${dialect === 'postgres' ? 'PostgreSQL, 2 server processes' : 'SQLite, 1 server process'}: ${RATE} calls/s for ${SECONDS} s, ` +
         `${world.endUsers.length} end users in ${world.endUserCompanies.length} companies, ${world.carriers.length} carrier staff, ${world.admins.length} admins`;
       console.log(`\n${name}: running (load average before ${os.loadavg()[0].toFixed(2)})…`);
       const res = await runLoad({ cluster, world, rate: RATE, seconds: SECONDS, seed: SEED });

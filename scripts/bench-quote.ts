@@ -31,16 +31,30 @@ async function prepare(env: Record<string, string | undefined>) {
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db.db);
   await seed(db.db, config);
-  const carrier = await db.db.selectFrom('users as u').innerJoin('companies as c', 'c.id', 'u.company_id').select('c.id').where('u.email', '=', 'carrier@portal.demo').executeTakeFirstOrThrow();
+  const carrier = await db.db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select('c.id')
+    .where('u.email', '=', 'carrier@portal.demo')
+    .executeTakeFirstOrThrow();
   const demo = await hasExpressTariffs(db.db, carrier.id);
   if (!demo) await generateTariffs(db.db, carrier.id);
-  await db.db.insertInto('settings').values({ key: 'visitor_company_id', value: String(carrier.id), public: 1 })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) })).execute();
+  await db.db
+    .insertInto('settings')
+    .values({ key: 'visitor_company_id', value: String(carrier.id), public: 1 })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) }))
+    .execute();
   await db.destroy();
   return demo ? 'demo tariffs' : 'generated tariffs (every province, 2 classes, sell and buy)';
 }
 
-interface Run { name: string; rps: number; non2xx: number; errors: number; latencies: number[] }
+interface Run {
+  name: string;
+  rps: number;
+  non2xx: number;
+  errors: number;
+  latencies: number[];
+}
 
 function run(name: string, opts: autocannon.Options): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -61,8 +75,13 @@ async function main() {
   const pg = process.env.BENCH_DATABASE_URL ? await pgSchema(process.env.BENCH_DATABASE_URL) : null;
   const port = await freePort();
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: pg?.url, PORT: String(port), HOST: '127.0.0.1', API_PASSWORD,
-    LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-static'),
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg?.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    API_PASSWORD,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(dataDir, 'no-static'),
     // the per-address visitor throttle stays on (its counter is written on every quote) but never trips here
     QUOTE_RATE_LIMIT: '1000000000',
   };
@@ -70,7 +89,9 @@ async function main() {
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const server = spawn(process.execPath, serverArgs(nodeArgs), {
-    cwd: root, env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}/api/v1`;
   const headers = { 'x-api-password': API_PASSWORD, 'content-type': 'application/json', 'accept-language': 'it' };
@@ -78,17 +99,50 @@ async function main() {
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/visitor/ping`, { headers })).ok) break;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       if (i > 150) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
-    const login = await (await fetch(`${base}/visitor/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'enduser@portal.demo', password: 'demo1234' }) })).json();
+    const login = await (
+      await fetch(`${base}/visitor/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'enduser@portal.demo', password: 'demo1234' }) })
+    ).json();
     const asEndUser = { ...headers, authorization: `Bearer ${login.token}` };
 
-    const route = { originCountry: 'IT', originPostalCode: '20121', originLocality: 'Milano', originProvince: 'MI', destinationCountry: 'IT', destinationPostalCode: '00118', destinationLocality: 'Roma', destinationProvince: 'RM' };
-    const express = JSON.stringify({ zone: 'national', service: 'palletExpress', flow: 'OUT', ...route, palletWeight: [250, 480, 120], palletWidth: [120, 120, 80], palletLength: [80, 100, 120], palletHeight: [90, 140, 75] });
-    const standard = JSON.stringify({ zone: 'national', service: 'standard', ...route, standardunits: 4, standardweight: 480, standardvolume: 2.1, standardvolumeType: 'CBM' });
-    for (const [name, body] of [['express', express], ['standard', standard]]) {
+    const route = {
+      originCountry: 'IT',
+      originPostalCode: '20121',
+      originLocality: 'Milano',
+      originProvince: 'MI',
+      destinationCountry: 'IT',
+      destinationPostalCode: '00118',
+      destinationLocality: 'Roma',
+      destinationProvince: 'RM',
+    };
+    const express = JSON.stringify({
+      zone: 'national',
+      service: 'palletExpress',
+      flow: 'OUT',
+      ...route,
+      palletWeight: [250, 480, 120],
+      palletWidth: [120, 120, 80],
+      palletLength: [80, 100, 120],
+      palletHeight: [90, 140, 75],
+    });
+    const standard = JSON.stringify({
+      zone: 'national',
+      service: 'standard',
+      ...route,
+      standardunits: 4,
+      standardweight: 480,
+      standardvolume: 2.1,
+      standardvolumeType: 'CBM',
+    });
+    for (const [name, body] of [
+      ['express', express],
+      ['standard', standard],
+    ]) {
       const check = await (await fetch(`${base}/visitor/costRequest`, { method: 'POST', headers, body })).json();
       if (check.status !== true) throw new Error(`${name} quote does not price: ${JSON.stringify(check)}`);
     }
@@ -122,8 +176,12 @@ async function main() {
 
     const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0);
     const ms = (v: number) => v.toFixed(1);
-    console.log(`\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, ${CONNECTIONS} connections, trivial and quote alternated ${rounds} × ${slice} s each, ${os.cpus().length} CPUs`);
-    console.log(`${'quote'.padEnd(28)} ${'trivial/s'.padStart(9)} ${'triv p99'.padStart(8)} ${'quote/s'.padStart(8)} ${'× trivial'.padStart(9)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)}  budget`);
+    console.log(
+      `\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, ${CONNECTIONS} connections, trivial and quote alternated ${rounds} × ${slice} s each, ${os.cpus().length} CPUs`,
+    );
+    console.log(
+      `${'quote'.padEnd(28)} ${'trivial/s'.padStart(9)} ${'triv p99'.padStart(8)} ${'quote/s'.padStart(8)} ${'× trivial'.padStart(9)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)}  budget`,
+    );
     let ok = rows.length > 0;
     let trivialP99 = 0;
     for (const r of rows) {
@@ -133,17 +191,25 @@ async function main() {
       const latencies = r.quote.flatMap((x) => x.latencies);
       const p50 = quantile(latencies, 0.5);
       const p99 = quantile(latencies, 0.99);
-      const tp99 = quantile(r.trivial.flatMap((x) => x.latencies), 0.99);
+      const tp99 = quantile(
+        r.trivial.flatMap((x) => x.latencies),
+        0.99,
+      );
       const failed = sum([...r.quote, ...r.trivial], (x) => x.non2xx + x.errors);
       trivialP99 = Math.max(trivialP99, tp99);
       const pass = ratio >= 0.4 && p99 <= 20 && failed === 0;
       ok &&= pass;
-      console.log(`${r.name.padEnd(28)} ${trivial.toFixed(0).padStart(9)} ${ms(tp99).padStart(8)} ${rps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(9)} ${ms(p50).padStart(6)} ${ms(p99).padStart(6)} ${String(failed).padStart(7)}  ${pass ? 'ok' : 'MISSED'}`);
+      console.log(
+        `${r.name.padEnd(28)} ${trivial.toFixed(0).padStart(9)} ${ms(tp99).padStart(8)} ${rps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(9)} ${ms(p50).padStart(6)} ${ms(p99).padStart(6)} ${String(failed).padStart(7)}  ${pass ? 'ok' : 'MISSED'}`,
+      );
     }
     console.log(ok ? '\nAll quote runs within budget (≥ 0.4 × trivial, p99 ≤ 20 ms).' : '\nBudget MISSED.');
     // At 50 connections a request waits for the 49 before it (Little's law: mean latency ≈ 50 / throughput);
     // when the trivial route itself misses 20 ms, the machine is the bottleneck, not the quote.
-    if (trivialP99 > 20) console.log(`Note: the trivial route's own p99 reached ${ms(trivialP99)} ms here (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs).`);
+    if (trivialP99 > 20)
+      console.log(
+        `Note: the trivial route's own p99 reached ${ms(trivialP99)} ms here (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs).`,
+      );
     process.exitCode = ok ? 0 : 1;
   } finally {
     server.kill('SIGTERM');

@@ -32,25 +32,67 @@ const STATUSES = [1, 3, 4, 5, 6, 7];
 export async function fill(db: Db, dialect: 'sqlite' | 'postgres', rows: number): Promise<Fixture> {
   const stamp = new Date().toISOString();
   const ids = (r: Array<{ id: number }>) => r.map((x) => Number(x.id));
-  const demoCarrier = await db.selectFrom('users as u').innerJoin('companies as c', 'c.id', 'u.company_id').select('c.id')
-    .where('u.email', '=', 'carrier@portal.demo').executeTakeFirstOrThrow();
-  const demoEnduser = await db.selectFrom('users as u').innerJoin('companies as c', 'c.id', 'u.company_id').select('c.id')
-    .where('u.email', '=', 'enduser@portal.demo').executeTakeFirstOrThrow();
+  const demoCarrier = await db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select('c.id')
+    .where('u.email', '=', 'carrier@portal.demo')
+    .executeTakeFirstOrThrow();
+  const demoEnduser = await db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select('c.id')
+    .where('u.email', '=', 'enduser@portal.demo')
+    .executeTakeFirstOrThrow();
   const company = (legal_name: string, company_role_id: number, carrier_id: number | null) => ({
-    legal_name, company_role_id, carrier_id, status_id: 1, is_inbound: 1, type: 'Customer', created_at: stamp, updated_at: stamp,
+    legal_name,
+    company_role_id,
+    carrier_id,
+    status_id: 1,
+    is_inbound: 1,
+    type: 'Customer',
+    created_at: stamp,
+    updated_at: stamp,
   });
-  const others = ids(await db.insertInto('companies').values(Array.from({ length: 50 }, (_, i) => company(`Bench carrier ${i}`, 2, null)))
-    .returning('id').execute());
+  const others = ids(
+    await db
+      .insertInto('companies')
+      .values(Array.from({ length: 50 }, (_, i) => company(`Bench carrier ${i}`, 2, null)))
+      .returning('id')
+      .execute(),
+  );
   const endusers = new Map<number, number[]>();
-  endusers.set(demoCarrier.id, ids(await db.insertInto('companies')
-    .values(Array.from({ length: 100 }, (_, i) => company(`Bench customer ${i}`, 3, demoCarrier.id))).returning('id').execute()));
+  endusers.set(
+    demoCarrier.id,
+    ids(
+      await db
+        .insertInto('companies')
+        .values(Array.from({ length: 100 }, (_, i) => company(`Bench customer ${i}`, 3, demoCarrier.id)))
+        .returning('id')
+        .execute(),
+    ),
+  );
   for (const c of others) {
-    endusers.set(c, ids(await db.insertInto('companies').values(Array.from({ length: 10 }, (_, i) => company(`Bench customer ${c}/${i}`, 3, c)))
-      .returning('id').execute()));
+    endusers.set(
+      c,
+      ids(
+        await db
+          .insertInto('companies')
+          .values(Array.from({ length: 10 }, (_, i) => company(`Bench customer ${c}/${i}`, 3, c)))
+          .returning('id')
+          .execute(),
+      ),
+    );
   }
   const it = await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirstOrThrow();
-  const before = await db.selectFrom('transport_requests').select(sql<number>`coalesce(max(id), 0)`.as('m')).executeTakeFirstOrThrow();
-  const shipBefore = await db.selectFrom('shipments').select(sql<number>`coalesce(max(id), 0)`.as('m')).executeTakeFirstOrThrow();
+  const before = await db
+    .selectFrom('transport_requests')
+    .select(sql<number>`coalesce(max(id), 0)`.as('m'))
+    .executeTakeFirstOrThrow();
+  const shipBefore = await db
+    .selectFrom('shipments')
+    .select(sql<number>`coalesce(max(id), 0)`.as('m'))
+    .executeTakeFirstOrThrow();
 
   const rnd = random(11);
   const span = 730 * 86_400_000;
@@ -64,7 +106,8 @@ export async function fill(db: Db, dialect: 'sqlite' | 'postgres', rows: number)
       const on = romeDate(at);
       days.add(on);
       const k = j >> 1;
-      let carrier: number; let enduser: number | null;
+      let carrier: number;
+      let enduser: number | null;
       if (j % 2 === 0) {
         carrier = demoCarrier.id;
         enduser = k % 50 === 0 ? demoEnduser.id : k % 5 === 1 ? null : endusers.get(carrier)![k % 100];
@@ -114,7 +157,9 @@ export async function fill(db: Db, dialect: 'sqlite' | 'postgres', rows: number)
   await sql`insert into shipment_addresses (shipment_id, kind, location_name, address, postal_code, city, province, country_id)
     select id, 'pickup', 'Rossi Logistica S.r.l.', 'Via Emilia 120', '40133', 'Bologna', 'BO', cast(${it.id} as integer) from shipments where id > ${sb}
     union all
-    select id, 'delivery', 'Ferramenta Colosseo', 'Via Labicana 44', '00184', 'Roma', 'RM', cast(${it.id} as integer) from shipments where id > ${sb}`.execute(db);
+    select id, 'delivery', 'Ferramenta Colosseo', 'Via Labicana 44', '00184', 'Roma', 'RM', cast(${it.id} as integer) from shipments where id > ${sb}`.execute(
+    db,
+  );
   await sql`insert into shipment_details (shipment_id, position, shipment_type_id, pallet_weight, pallet_width, pallet_length,
       pallet_height, pallet_type, total_units, gross_weight, volume, volume_type)
     select id, 0, transport_request_type_id,
@@ -125,6 +170,10 @@ export async function fill(db: Db, dialect: 'sqlite' | 'postgres', rows: number)
       case when transport_request_type_id = 2 then '1.8' end, case when transport_request_type_id = 2 then 'CBM' end
     from shipments where id > ${sb}`.execute(db);
   return {
-    carrier: demoCarrier.id, enduser: demoEnduser.id, carriers: [demoCarrier.id, ...others], endusers, days: [...days],
+    carrier: demoCarrier.id,
+    enduser: demoEnduser.id,
+    carriers: [demoCarrier.id, ...others],
+    endusers,
+    days: [...days],
   };
 }

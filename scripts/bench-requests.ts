@@ -45,11 +45,24 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 type Role = 'admin' | 'carrier' | 'enduser';
 type Params = Record<string, string | number>;
-interface Kind { role: Role; name: string; url: () => string; info?: boolean; ms: number[] }
+interface Kind {
+  role: Role;
+  name: string;
+  url: () => string;
+  info?: boolean;
+  ms: number[];
+}
 
 const NS: Record<Role, string> = { admin: 'admin', carrier: 'company', enduser: 'enduser' };
-const SORTS: Array<[string, string]> = [['id', 'asc'], ['id', 'desc'], ['created_at', 'asc'], ['cost', 'asc'], ['cost', 'desc'],
-  ['transport_request_status_id', 'asc'], ['transport_request_status_id', 'desc']];
+const SORTS: Array<[string, string]> = [
+  ['id', 'asc'],
+  ['id', 'desc'],
+  ['created_at', 'asc'],
+  ['cost', 'asc'],
+  ['cost', 'desc'],
+  ['transport_request_status_id', 'asc'],
+  ['transport_request_status_id', 'desc'],
+];
 const STATUSES = [1, 3, 4, 5, 6, 7];
 
 async function main() {
@@ -57,8 +70,13 @@ async function main() {
   const pg = process.env.BENCH_DATABASE_URL ? await pgSchema(process.env.BENCH_DATABASE_URL) : null;
   const port = await freePort();
   const env = {
-    DATA_DIR: dataDir, DATABASE_URL: pg?.url, PORT: String(port), HOST: '127.0.0.1', API_PASSWORD,
-    LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-static'),
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg?.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    API_PASSWORD,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(dataDir, 'no-static'),
   };
   const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
@@ -73,47 +91,74 @@ async function main() {
     t = performance.now();
     if (pg) await sql`vacuum analyze`.execute(db);
     const vacuumSeconds = (performance.now() - t) / 1000;
-    const total = await db.selectFrom('transport_requests').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    console.log(`${pg ? 'PostgreSQL' : 'SQLite'}: ${Number(total.n)} requests (with shipments, addresses, goods) written in ${fillSeconds.toFixed(1)} s${pg ? `, vacuum analyze ${vacuumSeconds.toFixed(1)} s` : ''}`);
+    const total = await db
+      .selectFrom('transport_requests')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    console.log(
+      `${pg ? 'PostgreSQL' : 'SQLite'}: ${Number(total.n)} requests (with shipments, addresses, goods) written in ${fillSeconds.toFixed(1)} s${pg ? `, vacuum analyze ${vacuumSeconds.toFixed(1)} s` : ''}`,
+    );
     const mb = (bytes: unknown) => `${(Number(bytes) / 1048576).toFixed(0)} MB`;
     if (pg) {
-      const r = (await sql<{ t: string; i: string }>`select pg_table_size('transport_requests') as t, pg_indexes_size('transport_requests') as i`.execute(db)).rows[0];
+      const r = (await sql<{ t: string; i: string }>`select pg_table_size('transport_requests') as t, pg_indexes_size('transport_requests') as i`.execute(db))
+        .rows[0];
       console.log(`transport_requests: table ${mb(r.t)}, its indexes ${mb(r.i)}`);
     } else {
-      const r = (await sql<{ name: string; bytes: number }>`select name, sum(pgsize) as bytes from dbstat where name = 'transport_requests' or name in (select name from sqlite_master where tbl_name = 'transport_requests' and type = 'index') group by name`.execute(db)).rows;
+      const r = (
+        await sql<{
+          name: string;
+          bytes: number;
+        }>`select name, sum(pgsize) as bytes from dbstat where name = 'transport_requests' or name in (select name from sqlite_master where tbl_name = 'transport_requests' and type = 'index') group by name`.execute(
+          db,
+        )
+      ).rows;
       const table = r.filter((x) => x.name === 'transport_requests').reduce((a, x) => a + Number(x.bytes), 0);
-      console.log(`transport_requests: table ${mb(table)}, its indexes ${mb(r.reduce((a, x) => a + Number(x.bytes), 0) - table)} (database file ${mb(fs.statSync(path.join(dataDir, 'portal.sqlite')).size)})`);
+      console.log(
+        `transport_requests: table ${mb(table)}, its indexes ${mb(r.reduce((a, x) => a + Number(x.bytes), 0) - table)} (database file ${mb(fs.statSync(path.join(dataDir, 'portal.sqlite')).size)})`,
+      );
     }
 
     const migrations = await loadMigrations();
     if (migrations[LIST_MIGRATION]) {
       // The list migration once more on the full table: what an upgrade of a big installation costs.
       const migrator = await portalMigrator(db);
-      const before = Object.keys(migrations).filter((n) => n < LIST_MIGRATION).at(-1)!;
+      const before = Object.keys(migrations)
+        .filter((n) => n < LIST_MIGRATION)
+        .at(-1)!;
       const later = Object.keys(migrations).filter((n) => n > LIST_MIGRATION);
       const down = await migrator.migrateTo(before);
       if (down.error) throw down.error;
       t = performance.now();
       const up = await migrator.migrateToLatest();
       if (up.error) throw up.error;
-      console.log(`migration ${LIST_MIGRATION}${later.length ? ` (and ${later.join(', ')})` : ''} on the full table: ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      console.log(
+        `migration ${LIST_MIGRATION}${later.length ? ` (and ${later.join(', ')})` : ''} on the full table: ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
       if (pg) await sql`analyze transport_requests`.execute(db);
     }
 
     server = spawn(process.execPath, serverArgs(), {
-      cwd: root, env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'ignore', 'inherit'],
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'ignore', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}/api/v1`;
     const headers = { 'x-api-password': API_PASSWORD, 'content-type': 'application/json', 'accept-language': 'it' };
     for (let i = 0; ; i++) {
       try {
         if ((await fetch(`${base}/visitor/ping`, { headers })).ok) break;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       if (i > 300) throw new Error('the server did not start');
       await new Promise((r) => setTimeout(r, 200));
     }
     const tokens = {} as Record<Role, string>;
-    for (const [role, email] of [['admin', 'admin@portal.demo'], ['carrier', 'carrier@portal.demo'], ['enduser', 'enduser@portal.demo']] as const) {
+    for (const [role, email] of [
+      ['admin', 'admin@portal.demo'],
+      ['carrier', 'carrier@portal.demo'],
+      ['enduser', 'enduser@portal.demo'],
+    ] as const) {
       const r = await (await fetch(`${base}/visitor/login`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'demo1234' }) })).json();
       if (!r.token) throw new Error(`login ${email}: ${JSON.stringify(r)}`);
       tokens[role] = r.token;
@@ -151,8 +196,14 @@ async function main() {
       add(role, 'status + date', () => ({ transport_request_status_id: status(), date: day() }));
       for (const [sort, order] of SORTS) add(role, `sort ${sort === 'transport_request_status_id' ? 'status' : sort} ${order}`, () => ({ sort, order }));
       add(role, 'status, sort cost desc', () => ({ transport_request_status_id: status(), sort: 'cost', order: 'desc' }));
-      add(role, 'any sort, last 3 pages', () => { const [sort, order] = pick(SORTS); return { sort, order, page: last - between(0, 2) }; });
-      add(role, 'any sort, pages 2–10', () => { const [sort, order] = pick(SORTS); return { sort, order, page: between(2, 10) }; });
+      add(role, 'any sort, last 3 pages', () => {
+        const [sort, order] = pick(SORTS);
+        return { sort, order, page: last - between(0, 2) };
+      });
+      add(role, 'any sort, pages 2–10', () => {
+        const [sort, order] = pick(SORTS);
+        return { sort, order, page: between(2, 10) };
+      });
       if (role === 'admin') {
         add(role, 'company: demo carrier (½ of all)', () => ({ company_id: fx.carrier }));
         add(role, 'carrier_id: another carrier', () => ({ carrier_id: pick(others) }));
@@ -198,10 +249,16 @@ async function main() {
       const cached = { name: `${role} statistics, cached`, ms: [] as number[] };
       const fresh = { name: `${role} statistics, computed`, ms: [] as number[] };
       await get(role, url);
-      for (let i = 0; i < 50; i++) { const s = performance.now(); await get(role, url); cached.ms.push(performance.now() - s); }
+      for (let i = 0; i < 50; i++) {
+        const s = performance.now();
+        await get(role, url);
+        cached.ms.push(performance.now() - s);
+      }
       for (let i = 0; i < 10; i++) {
         await db.deleteFrom('statistics_cache').execute();
-        const s = performance.now(); await get(role, url); fresh.ms.push(performance.now() - s);
+        const s = performance.now();
+        await get(role, url);
+        fresh.ms.push(performance.now() - s);
       }
       stats.push(cached, fresh);
     }
@@ -210,12 +267,20 @@ async function main() {
       const s = [...ms].sort((a, b) => a - b);
       const p95 = nearestRank(s, 0.95);
       const verdict = info ? 'info' : capped ? 'MISSED (stopped after 30 s)' : p95 <= BUDGET_MS ? 'ok' : 'MISSED';
-      console.log(`${role.padEnd(8)} ${name.padEnd(34)} ${String(s.length).padStart(5)} ${nearestRank(s, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${s[s.length - 1].toFixed(1).padStart(7)} ${(p95 / BUDGET_MS).toFixed(2).padStart(6)}  ${verdict}`);
+      console.log(
+        `${role.padEnd(8)} ${name.padEnd(34)} ${String(s.length).padStart(5)} ${nearestRank(s, 0.5).toFixed(1).padStart(7)} ${p95.toFixed(1).padStart(7)} ${s[s.length - 1].toFixed(1).padStart(7)} ${(p95 / BUDGET_MS).toFixed(2).padStart(6)}  ${verdict}`,
+      );
       return p95;
     };
-    console.log(`\nTransport-request lists — ${pg ? 'PostgreSQL' : 'SQLite'}, ${Number(total.n)} requests, ${CALLS} calls per kind, one at a time, ${os.cpus().length} CPUs`);
-    console.log(`load average ${load0.map((l) => l.toFixed(2)).join(' ')} at the start, ${load1.map((l) => l.toFixed(2)).join(' ')} at the end (${seconds.toFixed(0)} s)`);
-    console.log(`${'role'.padEnd(8)} ${'kind'.padEnd(34)} ${'calls'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'p95/50'.padStart(6)}  budget`);
+    console.log(
+      `\nTransport-request lists — ${pg ? 'PostgreSQL' : 'SQLite'}, ${Number(total.n)} requests, ${CALLS} calls per kind, one at a time, ${os.cpus().length} CPUs`,
+    );
+    console.log(
+      `load average ${load0.map((l) => l.toFixed(2)).join(' ')} at the start, ${load1.map((l) => l.toFixed(2)).join(' ')} at the end (${seconds.toFixed(0)} s)`,
+    );
+    console.log(
+      `${'role'.padEnd(8)} ${'kind'.padEnd(34)} ${'calls'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'max ms'.padStart(7)} ${'p95/50'.padStart(6)}  budget`,
+    );
     const missed: string[] = [];
     for (const k of kinds) {
       const capped = !k.info && k.ms.length < CALLS;

@@ -26,11 +26,19 @@ const plan = [
   { name: 'quote', budget: 'quote ≥ 0.4 × trivial route, p99 ≤ 20 ms at 50 connections (SQLite)', script: 'bench-quote.ts', env: {} },
   { name: 'import', budget: '100 000-row rate sheet import ≤ 2 × bare parse', script: 'bench-import.ts', env: {} },
   { name: 'requests', budget: 'request list, 1 000 000 requests, p95 ≤ 50 ms (SQLite)', script: 'bench-requests.ts', env: {} },
-  { name: 'requests', budget: 'request list, 1 000 000 requests, p95 ≤ 50 ms (PostgreSQL)', script: 'bench-requests.ts', env: { BENCH_DATABASE_URL: pgUrl }, pg: true },
+  {
+    name: 'requests',
+    budget: 'request list, 1 000 000 requests, p95 ≤ 50 ms (PostgreSQL)',
+    script: 'bench-requests.ts',
+    env: { BENCH_DATABASE_URL: pgUrl },
+    pg: true,
+  },
   { name: 'bundle', budget: 'login first load ≤ 350 KB gzipped JS, other screens on demand', script: 'bench-bundle.ts', env: {} },
 ];
 
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 // BENCH_ONLY picks steps here; inside a step (bench:quote) it would pick that script's runs instead
 const { BENCH_ONLY: _picked, ...childEnv } = process.env;
 const hasPg = await postgresAnswers();
@@ -44,7 +52,9 @@ for (const step of plan) {
   console.log(`\n━━━ ${step.budget}\n`);
   const started = Date.now();
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', step.script)], {
-    cwd: root, stdio: 'inherit', env: { ...childEnv, ...step.env },
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...childEnv, ...step.env },
   });
   const secs = ((Date.now() - started) / 1000).toFixed(0);
   results.push({ ...step, outcome: r.status === 0 ? `met (${secs} s)` : `MISSED or failed (exit ${r.status}, ${secs} s)` });

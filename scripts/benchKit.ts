@@ -2,12 +2,13 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
 
-export const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** A fresh schema `<prefix>_<random>` on the server of `url`; `url` of the answer works inside it; `drop()` removes it. */
 export async function pgSchema(url: string, prefix = 'bench') {

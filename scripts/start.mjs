@@ -20,7 +20,10 @@ const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'
 const stale = !fs.existsSync(dist) || Math.max(...sources.map(newest)) > fs.statSync(dist).mtimeMs;
 if (stale) {
   console.log('Building the browser app…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

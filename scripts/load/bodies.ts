@@ -13,7 +13,12 @@ export const pick = <T>(r: Rng, list: readonly T[]): T => list[Math.floor(r() * 
 
 const FROM = { originCountry: 'IT', originPostalCode: '20121', originLocality: 'Milano', originProvince: 'MI' };
 const TO = [
-  ['00118', 'Roma', 'RM'], ['80121', 'Napoli', 'NA'], ['10121', 'Torino', 'TO'], ['50122', 'Firenze', 'FI'], ['70121', 'Bari', 'BA'], ['40121', 'Bologna', 'BO'],
+  ['00118', 'Roma', 'RM'],
+  ['80121', 'Napoli', 'NA'],
+  ['10121', 'Torino', 'TO'],
+  ['50122', 'Firenze', 'FI'],
+  ['70121', 'Bari', 'BA'],
+  ['40121', 'Bologna', 'BO'],
 ] as const;
 const PALLETS = [
   { palletWeight: [250], palletWidth: [120], palletLength: [80], palletHeight: [90] },
@@ -25,9 +30,17 @@ const GROUPAGE = [
 ];
 
 export interface QuoteBody {
-  zone: 'national'; service: 'palletExpress' | 'standard'; flow?: 'OUT';
-  originCountry: string; originPostalCode: string; originLocality: string; originProvince: string;
-  destinationCountry: string; destinationPostalCode: string; destinationLocality: string; destinationProvince: string;
+  zone: 'national';
+  service: 'palletExpress' | 'standard';
+  flow?: 'OUT';
+  originCountry: string;
+  originPostalCode: string;
+  originLocality: string;
+  originProvince: string;
+  destinationCountry: string;
+  destinationPostalCode: string;
+  destinationLocality: string;
+  destinationProvince: string;
   [k: string]: unknown;
 }
 
@@ -50,12 +63,21 @@ export function quotedPrice(body: QuoteBody, data: any, cls: 'SILVER' | 'GOLD') 
 }
 
 const PLACES = [
-  ['Magazzino Rossi', 'Via Emilia 120', '40133', 'Bologna', 'BO'], ['Cliente Roma', 'Via Appia 5', '00183', 'Roma', 'RM'],
-  ['Deposito Nord', 'Via Nizza 230', '10126', 'Torino', 'TO'], ['Market Vomero', 'Via Scarlatti 60', '80129', 'Napoli', 'NA'],
-  ['Pelletteria Oltrarno', 'Via Maggio 8', '50125', 'Firenze', 'FI'], ['Arredi Navigli', 'Ripa di Porta Ticinese 21', '20143', 'Milano', 'MI'],
+  ['Magazzino Rossi', 'Via Emilia 120', '40133', 'Bologna', 'BO'],
+  ['Cliente Roma', 'Via Appia 5', '00183', 'Roma', 'RM'],
+  ['Deposito Nord', 'Via Nizza 230', '10126', 'Torino', 'TO'],
+  ['Market Vomero', 'Via Scarlatti 60', '80129', 'Napoli', 'NA'],
+  ['Pelletteria Oltrarno', 'Via Maggio 8', '50125', 'Firenze', 'FI'],
+  ['Arredi Navigli', 'Ripa di Porta Ticinese 21', '20143', 'Milano', 'MI'],
 ] as const;
 
-export interface ShipmentSent { ref: string; pickup: { postal: string; city: string }; delivery: { postal: string; city: string }; units?: number; weight?: number }
+export interface ShipmentSent {
+  ref: string;
+  pickup: { postal: string; city: string };
+  delivery: { postal: string; city: string };
+  units?: number;
+  weight?: number;
+}
 
 /** The per-shipment fields of the create form; the goods only when typed by hand. */
 export function shipmentFields(r: Rng, seq: number, count: number, byHand: boolean) {
@@ -70,13 +92,35 @@ export function shipmentFields(r: Rng, seq: number, count: number, byHand: boole
     const ref = `LOAD-${seq}-${i + 1}`;
     const units = 1 + Math.floor(r() * 30);
     const weight = Math.round((50 + r() * 4000) * 10) / 10;
-    put('shipperref', ref); put('consigneeref', `DEST-${seq}-${i + 1}`); put('adr', '0'); put('taillift', byHand && r() < 0.2 ? '1' : '0'); // a tail lift changes a quote's price
-    put('pickupdate', pickupDate); put('pickuptimefrom', '08:00'); put('pickuptimeto', '12:00');
-    put('pickuplocationname', pl); put('pickupaddress', pa); put('pickuppostalcode', pc); put('pickupcity', pcity); put('pickupprovince', pp); put('pickupcountry', 'IT'); put('pickupnotes', '');
-    put('deliverydate', ''); put('deliverytimefrom', ''); put('deliverytimeto', '');
-    put('deliverylocationname', d[0]); put('deliveryaddress', d[1]); put('deliverypostalcode', d[2]); put('deliverycity', d[3]); put('deliveryprovince', d[4]); put('deliverycountry', 'IT'); put('deliverynotes', '');
+    put('shipperref', ref);
+    put('consigneeref', `DEST-${seq}-${i + 1}`);
+    put('adr', '0');
+    put('taillift', byHand && r() < 0.2 ? '1' : '0'); // a tail lift changes a quote's price
+    put('pickupdate', pickupDate);
+    put('pickuptimefrom', '08:00');
+    put('pickuptimeto', '12:00');
+    put('pickuplocationname', pl);
+    put('pickupaddress', pa);
+    put('pickuppostalcode', pc);
+    put('pickupcity', pcity);
+    put('pickupprovince', pp);
+    put('pickupcountry', 'IT');
+    put('pickupnotes', '');
+    put('deliverydate', '');
+    put('deliverytimefrom', '');
+    put('deliverytimeto', '');
+    put('deliverylocationname', d[0]);
+    put('deliveryaddress', d[1]);
+    put('deliverypostalcode', d[2]);
+    put('deliverycity', d[3]);
+    put('deliveryprovince', d[4]);
+    put('deliverycountry', 'IT');
+    put('deliverynotes', '');
     if (byHand) {
-      put('units', String(units)); put('weight', String(weight)); put('volume', (r() * 10).toFixed(1)); put('volumeType', 'CBM');
+      put('units', String(units));
+      put('weight', String(weight));
+      put('volume', (r() * 10).toFixed(1));
+      put('volumeType', 'CBM');
     }
     sent.push({ ref, pickup: { postal: pc, city: pcity }, delivery: { postal: d[2], city: d[3] }, ...(byHand ? { units, weight } : {}) });
   }
@@ -91,7 +135,9 @@ export function quoteFields(q: QuoteBody): Record<string, string | string[]> {
 }
 
 export const pdf = (r: Rng, seq: number) => ({
-  filename: `bolla ${seq}.pdf`, type: 'application/pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048 + Math.floor(r() * 16384), 65)]),
+  filename: `bolla ${seq}.pdf`,
+  type: 'application/pdf',
+  data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048 + Math.floor(r() * 16384), 65)]),
 });
 
 const TOPICS = ['ritiro in ritardo', 'fattura di marzo', 'modifica indirizzo di consegna', 'pallet danneggiato', 'tempi di resa per Bari'];

@@ -10,7 +10,11 @@ import { API_PASSWORD } from './servers.js';
 
 export const SOCKETS_PER_ORIGIN = 6;
 
-export interface Reply { status: number; body: any; error?: string }
+export interface Reply {
+  status: number;
+  body: any;
+  error?: string;
+}
 
 const agents = new Map<string, http.Agent>();
 function agentFor(address: string) {
@@ -43,7 +47,9 @@ export function wouldQueue(o: Pick<CallOptions, 'base' | 'from'>) {
   const a = agents.get(o.from);
   if (!a) return false;
   const u = new URL(o.base);
-  const busy = Object.entries(a.sockets).filter(([k]) => k.startsWith(`${u.hostname}:${u.port}:`)).reduce((n, [, s]) => n + (s?.length ?? 0), 0);
+  const busy = Object.entries(a.sockets)
+    .filter(([k]) => k.startsWith(`${u.hostname}:${u.port}:`))
+    .reduce((n, [, s]) => n + (s?.length ?? 0), 0);
   return busy >= SOCKETS_PER_ORIGIN;
 }
 
@@ -72,7 +78,9 @@ export function call(o: CallOptions): Promise<Reply> {
         let body: any = text;
         try {
           body = JSON.parse(text);
-        } catch { /* not JSON */ }
+        } catch {
+          /* not JSON */
+        }
         resolve({ status: res.statusCode ?? 0, body });
       });
     });

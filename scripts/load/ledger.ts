@@ -5,13 +5,29 @@
 import type { Db } from '../../server/db/index.js';
 
 export interface RequestWrite {
-  id: number; userId: number; companyId: number; carrierId: number; notes: string;
+  id: number;
+  userId: number;
+  companyId: number;
+  carrierId: number;
+  notes: string;
   shipments: Array<{ ref: string; pickup: { postal: string; city: string }; delivery: { postal: string; city: string }; units?: number; weight?: number }>;
   quote?: { service: string; cls: string | null; cost: number; fee: number; pallets: number };
   documents: number;
 }
-export interface TicketWrite { id: number; companyId: number; userId: number; subject: string; message: string }
-export interface MessageWrite { id: number; chatId: number; userId: number; side: 'enduser' | 'carrier'; body: string }
+export interface TicketWrite {
+  id: number;
+  companyId: number;
+  userId: number;
+  subject: string;
+  message: string;
+}
+export interface MessageWrite {
+  id: number;
+  chatId: number;
+  userId: number;
+  side: 'enduser' | 'carrier';
+  body: string;
+}
 
 export class Ledger {
   requests: RequestWrite[] = [];
@@ -65,11 +81,13 @@ export async function verify(db: Db, ledger: Ledger): Promise<string[]> {
         continue;
       }
       const where = `request ${w.id}`;
-      if (Number(r.user_id) !== w.userId || Number(r.enduser_company_id) !== w.companyId || Number(r.carrier_id) !== w.carrierId) bad(`${where}: owner differs`);
+      if (Number(r.user_id) !== w.userId || Number(r.enduser_company_id) !== w.companyId || Number(r.carrier_id) !== w.carrierId)
+        bad(`${where}: owner differs`);
       if (r.notes !== w.notes) bad(`${where}: notes ${JSON.stringify(r.notes)} ≠ ${JSON.stringify(w.notes)}`);
       if (w.quote) {
         const q = w.quote;
-        if (r.service !== q.service || Number(r.cost) !== q.cost || Number(r.admin_fees) !== q.fee) bad(`${where}: quote ${r.service} ${r.cost}+${r.admin_fees} ≠ ${q.service} ${q.cost}+${q.fee}`);
+        if (r.service !== q.service || Number(r.cost) !== q.cost || Number(r.admin_fees) !== q.fee)
+          bad(`${where}: quote ${r.service} ${r.cost}+${r.admin_fees} ≠ ${q.service} ${q.cost}+${q.fee}`);
         if (q.cls && r.service_class !== q.cls) bad(`${where}: class ${r.service_class} ≠ ${q.cls}`);
       } else if (r.cost !== null) bad(`${where}: a request by hand has a cost`);
       const mine = shipments.filter((s) => Number(s.transport_request_id) === w.id);
@@ -80,7 +98,8 @@ export async function verify(db: Db, ledger: Ledger): Promise<string[]> {
         if (s.shipper_reference !== e.ref) bad(`${where}: shipment ${i} reference ${s.shipper_reference} ≠ ${e.ref}`);
         for (const kind of ['pickup', 'delivery'] as const) {
           const a = addresses.find((x) => x.shipment_id === s.id && x.kind === kind);
-          if (!a || a.postal_code !== e[kind].postal || a.city !== e[kind].city) bad(`${where}: shipment ${i} ${kind} ${a?.postal_code} ${a?.city} ≠ ${e[kind].postal} ${e[kind].city}`);
+          if (!a || a.postal_code !== e[kind].postal || a.city !== e[kind].city)
+            bad(`${where}: shipment ${i} ${kind} ${a?.postal_code} ${a?.city} ≠ ${e[kind].postal} ${e[kind].city}`);
         }
         const d = details.filter((x) => x.shipment_id === s.id);
         if (w.quote?.service === 'palletExpress') {
@@ -103,13 +122,26 @@ export async function verify(db: Db, ledger: Ledger): Promise<string[]> {
     for (const w of part) {
       const r = rows.get(w.id);
       if (!r) bad(`ticket ${w.id}: missing`);
-      else if (r.subject !== w.subject || Number(r.enduser_company_id) !== w.companyId || Number(r.enduser_user_id) !== w.userId) bad(`ticket ${w.id}: differs`);
+      else if (r.subject !== w.subject || Number(r.enduser_company_id) !== w.companyId || Number(r.enduser_user_id) !== w.userId)
+        bad(`ticket ${w.id}: differs`);
       else if (first.get(w.id) !== w.message) bad(`ticket ${w.id}: first message ${JSON.stringify(first.get(w.id))} ≠ ${JSON.stringify(w.message)}`);
     }
   }
 
   for (const part of chunks(ledger.messages)) {
-    const rows = new Map((await db.selectFrom('chat_messages').selectAll().where('id', 'in', part.map((m) => m.id)).execute()).map((r) => [Number(r.id), r]));
+    const rows = new Map(
+      (
+        await db
+          .selectFrom('chat_messages')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            part.map((m) => m.id),
+          )
+          .execute()
+      ).map((r) => [Number(r.id), r]),
+    );
     for (const w of part) {
       const r = rows.get(w.id);
       if (!r) bad(`message ${w.id}: missing`);

@@ -26,20 +26,32 @@ export interface Ctx {
   quotes: Map<number, Array<{ body: QuoteBody; data: any }>>;
 }
 
-export interface Operation { share: number; run(c: Ctx): Promise<unknown> }
+export interface Operation {
+  share: number;
+  run(c: Ctx): Promise<unknown>;
+}
 
 const as = (a: Actor) => ({ from: a.address, token: a.token });
 const endUser = (c: Ctx) => pick(c.r, c.world.endUsers);
 const carrier = (c: Ctx) => pick(c.r, c.world.carriers);
 const recent = <T>(list: T[] | undefined, n = 5) => (list?.length ? list.slice(-n) : []);
 const listQuery = (c: Ctx, extra: Record<string, string | number | undefined> = {}) => ({
-  page: c.r() < 0.8 ? 1 : 2, per_page: pick(c.r, [10, 15, 25]), ...(c.r() < 0.3 ? { transport_request_status_id: 1 } : {}),
-  ...(c.r() < 0.2 ? { date: romeDate() } : {}), ...(c.r() < 0.2 ? { sort: 'cost', order: 'desc' } : {}), ...extra,
+  page: c.r() < 0.8 ? 1 : 2,
+  per_page: pick(c.r, [10, 15, 25]),
+  ...(c.r() < 0.3 ? { transport_request_status_id: 1 } : {}),
+  ...(c.r() < 0.2 ? { date: romeDate() } : {}),
+  ...(c.r() < 0.2 ? { sort: 'cost', order: 'desc' } : {}),
+  ...extra,
 });
 
 async function signIn(c: Ctx) {
   const a = pick(c.r, c.world.all);
-  const res = await c.send('sign-in', { from: a.address, method: 'POST', path: '/visitor/login', json: { email: a.email, password: PASSWORD, remember: c.r() < 0.3 } });
+  const res = await c.send('sign-in', {
+    from: a.address,
+    method: 'POST',
+    path: '/visitor/login',
+    json: { email: a.email, password: PASSWORD, remember: c.r() < 0.3 },
+  });
   if (res) a.spare.push(res.body.token);
 }
 
@@ -80,11 +92,31 @@ async function createRequest(c: Ctx) {
       s.pickup = { postal: q.body.originPostalCode, city: q.body.originLocality };
       s.delivery = { postal: q.body.destinationPostalCode, city: q.body.destinationLocality };
     }
-    quote = { service: q.body.service, cls: cls ?? 'STANDARD', cost: Math.round(price.cost * 100), fee: Math.round(price.fee * 100), pallets: (q.body.palletWeight as number[] | undefined)?.length ?? 0 };
+    quote = {
+      service: q.body.service,
+      cls: cls ?? 'STANDARD',
+      cost: Math.round(price.cost * 100),
+      fee: Math.round(price.fee * 100),
+      pallets: (q.body.palletWeight as number[] | undefined)?.length ?? 0,
+    };
   }
-  const res = await c.send(q ? 'request create (quote)' : 'request create (hand)', { ...as(a), method: 'POST', path: '/enduser/transport_requests/newRequest', multipart: await formData(body) });
+  const res = await c.send(q ? 'request create (quote)' : 'request create (hand)', {
+    ...as(a),
+    method: 'POST',
+    path: '/enduser/transport_requests/newRequest',
+    multipart: await formData(body),
+  });
   if (!res) return;
-  c.ledger.requests.push({ id: res.body.data.id, userId: a.userId, companyId: a.companyId, carrierId: c.world.acme, notes, shipments: sent, quote, documents: withDoc ? 1 : 0 });
+  c.ledger.requests.push({
+    id: res.body.data.id,
+    userId: a.userId,
+    companyId: a.companyId,
+    carrierId: c.world.acme,
+    notes,
+    shipments: sent,
+    quote,
+    documents: withDoc ? 1 : 0,
+  });
 }
 
 async function requestDetail(c: Ctx) {
@@ -97,9 +129,15 @@ async function requestDetail(c: Ctx) {
 
 function requestList(c: Ctx, ns: 'enduser' | 'company' | 'admin') {
   const w = c.world;
-  if (ns === 'enduser') return c.send('requests list (end user)', { ...as(endUser(c)), method: 'GET', path: '/enduser/transport_requests', query: listQuery(c) });
+  if (ns === 'enduser')
+    return c.send('requests list (end user)', { ...as(endUser(c)), method: 'GET', path: '/enduser/transport_requests', query: listQuery(c) });
   if (ns === 'company') {
-    return c.send('requests list (carrier)', { ...as(carrier(c)), method: 'GET', path: '/company/transport_requests', query: listQuery(c, c.r() < 0.4 ? { enduser_id: pick(c.r, w.endUserCompanies) } : {}) });
+    return c.send('requests list (carrier)', {
+      ...as(carrier(c)),
+      method: 'GET',
+      path: '/company/transport_requests',
+      query: listQuery(c, c.r() < 0.4 ? { enduser_id: pick(c.r, w.endUserCompanies) } : {}),
+    });
   }
   const filter = c.r() < 0.5 ? { carrier_id: w.acme } : c.r() < 0.5 ? { enduser_id: pick(c.r, w.endUserCompanies) } : {};
   return c.send('requests list (admin)', { ...as(pick(c.r, w.admins)), method: 'GET', path: '/admin/transport_requests', query: listQuery(c, filter) });
@@ -119,7 +157,12 @@ async function endUserWrites(c: Ctx) {
   if (!tickets.length) return openTicket(c);
   const chatId = pick(c.r, tickets);
   const text = message(c.r, c.seq());
-  const res = await c.send('chat send (end user)', { ...as(a), method: 'POST', path: '/enduser/chats/sendChatMessage', json: { chat_id: chatId, message: text } });
+  const res = await c.send('chat send (end user)', {
+    ...as(a),
+    method: 'POST',
+    path: '/enduser/chats/sendChatMessage',
+    json: { chat_id: chatId, message: text },
+  });
   if (res) c.ledger.message({ id: res.body.data.id, chatId, userId: a.userId, side: 'enduser', body: text });
 }
 
@@ -129,7 +172,12 @@ async function carrierAnswers(c: Ctx) {
   if (chatId === null) return openTicket(c);
   const a = carrier(c);
   const text = message(c.r, c.seq());
-  const res = await c.send('chat answer (carrier)', { ...as(a), method: 'POST', path: '/company/chats/sendChatMessage', json: { chat_id: chatId, message: text } });
+  const res = await c.send('chat answer (carrier)', {
+    ...as(a),
+    method: 'POST',
+    path: '/company/chats/sendChatMessage',
+    json: { chat_id: chatId, message: text },
+  });
   if (res) c.ledger.message({ id: res.body.data.id, chatId, userId: a.userId, side: 'carrier', body: text });
 }
 
@@ -138,13 +186,20 @@ function readChat(c: Ctx, side: 'enduser' | 'carrier') {
   const tickets = side === 'enduser' ? recent(c.ledger.ticketsOf.get(a.companyId)) : recent(c.ledger.tickets, 20).map((t) => t.id);
   if (!tickets.length) return chatTickets(c, side);
   const chat_id = pick(c.r, tickets);
-  if (side === 'enduser') return c.send('chat read (end user)', { ...as(a), method: 'GET', path: '/enduser/chats/getChatMessages', query: { chat_id, limit: 50 } });
+  if (side === 'enduser')
+    return c.send('chat read (end user)', { ...as(a), method: 'GET', path: '/enduser/chats/getChatMessages', query: { chat_id, limit: 50 } });
   return c.send('chat read (carrier)', { ...as(a), method: 'POST', path: '/company/chats/getChatMessages', json: { chat_id, limit: 50 } });
 }
 
 function chatTickets(c: Ctx, side: 'enduser' | 'carrier') {
-  if (side === 'enduser') return c.send('chat tickets (end user)', { ...as(endUser(c)), method: 'GET', path: '/enduser/chats/getTickets', query: { page: 1, per_page: 10 } });
-  const query = { page: 1, per_page: 25, ...(c.r() < 0.6 ? { status: 'open' } : {}), ...(c.r() < 0.3 ? { enduser_id: pick(c.r, c.world.endUserCompanies) } : {}) };
+  if (side === 'enduser')
+    return c.send('chat tickets (end user)', { ...as(endUser(c)), method: 'GET', path: '/enduser/chats/getTickets', query: { page: 1, per_page: 10 } });
+  const query = {
+    page: 1,
+    per_page: 25,
+    ...(c.r() < 0.6 ? { status: 'open' } : {}),
+    ...(c.r() < 0.3 ? { enduser_id: pick(c.r, c.world.endUserCompanies) } : {}),
+  };
   return c.send('chat tickets (carrier)', { ...as(carrier(c)), method: 'GET', path: '/company/chats/getChatUsers', query });
 }
 

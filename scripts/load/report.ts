@@ -23,7 +23,10 @@ const WARMUP_S = 30;
 const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-export interface Verdict { ok: boolean; lines: string[] }
+export interface Verdict {
+  ok: boolean;
+  lines: string[];
+}
 
 export function memory(res: RunResult) {
   const warm = Math.min(WARMUP_S, res.seconds / 4);
@@ -44,7 +47,7 @@ export function memory(res: RunResult) {
     const pts = series.filter((s) => s.t >= warm);
     const mt = mean(pts.map((s) => s.t));
     const mv = mean(pts.map((s) => s.v));
-    const slope = pts.reduce((n, s) => n + (s.t - mt) * (s.v - mv), 0) / (pts.reduce((n, s) => n + (s.t - mt) ** 2, 0) || 1) * 60;
+    const slope = (pts.reduce((n, s) => n + (s.t - mt) * (s.v - mv), 0) / (pts.reduce((n, s) => n + (s.t - mt) ** 2, 0) || 1)) * 60;
     return { first, last, ratio: last / first, slope, peak: Math.max(...series.map((s) => s.v)), compact, samples: after.length };
   });
 }
@@ -71,13 +74,19 @@ export function report(name: string, res: RunResult, missing: string[], serverEr
       else if (status === '429') tooMany += n;
       else otherFailures += n;
     }
-    out(`${kind.padEnd(26)} ${String(sorted.length).padStart(6)} ${pct(sorted, 50).toFixed(1).padStart(7)} ${pct(sorted, 95).toFixed(1).padStart(7)} ${pct(sorted, 99).toFixed(1).padStart(7)}  ${bad.join(' ') || '–'}`);
+    out(
+      `${kind.padEnd(26)} ${String(sorted.length).padStart(6)} ${pct(sorted, 50).toFixed(1).padStart(7)} ${pct(sorted, 95).toFixed(1).padStart(7)} ${pct(sorted, 99).toFixed(1).padStart(7)}  ${bad.join(' ') || '–'}`,
+    );
   }
   const all = kinds.flatMap(([, s]) => s.lat).sort((a, b) => a - b);
-  out(`${'all'.padEnd(26)} ${String(calls).padStart(6)} ${pct(all, 50).toFixed(1).padStart(7)} ${pct(all, 95).toFixed(1).padStart(7)} ${pct(all, 99).toFixed(1).padStart(7)}`);
+  out(
+    `${'all'.padEnd(26)} ${String(calls).padStart(6)} ${pct(all, 50).toFixed(1).padStart(7)} ${pct(all, 95).toFixed(1).padStart(7)} ${pct(all, 99).toFixed(1).padStart(7)}`,
+  );
   out();
-  out(`calls: ${res.scheduled} scheduled in ${res.seconds.toFixed(0)} s (${(calls / res.seconds).toFixed(1)}/s answered); late ${res.late} (> 10 ms after their slot, worst ${res.maxLateMs.toFixed(0)} ms); ` +
-    `queued for a connection ${res.queued}; at most ${res.maxInFlight} in flight; unfinished ${res.unfinished}`);
+  out(
+    `calls: ${res.scheduled} scheduled in ${res.seconds.toFixed(0)} s (${(calls / res.seconds).toFixed(1)}/s answered); late ${res.late} (> 10 ms after their slot, worst ${res.maxLateMs.toFixed(0)} ms); ` +
+      `queued for a connection ${res.queued}; at most ${res.maxInFlight} in flight; unfinished ${res.unfinished}`,
+  );
   out(`visitor addresses: ${res.visitorAddresses}; load average during the run ${res.loadavg[0].toFixed(2)} (1 min) ${res.loadavg[1].toFixed(2)} (5 min)`);
   out(`acknowledged writes: ${res.ledger.requests.length} requests, ${res.ledger.tickets.length} tickets, ${res.ledger.messages.length} chat messages`);
   out(`429 (throttled): ${tooMany}; other 4xx or status false: ${otherFailures}`);
@@ -88,7 +97,9 @@ export function report(name: string, res: RunResult, missing: string[], serverEr
     const ok = m.samples >= 6 && m.ratio <= MEMORY_RATIO_BUDGET;
     memOk &&= ok;
     out(`server ${k + 1} RSS MiB per 10 s: ${m.compact.join(' ')}`);
-    out(`server ${k + 1} memory: first third ${m.first.toFixed(1)} MiB, last third ${m.last.toFixed(1)} MiB, ratio ${m.ratio.toFixed(3)}, trend ${m.slope >= 0 ? '+' : ''}${m.slope.toFixed(1)} MiB/min (peak ${m.peak.toFixed(0)} MiB) — ${ok ? 'flat' : 'NOT FLAT'}`);
+    out(
+      `server ${k + 1} memory: first third ${m.first.toFixed(1)} MiB, last third ${m.last.toFixed(1)} MiB, ratio ${m.ratio.toFixed(3)}, trend ${m.slope >= 0 ? '+' : ''}${m.slope.toFixed(1)} MiB/min (peak ${m.peak.toFixed(0)} MiB) — ${ok ? 'flat' : 'NOT FLAT'}`,
+    );
   }
 
   const budgets: Array<[string, boolean]> = [

@@ -20,7 +20,10 @@ import type { World } from './world.js';
 const LATE_MS = 10;
 const SAMPLE_MS = 2000;
 
-export interface KindStats { lat: number[]; statuses: Map<string, number> }
+export interface KindStats {
+  lat: number[];
+  statuses: Map<string, number>;
+}
 export interface RunResult {
   stats: Map<string, KindStats>;
   ledger: Ledger;
@@ -28,8 +31,15 @@ export interface RunResult {
   rss: Array<{ t: number; mib: Array<number | null> }>;
   /** the first answer of each kind of failure (kind and outcome → body), to tell what went wrong */
   samples: Map<string, string>;
-  scheduled: number; late: number; maxLateMs: number; queued: number; maxInFlight: number; unfinished: number;
-  seconds: number; visitorAddresses: number; loadavg: [number, number];
+  scheduled: number;
+  late: number;
+  maxLateMs: number;
+  queued: number;
+  maxInFlight: number;
+  unfinished: number;
+  seconds: number;
+  visitorAddresses: number;
+  loadavg: [number, number];
 }
 
 export async function runLoad(opts: { cluster: Cluster; world: World; rate: number; seconds: number; seed: number }): Promise<RunResult> {
@@ -58,23 +68,30 @@ export async function runLoad(opts: { cluster: Cluster; world: World; rate: numb
   };
 
   const base: Omit<Ctx, 'send'> = {
-    world, ledger, r, quotes: new Map(),
+    world,
+    ledger,
+    r,
+    quotes: new Map(),
     seq: () => ++seq,
     visitor: () => {
       const i = visitorTurn++ % visitorAddresses;
       return `127.1.${Math.floor(i / 250)}.${(i % 250) + 1}`;
     },
   };
-  const sendAt = (at: number) => async (kind: string, o: Parameters<Ctx['send']>[1]): Promise<Reply | null> => {
-    const target = { ...o, base: bases[serverTurn++ % bases.length] };
-    if (wouldQueue(target)) queued++;
-    const res = await call(target);
-    const ms = performance.now() - at;
-    const outcome = res.status === 0 ? `conn:${res.error}` : res.status >= 200 && res.status < 300 && res.body?.status === false ? 'status:false' : String(res.status);
-    record(kind, ms, outcome);
-    if (outcome !== '200' && outcome !== '201' && !samples.has(`${kind} ${outcome}`)) samples.set(`${kind} ${outcome}`, JSON.stringify(res.body ?? res.error).slice(0, 300));
-    return outcome === '200' || outcome === '201' ? res : null;
-  };
+  const sendAt =
+    (at: number) =>
+    async (kind: string, o: Parameters<Ctx['send']>[1]): Promise<Reply | null> => {
+      const target = { ...o, base: bases[serverTurn++ % bases.length] };
+      if (wouldQueue(target)) queued++;
+      const res = await call(target);
+      const ms = performance.now() - at;
+      const outcome =
+        res.status === 0 ? `conn:${res.error}` : res.status >= 200 && res.status < 300 && res.body?.status === false ? 'status:false' : String(res.status);
+      record(kind, ms, outcome);
+      if (outcome !== '200' && outcome !== '201' && !samples.has(`${kind} ${outcome}`))
+        samples.set(`${kind} ${outcome}`, JSON.stringify(res.body ?? res.error).slice(0, 300));
+      return outcome === '200' || outcome === '201' ? res : null;
+    };
 
   const rss: RunResult['rss'] = [];
   const started = performance.now();
@@ -101,7 +118,8 @@ export async function runLoad(opts: { cluster: Cluster; world: World; rate: numb
         const op = MIX.find((m) => (x -= m.share) < 0) ?? MIX[MIX.length - 1];
         inFlight++;
         maxInFlight = Math.max(maxInFlight, inFlight);
-        const p: Promise<unknown> = op.run({ ...base, send: sendAt(at) })
+        const p: Promise<unknown> = op
+          .run({ ...base, send: sendAt(at) })
           .catch((err) => record('script error', performance.now() - at, String(err?.message ?? err).slice(0, 60)))
           .finally(() => {
             inFlight--;
@@ -122,7 +140,18 @@ export async function runLoad(opts: { cluster: Cluster; world: World; rate: numb
   closeAgents();
   const la = os.loadavg();
   return {
-    stats, samples, ledger, rss, scheduled: total, late, maxLateMs, queued, maxInFlight, unfinished,
-    seconds: (performance.now() - started) / 1000, visitorAddresses, loadavg: [la[0], la[1]],
+    stats,
+    samples,
+    ledger,
+    rss,
+    scheduled: total,
+    late,
+    maxLateMs,
+    queued,
+    maxInFlight,
+    unfinished,
+    seconds: (performance.now() - started) / 1000,
+    visitorAddresses,
+    loadavg: [la[0], la[1]],
   };
 }

@@ -19,7 +19,13 @@ export const API_PASSWORD = 'load-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
 /** `log`: the process's standard output (pino JSON lines and the start banner); `errors`: its standard error. */
-export interface Server { base: string; pid: number; proc: ChildProcess; log: string; errors: string }
+export interface Server {
+  base: string;
+  pid: number;
+  proc: ChildProcess;
+  log: string;
+  errors: string;
+}
 
 export interface Cluster {
   dialect: 'sqlite' | 'postgres';
@@ -42,8 +48,12 @@ export async function startCluster(opts: { postgresUrl?: string; count: number; 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
   const pg = opts.postgresUrl ? await pgSchema(opts.postgresUrl, 'load') : null;
   const env: Record<string, string | undefined> = {
-    DATA_DIR: dataDir, DATABASE_URL: pg?.url, HOST: '127.0.0.1', API_PASSWORD,
-    LOG_LEVEL: 'warn', STATIC_DIR: path.join(dataDir, 'no-static'),
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg?.url,
+    HOST: '127.0.0.1',
+    API_PASSWORD,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(dataDir, 'no-static'),
   };
   const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
   const open = () => openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -61,7 +71,9 @@ export async function startCluster(opts: { postgresUrl?: string; count: number; 
     const out = fs.openSync(log, 'a');
     const err = fs.openSync(errors, 'a');
     const proc = spawn(process.execPath, serverArgs(), {
-      cwd: root, env: { ...process.env, NODE_ENV: 'development', ...env, PORT: String(port) } as NodeJS.ProcessEnv, stdio: ['ignore', out, err],
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', ...env, PORT: String(port) } as NodeJS.ProcessEnv,
+      stdio: ['ignore', out, err],
     });
     fs.closeSync(out);
     fs.closeSync(err);
@@ -71,7 +83,10 @@ export async function startCluster(opts: { postgresUrl?: string; count: number; 
 
   return {
     dialect: pg ? 'postgres' : 'sqlite',
-    config, dataDir, servers, open,
+    config,
+    dataDir,
+    servers,
+    open,
     errorLines() {
       const lines: string[] = [];
       for (const s of servers) {
@@ -83,7 +98,12 @@ export async function startCluster(opts: { postgresUrl?: string; count: number; 
             lines.push(line);
           }
         }
-        lines.push(...fs.readFileSync(s.errors, 'utf8').split('\n').filter((l) => l.trim()));
+        lines.push(
+          ...fs
+            .readFileSync(s.errors, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim()),
+        );
       }
       return lines;
     },
@@ -104,7 +124,9 @@ async function waitUp(s: Server) {
   for (let i = 0; ; i++) {
     try {
       if ((await fetch(`${s.base}/visitor/ping`, { headers: { 'x-api-password': API_PASSWORD } })).ok) return;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     if (s.proc.exitCode !== null) throw new Error(`server exited with ${s.proc.exitCode}: ${fs.readFileSync(s.log, 'utf8').slice(-2000)}`);
     if (i > 300) throw new Error('the server did not start');
     await new Promise((r) => setTimeout(r, 200));

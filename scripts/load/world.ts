@@ -50,19 +50,43 @@ export async function prepareWorld(h: DbHandle) {
   const { id: rossiId, ...template } = rossi;
   const hash = await hashPassword(PASSWORD);
   const user = (company_id: number, role_id: number, email: string, first_name: string, last_name: string) => ({
-    role_id, company_id, first_name, last_name, email, password_hash: hash, status_id: 1, created_at: now, updated_at: now,
+    role_id,
+    company_id,
+    first_name,
+    last_name,
+    email,
+    password_hash: hash,
+    status_id: 1,
+    created_at: now,
+    updated_at: now,
   });
   const users = [];
   for (let c = 1; c <= EXTRA_COMPANIES + 1; c++) {
     let id = Number(rossiId);
     if (c > 1) {
-      id = Number((await db.insertInto('companies').values({
-        ...template, legal_name: `Carico ${c} S.r.l.`, domestic_email: `spedizioni@carico${c}.load`, fax: null, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow()).id);
+      id = Number(
+        (
+          await db
+            .insertInto('companies')
+            .values({
+              ...template,
+              legal_name: `Carico ${c} S.r.l.`,
+              domestic_email: `spedizioni@carico${c}.load`,
+              fax: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
     }
     for (let u = c === 1 ? 2 : 1; u <= USERS_PER_COMPANY; u++) users.push(user(id, USER_ROLE.ENDUSER, `eu${c}.${u}@load.demo`, `Utente${u}`, `Azienda${c}`));
   }
-  users.push(user(acme, USER_ROLE.CARRIER_USERS, 'staff1@load.demo', 'Sara', 'Sportello'), user(acme, USER_ROLE.CARRIER_USERS, 'staff2@load.demo', 'Paolo', 'Piazzale'));
+  users.push(
+    user(acme, USER_ROLE.CARRIER_USERS, 'staff1@load.demo', 'Sara', 'Sportello'),
+    user(acme, USER_ROLE.CARRIER_USERS, 'staff2@load.demo', 'Paolo', 'Piazzale'),
+  );
   const adminCompany = (await db.selectFrom('users').select('company_id').where('email', '=', 'admin@portal.demo').executeTakeFirstOrThrow()).company_id;
   users.push(user(adminCompany, USER_ROLE.ADMIN_USERS, 'admin2@load.demo', 'Dario', 'Direzione'));
   await db.insertInto('users').values(users).execute();
@@ -72,9 +96,12 @@ export async function prepareWorld(h: DbHandle) {
 export async function loadWorld(h: DbHandle, base: string): Promise<World> {
   const db = h.db;
   const acme = Number((await db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id);
-  const rows = await db.selectFrom('users').select(['id', 'email', 'company_id', 'role_id', 'first_name', 'last_name'])
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'company_id', 'role_id', 'first_name', 'last_name'])
     .where((eb) => eb.or([eb('email', 'like', '%@load.demo'), eb('email', 'in', ['admin@portal.demo', 'carrier@portal.demo', 'enduser@portal.demo'])]))
-    .orderBy('id').execute();
+    .orderBy('id')
+    .execute();
   const kindOf = (role: number) => (role === USER_ROLE.ENDUSER ? 'enduser' : role === USER_ROLE.ADMIN || role === USER_ROLE.ADMIN_USERS ? 'admin' : 'carrier');
   const all: Actor[] = [];
   for (const [i, r] of rows.entries()) {
@@ -82,8 +109,14 @@ export async function loadWorld(h: DbHandle, base: string): Promise<World> {
     const login = await call({ base, from: address, method: 'POST', path: '/visitor/login', json: { email: r.email, password: PASSWORD } });
     if (login.status !== 200) throw new Error(`sign-in of ${r.email} failed: ${login.status} ${JSON.stringify(login.body)}`);
     all.push({
-      kind: kindOf(r.role_id), email: r.email, userId: Number(r.id), companyId: Number(r.company_id), name: `${r.first_name} ${r.last_name}`,
-      address, token: login.body.token, spare: [],
+      kind: kindOf(r.role_id),
+      email: r.email,
+      userId: Number(r.id),
+      companyId: Number(r.company_id),
+      name: `${r.first_name} ${r.last_name}`,
+      address,
+      token: login.body.token,
+      spare: [],
     });
   }
   const endUsers = all.filter((a) => a.kind === 'enduser');

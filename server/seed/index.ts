@@ -24,12 +24,32 @@ export async function ensureAdmin(db: Db, email: string, password: string) {
   if (passwordProblem(password)) throw new Error('ADMIN_PASSWORD must have at least 8 characters with letters and digits');
   const now = nowIso();
   let company = await db.selectFrom('companies').select('id').where('company_role_id', '=', COMPANY_ROLE.ADMIN).executeTakeFirst();
-  company ??= await db.insertInto('companies').values({
-    legal_name: 'Admin', company_role_id: COMPANY_ROLE.ADMIN, status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('users').values({
-    role_id: USER_ROLE.ADMIN, company_id: company.id, first_name: 'Admin', last_name: 'Admin', email: e,
-    password_hash: await hashPassword(password), status_id: 1, created_at: now, updated_at: now,
-  }).execute();
+  company ??= await db
+    .insertInto('companies')
+    .values({
+      legal_name: 'Admin',
+      company_role_id: COMPANY_ROLE.ADMIN,
+      status_id: 1,
+      is_inbound: 1,
+      type: 'Customer',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('users')
+    .values({
+      role_id: USER_ROLE.ADMIN,
+      company_id: company.id,
+      first_name: 'Admin',
+      last_name: 'Admin',
+      email: e,
+      password_hash: await hashPassword(password),
+      status_id: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return true;
 }

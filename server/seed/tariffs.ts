@@ -28,32 +28,57 @@ function expressRows(share = 1): Example[] {
     for (const type of [1, 2] as const) {
       const f = (type === 2 ? 1.35 : 1) * share;
       rows.push({
-        rate_code: share === 1 ? 'EXP25' : 'BUY25', carrier_zone: `Z${Math.min(5, 1 + Math.floor(km / 250))}`, country: 'IT',
-        department: region, hub: REGION_HUB[region], province: p,
-        p150: euros(base * f), p300: euros(base * 1.35 * f), p550: euros(base * 1.75 * f), ps550: euros(base * 1.95 * f), p1000: euros(base * 2.5 * f),
-        leadtime: type === 2 ? Math.max(1, lead - 1) : lead, type_id: type,
+        rate_code: share === 1 ? 'EXP25' : 'BUY25',
+        carrier_zone: `Z${Math.min(5, 1 + Math.floor(km / 250))}`,
+        country: 'IT',
+        department: region,
+        hub: REGION_HUB[region],
+        province: p,
+        p150: euros(base * f),
+        p300: euros(base * 1.35 * f),
+        p550: euros(base * 1.75 * f),
+        ps550: euros(base * 1.95 * f),
+        p1000: euros(base * 2.5 * f),
+        leadtime: type === 2 ? Math.max(1, lead - 1) : lead,
+        type_id: type,
       });
     }
   }
   return rows;
 }
 
-const BRACKETS: Array<[number, number]> = [[0, 100], [100, 300], [300, 1000], [1000, 3000], [3000, 10000]];
+const BRACKETS: Array<[number, number]> = [
+  [0, 100],
+  [100, 300],
+  [300, 1000],
+  [1000, 3000],
+  [3000, 10000],
+];
 
 /** Five brackets for a zone: a flat price up to 100 kg, then per quintal with a minimum. */
 function bracketRows(country: string, zone: string, perQuintalCents: number, lead: number): Example[] {
   return BRACKETS.map(([from, to], i) => {
     const q = perQuintalCents * [1, 1, 0.85, 0.72, 0.6][i];
     return {
-      rate_code: country === 'IT' ? 'STD25' : 'INT25', country, zone_code: zone, weight_from: from, weight_to: to,
-      price: i === 0 ? euros(perQuintalCents * 1.3) : euros(q), unit: i === 0 ? 'S' : 'Q',
-      minimum: i === 0 ? null : euros(q * from / 100), leadtime: lead + (i >= 3 ? 1 : 0),
+      rate_code: country === 'IT' ? 'STD25' : 'INT25',
+      country,
+      zone_code: zone,
+      weight_from: from,
+      weight_to: to,
+      price: i === 0 ? euros(perQuintalCents * 1.3) : euros(q),
+      unit: i === 0 ? 'S' : 'Q',
+      minimum: i === 0 ? null : euros((q * from) / 100),
+      leadtime: lead + (i >= 3 ? 1 : 0),
     };
   });
 }
 
 /** Standard zone codes of the special zones below, priced as their province plus a surcharge. */
-const SPECIAL_STD: Array<[code: string, province: string, extra: number]> = [['VEL', 'VE', 1.4], ['MIC', 'MI', 1.2], ['SOM', 'SO', 1.3]];
+const SPECIAL_STD: Array<[code: string, province: string, extra: number]> = [
+  ['VEL', 'VE', 1.4],
+  ['MIC', 'MI', 1.2],
+  ['SOM', 'SO', 1.3],
+];
 
 function standardNationalRows(): Example[] {
   const perQ = (p: string) => 2200 + kmFromMilano(p) * 2.5;
@@ -66,37 +91,81 @@ function standardNationalRows(): Example[] {
 
 /** A few countries with postal-prefix zones and their '*' default (pricing.md §3.2). */
 const INT_ZONES: Array<[country: string, zone: string, perQuintalCents: number, lead: number]> = [
-  ['FR', '75', 6900, 4], ['FR', '69', 6400, 4], ['FR', '13', 7100, 5], ['FR', '*', 7800, 5],
-  ['DE', '8', 6600, 4], ['DE', '1', 8200, 5], ['DE', '*', 7600, 5],
-  ['ES', '28', 8400, 5], ['ES', '08', 7900, 5], ['ES', '*', 9100, 6],
-  ['AT', '1', 6800, 4], ['AT', '*', 7300, 4],
-  ['CH', '8', 6100, 3], ['CH', '1', 6500, 3], ['CH', '*', 6900, 4],
+  ['FR', '75', 6900, 4],
+  ['FR', '69', 6400, 4],
+  ['FR', '13', 7100, 5],
+  ['FR', '*', 7800, 5],
+  ['DE', '8', 6600, 4],
+  ['DE', '1', 8200, 5],
+  ['DE', '*', 7600, 5],
+  ['ES', '28', 8400, 5],
+  ['ES', '08', 7900, 5],
+  ['ES', '*', 9100, 6],
+  ['AT', '1', 6800, 4],
+  ['AT', '*', 7300, 4],
+  ['CH', '8', 6100, 3],
+  ['CH', '1', 6500, 3],
+  ['CH', '*', 6900, 4],
 ];
 
 const TABLES: Partial<Record<TariffTableKey, () => Example[]>> = {
-  express_hub_costs: () => [
-    ['HUBMI', 5, 9], ['HUBBO', 5.5, 9.5], ['HUBRM', 6.5, 11], ['HUBNA', 7.5, 12.5], ['HUBPA', 9, 15], ['HUBCA', 9.5, 16],
-  ].map(([code, silver, gold]) => ({ code, silver, gold })),
+  express_hub_costs: () =>
+    [
+      ['HUBMI', 5, 9],
+      ['HUBBO', 5.5, 9.5],
+      ['HUBRM', 6.5, 11],
+      ['HUBNA', 7.5, 12.5],
+      ['HUBPA', 9, 15],
+      ['HUBCA', 9.5, 16],
+    ].map(([code, silver, gold]) => ({ code, silver, gold })),
   express_hub_codes: () => [
     ...PROVINCE_SIGLAS.map((p) => ({ code: p, hub: REGION_HUB[PROVINCE_GEO[p][2]] })),
     // Postal codes take precedence over their province (pricing.md §2.2): Pesaro is served from Bologna.
-    { code: '61121', hub: 'HUBBO' }, { code: '61122', hub: 'HUBBO' }, { code: '00054', hub: 'HUBRM' },
+    { code: '61121', hub: 'HUBBO' },
+    { code: '61122', hub: 'HUBBO' },
+    { code: '00054', hub: 'HUBRM' },
   ],
   // Every island of the reference list, so no express quote to an island is refused for a missing zone.
-  express_island_zones: () => ([
-    ['Sicilia', 'SIC', 1.5, 1.1, 12], ['Sardegna', 'SAR', 1.6, 1.12, 14], ['Elba', 'MIN', 3, 1.25, 28],
-    ['Capraia', 'MIN', 5, 1.4, 45], ['Giglio', 'MIN', 4, 1.3, 34], ['Capri', 'MIN', 4, 1.3, 35], ['Ischia', 'MIN', 3.5, 1.25, 30],
-    ['Procida', 'MIN', 3.5, 1.25, 30], ['Ponza', 'MIN', 4.5, 1.35, 40], ['Ventotene', 'MIN', 5, 1.4, 45], ['Tremiti', 'MIN', 5, 1.4, 48],
-    ['Eolie', 'MIN', 4.5, 1.35, 40], ['Egadi', 'MIN', 4, 1.3, 36], ['Pantelleria', 'MIN', 5.5, 1.45, 55], ['Pelagie', 'MIN', 6, 1.5, 60],
-    ['Ustica', 'MIN', 5, 1.4, 45], ['La Maddalena', 'MIN', 3.5, 1.25, 30], ['San Pietro', 'MIN', 3.5, 1.25, 30], ["Sant'Antioco", 'MIN', 2.5, 1.15, 20],
-  ] as const).flatMap(([island, zone, quintal, mult, p150]) => [1, 2].map((type) => {
-    const g = type === 2 ? 1.3 : 1;
-    return {
-      island, special_zone: zone, quintal_cost: euros(quintal * 100 * g), multiplier: mult,
-      p150: euros(p150 * 100 * g), p300: euros(p150 * 150 * g), p550: euros(p150 * 210 * g), ps550: euros(p150 * 240 * g), p1000: euros(p150 * 330 * g),
-      type_id: type,
-    };
-  })),
+  express_island_zones: () =>
+    (
+      [
+        ['Sicilia', 'SIC', 1.5, 1.1, 12],
+        ['Sardegna', 'SAR', 1.6, 1.12, 14],
+        ['Elba', 'MIN', 3, 1.25, 28],
+        ['Capraia', 'MIN', 5, 1.4, 45],
+        ['Giglio', 'MIN', 4, 1.3, 34],
+        ['Capri', 'MIN', 4, 1.3, 35],
+        ['Ischia', 'MIN', 3.5, 1.25, 30],
+        ['Procida', 'MIN', 3.5, 1.25, 30],
+        ['Ponza', 'MIN', 4.5, 1.35, 40],
+        ['Ventotene', 'MIN', 5, 1.4, 45],
+        ['Tremiti', 'MIN', 5, 1.4, 48],
+        ['Eolie', 'MIN', 4.5, 1.35, 40],
+        ['Egadi', 'MIN', 4, 1.3, 36],
+        ['Pantelleria', 'MIN', 5.5, 1.45, 55],
+        ['Pelagie', 'MIN', 6, 1.5, 60],
+        ['Ustica', 'MIN', 5, 1.4, 45],
+        ['La Maddalena', 'MIN', 3.5, 1.25, 30],
+        ['San Pietro', 'MIN', 3.5, 1.25, 30],
+        ["Sant'Antioco", 'MIN', 2.5, 1.15, 20],
+      ] as const
+    ).flatMap(([island, zone, quintal, mult, p150]) =>
+      [1, 2].map((type) => {
+        const g = type === 2 ? 1.3 : 1;
+        return {
+          island,
+          special_zone: zone,
+          quintal_cost: euros(quintal * 100 * g),
+          multiplier: mult,
+          p150: euros(p150 * 100 * g),
+          p300: euros(p150 * 150 * g),
+          p550: euros(p150 * 210 * g),
+          ps550: euros(p150 * 240 * g),
+          p1000: euros(p150 * 330 * g),
+          type_id: type,
+        };
+      }),
+    ),
   express_special_zones: () => [
     ...['30121', '30122', '30123', '30124', '30125', '30126'].map((pc) => ({ province: 'VE', city: 'Venezia', postal_code: pc })),
     { province: 'SO', city: 'Livigno', postal_code: '' },
@@ -110,10 +179,58 @@ const TABLES: Partial<Record<TariffTableKey, () => Example[]>> = {
     { province: 'SO', code: 'SOM', city: 'Livigno', postal_code: '' },
   ],
   standard_no_passage: () => [
-    ...['OUT', 'IN'].map((flow) => ({ postal_code: '30121', city: 'Venezia', cost: 25, province: 'VE', flow, special_zone: 'LAG', company_iso_2: 'IT', code: 'VE1', rate_code: '', cost2: 1.5, col_11: 'consegna in barca' })),
-    ...['OUT', 'IN'].map((flow) => ({ postal_code: '', city: 'Livigno', cost: 18, province: 'SO', flow, special_zone: 'MONT', company_iso_2: 'IT', code: 'SO1', rate_code: '', cost2: 0.8, col_11: 'zona extradoganale' })),
-    { postal_code: '80073', city: 'Capri', cost: 30, province: 'NA', flow: 'OUT', special_zone: 'ISOLA', company_iso_2: 'IT', code: 'NA1', rate_code: '', cost2: 2, col_11: 'traghetto' },
-    { postal_code: '50122', city: 'Firenze', cost: 12, province: 'FI', flow: 'OUT', special_zone: 'ZTL', company_iso_2: 'IT', code: 'FI1', rate_code: 'STD25', cost2: 0, col_11: 'zona a traffico limitato' },
+    ...['OUT', 'IN'].map((flow) => ({
+      postal_code: '30121',
+      city: 'Venezia',
+      cost: 25,
+      province: 'VE',
+      flow,
+      special_zone: 'LAG',
+      company_iso_2: 'IT',
+      code: 'VE1',
+      rate_code: '',
+      cost2: 1.5,
+      col_11: 'consegna in barca',
+    })),
+    ...['OUT', 'IN'].map((flow) => ({
+      postal_code: '',
+      city: 'Livigno',
+      cost: 18,
+      province: 'SO',
+      flow,
+      special_zone: 'MONT',
+      company_iso_2: 'IT',
+      code: 'SO1',
+      rate_code: '',
+      cost2: 0.8,
+      col_11: 'zona extradoganale',
+    })),
+    {
+      postal_code: '80073',
+      city: 'Capri',
+      cost: 30,
+      province: 'NA',
+      flow: 'OUT',
+      special_zone: 'ISOLA',
+      company_iso_2: 'IT',
+      code: 'NA1',
+      rate_code: '',
+      cost2: 2,
+      col_11: 'traghetto',
+    },
+    {
+      postal_code: '50122',
+      city: 'Firenze',
+      cost: 12,
+      province: 'FI',
+      flow: 'OUT',
+      special_zone: 'ZTL',
+      company_iso_2: 'IT',
+      code: 'FI1',
+      rate_code: 'STD25',
+      cost2: 0,
+      col_11: 'zona a traffico limitato',
+    },
   ],
 };
 
@@ -127,8 +244,12 @@ const file = (spec: RowsSpec, rows: Example[], name: string) => ({ filename: nam
  * the express and national standard categories. Deterministic: fixed dates, fixed data.
  */
 export async function seedDemoTariffs(db: Db, dataDir: string) {
-  const carrier = await db.selectFrom('companies').select(['id', 'legal_name'])
-    .where('legal_name', '=', DEMO_CARRIER).where('company_role_id', '=', COMPANY_ROLE.CARRIER).executeTakeFirst();
+  const carrier = await db
+    .selectFrom('companies')
+    .select(['id', 'legal_name'])
+    .where('legal_name', '=', DEMO_CARRIER)
+    .where('company_role_id', '=', COMPANY_ROLE.CARRIER)
+    .executeTakeFirst();
   if (!carrier) return false;
 
   for (const [key, rows] of Object.entries(TABLES) as Array<[TariffTableKey, () => Example[]]>) {
@@ -145,23 +266,52 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
   if (existing) return true;
   const common = { companyId: carrier.id, legalName: carrier.legal_name, validateFrom: FROM, validateTo: TO, categoryId: null, today: FROM };
   const exp = await importRateSheet(db, dataDir, {
-    ...common, rateType: 'EXP', zone: 'NAT', area: 'Customer', isStandard: 1, description: 'Listino Pallet Express clienti 2025',
+    ...common,
+    rateType: 'EXP',
+    zone: 'NAT',
+    area: 'Customer',
+    isStandard: 1,
+    description: 'Listino Pallet Express clienti 2025',
     file: file(EXPRESS_RATE_ROWS, expressRows(), 'listino_express_clienti_2025.xlsx'),
   });
   await importRateSheet(db, dataDir, {
-    ...common, rateType: 'EXP', zone: 'NAT', area: 'Supplier', isStandard: 0, description: 'Costi Pallet Express fornitore 2025',
+    ...common,
+    rateType: 'EXP',
+    zone: 'NAT',
+    area: 'Supplier',
+    isStandard: 0,
+    description: 'Costi Pallet Express fornitore 2025',
     file: file(EXPRESS_RATE_ROWS, expressRows(0.78), 'costi_express_fornitore_2025.xlsx'),
   });
   const nat = await importRateSheet(db, dataDir, {
-    ...common, rateType: 'STD', zone: 'NAT', area: 'Customer', isStandard: 1, description: 'Listino groupage Italia 2025',
+    ...common,
+    rateType: 'STD',
+    zone: 'NAT',
+    area: 'Customer',
+    isStandard: 1,
+    description: 'Listino groupage Italia 2025',
     file: file(STANDARD_RATE_ROWS, standardNationalRows(), 'listino_groupage_italia_2025.xlsx'),
   });
   await importRateSheet(db, dataDir, {
-    ...common, rateType: 'STD', zone: 'INT', area: 'Customer', isStandard: 1, description: 'Listino groupage Europa 2025',
-    file: file(STANDARD_RATE_ROWS, INT_ZONES.flatMap(([c, z, q, l]) => bracketRows(c, z, q, l)), 'listino_groupage_europa_2025.xlsx'),
+    ...common,
+    rateType: 'STD',
+    zone: 'INT',
+    area: 'Customer',
+    isStandard: 1,
+    description: 'Listino groupage Europa 2025',
+    file: file(
+      STANDARD_RATE_ROWS,
+      INT_ZONES.flatMap(([c, z, q, l]) => bracketRows(c, z, q, l)),
+      'listino_groupage_europa_2025.xlsx',
+    ),
   });
-  await db.updateTable('companies').set({ exp_category_id: exp.sheet.category_id, std_category_id: nat.sheet.category_id })
-    .where('carrier_id', '=', carrier.id).where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
-    .where('exp_category_id', 'is', null).where('std_category_id', 'is', null).execute();
+  await db
+    .updateTable('companies')
+    .set({ exp_category_id: exp.sheet.category_id, std_category_id: nat.sheet.category_id })
+    .where('carrier_id', '=', carrier.id)
+    .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
+    .where('exp_category_id', 'is', null)
+    .where('std_category_id', 'is', null)
+    .execute();
   return true;
 }

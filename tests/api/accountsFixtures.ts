@@ -49,25 +49,77 @@ export async function createTenants(p: TestPortal): Promise<Tenants> {
   await db.updateTable('companies').set({ price_category_id: priceCategory }).where('price_category_id', 'is', null).execute();
   const userId = (email: string) => id(db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst());
 
-  const company = (values: Record<string, unknown>) => db.insertInto('companies').values({
-    status_id: 1, is_inbound: 1, type: 'Customer', country_id: itCountry, language_id: itLanguage, price_category_id: priceCategory,
-    address: 'Via Test 1', city: 'Torino', postal_code: '10121', created_at: now, updated_at: now, ...values,
-  } as any).returning('id').executeTakeFirstOrThrow().then((r) => Number(r.id));
-  const category = (companyId: number, code: string, rate_type: string) => db.insertInto('categories')
-    .values({ company_id: companyId, code, rate_type, zone: 'NAT', created_at: now }).returning('id').executeTakeFirstOrThrow().then((r) => Number(r.id));
+  const company = (values: Record<string, unknown>) =>
+    db
+      .insertInto('companies')
+      .values({
+        status_id: 1,
+        is_inbound: 1,
+        type: 'Customer',
+        country_id: itCountry,
+        language_id: itLanguage,
+        price_category_id: priceCategory,
+        address: 'Via Test 1',
+        city: 'Torino',
+        postal_code: '10121',
+        created_at: now,
+        updated_at: now,
+        ...values,
+      } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.id));
+  const category = (companyId: number, code: string, rate_type: string) =>
+    db
+      .insertInto('categories')
+      .values({ company_id: companyId, code, rate_type, zone: 'NAT', created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.id));
   const hash = await hashPassword(PASSWORD);
   const user = async (companyId: number, role_id: number, email: string, first_name: string) => ({
     email,
-    id: await db.insertInto('users').values({
-      role_id, company_id: companyId, first_name, last_name: 'Test', email, password_hash: hash, status_id: 1,
-      language_id: itLanguage, country_id: itCountry, title: 'Sig.', created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow().then((r) => Number(r.id)),
+    id: await db
+      .insertInto('users')
+      .values({
+        role_id,
+        company_id: companyId,
+        first_name,
+        last_name: 'Test',
+        email,
+        password_hash: hash,
+        status_id: 1,
+        language_id: itLanguage,
+        country_id: itCountry,
+        title: 'Sig.',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.id)),
   });
 
   const beta = await company({ legal_name: 'Beta Spedizioni S.p.A.', company_role_id: 2, fax: 'beta@test.demo' });
-  const bianchi = await company({ legal_name: 'Bianchi Mobili S.n.c.', company_role_id: 3, carrier_id: beta, fax: 'bianchi@test.demo', combo_cbm_ratio: 300, combo_lm_ratio: 1500 });
+  const bianchi = await company({
+    legal_name: 'Bianchi Mobili S.n.c.',
+    company_role_id: 3,
+    carrier_id: beta,
+    fax: 'bianchi@test.demo',
+    combo_cbm_ratio: 300,
+    combo_lm_ratio: 1500,
+  });
   return {
-    itCountry, itLanguage, enLanguage, priceCategory, priceCategory2, adminCompany, acme, rossi, beta, bianchi,
+    itCountry,
+    itLanguage,
+    enLanguage,
+    priceCategory,
+    priceCategory2,
+    adminCompany,
+    acme,
+    rossi,
+    beta,
+    bianchi,
     acmeExp: await category(acme, 'AC-EXP-NAT', 'EXP'),
     acmeStd: await category(acme, 'AC-STD-NAT', 'STD'),
     betaExp: await category(beta, 'BE-EXP-NAT', 'EXP'),
@@ -98,11 +150,27 @@ export async function snapshot(p: TestPortal) {
 /** A valid end-user company body (wire units: euros, decimal text). */
 export function endUserBody(t: Tenants, extra: Record<string, unknown> = {}) {
   return {
-    legal_name: 'Verdi Alimentari S.r.l.', address: 'Corso Francia 10', city: 'Torino', province: 'TO', postal_code: '10143',
-    country_id: t.itCountry, language_id: t.itLanguage, price_category_id: t.priceCategory, fax: 'amministrazione@verdi.test',
-    domestic_email: 'ordini@verdi.test', phone: '+39 011 555 0303', website_url: 'www.verdi.test',
-    company_role_id: 3, carrier_id: t.acme, exp_category_id: t.acmeExp, std_category_id: t.acmeStd,
-    increase_percent: '12.50', national_admin_fee: 4.5, international_admin_fee: 12, combo_cbm_ratio: 300, combo_lm_ratio: 1750,
+    legal_name: 'Verdi Alimentari S.r.l.',
+    address: 'Corso Francia 10',
+    city: 'Torino',
+    province: 'TO',
+    postal_code: '10143',
+    country_id: t.itCountry,
+    language_id: t.itLanguage,
+    price_category_id: t.priceCategory,
+    fax: 'amministrazione@verdi.test',
+    domestic_email: 'ordini@verdi.test',
+    phone: '+39 011 555 0303',
+    website_url: 'www.verdi.test',
+    company_role_id: 3,
+    carrier_id: t.acme,
+    exp_category_id: t.acmeExp,
+    std_category_id: t.acmeStd,
+    increase_percent: '12.50',
+    national_admin_fee: 4.5,
+    international_admin_fee: 12,
+    combo_cbm_ratio: 300,
+    combo_lm_ratio: 1750,
     ...extra,
   };
 }
@@ -110,9 +178,19 @@ export function endUserBody(t: Tenants, extra: Record<string, unknown> = {}) {
 /** A valid user body. */
 export function userBody(t: Tenants, extra: Record<string, unknown> = {}) {
   return {
-    title: 'Sig.ra', first_name: 'Giulia', last_name: 'Verdi', address: 'Corso Francia 10', city: 'Torino', postal_code: '10143',
-    country_id: t.itCountry, language_id: t.itLanguage, email: 'giulia@verdi.test', password: PASSWORD, password_confirmation: PASSWORD,
-    phone: '+39 333 123 4567', ...extra,
+    title: 'Sig.ra',
+    first_name: 'Giulia',
+    last_name: 'Verdi',
+    address: 'Corso Francia 10',
+    city: 'Torino',
+    postal_code: '10143',
+    country_id: t.itCountry,
+    language_id: t.itLanguage,
+    email: 'giulia@verdi.test',
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    phone: '+39 333 123 4567',
+    ...extra,
   };
 }
 
@@ -134,6 +212,9 @@ export function multipart(fields: Record<string, unknown>, files: Record<string,
 
 /** The smallest valid PNG (1×1), padded to a size when asked. */
 export function png(size = 0) {
-  const base = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  const base = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+    'hex',
+  );
   return size > base.length ? Buffer.concat([base, Buffer.alloc(size - base.length)]) : base;
 }

@@ -9,17 +9,36 @@ export async function createUser(p: TestPortal, opts: { email?: string; password
   const email = opts.email ?? `user${++counter}-${Date.now()}@example.test`;
   const password = opts.password ?? 'Secret123';
   const company = await db.selectFrom('users').select('company_id').where('email', '=', 'enduser@portal.demo').executeTakeFirstOrThrow();
-  const lang = await db.selectFrom('languages').select('id').where('code', '=', opts.lang ?? 'it').executeTakeFirstOrThrow();
+  const lang = await db
+    .selectFrom('languages')
+    .select('id')
+    .where('code', '=', opts.lang ?? 'it')
+    .executeTakeFirstOrThrow();
   const now = new Date().toISOString();
-  const row = await db.insertInto('users').values({
-    role_id: 6, company_id: company.company_id, language_id: lang.id, first_name: opts.first_name ?? 'Giulia', last_name: 'Bianchi',
-    email, password_hash: await hashPassword(password), status_id: 1, created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('users')
+    .values({
+      role_id: 6,
+      company_id: company.company_id,
+      language_id: lang.id,
+      first_name: opts.first_name ?? 'Giulia',
+      last_name: 'Bianchi',
+      email,
+      password_hash: await hashPassword(password),
+      status_id: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, email, password };
 }
 
 /** A multipart body for inject, built by the platform's FormData. */
-export async function multipart(fields: Record<string, string | number | { filename: string; type: string; data: Buffer }>, headers: Record<string, string> = {}) {
+export async function multipart(
+  fields: Record<string, string | number | { filename: string; type: string; data: Buffer }>,
+  headers: Record<string, string> = {},
+) {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (typeof v === 'object') fd.append(k, new Blob([new Uint8Array(v.data)], { type: v.type }), v.filename);
@@ -37,4 +56,4 @@ export function png(size = 0) {
 
 /** A distinct client address per test, so the per-address limits of one test do not touch another. */
 let ip = 0;
-export const nextIp = () => ({ 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${ip % 250 + 1}` });
+export const nextIp = () => ({ 'x-forwarded-for': `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}` });

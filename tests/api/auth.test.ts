@@ -11,7 +11,11 @@ describeEachDb('sign-in and the wire', (p) => {
   });
 
   it('logs each demo role in with the documented answer and no secret', async () => {
-    for (const [email, role] of [[DEMO.admin, 'Admin'], [DEMO.carrier, 'Carrier'], [DEMO.enduser, 'Enduser']]) {
+    for (const [email, role] of [
+      [DEMO.admin, 'Admin'],
+      [DEMO.carrier, 'Carrier'],
+      [DEMO.enduser, 'Enduser'],
+    ]) {
       const r = await p().api('POST', '/visitor/login', { body: { email, password: DEMO.password }, lang: 'en' });
       expect(r.status).toBe(200);
       expect(r.body).toMatchObject({ status: true, message: 'Login successful', type: role, role, user: { email } });
@@ -26,8 +30,16 @@ describeEachDb('sign-in and the wire', (p) => {
   });
 
   it('answers the same for an unknown email and a wrong password, in the caller language', async () => {
-    const unknown = await p().api('POST', '/visitor/login', { body: { email: 'nobody@portal.demo', password: 'whatever1' }, lang: 'fr', headers: { 'x-forwarded-for': '10.0.0.1' } });
-    const wrong = await p().api('POST', '/visitor/login', { body: { email: DEMO.enduser, password: 'whatever1' }, lang: 'fr', headers: { 'x-forwarded-for': '10.0.0.2' } });
+    const unknown = await p().api('POST', '/visitor/login', {
+      body: { email: 'nobody@portal.demo', password: 'whatever1' },
+      lang: 'fr',
+      headers: { 'x-forwarded-for': '10.0.0.1' },
+    });
+    const wrong = await p().api('POST', '/visitor/login', {
+      body: { email: DEMO.enduser, password: 'whatever1' },
+      lang: 'fr',
+      headers: { 'x-forwarded-for': '10.0.0.2' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
@@ -47,7 +59,11 @@ describeEachDb('sign-in and the wire', (p) => {
       const r = await p().api('POST', '/visitor/login', { body: { email, password: 'bad-pass1' }, headers: { 'x-forwarded-for': `10.1.0.${i}` } });
       expect(r.status).toBe(401);
     }
-    const blocked = await p().api('POST', '/visitor/login', { body: { email, password: 'bad-pass1' }, headers: { 'x-forwarded-for': '10.1.0.99' }, lang: 'en' });
+    const blocked = await p().api('POST', '/visitor/login', {
+      body: { email, password: 'bad-pass1' },
+      headers: { 'x-forwarded-for': '10.1.0.99' },
+      lang: 'en',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/Too many attempts/);
   });
@@ -57,7 +73,10 @@ describeEachDb('sign-in and the wire', (p) => {
     for (let i = 0; i < 5; i++) {
       await p().api('POST', '/visitor/login', { body: { email: `x${i}@portal.demo`, password: 'bad-pass1' }, headers: { 'x-forwarded-for': '10.2.0.1' } });
     }
-    const blocked = await p().api('POST', '/visitor/login', { body: { email: DEMO.admin, password: DEMO.password }, headers: { 'x-forwarded-for': '10.2.0.1' } });
+    const blocked = await p().api('POST', '/visitor/login', {
+      body: { email: DEMO.admin, password: DEMO.password },
+      headers: { 'x-forwarded-for': '10.2.0.1' },
+    });
     expect(blocked.status).toBe(429);
   });
 

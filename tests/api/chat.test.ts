@@ -11,16 +11,38 @@ const PASSWORD = 'chat-pass-1';
 /** Adds a company and a user straight into the database (the companies and users screens are other issues). */
 async function addCompany(p: TestPortal, legal_name: string, company_role_id: number, carrier_id: number | null) {
   const now = nowIso();
-  const row = await p.db.db.insertInto('companies').values({
-    legal_name, company_role_id, carrier_id, status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await p.db.db
+    .insertInto('companies')
+    .values({
+      legal_name,
+      company_role_id,
+      carrier_id,
+      status_id: 1,
+      is_inbound: 1,
+      type: 'Customer',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 async function addUser(p: TestPortal, email: string, role_id: number, company_id: number, first_name: string, last_name: string) {
   const now = nowIso();
-  await p.db.db.insertInto('users').values({
-    role_id, company_id, first_name, last_name, email, password_hash: await hashPassword(PASSWORD), status_id: 1, created_at: now, updated_at: now,
-  }).execute();
+  await p.db.db
+    .insertInto('users')
+    .values({
+      role_id,
+      company_id,
+      first_name,
+      last_name,
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      status_id: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   return p.login(email, PASSWORD);
 }
 
@@ -35,8 +57,22 @@ describeEachDb('support chat', (p) => {
   const readEnduser = (token: string, chat_id: number, extra = '') => p().api('GET', `/enduser/chats/getChatMessages?chat_id=${chat_id}${extra}`, { token });
   const readCompany = (token: string, body: Record<string, unknown>) => p().api('POST', '/company/chats/getChatMessages', { token, body });
   const countRows = async () => ({
-    tickets: Number((await p().db.db.selectFrom('tickets').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-    messages: Number((await p().db.db.selectFrom('chat_messages').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+    tickets: Number(
+      (
+        await p()
+          .db.db.selectFrom('tickets')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+    messages: Number(
+      (
+        await p()
+          .db.db.selectFrom('chat_messages')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
   });
 
   beforeAll(async () => {
@@ -63,25 +99,43 @@ describeEachDb('support chat', (p) => {
 
   it('lets an end user open a ticket with a first message, and its carrier and support see it unread', async () => {
     const r = await p().api('POST', '/enduser/chats/newTicket', {
-      token: t.enduserA, body: { ticket_category_id: categoryId, subject: '  Ritiro   in ritardo ', message: '  Il ritiro di ieri non è avvenuto.\r\nPotete verificare?  ' },
+      token: t.enduserA,
+      body: { ticket_category_id: categoryId, subject: '  Ritiro   in ritardo ', message: '  Il ritiro di ieri non è avvenuto.\r\nPotete verificare?  ' },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: true, message: 'Ticket aperto: il tuo vettore ti risponderà qui.' });
-    expect(r.body.data).toMatchObject({ subject: 'Ritiro in ritardo', status: 'open', ticket_category_id: categoryId, enduser_user_name: 'Elena Rossi', unread: 0 });
+    expect(r.body.data).toMatchObject({
+      subject: 'Ritiro in ritardo',
+      status: 'open',
+      ticket_category_id: categoryId,
+      enduser_user_name: 'Elena Rossi',
+      unread: 0,
+    });
     chatA = r.body.data.chat_id;
     expect(r.body.data.id).toBe(chatA);
 
     const mine = await p().api('GET', '/enduser/chats/getTickets', { token: t.enduserA });
     expect(mine.status).toBe(200);
     expect(mine.body).toMatchObject({ current_page: 1, per_page: 15, last_page: 1, total: 1 });
-    expect(mine.body.data[0]).toMatchObject({ id: chatA, last_message: 'Il ritiro di ieri non è avvenuto.\nPotete verificare?', last_sender_side: 'enduser', unread: 0 });
+    expect(mine.body.data[0]).toMatchObject({
+      id: chatA,
+      last_message: 'Il ritiro di ieri non è avvenuto.\nPotete verificare?',
+      last_sender_side: 'enduser',
+      unread: 0,
+    });
     expect(mine.body.data[0].category_name).toBeTruthy();
 
     for (const token of [t.carrierA, t.supportA]) {
       const list = await p().api('GET', '/company/chats/getChatUsers', { token });
       expect(list.status).toBe(200);
       expect(list.body.total).toBe(1);
-      expect(list.body.data[0]).toMatchObject({ id: chatA, enduser_company_name: 'Rossi Logistica S.r.l.', enduser_user_name: 'Elena Rossi', unread: 1, status: 'open' });
+      expect(list.body.data[0]).toMatchObject({
+        id: chatA,
+        enduser_company_name: 'Rossi Logistica S.r.l.',
+        enduser_user_name: 'Elena Rossi',
+        unread: 1,
+        status: 'open',
+      });
       const unread = await p().api('GET', '/company/chats/unread', { token });
       expect(unread.body.data).toEqual({ messages: 1, chats: 1 });
     }
@@ -105,7 +159,11 @@ describeEachDb('support chat', (p) => {
       expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(422);
       expect(r.body.errors[field]?.[0]).toMatch(text);
     }
-    const en = await p().api('POST', '/enduser/chats/newTicket', { token: t.enduserA, lang: 'en', body: { ticket_category_id: categoryId, subject: 'x', message: '' } });
+    const en = await p().api('POST', '/enduser/chats/newTicket', {
+      token: t.enduserA,
+      lang: 'en',
+      body: { ticket_category_id: categoryId, subject: 'x', message: '' },
+    });
     expect(en.body.errors.message[0]).toMatch(/The message field must be at least 1 characters|required/);
     expect(await countRows()).toEqual(before);
   });
@@ -124,7 +182,11 @@ describeEachDb('support chat', (p) => {
 
     const reply = await send('company', t.carrierA, chatA, 'Buongiorno, verifichiamo subito con l’autista.');
     expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ status: true, message: 'Messaggio inviato', data: { sender_name: 'Carlo Corriere', sender_side: 'carrier', is_mine: true } });
+    expect(reply.body).toMatchObject({
+      status: true,
+      message: 'Messaggio inviato',
+      data: { sender_name: 'Carlo Corriere', sender_side: 'carrier', is_mine: true },
+    });
     const second = await send('company', t.supportA, chatA, 'Il ritiro è riprogrammato per domani mattina.');
     expect(second.status).toBe(200);
 
@@ -195,7 +257,10 @@ describeEachDb('support chat', (p) => {
   });
 
   it('keeps tenants apart: other carriers’ and other companies’ chats answer 404', async () => {
-    const rb = await p().api('POST', '/enduser/chats/newTicket', { token: t.enduserB, body: { ticket_category_id: categoryId, subject: 'Fattura', message: 'Domanda sulla fattura di marzo' } });
+    const rb = await p().api('POST', '/enduser/chats/newTicket', {
+      token: t.enduserB,
+      body: { ticket_category_id: categoryId, subject: 'Fattura', message: 'Domanda sulla fattura di marzo' },
+    });
     expect(rb.status).toBe(200);
     chatB = rb.body.data.id;
     expect(rb.body.data.carrier_company_id).not.toBe((await readCompany(t.carrierA, { chat_id: chatA })).body.ticket.carrier_company_id);
@@ -209,14 +274,21 @@ describeEachDb('support chat', (p) => {
 
     const before = await countRows();
     // End user of carrier A against carrier B's ticket, and the other way round.
-    for (const [token, chat] of [[t.enduserA, chatB], [t.enduserB, chatA]] as const) {
+    for (const [token, chat] of [
+      [t.enduserA, chatB],
+      [t.enduserB, chatA],
+    ] as const) {
       expect((await readEnduser(token, chat)).status).toBe(404);
       const w = await send('enduser', token, chat, 'intrusione');
       expect(w.status).toBe(404);
       expect(w.body.message).toBe('Non trovato');
     }
     // Carrier B against carrier A's ticket, and A against B's.
-    for (const [token, chat] of [[t.carrierB, chatA], [t.carrierA, chatB], [t.supportA, chatB]] as const) {
+    for (const [token, chat] of [
+      [t.carrierB, chatA],
+      [t.carrierA, chatB],
+      [t.supportA, chatB],
+    ] as const) {
       expect((await readCompany(token, { chat_id: chat })).status).toBe(404);
       expect((await send('company', token, chat, 'intrusione')).status).toBe(404);
       expect((await p().api('POST', '/company/chats/closeChat', { token, body: { chat_id: chat } })).status).toBe(404);
@@ -232,7 +304,9 @@ describeEachDb('support chat', (p) => {
   it('lets only the right kinds call each side', async () => {
     expect((await p().api('GET', '/enduser/chats/getTickets', { token: t.carrierA })).status).toBe(403);
     expect((await p().api('GET', '/enduser/chats/getTickets', { token: t.supportA })).status).toBe(403);
-    expect((await p().api('POST', '/enduser/chats/newTicket', { token: t.carrierA, body: { ticket_category_id: categoryId, subject: 'x', message: 'y' } })).status).toBe(403);
+    expect(
+      (await p().api('POST', '/enduser/chats/newTicket', { token: t.carrierA, body: { ticket_category_id: categoryId, subject: 'x', message: 'y' } })).status,
+    ).toBe(403);
     expect((await p().api('GET', '/company/chats/getChatUsers', { token: t.enduserA })).status).toBe(403);
     expect((await p().api('POST', '/company/chats/closeChat', { token: t.enduserA, body: { chat_id: chatA } })).status).toBe(403);
     for (const url of ['/company/chats/getChatUsers', '/enduser/chats/getTickets', '/company/chats/unread', '/enduser/chats/unread']) {
@@ -242,7 +316,10 @@ describeEachDb('support chat', (p) => {
   });
 
   it('filters, searches and sorts the ticket lists', async () => {
-    const second = await p().api('POST', '/enduser/chats/newTicket', { token: t.colleagueA, body: { ticket_category_id: categoryId, subject: 'Etichette 100% pallet_A', message: 'Come stampo le etichette?' } });
+    const second = await p().api('POST', '/enduser/chats/newTicket', {
+      token: t.colleagueA,
+      body: { ticket_category_id: categoryId, subject: 'Etichette 100% pallet_A', message: 'Come stampo le etichette?' },
+    });
     expect(second.status).toBe(200);
     const list = async (qs: string) => (await p().api('GET', `/company/chats/getChatUsers?${qs}`, { token: t.carrierA })).body;
     expect((await list('')).data.map((x: any) => x.id)).toEqual([second.body.data.id, chatA]); // newest activity first
@@ -300,10 +377,18 @@ describeEachDb('support chat', (p) => {
     const app2 = await buildApp({ config, db: db2 });
     try {
       const call = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => {
-        const r = await app2.inject({ method, url: `/api/v1${url}`, headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${token}` }, payload: body as any });
+        const r = await app2.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${token}` },
+          payload: body as any,
+        });
         return { status: r.statusCode, body: r.json() };
       };
-      const opened = await p().api('POST', '/enduser/chats/newTicket', { token: t.enduserA, body: { ticket_category_id: categoryId, subject: 'Due processi', message: 'Scritto sul primo' } });
+      const opened = await p().api('POST', '/enduser/chats/newTicket', {
+        token: t.enduserA,
+        body: { ticket_category_id: categoryId, subject: 'Due processi', message: 'Scritto sul primo' },
+      });
       const id = opened.body.data.id;
       const seen = await call('POST', '/company/chats/getChatMessages', t.carrierA, { chat_id: id });
       expect(seen.status).toBe(200);

@@ -11,7 +11,15 @@ describeEachDb('companies under /admin and /company', (p) => {
     admin = await p().login(DEMO.admin);
     carrier = await p().login(DEMO.carrier);
   });
-  const count = async () => Number((await p().db.db.selectFrom('companies').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await p()
+          .db.db.selectFrom('companies')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('admin: lists every company in the {data, meta} shape with role, price category, carrier and language names', async () => {
     const r = await p().api('GET', '/admin/companies?per_page=100&sort=legal_name&order=asc', { token: admin });
@@ -22,7 +30,13 @@ describeEachDb('companies under /admin and /company', (p) => {
     const names = r.body.data.map((c: any) => c.legal_name);
     expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b)));
     const bianchi = r.body.data.find((c: any) => c.id === t.bianchi);
-    expect(bianchi).toMatchObject({ role_name: 'Enduser company', carrier_name: 'Beta Spedizioni S.p.A.', price_category_name: 'Test standard', language_name: 'Italian', country_name: 'Italy' });
+    expect(bianchi).toMatchObject({
+      role_name: 'Enduser company',
+      carrier_name: 'Beta Spedizioni S.p.A.',
+      price_category_name: 'Test standard',
+      language_name: 'Italian',
+      country_name: 'Italy',
+    });
     const acme = r.body.data.find((c: any) => c.id === t.acme);
     // Money in euros, percentages as exact text.
     expect(acme).toMatchObject({ national_admin_fee: 3.5, international_admin_fee: 9, taillift_fee: 25, adr_surcharge_percent: '15', users_count: 2 });
@@ -54,9 +68,20 @@ describeEachDb('companies under /admin and /company', (p) => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: true, message: 'Company created successfully' });
     expect(r.body.data).toMatchObject({
-      legal_name: 'Verdi Alimentari S.r.l.', company_role_id: 3, carrier_id: t.acme, carrier_name: 'Acme Trasporti S.r.l.', status_id: 1,
-      increase_percent: '12.5', national_admin_fee: 4.5, international_admin_fee: 12, type: 'Customer', is_inbound: 1,
-      exp_category_code: 'AC-EXP-NAT', std_category_code: 'AC-STD-NAT', website_url: 'https://www.verdi.test', combo_cbm_ratio: 300,
+      legal_name: 'Verdi Alimentari S.r.l.',
+      company_role_id: 3,
+      carrier_id: t.acme,
+      carrier_name: 'Acme Trasporti S.r.l.',
+      status_id: 1,
+      increase_percent: '12.5',
+      national_admin_fee: 4.5,
+      international_admin_fee: 12,
+      type: 'Customer',
+      is_inbound: 1,
+      exp_category_code: 'AC-EXP-NAT',
+      std_category_code: 'AC-STD-NAT',
+      website_url: 'https://www.verdi.test',
+      combo_cbm_ratio: 300,
     });
     const row = await p().db.db.selectFrom('companies').selectAll().where('id', '=', r.body.data.id).executeTakeFirstOrThrow();
     expect(row.national_admin_fee).toBe(450);
@@ -66,7 +91,10 @@ describeEachDb('companies under /admin and /company', (p) => {
   });
 
   it('admin: creates a company from multipart form data with a PNG logo, served as an image', async () => {
-    const { payload, headers } = multipart({ ...endUserBody(t, { legal_name: 'Logo S.r.l.' }) }, { site_header_logo: { name: 'logo.png', type: 'image/png', data: png() } });
+    const { payload, headers } = multipart(
+      { ...endUserBody(t, { legal_name: 'Logo S.r.l.' }) },
+      { site_header_logo: { name: 'logo.png', type: 'image/png', data: png() } },
+    );
     const r = await p().api('POST', '/admin/companies/store', { token: admin, payload, headers });
     expect(r.status).toBe(200);
     expect(r.body.data.site_header_logo).toMatch(/^\/media\/[a-f0-9]{32}\.png$/);
@@ -78,11 +106,15 @@ describeEachDb('companies under /admin and /company', (p) => {
 
   it('refuses logos that are not PNG, JPEG or WebP by their bytes, and over 5 MB on create, 1 MB on update', async () => {
     const before = await count();
-    const svg = multipart(endUserBody(t, { legal_name: 'Svg S.r.l.' }), { site_header_logo: { name: 'x.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') } });
+    const svg = multipart(endUserBody(t, { legal_name: 'Svg S.r.l.' }), {
+      site_header_logo: { name: 'x.png', type: 'image/png', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') },
+    });
     const r1 = await p().api('POST', '/admin/companies/store', { token: admin, ...svg, lang: 'en' });
     expect(r1.status).toBe(422);
     expect(r1.body.errors.site_header_logo).toEqual(['The image must be a PNG, JPEG or WebP file.']);
-    const big = multipart(endUserBody(t, { legal_name: 'Big S.r.l.' }), { site_header_logo: { name: 'x.png', type: 'image/png', data: png(5 * 1024 * 1024 + 10) } });
+    const big = multipart(endUserBody(t, { legal_name: 'Big S.r.l.' }), {
+      site_header_logo: { name: 'x.png', type: 'image/png', data: png(5 * 1024 * 1024 + 10) },
+    });
     const r2 = await p().api('POST', '/admin/companies/store', { token: admin, ...big, lang: 'en' });
     expect(r2.status).toBe(413);
     expect(r2.body.message).toContain('5 MB');
@@ -124,7 +156,11 @@ describeEachDb('companies under /admin and /company', (p) => {
 
   it('applies the percentage rules with the documented messages, and the ratio options', async () => {
     for (const v of ['0', '100', '150', 0, 100]) {
-      const r = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { increase_percent: v, decrease_percent: v }), lang: 'en' });
+      const r = await p().api('POST', '/admin/companies/store', {
+        token: admin,
+        body: endUserBody(t, { increase_percent: v, decrease_percent: v }),
+        lang: 'en',
+      });
       expect(r.status, String(v)).toBe(422);
       expect(r.body.errors.increase_percent).toEqual(['Increase percentage must be between 0 and 100']);
       expect(r.body.errors.decrease_percent).toEqual(['Decrease percentage must be between 0 and 100']);
@@ -133,10 +169,17 @@ describeEachDb('companies under /admin and /company', (p) => {
     expect(it.body.errors.increase_percent).toEqual(['La percentuale di aumento deve essere compresa tra 0 e 100']);
     const neg = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { increase_percent: '-5' }) });
     expect(neg.status).toBe(422);
-    const ok = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { legal_name: 'Comma S.r.l.', increase_percent: '0,5', decrease_percent: 99.99 }) });
+    const ok = await p().api('POST', '/admin/companies/store', {
+      token: admin,
+      body: endUserBody(t, { legal_name: 'Comma S.r.l.', increase_percent: '0,5', decrease_percent: 99.99 }),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toMatchObject({ increase_percent: '0.5', decrease_percent: '99.99' });
-    for (const [field, value] of [['combo_cbm_ratio', 275], ['combo_cbm_ratio', 550], ['combo_lm_ratio', 1600]] as const) {
+    for (const [field, value] of [
+      ['combo_cbm_ratio', 275],
+      ['combo_cbm_ratio', 550],
+      ['combo_lm_ratio', 1600],
+    ] as const) {
       const r = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { [field]: value }), lang: 'en' });
       expect(r.status).toBe(422);
       expect(r.body.errors[field]).toEqual([`The selected ${field === 'combo_cbm_ratio' ? 'CBM ratio' : 'LM ratio'} is invalid.`]);
@@ -166,18 +209,40 @@ describeEachDb('companies under /admin and /company', (p) => {
   it('admin: creates a carrier with its carrier settings; end-user settings are not kept on it', async () => {
     const r = await p().api('POST', '/admin/companies/store', {
       token: admin,
-      body: endUserBody(t, { legal_name: 'Gamma Trasporti', company_role_id: 2, adr_surcharge_percent: '12.5', taillift_fee: 30, visitor_price_multiplier: '1.15' }),
+      body: endUserBody(t, {
+        legal_name: 'Gamma Trasporti',
+        company_role_id: 2,
+        adr_surcharge_percent: '12.5',
+        taillift_fee: 30,
+        visitor_price_multiplier: '1.15',
+      }),
     });
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ company_role_id: 2, carrier_id: null, exp_category_id: null, increase_percent: null, adr_surcharge_percent: '12.5', taillift_fee: 30, visitor_price_multiplier: '1.15' });
-    const bad = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { legal_name: 'X', company_role_id: 2, adr_surcharge_percent: '101' }), lang: 'en' });
+    expect(r.body.data).toMatchObject({
+      company_role_id: 2,
+      carrier_id: null,
+      exp_category_id: null,
+      increase_percent: null,
+      adr_surcharge_percent: '12.5',
+      taillift_fee: 30,
+      visitor_price_multiplier: '1.15',
+    });
+    const bad = await p().api('POST', '/admin/companies/store', {
+      token: admin,
+      body: endUserBody(t, { legal_name: 'X', company_role_id: 2, adr_surcharge_percent: '101' }),
+      lang: 'en',
+    });
     expect(bad.body.errors.adr_surcharge_percent).toEqual(['The ADR surcharge percentage field must be between 0 and 100.']);
   });
 
   it('admin: updates part of a company, keeps what is not sent, and refuses role changes that break users or customers', async () => {
     const created = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { legal_name: 'Update Me S.r.l.' }) });
     const id = created.body.data.id;
-    const r = await p().api('POST', `/admin/companies/update/${id}`, { token: admin, body: { city: 'Milano', decrease_percent: '5', status_id: 0 }, lang: 'en' });
+    const r = await p().api('POST', `/admin/companies/update/${id}`, {
+      token: admin,
+      body: { city: 'Milano', decrease_percent: '5', status_id: 0 },
+      lang: 'en',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: true, message: 'Company updated successfully' });
     expect(r.body.data).toMatchObject({ city: 'Milano', decrease_percent: '5', increase_percent: '12.5', legal_name: 'Update Me S.r.l.', status_id: 1 });
@@ -191,11 +256,20 @@ describeEachDb('companies under /admin and /company', (p) => {
     expect((await p().api('POST', `/admin/companies/update/${t.acme}`, { token: admin, body: { company_role_id: 4 } })).status).toBe(409);
     // A carrier without users but with an end-user company cannot stop being carrier-like; Carrier → Reseller keeps them.
     const delta = await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { legal_name: 'Delta', company_role_id: 2 }) });
-    await p().api('POST', '/admin/companies/store', { token: admin, body: endUserBody(t, { legal_name: 'Cliente Delta', carrier_id: delta.body.data.id, exp_category_id: null, std_category_id: null }) });
-    const customersBlock = await p().api('POST', `/admin/companies/update/${delta.body.data.id}`, { token: admin, body: { company_role_id: 3, carrier_id: t.acme }, lang: 'en' });
+    await p().api('POST', '/admin/companies/store', {
+      token: admin,
+      body: endUserBody(t, { legal_name: 'Cliente Delta', carrier_id: delta.body.data.id, exp_category_id: null, std_category_id: null }),
+    });
+    const customersBlock = await p().api('POST', `/admin/companies/update/${delta.body.data.id}`, {
+      token: admin,
+      body: { company_role_id: 3, carrier_id: t.acme },
+      lang: 'en',
+    });
     expect(customersBlock.status).toBe(409);
     expect(customersBlock.body.message).toBe('The role cannot be changed: the company still has end-user companies.');
-    expect((await p().api('POST', `/admin/companies/update/${delta.body.data.id}`, { token: admin, body: { company_role_id: 4 } })).body.data.company_role_id).toBe(4);
+    expect(
+      (await p().api('POST', `/admin/companies/update/${delta.body.data.id}`, { token: admin, body: { company_role_id: 4 } })).body.data.company_role_id,
+    ).toBe(4);
     // A company without users may change role; its end-user settings go.
     const toCarrier = await p().api('POST', `/admin/companies/update/${id}`, { token: admin, body: { company_role_id: 2 } });
     expect(toCarrier.body.data).toMatchObject({ company_role_id: 2, carrier_id: null, increase_percent: null });
@@ -206,7 +280,9 @@ describeEachDb('companies under /admin and /company', (p) => {
     const withUsers = await p().api('GET', `/admin/companies/destroy/${t.rossi}`, { token: admin, lang: 'en' });
     expect(withUsers.status).toBe(409);
     // The demo end user also has the demo transport requests.
-    expect(withUsers.body.message).toMatch(/^This company cannot be deleted because it still has: users \(1\)(, transport requests \(\d+\))?\. Deactivate it instead\.$/);
+    expect(withUsers.body.message).toMatch(
+      /^This company cannot be deleted because it still has: users \(1\)(, transport requests \(\d+\))?\. Deactivate it instead\.$/,
+    );
     const carrierBlock = await p().api('GET', `/admin/companies/destroy/${t.acme}`, { token: admin });
     expect(carrierBlock.status).toBe(409);
     expect(carrierBlock.body.message).toMatch(/utenti \(2\).*aziende clienti \(\d+\).*righe di tariffa \(\d+\)/);
@@ -260,7 +336,11 @@ describeEachDb('companies under /admin and /company', (p) => {
     });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ company_role_id: 3, carrier_id: t.acme, status_id: 1, type: 'Supplier' });
-    const other = await p().api('POST', '/company/companies/store', { token: carrier, body: endUserBody(t, { legal_name: 'X', exp_category_id: t.betaExp }), lang: 'en' });
+    const other = await p().api('POST', '/company/companies/store', {
+      token: carrier,
+      body: endUserBody(t, { legal_name: 'X', exp_category_id: t.betaExp }),
+      lang: 'en',
+    });
     expect(other.status).toBe(422);
     expect(other.body.errors.exp_category_id).toBeDefined();
     const badType = await p().api('POST', '/company/companies/store', { token: carrier, body: endUserBody(t, { legal_name: 'X', type: 'Partner' }) });
@@ -269,12 +349,14 @@ describeEachDb('companies under /admin and /company', (p) => {
 
   it('carrier: updates its customers and its own company without changing role, carrier or status', async () => {
     const r = await p().api('POST', `/company/companies/update/${t.rossi}`, {
-      token: carrier, body: { phone: '+39 051 000', company_role_id: 2, carrier_id: t.beta, status_id: 0 },
+      token: carrier,
+      body: { phone: '+39 051 000', company_role_id: 2, carrier_id: t.beta, status_id: 0 },
     });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ phone: '+39 051 000', company_role_id: 3, carrier_id: t.acme, status_id: 1 });
     const own = await p().api('POST', `/company/companies/update/${t.acme}`, {
-      token: carrier, body: { adr_surcharge_percent: '18', taillift_fee: 27.5, province: 'MI', company_role_id: 1 },
+      token: carrier,
+      body: { adr_surcharge_percent: '18', taillift_fee: 27.5, province: 'MI', company_role_id: 1 },
     });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ adr_surcharge_percent: '18', taillift_fee: 27.5, province: 'MI', company_role_id: 2, carrier_id: null });

@@ -4,12 +4,34 @@ import { invalidatePricingData } from '../../server/repositories/pricingData.js'
 import { addExpressRows, addSheet, buildPricingWorld, type PricingWorld } from './pricingFixtures.js';
 
 const place = (end: 'origin' | 'destination', locality: string, province: string, postal: string, country = 'IT') => ({
-  [`${end}Country`]: country, [`${end}PostalCode`]: postal, [`${end}Locality`]: locality, [`${end}Province`]: province,
+  [`${end}Country`]: country,
+  [`${end}PostalCode`]: postal,
+  [`${end}Locality`]: locality,
+  [`${end}Province`]: province,
 });
 const MILANO = place('origin', 'Milano', 'MI', '20121');
 const ROMA = place('destination', 'Roma', 'RM', '00118');
-const EXPRESS = { zone: 'national', service: 'palletExpress', ...MILANO, ...ROMA, palletWeight: [250], palletWidth: [120], palletLength: [80], palletHeight: [90] };
-const STANDARD = { zone: 'national', service: 'standard', ...MILANO, ...ROMA, standardunits: 1, standardweight: 250, standardvolume: 0, standardvolumeType: 'CBM', calculationRatio: 'CBM250' };
+const EXPRESS = {
+  zone: 'national',
+  service: 'palletExpress',
+  ...MILANO,
+  ...ROMA,
+  palletWeight: [250],
+  palletWidth: [120],
+  palletLength: [80],
+  palletHeight: [90],
+};
+const STANDARD = {
+  zone: 'national',
+  service: 'standard',
+  ...MILANO,
+  ...ROMA,
+  standardunits: 1,
+  standardweight: 250,
+  standardvolume: 0,
+  standardvolumeType: 'CBM',
+  calculationRatio: 'CBM250',
+};
 
 /** The rows the repository loads for each rule: hubs, islands, special zones, zone codes, no-passage, versions. */
 describeEachDb('cost request tariff data', (p) => {
@@ -41,7 +63,13 @@ describeEachDb('cost request tariff data', (p) => {
   });
 
   it('prices each pallet in its band', async () => {
-    const d = await quote({ ...EXPRESS, palletWeight: [150, 300, 550], palletWidth: [120, 100, 80], palletLength: [80, 120, 120], palletHeight: [80, 100, 150] });
+    const d = await quote({
+      ...EXPRESS,
+      palletWeight: [150, 300, 550],
+      palletWidth: [120, 100, 80],
+      palletLength: [80, 120, 120],
+      palletHeight: [80, 100, 150],
+    });
     expect(d.palletData.map((x: any) => x.type)).toEqual(['p150', 'p300', 'p550']);
     expect(d.prices_list).toMatchObject({ total_silver_sell: 60 + 80 + 100 + 15, total_gold_sell: 90 + 110 + 140 + 27 });
   });
@@ -100,10 +128,18 @@ describeEachDb('cost request tariff data', (p) => {
 
   it('uses the applicable version with the latest start: never an expired or a future one', async () => {
     expect((await quote(EXPRESS)).prices_list.total_silver_sell).toBe(85);
-    const category = await p().db.db.selectFrom('rate_sheets').select('category_id').where('company_id', '=', w.carrier)
-      .where('rate_type', '=', 'EXP').where('area', '=', 'Customer').executeTakeFirstOrThrow();
+    const category = await p()
+      .db.db.selectFrom('rate_sheets')
+      .select('category_id')
+      .where('company_id', '=', w.carrier)
+      .where('rate_type', '=', 'EXP')
+      .where('area', '=', 'Customer')
+      .executeTakeFirstOrThrow();
     const newer = await addSheet(p().db.db, w.carrier, { rateType: 'EXP', zone: 'NAT', categoryId: category.category_id, from: '2020-01-01', code: 'NEWER' });
-    await addExpressRows(p().db.db, newer.sheetId, [{ province: 'RM', type_id: 1, p300: 81 }, { province: 'RM', type_id: 2, p300: 111 }]);
+    await addExpressRows(p().db.db, newer.sheetId, [
+      { province: 'RM', type_id: 1, p300: 81 },
+      { province: 'RM', type_id: 2, p300: 111 },
+    ]);
     const d = await quote(EXPRESS);
     expect(d.prices_list).toMatchObject({ total_silver_sell: 86, total_gold_sell: 120 });
     expect(labels(d)[0]).toBe('Listino di vendita NEWER (listino standard del vettore)');
@@ -111,22 +147,38 @@ describeEachDb('cost request tariff data', (p) => {
 });
 
 /** PRICING_CACHE_MS: rows read for a quote are reused for a while; a tariff change in this process shows at once. */
-describeEachDb('cost request tariff cache', (p) => {
-  it('reuses the rows it read until the tariffs change, then reads them again', async () => {
-    const w = await buildPricingWorld(p().db.db, 'cache');
-    const token = await p().login(w.logins.carrier);
-    const silver = async () => (await p().api('POST', '/visitor/costRequest', { token, body: EXPRESS })).body.data.prices_list.total_silver_sell;
-    expect(await silver()).toBe(85);
-    const sheet = await p().db.db.selectFrom('rate_sheets').select('id').where('company_id', '=', w.carrier)
-      .where('rate_type', '=', 'EXP').where('area', '=', 'Customer').where('validate_from', '=', '2000-01-01').where('validate_to', '=', '2099-12-31')
-      .executeTakeFirstOrThrow();
-    await p().db.db.updateTable('express_rate_rows').set({ p300: 9000 }).where('rate_sheet_id', '=', sheet.id).where('province', '=', 'RM').where('type_id', '=', 1).execute();
-    expect(await silver()).toBe(85); // still the rows read a moment ago
-    invalidatePricingData(p().db.db);
-    expect(await silver()).toBe(95);
-    // a carrier's tariff delete through the API empties the cache before it answers: no hub cost any more
-    const del = await p().api('GET', '/company/express_hub_costs/destroy', { token });
-    expect(del.status, JSON.stringify(del.body)).toBe(200);
-    expect(await silver()).toBe(90);
-  });
-}, { pricingCacheMs: 60_000 });
+describeEachDb(
+  'cost request tariff cache',
+  (p) => {
+    it('reuses the rows it read until the tariffs change, then reads them again', async () => {
+      const w = await buildPricingWorld(p().db.db, 'cache');
+      const token = await p().login(w.logins.carrier);
+      const silver = async () => (await p().api('POST', '/visitor/costRequest', { token, body: EXPRESS })).body.data.prices_list.total_silver_sell;
+      expect(await silver()).toBe(85);
+      const sheet = await p()
+        .db.db.selectFrom('rate_sheets')
+        .select('id')
+        .where('company_id', '=', w.carrier)
+        .where('rate_type', '=', 'EXP')
+        .where('area', '=', 'Customer')
+        .where('validate_from', '=', '2000-01-01')
+        .where('validate_to', '=', '2099-12-31')
+        .executeTakeFirstOrThrow();
+      await p()
+        .db.db.updateTable('express_rate_rows')
+        .set({ p300: 9000 })
+        .where('rate_sheet_id', '=', sheet.id)
+        .where('province', '=', 'RM')
+        .where('type_id', '=', 1)
+        .execute();
+      expect(await silver()).toBe(85); // still the rows read a moment ago
+      invalidatePricingData(p().db.db);
+      expect(await silver()).toBe(95);
+      // a carrier's tariff delete through the API empties the cache before it answers: no hub cost any more
+      const del = await p().api('GET', '/company/express_hub_costs/destroy', { token });
+      expect(del.status, JSON.stringify(del.body)).toBe(200);
+      expect(await silver()).toBe(90);
+    });
+  },
+  { pricingCacheMs: 60_000 },
+);

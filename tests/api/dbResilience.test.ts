@@ -21,10 +21,20 @@ describe('SQLite migrations are atomic', () => {
     try {
       let fail = true;
       const migrations: Record<string, Migration> = {
-        '0001_a': { up: async (k: Kysely<any>) => { await k.schema.createTable('a').addColumn('id', 'integer', (c) => c.primaryKey()).execute(); } },
+        '0001_a': {
+          up: async (k: Kysely<any>) => {
+            await k.schema
+              .createTable('a')
+              .addColumn('id', 'integer', (c) => c.primaryKey())
+              .execute();
+          },
+        },
         '0002_b': {
           up: async (k: Kysely<any>) => {
-            await k.schema.createTable('b').addColumn('id', 'integer', (c) => c.primaryKey()).execute();
+            await k.schema
+              .createTable('b')
+              .addColumn('id', 'integer', (c) => c.primaryKey())
+              .execute();
             if (fail) throw new Error('killed halfway');
           },
         },
@@ -32,12 +42,16 @@ describe('SQLite migrations are atomic', () => {
       const migrator = new Migrator({ db: db.db, provider: { getMigrations: async () => migrations } });
       const first = await migrator.migrateToLatest();
       expect(first.error).toBeDefined();
-      const tables = async () => (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name in ('a', 'b')`.execute(db.db)).rows.map((r) => r.name).sort();
+      const tables = async () =>
+        (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name in ('a', 'b')`.execute(db.db)).rows.map((r) => r.name).sort();
       expect(await tables()).toEqual([]);
       fail = false;
       const second = await migrator.migrateToLatest();
       expect(second.error).toBeUndefined();
-      expect(second.results?.map((r) => [r.migrationName, r.status])).toEqual([['0001_a', 'Success'], ['0002_b', 'Success']]);
+      expect(second.results?.map((r) => [r.migrationName, r.status])).toEqual([
+        ['0001_a', 'Success'],
+        ['0002_b', 'Success'],
+      ]);
       expect(await tables()).toEqual(['a', 'b']);
     } finally {
       await db.destroy();

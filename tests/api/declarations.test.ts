@@ -35,11 +35,13 @@ async function uniqueColumns(p: TestPortal, table: string): Promise<string[]> {
     }
     return out.sort();
   }
-  const rows = (await sql<{ col: string }>`
+  const rows = (
+    await sql<{ col: string }>`
     select a.attname as col from pg_index i
     join pg_class t on t.oid = i.indrelid join pg_namespace n on n.oid = t.relnamespace
     join pg_attribute a on a.attrelid = t.oid and a.attnum = i.indkey[0]
-    where t.relname = ${table} and n.nspname = current_schema() and i.indisunique and not i.indisprimary and i.indnatts = 1`.execute(p.db.db)).rows;
+    where t.relname = ${table} and n.nspname = current_schema() and i.indisunique and not i.indisprimary and i.indnatts = 1`.execute(p.db.db)
+  ).rows;
   return rows.map((r) => r.col).sort();
 }
 
@@ -67,35 +69,51 @@ async function drift(p: TestPortal, decl: ResourceDecl): Promise<string[]> {
     // (a company's fields on its role): their columns are checked for presence and type only.
     if (decl.routes === 'custom') continue;
     const notNull = !!f.required || f.default !== undefined;
-    if (c.nullable === notNull) problems.push(`${decl.table}.${name}: declared ${notNull ? 'NOT NULL' : 'nullable'}, column ${c.nullable ? 'nullable' : 'NOT NULL'}`);
+    if (c.nullable === notNull)
+      problems.push(`${decl.table}.${name}: declared ${notNull ? 'NOT NULL' : 'nullable'}, column ${c.nullable ? 'nullable' : 'NOT NULL'}`);
   }
   if (decl.routes === 'custom') return problems;
   const declared = new Set([...fields.map(([n]) => n), 'id', ...(decl.timestamps ? ['created_at'] : [])]);
   for (const c of columns) if (!declared.has(c.name)) problems.push(`${decl.table}.${c.name}: a column no declaration names`);
   if (decl.timestamps && !byName.has('created_at')) problems.push(`${decl.table}: timestamps declared, no created_at column`);
   const unique = await uniqueColumns(p, decl.table);
-  const wanted = fields.filter(([, f]) => f.unique).map(([n]) => n).sort();
-  if (JSON.stringify(unique) !== JSON.stringify(wanted)) problems.push(`${decl.table}: unique columns ${JSON.stringify(unique)}, declared ${JSON.stringify(wanted)}`);
+  const wanted = fields
+    .filter(([, f]) => f.unique)
+    .map(([n]) => n)
+    .sort();
+  if (JSON.stringify(unique) !== JSON.stringify(wanted))
+    problems.push(`${decl.table}: unique columns ${JSON.stringify(unique)}, declared ${JSON.stringify(wanted)}`);
   return problems;
 }
 
-describeEachDb('declarations match the migrated tables', (p) => {
-  for (const decl of [...RESOURCES, vehicleTypes] as ResourceDecl[]) {
-    it(`${decl.name} (${decl.table})`, async () => {
-      expect(await drift(p(), decl)).toEqual([]);
-    });
-  }
+describeEachDb(
+  'declarations match the migrated tables',
+  (p) => {
+    for (const decl of [...RESOURCES, vehicleTypes] as ResourceDecl[]) {
+      it(`${decl.name} (${decl.table})`, async () => {
+        expect(await drift(p(), decl)).toEqual([]);
+      });
+    }
 
-  it('notices a drifted declaration', async () => {
-    const drifted: ResourceDecl = {
-      ...vehicleTypes,
-      fields: { ...vehicleTypes.fields, name: { type: 'text' }, max_weight: { type: 'text', required: true }, code: { type: 'text', required: true }, colour: { type: 'text' } },
-    };
-    expect(await drift(p(), drifted)).toEqual([
-      'vehicle_types.name: declared nullable, column NOT NULL',
-      'vehicle_types.max_weight: declared text, column ' + (p().dialect === 'postgres' ? 'int4' : 'integer'),
-      'vehicle_types.colour: declared, no column',
-      'vehicle_types: unique columns ["code"], declared []',
-    ]);
-  });
-}, {}, { extraResources: [vehicleTypes], migrate: vehicleTypesMigration });
+    it('notices a drifted declaration', async () => {
+      const drifted: ResourceDecl = {
+        ...vehicleTypes,
+        fields: {
+          ...vehicleTypes.fields,
+          name: { type: 'text' },
+          max_weight: { type: 'text', required: true },
+          code: { type: 'text', required: true },
+          colour: { type: 'text' },
+        },
+      };
+      expect(await drift(p(), drifted)).toEqual([
+        'vehicle_types.name: declared nullable, column NOT NULL',
+        'vehicle_types.max_weight: declared text, column ' + (p().dialect === 'postgres' ? 'int4' : 'integer'),
+        'vehicle_types.colour: declared, no column',
+        'vehicle_types: unique columns ["code"], declared []',
+      ]);
+    });
+  },
+  {},
+  { extraResources: [vehicleTypes], migrate: vehicleTypesMigration },
+);

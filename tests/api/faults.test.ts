@@ -29,7 +29,9 @@ for (const kind of testDatabases()) {
       for (let round = 1; round <= KILL_ROUNDS; round++) {
         // The first kill lands at a random moment, the second inside a write transaction (or just after it).
         const o = await killRound(run, round, 1500, round === 1 ? 'random' : 'inTransaction');
-        console.log(`faults [${kind}] round ${round}: ${o.aim} kill at ${o.delayMs} ms (${o.openAtKill} write transactions open), ${o.acked} acknowledged, ${o.inFlight.length} under way (${o.committedInFlight} committed), orphan files ${o.orphansBefore.length} → ${o.orphansAfter.length}`);
+        console.log(
+          `faults [${kind}] round ${round}: ${o.aim} kill at ${o.delayMs} ms (${o.openAtKill} write transactions open), ${o.acked} acknowledged, ${o.inFlight.length} under way (${o.committedInFlight} committed), orphan files ${o.orphansBefore.length} → ${o.orphansAfter.length}`,
+        );
         expect(o.problems).toEqual([]);
         expect(o.orphansAfter).toEqual([]);
       }
@@ -45,13 +47,14 @@ for (const kind of testDatabases()) {
       expect(run.ops.filter((o) => o.state === 'acked').length).toBeGreaterThan(0);
     }, 180_000);
 
-    if (kind === 'postgres') it('backends terminated mid-transaction: clean errors, no partial rows, the server serves on', async () => {
-      const o = await cutRound(run, KILL_ROUNDS + 1, 2500, 3);
-      const states = o.ops.reduce<Record<string, number>>((m, x) => ((m[x.state] = (m[x.state] ?? 0) + 1), m), {});
-      console.log(`faults [${kind}] cuts: ${o.terminations} backends terminated ${JSON.stringify(o.byState)}, calls ${JSON.stringify(states)}`);
-      expect(o.crashed).toBe(false);
-      expect(o.terminations).toBeGreaterThanOrEqual(3);
-      expect(o.problems).toEqual([]);
-    }, 120_000);
+    if (kind === 'postgres')
+      it('backends terminated mid-transaction: clean errors, no partial rows, the server serves on', async () => {
+        const o = await cutRound(run, KILL_ROUNDS + 1, 2500, 3);
+        const states = o.ops.reduce<Record<string, number>>((m, x) => ((m[x.state] = (m[x.state] ?? 0) + 1), m), {});
+        console.log(`faults [${kind}] cuts: ${o.terminations} backends terminated ${JSON.stringify(o.byState)}, calls ${JSON.stringify(states)}`);
+        expect(o.crashed).toBe(false);
+        expect(o.terminations).toBeGreaterThanOrEqual(3);
+        expect(o.problems).toEqual([]);
+      }, 120_000);
   });
 }

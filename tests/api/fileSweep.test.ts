@@ -25,14 +25,23 @@ describeEachDb('file sweep', (p) => {
     const tpl = (await download(p(), '/company/tariff_templates/express_rate_sheet', c.token)).data;
     const up = await p().api('POST', '/company/rate_sheet/store', {
       token: c.token,
-      payload: form({ zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: '2025-01-01', validate_to: '2030-12-31' }, { field: 'rate_sheet', name: 'l.xlsx', data: tpl }),
+      payload: form(
+        { zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: '2025-01-01', validate_to: '2030-12-31' },
+        { field: 'rate_sheet', name: 'l.xlsx', data: tpl },
+      ),
     });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const sheetFile = up.body.data.file_path as string;
     const docType = await p().db.db.selectFrom('document_types').select('id').where('active', '=', '1').orderBy('id').executeTakeFirstOrThrow();
-    const mp = await multipart({ ...handShipment(0), documents: [{ filename: 'bolla.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 x') }], doctypes: [String(docType.id)] });
+    const mp = await multipart({
+      ...handShipment(0),
+      documents: [{ filename: 'bolla.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4 x') }],
+      doctypes: [String(docType.id)],
+    });
     const req = await p().api('POST', '/enduser/transport_requests/newRequest', {
-      token: await p().login(DEMO.enduser), payload: mp.payload, headers: mp.headers,
+      token: await p().login(DEMO.enduser),
+      payload: mp.payload,
+      headers: mp.headers,
     });
     expect(req.status, JSON.stringify(req.body)).toBe(200);
     expect(hidden('rate-sheets')).toEqual([]);
@@ -56,9 +65,9 @@ describeEachDb('file sweep', (p) => {
     const young = await storePendingFile(p().config.dataDir, 'rate-sheets', Buffer.from('w'), '.xlsx');
 
     const removed = await sweepFiles(p().db.db, p().config.dataDir, 15 * 60_000);
-    expect(removed.sort()).toEqual([
-      `documents/${deadDoc}`, 'media/.0123456789abcdef0123456789abcdef.png.tmp', `rate-sheets/${deadUpload}`, `rate-sheets/${deletedFile}`,
-    ].sort());
+    expect(removed.sort()).toEqual(
+      [`documents/${deadDoc}`, 'media/.0123456789abcdef0123456789abcdef.png.tmp', `rate-sheets/${deadUpload}`, `rate-sheets/${deletedFile}`].sort(),
+    );
     const sheets = fs.readdirSync(dir('rate-sheets'));
     expect(sheets).toEqual(expect.arrayContaining([pendingMarker(young), sheetFile, young]));
     expect(sheets.filter((f) => f.startsWith('.'))).toEqual([pendingMarker(young)]);

@@ -25,7 +25,11 @@ export interface TestPortal {
   config: Config;
   dialect: 'sqlite' | 'postgres';
   /** Calls the API with the API password, an optional bearer token and language. */
-  api(method: InjectOptions['method'], url: string, opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; payload?: any }): Promise<{ status: number; body: any; headers: Record<string, any> }>;
+  api(
+    method: InjectOptions['method'],
+    url: string,
+    opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string>; payload?: any },
+  ): Promise<{ status: number; body: any; headers: Record<string, any> }>;
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -62,7 +66,10 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
     };
   }
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, {
-    dataDir, databaseUrl, apiPassword: API_PASSWORD, staticDir: undefined,
+    dataDir,
+    databaseUrl,
+    apiPassword: API_PASSWORD,
+    staticDir: undefined,
     // The tests stand for a deployment behind a proxy on the same host (inject's address is 127.0.0.1),
     // so a test gives each client its own X-Forwarded-For; tests/api/trustProxy.test.ts covers the rest.
     trustProxy: ['127.0.0.1'],
@@ -90,7 +97,11 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
   };
 
   return {
-    app, db, config, dialect, api,
+    app,
+    db,
+    config,
+    dialect,
+    api,
     async login(email, password = DEMO.password) {
       const r = await api('POST', '/visitor/login', { body: { email, password } });
       if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);

@@ -15,17 +15,31 @@ describeEachDb('visitor lookups', (p) => {
     // A second carrier with its own end-user company and tariff categories: outside the demo carrier's scope.
     const now = new Date().toISOString();
     const base = { status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now };
-    const other = await db.insertInto('companies').values({ ...base, legal_name: 'Other Carrier', company_role_id: 2 }).returning('id').executeTakeFirstOrThrow();
-    const otherEnd = await db.insertInto('companies').values({ ...base, legal_name: 'Other Customer', company_role_id: 3, carrier_id: other.id }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('companies').values({ ...base, legal_name: 'Resale Srl', company_role_id: 4 }).execute();
+    const other = await db
+      .insertInto('companies')
+      .values({ ...base, legal_name: 'Other Carrier', company_role_id: 2 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const otherEnd = await db
+      .insertInto('companies')
+      .values({ ...base, legal_name: 'Other Customer', company_role_id: 3, carrier_id: other.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('companies')
+      .values({ ...base, legal_name: 'Resale Srl', company_role_id: 4 })
+      .execute();
     ids.other = other.id;
     ids.otherEnd = otherEnd.id;
     const demoCarrier = ids['Acme Trasporti S.r.l.'];
-    await db.insertInto('categories').values([
-      { company_id: demoCarrier, code: 'AC-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express', created_at: now },
-      { company_id: demoCarrier, code: 'AC-STD-INT', rate_type: 'STD', zone: 'INT', description: 'Standard', created_at: now },
-      { company_id: other.id, code: 'OT-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: null, created_at: now },
-    ]).execute();
+    await db
+      .insertInto('categories')
+      .values([
+        { company_id: demoCarrier, code: 'AC-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express', created_at: now },
+        { company_id: demoCarrier, code: 'AC-STD-INT', rate_type: 'STD', zone: 'INT', description: 'Standard', created_at: now },
+        { company_id: other.id, code: 'OT-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: null, created_at: now },
+      ])
+      .execute();
   });
 
   const get = async (url: string, token?: string, lang?: string) => {
@@ -40,7 +54,12 @@ describeEachDb('visitor lookups', (p) => {
     expect(countries.find((c: any) => c.iso_alpha_2 === 'FR')).toMatchObject({ en: 'France', it: 'Francia' });
     expect((await get('country_list')).data).toHaveLength(countries.length);
     expect((await get('languages_list')).data.map((l: any) => l.code)).toEqual(['it', 'en', 'fr', 'de', 'es']);
-    expect((await get('company_roles_list')).data).toEqual([{ id: 1, name: 'Admin' }, { id: 2, name: 'Carrier' }, { id: 3, name: 'Enduser company' }, { id: 4, name: 'Reseller' }]);
+    expect((await get('company_roles_list')).data).toEqual([
+      { id: 1, name: 'Admin' },
+      { id: 2, name: 'Carrier' },
+      { id: 3, name: 'Enduser company' },
+      { id: 4, name: 'Reseller' },
+    ]);
     expect((await get('user_roles_list')).data.map((r: any) => r.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect((await get('support_roles_list')).data.length).toBe(3);
     expect((await get('company_price_categories_list')).data.map((c: any) => c.name)).toEqual(['Standard', 'Silver', 'Gold', 'Platinum']);
@@ -48,8 +67,12 @@ describeEachDb('visitor lookups', (p) => {
     const docs = (await get('document_types_list')).data.map((d: any) => d.name);
     expect(docs).toEqual(expect.arrayContaining(['CMR', 'DDT']));
     expect((await get('transport_request_status_list', undefined, 'en')).data).toEqual([
-      { id: 1, code: 'OP', name: 'Open' }, { id: 3, code: 'CF', name: 'Confirmed' }, { id: 4, code: 'RF', name: 'Refused' },
-      { id: 5, code: 'IT', name: 'In transit' }, { id: 6, code: 'DL', name: 'Delivered' }, { id: 7, code: 'CN', name: 'Cancelled' },
+      { id: 1, code: 'OP', name: 'Open' },
+      { id: 3, code: 'CF', name: 'Confirmed' },
+      { id: 4, code: 'RF', name: 'Refused' },
+      { id: 5, code: 'IT', name: 'In transit' },
+      { id: 6, code: 'DL', name: 'Delivered' },
+      { id: 7, code: 'CN', name: 'Cancelled' },
     ]);
     expect((await get('transport_request_status_list', undefined, 'it')).data[0].name).toBe('Aperta');
     const settings = (await get('settings')).data;
@@ -83,8 +106,29 @@ describeEachDb('visitor lookups', (p) => {
 
   it('lists the islands, a minor island taking precedence over its region', async () => {
     const islands = (await get('island_list')).data.map((i: any) => i.island);
-    expect(islands).toEqual(expect.arrayContaining(['Sicilia', 'Sardegna', 'Elba', 'Capri', 'Ischia', 'Eolie', 'Egadi', 'Pantelleria', 'Pelagie', 'Ustica',
-      'La Maddalena', 'San Pietro', "Sant'Antioco", 'Capraia', 'Giglio', 'Procida', 'Ponza', 'Ventotene', 'Tremiti']));
+    expect(islands).toEqual(
+      expect.arrayContaining([
+        'Sicilia',
+        'Sardegna',
+        'Elba',
+        'Capri',
+        'Ischia',
+        'Eolie',
+        'Egadi',
+        'Pantelleria',
+        'Pelagie',
+        'Ustica',
+        'La Maddalena',
+        'San Pietro',
+        "Sant'Antioco",
+        'Capraia',
+        'Giglio',
+        'Procida',
+        'Ponza',
+        'Ventotene',
+        'Tremiti',
+      ]),
+    );
     expect(islands).toHaveLength(19);
     expect((await get('island_list?city=Lipari&province=ME')).data).toEqual([{ island: 'Eolie', city: 'Lipari', province: 'ME' }]);
     expect((await get('island_list?city=Palermo')).data).toEqual([{ island: 'Sicilia', city: 'Palermo', province: 'PA' }]);
@@ -107,10 +151,15 @@ describeEachDb('visitor lookups', (p) => {
     expect(all).toEqual(expect.arrayContaining(['Acme Trasporti S.r.l.', 'Rossi Logistica S.r.l.', 'Other Carrier', 'Other Customer']));
     expect((await get('companies_list', carrier)).data.map((c: any) => c.legal_name).sort()).toEqual(['Acme Trasporti S.r.l.', 'Rossi Logistica S.r.l.']);
     expect((await get('companies_list', enduser)).data.map((c: any) => c.legal_name)).toEqual(['Rossi Logistica S.r.l.']);
-    expect((await get('companies_list?company_role_id=3', admin)).data.map((c: any) => c.legal_name).sort()).toEqual(['Other Customer', 'Rossi Logistica S.r.l.']);
+    expect((await get('companies_list?company_role_id=3', admin)).data.map((c: any) => c.legal_name).sort()).toEqual([
+      'Other Customer',
+      'Rossi Logistica S.r.l.',
+    ]);
 
     const acme = ids['Acme Trasporti S.r.l.'];
-    expect((await get(`enduser_list?company_id=${acme}`, admin)).data).toEqual([{ id: ids['Rossi Logistica S.r.l.'], legal_name: 'Rossi Logistica S.r.l.', carrier_name: 'Rossi Logistica S.r.l.', carrier_id: acme }]);
+    expect((await get(`enduser_list?company_id=${acme}`, admin)).data).toEqual([
+      { id: ids['Rossi Logistica S.r.l.'], legal_name: 'Rossi Logistica S.r.l.', carrier_name: 'Rossi Logistica S.r.l.', carrier_id: acme },
+    ]);
     expect((await get(`enduser_list?company_id=${ids.other}`, admin)).data.map((c: any) => c.legal_name)).toEqual(['Other Customer']);
     expect((await get('enduser_list', carrier)).data.map((c: any) => c.legal_name)).toEqual(['Rossi Logistica S.r.l.']);
     expect((await get(`enduser_list?company_id=${acme}`, carrier)).data).toHaveLength(1);
@@ -128,8 +177,12 @@ describeEachDb('visitor lookups', (p) => {
     expect(std.map((c: any) => c.code)).toContain('AC-STD-INT');
     expect(std.every((c: any) => c.rate_type === 'STD')).toBe(true);
     expect((await p().api('GET', `/visitor/category_list?company_id=${ids.other}`, { token: carrier })).status).toBe(404);
-    expect((await get(`category_list_filter?company_id=${ids.other}&rate_type=EXP&zone=NAT`, admin)).category_list.map((c: any) => c.code)).toEqual(['OT-EXP-NAT']);
-    expect((await get('category_list', admin)).category_list.map((c: any) => c.code)).toEqual(expect.arrayContaining(['AC-EXP-NAT', 'AC-STD-INT', 'OT-EXP-NAT']));
+    expect((await get(`category_list_filter?company_id=${ids.other}&rate_type=EXP&zone=NAT`, admin)).category_list.map((c: any) => c.code)).toEqual([
+      'OT-EXP-NAT',
+    ]);
+    expect((await get('category_list', admin)).category_list.map((c: any) => c.code)).toEqual(
+      expect.arrayContaining(['AC-EXP-NAT', 'AC-STD-INT', 'OT-EXP-NAT']),
+    );
     expect((await p().api('GET', '/visitor/category_list?rate_type=XXX', { token: admin })).status).toBe(422);
   });
 });

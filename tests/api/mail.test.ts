@@ -12,7 +12,13 @@ const silent = { info() {}, error() {} } as any;
 
 describeEachDb('mail without SMTP: the outbox (server.md §3)', (p) => {
   const outbox = () => path.join(p().config.dataDir, 'outbox');
-  const readOutbox = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(fs.readFileSync(path.join(outbox(), f), 'utf8'))) : []);
+  const readOutbox = () =>
+    fs.existsSync(outbox())
+      ? fs
+          .readdirSync(outbox())
+          .filter((f) => f.endsWith('.json'))
+          .map((f) => JSON.parse(fs.readFileSync(path.join(outbox(), f), 'utf8')))
+      : [];
 
   it('writes each message as one JSON file with to, subject and text, in the recipient language', async () => {
     const u = await createUser(p(), { lang: 'en', first_name: 'Ann' });
@@ -44,7 +50,12 @@ it('sends through SMTP when SMTP_URL is set, and reports a server that cannot be
     expect(fs.existsSync(path.join(dataDir, 'outbox'))).toBe(false);
 
     // A port nobody listens on.
-    const free = await new Promise<number>((resolve) => { const s = net.createServer().listen(0, () => { const port = (s.address() as net.AddressInfo).port; s.close(() => resolve(port)); }); });
+    const free = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, () => {
+        const port = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
     const errors: unknown[] = [];
     const down = createMailer({ smtpUrl: `smtp://127.0.0.1:${free}`, dataDir, mailFrom: 'x@y.z' }, { info() {}, error: (o: unknown) => errors.push(o) } as any);
     await expect(down.send({ to: 'a@b.c', subject: 's', text: 't' })).rejects.toThrow();

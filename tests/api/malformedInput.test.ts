@@ -30,8 +30,11 @@ describeEachDb('malformed input on every route', (p) => {
   async function restoreRoles() {
     const db = p().db.db;
     await db.updateTable('users').set({ status_id: 1 }).where('email', 'in', Object.values(EMAILS)).execute();
-    await db.updateTable('companies').set({ status_id: 1 })
-      .where('id', 'in', db.selectFrom('users').select('company_id').where('email', 'in', Object.values(EMAILS))).execute();
+    await db
+      .updateTable('companies')
+      .set({ status_id: 1 })
+      .where('id', 'in', db.selectFrom('users').select('company_id').where('email', 'in', Object.values(EMAILS)))
+      .execute();
     const repo = tokensRepo(db);
     for (const kind of Object.keys(EMAILS) as Kind[]) {
       if (!tokens[kind] || !(await repo.resolve(tokens[kind]!))) {
@@ -43,10 +46,21 @@ describeEachDb('malformed input on every route', (p) => {
   beforeAll(async () => {
     const db = p().db.db;
     const acme = await db.selectFrom('users').select('company_id').where('email', '=', DEMO.carrier).executeTakeFirstOrThrow();
-    await db.insertInto('users').values({
-      role_id: 7, support_role_id: 1, company_id: acme.company_id, first_name: 'Sam', last_name: 'Support', email: SUPPORT_EMAIL,
-      password_hash: await hashPassword('Support123'), status_id: 1, created_at: nowIso(), updated_at: nowIso(),
-    } as any).execute();
+    await db
+      .insertInto('users')
+      .values({
+        role_id: 7,
+        support_role_id: 1,
+        company_id: acme.company_id,
+        first_name: 'Sam',
+        last_name: 'Support',
+        email: SUPPORT_EMAIL,
+        password_hash: await hashPassword('Support123'),
+        status_id: 1,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      } as any)
+      .execute();
     await restoreRoles();
   });
 
@@ -94,11 +108,17 @@ describeEachDb('malformed input on every route', (p) => {
           } catch {
             body = undefined;
           }
-          const shaped = body && typeof body.message === 'string' && body.message.length > 0
-            && body.errors && typeof body.errors === 'object' && !Array.isArray(body.errors);
+          const shaped =
+            body &&
+            typeof body.message === 'string' &&
+            body.message.length > 0 &&
+            body.errors &&
+            typeof body.errors === 'object' &&
+            !Array.isArray(body.errors);
           if (!shaped) problem = `status ${res.statusCode} but the body is not {message, errors}`;
         }
-        if (problem) failures.push(`FUZZ_SEED=${SEED} FUZZ_ROUTE='${route.method} ${route.url}' as ${kind ?? 'visitor'}: ${c.label} → ${problem}: ${preview(res.body)}`);
+        if (problem)
+          failures.push(`FUZZ_SEED=${SEED} FUZZ_ROUTE='${route.method} ${route.url}' as ${kind ?? 'visitor'}: ${c.label} → ${problem}: ${preview(res.body)}`);
       }
       await restoreRoles();
     }

@@ -9,8 +9,8 @@ describeEachDb('route policies', (p) => {
     const table = p().app.routeTable;
     expect(table.length).toBeGreaterThan(2);
     for (const r of table) {
-      const ok = r.policy === 'public' || r.policy === 'signedIn'
-        || (Array.isArray(r.policy) && r.policy.length > 0 && r.policy.every((k) => KINDS.includes(k)));
+      const ok =
+        r.policy === 'public' || r.policy === 'signedIn' || (Array.isArray(r.policy) && r.policy.length > 0 && r.policy.every((k) => KINDS.includes(k)));
       expect(ok, `${r.method} ${r.url}: ${JSON.stringify(r.policy)}`).toBe(true);
     }
     // Every route the server answers under /api/v1 is in the table (nothing registered around it).
@@ -54,7 +54,8 @@ describeEachDb('server errors', (p) => {
 
   it('answers malformed JSON with a 400, not a 500', async () => {
     const res = await p().app.inject({
-      method: 'POST', url: '/api/v1/visitor/login',
+      method: 'POST',
+      url: '/api/v1/visitor/login',
       headers: { 'x-api-password': p().config.apiPassword, 'content-type': 'application/json' },
       payload: '{"email": ',
     });

@@ -13,7 +13,13 @@ function multipart(fields: Record<string, string | { filename: string; data: Buf
     if (typeof v === 'string') {
       parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
     } else {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), v.data, Buffer.from('\r\n'));
+      parts.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${v.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        v.data,
+        Buffer.from('\r\n'),
+      );
     }
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -36,7 +42,11 @@ describeEachDb('portal settings', (p) => {
   it('lets an admin choose the visitor carrier, and answers it publicly', async () => {
     const r = await p().api('POST', '/admin/settings/update', { token: admin, body: { visitor_company_id: carrierId } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: true, message: 'Impostazioni salvate', data: { visitor_company_id: carrierId, visitor_company: { id: carrierId, legal_name: 'Vettore Visitatori' } } });
+    expect(r.body).toMatchObject({
+      status: true,
+      message: 'Impostazioni salvate',
+      data: { visitor_company_id: carrierId, visitor_company: { id: carrierId, legal_name: 'Vettore Visitatori' } },
+    });
     const pub = await p().api('GET', '/visitor/settings');
     expect(pub.status).toBe(200);
     expect(pub.body.data).toMatchObject({ visitor_company_id: carrierId, cs_express_hub_costs: null, standard_rate_sheet: null });
@@ -58,22 +68,40 @@ describeEachDb('portal settings', (p) => {
 
   it('stores a template file, serves it as an attachment, replaces and removes it', async () => {
     const up = multipart({ cs_express_hub_costs: { filename: 'hub costs.xlsx', data: XLSX } });
-    const r = await p().app.inject({ method: 'POST', url: '/api/v1/admin/settings/update', headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, ...up.headers }, payload: up.payload });
+    const r = await p().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/settings/update',
+      headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, ...up.headers },
+      payload: up.payload,
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.templates.cs_express_hub_costs).toEqual({ name: 'hub costs.xlsx', url: '/visitor/templates/cs_express_hub_costs' });
     expect(r.json().data.visitor_company_id).toBe(carrierId); // untouched when not sent
     const pub = await p().api('GET', '/visitor/settings');
     expect(pub.body.data.cs_express_hub_costs).toBe('/visitor/templates/cs_express_hub_costs');
-    const dl = await p().app.inject({ method: 'GET', url: '/api/v1/visitor/templates/cs_express_hub_costs', headers: { 'x-api-password': p().config.apiPassword } });
+    const dl = await p().app.inject({
+      method: 'GET',
+      url: '/api/v1/visitor/templates/cs_express_hub_costs',
+      headers: { 'x-api-password': p().config.apiPassword },
+    });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toMatch(/^attachment; filename="hub costs.xlsx"/);
     expect(dl.rawPayload.equals(XLSX)).toBe(true);
 
     const notSheet = multipart({ cs_express_hub_costs: { filename: 'evil.xlsx', data: Buffer.from('<svg/>') } });
-    const bad = await p().app.inject({ method: 'POST', url: '/api/v1/admin/settings/update', headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, 'accept-language': 'en', ...notSheet.headers }, payload: notSheet.payload });
+    const bad = await p().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/settings/update',
+      headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, 'accept-language': 'en', ...notSheet.headers },
+      payload: notSheet.payload,
+    });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors.cs_express_hub_costs).toEqual(['The template must be an .xls or .xlsx spreadsheet.']);
-    expect((await p().app.inject({ method: 'GET', url: '/api/v1/visitor/templates/cs_express_hub_costs', headers: { 'x-api-password': p().config.apiPassword } })).rawPayload.equals(XLSX)).toBe(true);
+    expect(
+      (
+        await p().app.inject({ method: 'GET', url: '/api/v1/visitor/templates/cs_express_hub_costs', headers: { 'x-api-password': p().config.apiPassword } })
+      ).rawPayload.equals(XLSX),
+    ).toBe(true);
 
     const rm = await p().api('POST', '/admin/settings/update', { token: admin, body: { remove_templates: ['cs_express_hub_costs'] } });
     expect(rm.body.data.templates.cs_express_hub_costs).toBeNull();
@@ -85,7 +113,12 @@ describeEachDb('portal settings', (p) => {
 
   it('clears the visitor carrier with an empty form value', async () => {
     const form = multipart({ visitor_company_id: '' });
-    const r = await p().app.inject({ method: 'POST', url: '/api/v1/admin/settings/update', headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, ...form.headers }, payload: form.payload });
+    const r = await p().app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/settings/update',
+      headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${admin}`, ...form.headers },
+      payload: form.payload,
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json().data.visitor_company_id).toBeNull();
     expect((await p().api('GET', '/visitor/settings')).body.data.visitor_company_id).toBeNull();

@@ -8,18 +8,29 @@ import { DEMO, describeEachDb } from './helpers.js';
 import { createCarrier, download, form, readRows, xlsx } from './tariffs.helpers.js';
 
 const sheetFields = (extra: Record<string, string | number> = {}) => ({
-  zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: '2025-01-01', validate_to: '2030-12-31', is_standard: 1,
-  code: 'ignored', description: 'Listino prova', ...extra,
+  zone: 'NAT',
+  rate_type: 'EXP',
+  area: 'Customer',
+  validate_from: '2025-01-01',
+  validate_to: '2030-12-31',
+  is_standard: 1,
+  code: 'ignored',
+  description: 'Listino prova',
+  ...extra,
 });
 const today = () => romeToday().replace(/-/g, '');
 
 /** The example rows as the rows view answers them. */
 function expectedRows(spec: RowsSpec) {
-  return spec.examples.map((ex) => Object.fromEntries(spec.columns.map((c) => {
-    const v = ex[c.name];
-    if (v === null || v === '') return [c.name, null];
-    return [c.name, c.kind === 'money' || c.kind === 'int' ? Number(v) : String(v)];
-  })));
+  return spec.examples.map((ex) =>
+    Object.fromEntries(
+      spec.columns.map((c) => {
+        const v = ex[c.name];
+        if (v === null || v === '') return [c.name, null];
+        return [c.name, c.kind === 'money' || c.kind === 'int' ? Number(v) : String(v)];
+      }),
+    ),
+  );
 }
 
 describeEachDb('rate sheets', (p) => {
@@ -40,10 +51,20 @@ describeEachDb('rate sheets', (p) => {
 
     const r1 = await store(c.token, 'company', sheetFields({ company_id: 1 }), exp.data, 'Listino Express 2025.xlsx');
     expect(r1.status, JSON.stringify(r1.body)).toBe(200);
-    expect(r1.body.data).toMatchObject({ company_id: c.id, code: `OMEXPNAT${today()}`, zone: 'NAT', rate_type: 'EXP', area: 'Customer', is_standard: 1, rows: 4 });
+    expect(r1.body.data).toMatchObject({
+      company_id: c.id,
+      code: `OMEXPNAT${today()}`,
+      zone: 'NAT',
+      rate_type: 'EXP',
+      area: 'Customer',
+      is_standard: 1,
+      rows: 4,
+    });
     expect(r1.body.message).toBe(`Listino OMEXPNAT${today()} creato con 4 righe.`);
     const cat = await p().api('GET', '/visitor/category_list', { token: c.token });
-    expect(cat.body.category_list).toEqual([expect.objectContaining({ id: r1.body.data.category_id, code: `OMEXPNAT${today()}`, rate_type: 'EXP', zone: 'NAT', company_id: c.id })]);
+    expect(cat.body.category_list).toEqual([
+      expect.objectContaining({ id: r1.body.data.category_id, code: `OMEXPNAT${today()}`, rate_type: 'EXP', zone: 'NAT', company_id: c.id }),
+    ]);
 
     const rows = await p().api('GET', `/company/rate_sheet/rows/${r1.body.data.id}?sort=id`, { token: c.token });
     expect(rows.body.sheet.code).toBe(`OMEXPNAT${today()}`);
@@ -65,7 +86,9 @@ describeEachDb('rate sheets', (p) => {
 
     const all = await p().api('GET', `/admin/rate_sheet?company_id=${c.id}`, { token: admin });
     expect(all.body).toMatchObject({ total: 3, current_page: 1, company_id: c.id });
-    expect(all.body.data[0]).toEqual(expect.objectContaining({ validate_from: '2026-01-01', file_path: expect.stringMatching(/^[a-f0-9]{32}\.xlsx$/), rows: 4 }));
+    expect(all.body.data[0]).toEqual(
+      expect.objectContaining({ validate_from: '2026-01-01', file_path: expect.stringMatching(/^[a-f0-9]{32}\.xlsx$/), rows: 4 }),
+    );
     const byCat = await p().api('GET', `/company/rate_sheet?category_id=${r1.body.data.category_id}`, { token: c.token });
     expect(byCat.body.data.map((s: any) => s.id).sort()).toEqual([r1.body.data.id, r2.body.data.id].sort());
     const stdOnly = await p().api('GET', '/company/rate_sheet?rate_type=STD&zone=INT', { token: c.token });
@@ -81,11 +104,18 @@ describeEachDb('rate sheets', (p) => {
     expect(dates.body.errors.validate_to).toEqual(['La data di fine validità deve essere successiva alla data di inizio validità']);
     const en = await store(c.token, 'company', sheetFields({ validate_to: '2024-12-31' }), exp, 'l.xlsx', 'en');
     expect(en.body.message).toBe('Validation To date must be after Validation From date');
-    expect((await store(c.token, 'company', sheetFields({ zone: 'INT' }), exp)).body.errors.zone).toEqual(['I listini express sono solo nazionali (zona NAT).']);
+    expect((await store(c.token, 'company', sheetFields({ zone: 'INT' }), exp)).body.errors.zone).toEqual([
+      'I listini express sono solo nazionali (zona NAT).',
+    ]);
     expect((await store(c.token, 'company', sheetFields({ rate_type: 'XXX' }), exp)).status).toBe(422);
     expect((await store(admin, 'admin', sheetFields(), exp)).body.errors.company_id).toBeDefined();
 
-    const std = await store(c.token, 'company', sheetFields({ rate_type: 'STD' }), (await download(p(), '/company/tariff_templates/standard_rate_sheet', c.token)).data);
+    const std = await store(
+      c.token,
+      'company',
+      sheetFields({ rate_type: 'STD' }),
+      (await download(p(), '/company/tariff_templates/standard_rate_sheet', c.token)).data,
+    );
     expect(std.status).toBe(200);
     const mismatch = await store(c.token, 'company', sheetFields({ category_id: std.body.data.category_id }), exp);
     expect(mismatch.status).toBe(422);
@@ -101,25 +131,35 @@ describeEachDb('rate sheets', (p) => {
     expect(notSheet.status).toBe(422);
 
     // Every bad row at once: a duplicate province and type, overlapping brackets, a national sheet without IT rows.
-    const dupes = await store(c.token, 'company', sheetFields(), xlsx([
-      EXPRESS_RATE_ROWS.columns.map((col) => col.name),
-      ['', '', 'IT', '', '', 'MI', 10, 20, 30, 40, 50, 1, 1],
-      ['', '', 'IT', '', '', 'mi', 10, 20, 30, 40, 50, 1, 1],
-      ['', '', 'IT', '', '', 'MI', 10, 20, 30, 40, 50, 1, 3],
-    ]));
+    const dupes = await store(
+      c.token,
+      'company',
+      sheetFields(),
+      xlsx([
+        EXPRESS_RATE_ROWS.columns.map((col) => col.name),
+        ['', '', 'IT', '', '', 'MI', 10, 20, 30, 40, 50, 1, 1],
+        ['', '', 'IT', '', '', 'mi', 10, 20, 30, 40, 50, 1, 1],
+        ['', '', 'IT', '', '', 'MI', 10, 20, 30, 40, 50, 1, 3],
+      ]),
+    );
     expect(dupes.body.errors).toEqual({
       'Riga 3, province': ['Già presente alla riga 2 (province MI, type_id 1).'],
       'Riga 4, type_id': ['"3" non è ammesso: usa uno tra 1, 2.'],
     });
     const header = STANDARD_RATE_ROWS.columns.map((col) => col.name);
-    const overlap = await store(c.token, 'company', sheetFields({ rate_type: 'STD' }), xlsx([
-      header,
-      ['', 'IT', 'RM', 0, 100, 30, 'S', '', 2],
-      ['', 'IT', 'RM', 100, 300, 25, 'Q', 30, 2],
-      ['', 'IT', 'RM', 250, 1000, 20, 'Q', 60, 3],
-      ['', 'IT', 'RM', 1000, 1000, 20, 'Q', 60, 3],
-      ['', 'IT', 'NA', 0, 100, 30, 'X', '', 2],
-    ]));
+    const overlap = await store(
+      c.token,
+      'company',
+      sheetFields({ rate_type: 'STD' }),
+      xlsx([
+        header,
+        ['', 'IT', 'RM', 0, 100, 30, 'S', '', 2],
+        ['', 'IT', 'RM', 100, 300, 25, 'Q', 30, 2],
+        ['', 'IT', 'RM', 250, 1000, 20, 'Q', 60, 3],
+        ['', 'IT', 'RM', 1000, 1000, 20, 'Q', 60, 3],
+        ['', 'IT', 'NA', 0, 100, 30, 'X', '', 2],
+      ]),
+    );
     expect(overlap.body.errors).toEqual({
       'Riga 4, weight_from': ['Lo scaglione 250–1000 di IT RM si sovrappone alla riga 3 (100–300).'],
       'Riga 5, weight_to': ['weight_to deve essere maggiore di weight_from.'],
@@ -178,7 +218,13 @@ describeEachDb('rate sheets', (p) => {
     expect([...new Set(intl.body.data.map((r: any) => r.country))].sort()).toEqual(['AT', 'CH', 'DE', 'ES', 'FR']);
     expect(intl.body.data.filter((r: any) => r.zone_code === '*').length).toBe(25);
     const islands = await p().api('GET', '/company/express_island_zones?per_page=100', { token: carrier });
-    for (const island of ['Sicilia', 'Sardegna']) expect(islands.body.island_zones.data.filter((r: any) => r.island === island).map((r: any) => r.type_id).sort()).toEqual([1, 2]);
+    for (const island of ['Sicilia', 'Sardegna'])
+      expect(
+        islands.body.island_zones.data
+          .filter((r: any) => r.island === island)
+          .map((r: any) => r.type_id)
+          .sort(),
+      ).toEqual([1, 2]);
     for (const key of ['express_special_zones', 'standard_special_zone', 'standard_no_passage']) {
       const res = await p().api('GET', `/company/${key}`, { token: carrier });
       expect(Object.values(res.body).find((v: any) => v?.total)).toBeTruthy();
@@ -187,21 +233,37 @@ describeEachDb('rate sheets', (p) => {
 
   it('lists and changes which categories each end user is priced with, within the carrier', async () => {
     const list = await p().api('GET', '/company/enduser_carrier_categories', { token: carrier });
-    expect(list.body.data).toEqual([expect.objectContaining({ legal_name: 'Rossi Logistica S.r.l.', exp_category_code: 'ACEXPNAT20250101', std_category_code: 'ACSTDNAT20250101' })]);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ legal_name: 'Rossi Logistica S.r.l.', exp_category_code: 'ACEXPNAT20250101', std_category_code: 'ACSTDNAT20250101' }),
+    ]);
     const rossi = list.body.data[0].id;
     const cats = (await p().api('GET', '/visitor/category_list_filter?rate_type=STD&zone=INT', { token: carrier })).body.category_list;
     expect(cats.map((c: any) => c.code)).toEqual(['ACSTDINT20250101']);
-    const set = await p().api('POST', '/company/enduser_carrier_categories/store', { token: carrier, body: { enduser_id: rossi, std_category_id: cats[0].id } });
+    const set = await p().api('POST', '/company/enduser_carrier_categories/store', {
+      token: carrier,
+      body: { enduser_id: rossi, std_category_id: cats[0].id },
+    });
     expect(set.body).toMatchObject({ status: true, message: 'Categorie salvate.', data: { std_category_id: cats[0].id } });
-    const wrong = await p().api('POST', '/company/enduser_carrier_categories/store', { token: carrier, body: { enduser_id: rossi, exp_category_id: cats[0].id } });
+    const wrong = await p().api('POST', '/company/enduser_carrier_categories/store', {
+      token: carrier,
+      body: { enduser_id: rossi, exp_category_id: cats[0].id },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.exp_category_id).toEqual(['Scegli una categoria EXP di questo vettore.']);
     const other = await createCarrier(p(), 'Mu Cargo');
-    expect((await p().api('POST', '/company/enduser_carrier_categories/store', { token: carrier, body: { enduser_id: other.enduserId, std_category_id: null } })).status).toBe(404);
-    expect((await p().api('POST', '/company/enduser_carrier_categories/store', { token: other.token, body: { enduser_id: rossi, std_category_id: null } })).status).toBe(404);
+    expect(
+      (await p().api('POST', '/company/enduser_carrier_categories/store', { token: carrier, body: { enduser_id: other.enduserId, std_category_id: null } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await p().api('POST', '/company/enduser_carrier_categories/store', { token: other.token, body: { enduser_id: rossi, std_category_id: null } })).status,
+    ).toBe(404);
     // The admin restores the national category for the demo carrier.
     const nat = (await p().api('GET', '/visitor/category_list?rate_type=STD&zone=NAT', { token: carrier })).body.category_list[0];
-    const back = await p().api('POST', '/admin/enduser_carrier_categories/store', { token: admin, body: { company_id: list.body.company_id, enduser_id: rossi, std_category_id: nat.id } });
+    const back = await p().api('POST', '/admin/enduser_carrier_categories/store', {
+      token: admin,
+      body: { company_id: list.body.company_id, enduser_id: rossi, std_category_id: nat.id },
+    });
     expect(back.body.data.std_category_id).toBe(nat.id);
   });
 

@@ -3,11 +3,51 @@ import { DEMO, describeEachDb } from './helpers.js';
 
 /** One row per resource: its path, a valid new record, a field to change, and the unique field (if any). */
 const RESOURCES = [
-  { path: '/admin/currencies', table: 'currencies', create: { name: 'Test Coin', code_alpha: 'tcn', symbol: 'T$' }, stored: { code_alpha: 'TCN', active: '0' }, change: { name: 'Test Coin II' }, unique: { code_alpha: 'EUR' }, sort: 'code_alpha' },
-  { path: '/admin/countries', table: 'countries', create: { name: 'Freedonia', code_alpha: 'fd', it: 'Freedonia', iso_alpha_2: 'fd', iso_alpha_3: 'FDN', un_code: '999' }, stored: { code_alpha: 'FD', iso_alpha_2: 'FD', active: '0' }, change: { name: 'Freedonia (Rep.)' }, unique: { code_alpha: 'it' }, sort: 'code_alpha' },
-  { path: '/admin/document_types', table: 'document_types', create: { name: 'Bolla doganale', description: 'Documento di accompagnamento' }, stored: { active: '0' }, change: { description: 'Aggiornata' }, unique: { name: 'cmr' }, sort: 'name' },
-  { path: '/admin/shipment_types', table: 'shipment_types', create: { name: 'Container 20’' }, stored: {}, change: { name: 'Container 40’' }, unique: { name: 'PALLET' }, sort: 'name' },
-  { path: '/admin/transport_class', table: 'transport_classes', create: { name: 'PLATINUM' }, stored: {}, change: { name: 'PLATINUM+' }, unique: { name: 'gold' }, sort: 'name' },
+  {
+    path: '/admin/currencies',
+    table: 'currencies',
+    create: { name: 'Test Coin', code_alpha: 'tcn', symbol: 'T$' },
+    stored: { code_alpha: 'TCN', active: '0' },
+    change: { name: 'Test Coin II' },
+    unique: { code_alpha: 'EUR' },
+    sort: 'code_alpha',
+  },
+  {
+    path: '/admin/countries',
+    table: 'countries',
+    create: { name: 'Freedonia', code_alpha: 'fd', it: 'Freedonia', iso_alpha_2: 'fd', iso_alpha_3: 'FDN', un_code: '999' },
+    stored: { code_alpha: 'FD', iso_alpha_2: 'FD', active: '0' },
+    change: { name: 'Freedonia (Rep.)' },
+    unique: { code_alpha: 'it' },
+    sort: 'code_alpha',
+  },
+  {
+    path: '/admin/document_types',
+    table: 'document_types',
+    create: { name: 'Bolla doganale', description: 'Documento di accompagnamento' },
+    stored: { active: '0' },
+    change: { description: 'Aggiornata' },
+    unique: { name: 'cmr' },
+    sort: 'name',
+  },
+  {
+    path: '/admin/shipment_types',
+    table: 'shipment_types',
+    create: { name: 'Container 20’' },
+    stored: {},
+    change: { name: 'Container 40’' },
+    unique: { name: 'PALLET' },
+    sort: 'name',
+  },
+  {
+    path: '/admin/transport_class',
+    table: 'transport_classes',
+    create: { name: 'PLATINUM' },
+    stored: {},
+    change: { name: 'PLATINUM+' },
+    unique: { name: 'gold' },
+    sort: 'name',
+  },
 ] as const;
 
 describeEachDb('admin reference data', (p) => {
@@ -23,7 +63,14 @@ describeEachDb('admin reference data', (p) => {
   for (const r of RESOURCES) {
     describe(r.path, () => {
       it('lists a page with page, per_page, sort and order, in the flat paged shape', async () => {
-        const total = Number((await p().db.db.selectFrom(r.table as any).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow() as any).n);
+        const total = Number(
+          (
+            (await p()
+              .db.db.selectFrom(r.table as any)
+              .select((eb: any) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()) as any
+          ).n,
+        );
         const asc = await p().api('GET', `${r.path}?page=1&per_page=2&sort=${r.sort}&order=asc`, { token: admin });
         expect(asc.status).toBe(200);
         expect(asc.body).toMatchObject({ current_page: 1, per_page: 2, total, last_page: Math.ceil(total / 2) });
@@ -103,7 +150,11 @@ describeEachDb('admin reference data', (p) => {
   });
 
   it('validates the country codes and accepts the company-area fields', async () => {
-    const bad = await p().api('POST', '/admin/countries/store', { token: admin, body: { name: 'X', code_alpha: 'X1', iso_alpha_3: 'TOOLONG', un_code: 'abc' }, lang: 'en' });
+    const bad = await p().api('POST', '/admin/countries/store', {
+      token: admin,
+      body: { name: 'X', code_alpha: 'X1', iso_alpha_3: 'TOOLONG', un_code: 'abc' },
+      lang: 'en',
+    });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors).sort()).toEqual(['code_alpha', 'iso_alpha_3', 'un_code']);
     const it = (await p().api('GET', '/admin/countries?q=ital&per_page=5', { token: admin })).body.data.find((c: any) => c.code_alpha === 'IT');

@@ -16,11 +16,21 @@ describeEachDb('transport request list: counters and pages', (p) => {
 
   /** The counters that are not zero, and the same figures counted from the rows. */
   async function countersAndRows() {
-    const counters = await db().selectFrom('transport_request_counts')
-      .select(['carrier_id', 'enduser_company_id', 'transport_request_status_id', 'n']).where('n', '<>', 0).execute();
-    const rows = await db().selectFrom('transport_requests')
-      .select(['carrier_id', sql<number>`coalesce(enduser_company_id, 0)`.as('enduser_company_id'), 'transport_request_status_id', sql<number>`count(*)`.as('n')])
-      .groupBy(['carrier_id', sql`coalesce(enduser_company_id, 0)`, 'transport_request_status_id']).execute();
+    const counters = await db()
+      .selectFrom('transport_request_counts')
+      .select(['carrier_id', 'enduser_company_id', 'transport_request_status_id', 'n'])
+      .where('n', '<>', 0)
+      .execute();
+    const rows = await db()
+      .selectFrom('transport_requests')
+      .select([
+        'carrier_id',
+        sql<number>`coalesce(enduser_company_id, 0)`.as('enduser_company_id'),
+        'transport_request_status_id',
+        sql<number>`count(*)`.as('n'),
+      ])
+      .groupBy(['carrier_id', sql`coalesce(enduser_company_id, 0)`, 'transport_request_status_id'])
+      .execute();
     const key = (r: { carrier_id: number; enduser_company_id: number; transport_request_status_id: number; n: unknown }) =>
       `${r.carrier_id}/${r.enduser_company_id}/${r.transport_request_status_id}=${Number(r.n)}`;
     return { counters: counters.map(key).sort(), rows: rows.map(key).sort() };
@@ -52,10 +62,15 @@ describeEachDb('transport request list: counters and pages', (p) => {
     // (several on the same request, of which one wins), and an admin setting other statuses.
     const priced: number[] = [];
     for (let i = 0; i < 12; i++) {
-      priced.push(await insertRequest(p(), {
-        carrier_id: i % 2 ? w.beta : w.acme, enduser_company_id: i % 3 ? (i % 2 ? w.bianchi : w.rossi) : null,
-        cost: 1000 + i, admin_fees: 100, created_at: new Date(Date.now() - i * 60_000).toISOString(),
-      }));
+      priced.push(
+        await insertRequest(p(), {
+          carrier_id: i % 2 ? w.beta : w.acme,
+          enduser_company_id: i % 3 ? (i % 2 ? w.bianchi : w.rossi) : null,
+          cost: 1000 + i,
+          admin_fees: 100,
+          created_at: new Date(Date.now() - i * 60_000).toISOString(),
+        }),
+      );
     }
     const status = (token: string, id: number, to: number) =>
       p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token, body: { id, transport_request_status_id: to } });
@@ -82,11 +97,15 @@ describeEachDb('transport request list: counters and pages', (p) => {
 
     // A rolled-back transaction leaves the counters as they were.
     const before = await countersAndRows();
-    await expect(db().transaction().execute(async (trx) => {
-      await trx.updateTable('transport_requests').set({ transport_request_status_id: 6 }).execute();
-      await trx.deleteFrom('transport_requests').where('id', '=', priced[1]).execute();
-      throw new Error('rolled back');
-    })).rejects.toThrow('rolled back');
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('transport_requests').set({ transport_request_status_id: 6 }).execute();
+          await trx.deleteFrom('transport_requests').where('id', '=', priced[1]).execute();
+          throw new Error('rolled back');
+        }),
+    ).rejects.toThrow('rolled back');
     expect(await countersAndRows()).toEqual(before);
 
     // Deletes (shipments and documents go with their request).
@@ -100,7 +119,11 @@ describeEachDb('transport request list: counters and pages', (p) => {
     expect(down.error).toBeUndefined();
     // PostgreSQL: introspection lists every schema of the database (other suites run in parallel); only ours counts
     const schema = p().dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(db())).rows[0].s : undefined;
-    expect(await db().introspection.getTables().then((t) => t.some((x) => x.name === 'transport_request_counts' && (!schema || x.schema === schema)))).toBe(false);
+    expect(
+      await db()
+        .introspection.getTables()
+        .then((t) => t.some((x) => x.name === 'transport_request_counts' && (!schema || x.schema === schema))),
+    ).toBe(false);
     // Written while no trigger keeps count.
     await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, status: 4, cost: 500, admin_fees: 0, created_at: new Date().toISOString() });
     const up = await migrator.migrateToLatest();
@@ -116,23 +139,55 @@ describeEachDb('transport request list: counters and pages', (p) => {
     const t0 = Date.now() - 3 * 86_400_000;
     for (let i = 0; i < 31; i++) {
       await insertRequest(p(), {
-        carrier_id: i % 4 === 3 ? w.beta : w.acme, enduser_company_id: i % 4 === 3 ? w.bianchi : i % 5 === 0 ? null : w.rossi,
-        status: [1, 3, 4, 5][i % 4 === 3 ? 1 : i % 3], cost: i % 7 === 0 ? null : 1000 * (i % 5), admin_fees: 100,
+        carrier_id: i % 4 === 3 ? w.beta : w.acme,
+        enduser_company_id: i % 4 === 3 ? w.bianchi : i % 5 === 0 ? null : w.rossi,
+        status: [1, 3, 4, 5][i % 4 === 3 ? 1 : i % 3],
+        cost: i % 7 === 0 ? null : 1000 * (i % 5),
+        admin_fees: 100,
         created_at: new Date(t0 + Math.floor(i / 3) * 3_600_000).toISOString(),
       });
     }
     const all = await db().selectFrom('transport_requests').selectAll().execute();
     const nullsFirst = p().dialect === 'sqlite'; // each database's own place for NULL in ascending order
     const views = [
-      { ns: 'admin', token: w.tokens.admin, filter: '', keep: (_: typeof all[number]) => true },
-      { ns: 'admin', token: w.tokens.admin, filter: `&company_id=${w.acme}&transport_request_status_id=1`, keep: (r: typeof all[number]) => r.carrier_id === w.acme && r.transport_request_status_id === 1 },
-      { ns: 'company', token: w.tokens.acme, filter: '', keep: (r: typeof all[number]) => r.carrier_id === w.acme },
-      { ns: 'company', token: w.tokens.acme, filter: `&enduser_id=${w.rossi}`, keep: (r: typeof all[number]) => r.carrier_id === w.acme && r.enduser_company_id === w.rossi },
-      { ns: 'company', token: w.tokens.acme, filter: `&date=${romeDate(new Date(t0 + 3_600_000).toISOString())}`, keep: (r: typeof all[number]) => r.carrier_id === w.acme && r.created_on === romeDate(new Date(t0 + 3_600_000).toISOString()) },
-      { ns: 'enduser', token: w.tokens.rossi, filter: '&transport_request_status_id=3', keep: (r: typeof all[number]) => r.enduser_company_id === w.rossi && r.transport_request_status_id === 3 },
+      { ns: 'admin', token: w.tokens.admin, filter: '', keep: (_: (typeof all)[number]) => true },
+      {
+        ns: 'admin',
+        token: w.tokens.admin,
+        filter: `&company_id=${w.acme}&transport_request_status_id=1`,
+        keep: (r: (typeof all)[number]) => r.carrier_id === w.acme && r.transport_request_status_id === 1,
+      },
+      { ns: 'company', token: w.tokens.acme, filter: '', keep: (r: (typeof all)[number]) => r.carrier_id === w.acme },
+      {
+        ns: 'company',
+        token: w.tokens.acme,
+        filter: `&enduser_id=${w.rossi}`,
+        keep: (r: (typeof all)[number]) => r.carrier_id === w.acme && r.enduser_company_id === w.rossi,
+      },
+      {
+        ns: 'company',
+        token: w.tokens.acme,
+        filter: `&date=${romeDate(new Date(t0 + 3_600_000).toISOString())}`,
+        keep: (r: (typeof all)[number]) => r.carrier_id === w.acme && r.created_on === romeDate(new Date(t0 + 3_600_000).toISOString()),
+      },
+      {
+        ns: 'enduser',
+        token: w.tokens.rossi,
+        filter: '&transport_request_status_id=3',
+        keep: (r: (typeof all)[number]) => r.enduser_company_id === w.rossi && r.transport_request_status_id === 3,
+      },
     ];
-    const sorts: Array<[string, 'asc' | 'desc' | undefined]> = [['', undefined], ['id', 'asc'], ['id', 'desc'], ['created_at', 'asc'], ['created_at', 'desc'],
-      ['cost', 'asc'], ['cost', 'desc'], ['transport_request_status_id', 'asc'], ['transport_request_status_id', 'desc']];
+    const sorts: Array<[string, 'asc' | 'desc' | undefined]> = [
+      ['', undefined],
+      ['id', 'asc'],
+      ['id', 'desc'],
+      ['created_at', 'asc'],
+      ['created_at', 'desc'],
+      ['cost', 'asc'],
+      ['cost', 'desc'],
+      ['transport_request_status_id', 'asc'],
+      ['transport_request_status_id', 'desc'],
+    ];
     for (const v of views) {
       const mine = all.filter(v.keep);
       expect(mine.length).toBeGreaterThan(2);

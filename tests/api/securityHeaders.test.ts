@@ -39,7 +39,11 @@ describeEachDb('security headers', (p) => {
     { name: 'API 401 (signed out)', status: 401, req: { url: '/api/v1/visitor/getProfile', headers: api } },
     { name: 'API 404 (no such route)', status: 404, req: { url: '/api/v1/nothing/here', headers: api } },
     { name: 'API 422', status: 422, req: { method: 'POST', url: '/api/v1/visitor/login', headers: api, payload: { email: '' } } },
-    { name: 'API 400 (broken JSON)', status: 400, req: { method: 'POST', url: '/api/v1/visitor/login', headers: { ...api, 'content-type': 'application/json' }, payload: '{"email": ' } },
+    {
+      name: 'API 400 (broken JSON)',
+      status: 400,
+      req: { method: 'POST', url: '/api/v1/visitor/login', headers: { ...api, 'content-type': 'application/json' }, payload: '{"email": ' },
+    },
     { name: 'API 400 (undecodable address)', status: 400, req: { url: '/api/v1/admin/users/show/%E0%A4%A', headers: api } },
     { name: 'API 500', status: 500, req: { url: '/api/v1/visitor/boom', headers: api } },
     { name: 'index.html', status: 200, req: { url: '/' } },

@@ -42,14 +42,28 @@ describeEachDb('tenant sweep of the whole API', (p) => {
     aSession = await p().login(w.aOwner.email, w.aOwner.password);
   });
 
-  const routes = () => p().app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => ({ ...r, key: `${r.method} ${r.url.replace(/^\/api\/v1/, '')}` }));
+  const routes = () =>
+    p()
+      .app.routeTable.filter((r) => r.method !== 'HEAD')
+      .map((r) => ({ ...r, key: `${r.method} ${r.url.replace(/^\/api\/v1/, '')}` }));
 
   it('classifies every route, and every table of the database', async () => {
-    const registered = routes().map((r) => r.key).sort();
-    expect(registered.filter((k) => !matrix[k]), 'routes without a row in sweepMatrix.ts').toEqual([]);
-    expect(Object.keys(matrix).filter((k) => !registered.includes(k)), 'rows of sweepMatrix.ts without a route').toEqual([]);
+    const registered = routes()
+      .map((r) => r.key)
+      .sort();
+    expect(
+      registered.filter((k) => !matrix[k]),
+      'routes without a row in sweepMatrix.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((k) => !registered.includes(k)),
+      'rows of sweepMatrix.ts without a route',
+    ).toEqual([]);
     const classified = [...Object.keys(TENANT_TABLES), ...GLOBAL_TABLES, ...Object.keys(FREE_TABLES)];
-    expect((await tableNames(p())).filter((t) => !classified.includes(t)), 'tables without a class in tenantSnapshot.ts').toEqual([]);
+    expect(
+      (await tableNames(p())).filter((t) => !classified.includes(t)),
+      'tables without a class in tenantSnapshot.ts',
+    ).toEqual([]);
     // The world is complete: A has a row in every tenant table and its stored files are there.
     const before = await snapshotA(p(), w.a);
     for (const table of Object.keys(TENANT_TABLES)) expect((before[table] as unknown[]).length, `tenant A's ${table}`).toBeGreaterThan(0);
@@ -60,7 +74,11 @@ describeEachDb('tenant sweep of the whole API', (p) => {
 
   async function send(call: Call, token: string | undefined) {
     address++;
-    const headers: Record<string, string> = { 'x-api-password': API_PASSWORD, 'x-forwarded-for': `198.19.${address >> 8}.${address & 255}`, 'accept-language': 'en' };
+    const headers: Record<string, string> = {
+      'x-api-password': API_PASSWORD,
+      'x-forwarded-for': `198.19.${address >> 8}.${address & 255}`,
+      'accept-language': 'en',
+    };
     if (token) headers.authorization = `Bearer ${token}`;
     let payload: string | Buffer | undefined;
     if (call.form) {
@@ -72,45 +90,50 @@ describeEachDb('tenant sweep of the whole API', (p) => {
       headers['content-type'] = 'application/json';
     }
     const qs = call.query && Object.keys(call.query).length ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)]))}` : '';
-    return p().app.inject({ method: (call.body || call.form ? 'POST' : 'GET'), url: `/api/v1${call.path}${qs}`, headers, payload });
+    return p().app.inject({ method: call.body || call.form ? 'POST' : 'GET', url: `/api/v1${call.path}${qs}`, headers, payload });
   }
 
   let size = 0;
   const statuses: Record<number, number> = {};
-  it.each(ROLES)('as tenant B’s %s: nothing of tenant A is seen or changed', async (role) => {
-    const login = role === 'visitor' ? undefined : w.logins[role];
-    let token = login ? await p().login(login.email, login.password) : undefined;
-    const before = await snapshotA(p(), w.a);
-    const problems: string[] = [];
-    let calls = 0;
-    for (const route of routes()) {
-      const entry = matrix[route.key];
-      const allowed = inPolicy(route.policy, role);
-      // The admin is global by design: only the routes outside its policy are swept for it.
-      if (role === 'admin' && allowed) continue;
-      const expected = allowed ? entry.expect : role === 'visitor' ? [401] : [403];
-      const shown = entry.shows?.markers ?? [];
-      for (const call of entry.calls(w.a, ctx)) {
-        const res = await send(call, token);
-        calls++;
-        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
-        const text = res.rawPayload.toString('latin1').toLowerCase();
-        if (process.env.SWEEP_VERBOSE) console.log(`${role}\t${res.statusCode}\t${route.key}\t${call.path}\t${text.slice(0, 300)}`);
-        const where = `${role} ${route.key} ${call.path}${call.query ? ` ${JSON.stringify(call.query)}` : ''}`;
-        if (!expected.includes(res.statusCode)) problems.push(`${where}: ${res.statusCode} (expected ${expected.join('/')}) ${text.slice(0, 200)}`);
-        const leaked = A_MARKERS.filter((m) => !shown.includes(m) && text.includes(m.toLowerCase()));
-        if (leaked.length) problems.push(`${where}: the answer shows A's ${leaked.join(', ')}`);
-        if (allowed && call.sees && res.statusCode === 200 && !text.includes(call.sees)) problems.push(`${where}: B's own "${call.sees}" missing from ${text.slice(0, 200)}`);
-        if (entry.signsOut && login) token = await p().login(login.email, login.password);
+  it.each(ROLES)(
+    'as tenant B’s %s: nothing of tenant A is seen or changed',
+    async (role) => {
+      const login = role === 'visitor' ? undefined : w.logins[role];
+      let token = login ? await p().login(login.email, login.password) : undefined;
+      const before = await snapshotA(p(), w.a);
+      const problems: string[] = [];
+      let calls = 0;
+      for (const route of routes()) {
+        const entry = matrix[route.key];
+        const allowed = inPolicy(route.policy, role);
+        // The admin is global by design: only the routes outside its policy are swept for it.
+        if (role === 'admin' && allowed) continue;
+        const expected = allowed ? entry.expect : role === 'visitor' ? [401] : [403];
+        const shown = entry.shows?.markers ?? [];
+        for (const call of entry.calls(w.a, ctx)) {
+          const res = await send(call, token);
+          calls++;
+          statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+          const text = res.rawPayload.toString('latin1').toLowerCase();
+          if (process.env.SWEEP_VERBOSE) console.log(`${role}\t${res.statusCode}\t${route.key}\t${call.path}\t${text.slice(0, 300)}`);
+          const where = `${role} ${route.key} ${call.path}${call.query ? ` ${JSON.stringify(call.query)}` : ''}`;
+          if (!expected.includes(res.statusCode)) problems.push(`${where}: ${res.statusCode} (expected ${expected.join('/')}) ${text.slice(0, 200)}`);
+          const leaked = A_MARKERS.filter((m) => !shown.includes(m) && text.includes(m.toLowerCase()));
+          if (leaked.length) problems.push(`${where}: the answer shows A's ${leaked.join(', ')}`);
+          if (allowed && call.sees && res.statusCode === 200 && !text.includes(call.sees))
+            problems.push(`${where}: B's own "${call.sees}" missing from ${text.slice(0, 200)}`);
+          if (entry.signsOut && login) token = await p().login(login.email, login.password);
+        }
       }
-    }
-    size += calls;
-    expect(problems, problems.join('\n')).toEqual([]);
-    expect(await snapshotA(p(), w.a)).toEqual(before);
-    // A's own session outlived everything B did.
-    expect((await p().api('GET', '/visitor/getProfile', { token: aSession })).status).toBe(200);
-    if (role === ROLES[ROLES.length - 1]) {
-      console.log(`[tenant sweep] ${routes().length} routes × ${ROLES.length} roles: ${size} calls; statuses ${JSON.stringify(statuses)}`);
-    }
-  }, 120_000);
+      size += calls;
+      expect(problems, problems.join('\n')).toEqual([]);
+      expect(await snapshotA(p(), w.a)).toEqual(before);
+      // A's own session outlived everything B did.
+      expect((await p().api('GET', '/visitor/getProfile', { token: aSession })).status).toBe(200);
+      if (role === ROLES[ROLES.length - 1]) {
+        console.log(`[tenant sweep] ${routes().length} routes × ${ROLES.length} roles: ${size} calls; statuses ${JSON.stringify(statuses)}`);
+      }
+    },
+    120_000,
+  );
 });

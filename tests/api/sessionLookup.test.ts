@@ -35,7 +35,11 @@ describeEachDb('session lookup in batches', (p) => {
     expect((await api('GET', '/visitor/getProfile', { token: expired })).status).toBe(200);
     // the newest carrier token is the one just issued: it expired a second ago
     const newest = await db.db.selectFrom('auth_tokens').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    await db.db.updateTable('auth_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', newest.id).execute();
+    await db.db
+      .updateTable('auth_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', newest.id)
+      .execute();
 
     const calls: Array<{ token: string; expect: string | 401 }> = [];
     for (let i = 0; i < 20; i++) {
@@ -53,7 +57,11 @@ describeEachDb('session lookup in batches', (p) => {
     const { db: counted, state } = countingDb();
     const repo = tokensRepo(counted);
     const users = await p().db.db.selectFrom('users').select(['id', 'email']).where('status_id', '=', 1).orderBy('id').limit(3).execute();
-    const issued = await Promise.all(Array.from({ length: 1_100 }, (_, i) => repo.issue(users[i % users.length]!.id, false).then((token) => ({ token, email: users[i % users.length]!.email }))));
+    const issued = await Promise.all(
+      Array.from({ length: 1_100 }, (_, i) =>
+        repo.issue(users[i % users.length]!.id, false).then((token) => ({ token, email: users[i % users.length]!.email })),
+      ),
+    );
 
     state.statements = 0;
     const asked = [...issued, issued[0]!, issued[1]!]; // the same token twice in one turn as well

@@ -30,10 +30,11 @@ describeEachDb('visitor hit counters shared by two server processes', (p) => {
       const buckets = Array.from({ length: 20 }, (_, i) => `test:shared:${String(i).padStart(2, '0')}`);
       const failures: unknown[] = [];
       // Within one turn of the event loop: one batch per process, the same buckets in opposite orders.
-      const round = () => Promise.all([
-        ...buckets.map((b) => one.hit(b).catch((err) => failures.push(err))),
-        ...[...buckets].reverse().map((b) => two.hit(b).catch((err) => failures.push(err))),
-      ]);
+      const round = () =>
+        Promise.all([
+          ...buckets.map((b) => one.hit(b).catch((err) => failures.push(err))),
+          ...[...buckets].reverse().map((b) => two.hit(b).catch((err) => failures.push(err))),
+        ]);
       await round();
 
       if (p().dialect === 'postgres') {
@@ -47,7 +48,9 @@ describeEachDb('visitor hit counters shared by two server processes', (p) => {
           await holder.query('SELECT hits FROM rate_limits WHERE bucket = $1 FOR UPDATE', [buckets[10]]);
           const contended = round();
           for (let i = 0; i < 200; i++) {
-            const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, [app]);
+            const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`, [
+              app,
+            ]);
             if (rows[0].n >= 2) break;
             await new Promise((r) => setTimeout(r, 25));
           }

@@ -22,10 +22,12 @@ const qpBytes = (s: string) => {
 };
 
 /** RFC 2047 encoded words (=?UTF-8?Q?...?= / =?UTF-8?B?...?=), adjacent ones joined. */
-const decodeWords = (s: string) => s
-  .replace(/\?=\s+=\?/g, '?==?')
-  .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_m, enc: string, data: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qpBytes(data.replace(/_/g, ' ')));
+const decodeWords = (s: string) =>
+  s
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?[^?]+\?([QqBb])\?([^?]*)\?=/g, (_m, enc: string, data: string) =>
+      enc.toUpperCase() === 'B' ? Buffer.from(data, 'base64').toString('utf8') : qpBytes(data.replace(/_/g, ' ')),
+    );
 
 /** A small reader of the single-part plain-text messages the portal sends. */
 export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to' | 'raw'> {

@@ -23,10 +23,24 @@ describeEachDb('tariff tables', (p) => {
     carrier = await p().login(DEMO.carrier);
   });
 
-  const upload = (token: string, ns: 'admin' | 'company', key: string, file: { field: string; name: string; data: Buffer }, companyId?: number, lang?: string) =>
-    p().api('POST', `/${ns}/${key}/store`, { token, lang, payload: form(companyId ? { company_id: companyId } : {}, file) });
+  const upload = (
+    token: string,
+    ns: 'admin' | 'company',
+    key: string,
+    file: { field: string; name: string; data: Buffer },
+    companyId?: number,
+    lang?: string,
+  ) => p().api('POST', `/${ns}/${key}/store`, { token, lang, payload: form(companyId ? { company_id: companyId } : {}, file) });
   const count = async (table: string, companyId: number) =>
-    Number((await (p().db.db as any).selectFrom(table).select((eb: any) => eb.fn.countAll().as('n')).where('company_id', '=', companyId).executeTakeFirst()).n);
+    Number(
+      (
+        await (p().db.db as any)
+          .selectFrom(table)
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirst()
+      ).n,
+    );
 
   it('each template downloads as an xlsx and round-trips through the import, under the documented keys', async () => {
     const c = await createCarrier(p(), 'Beta Cargo');
@@ -74,14 +88,44 @@ describeEachDb('tariff tables', (p) => {
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const list = await p().api('GET', `/admin/express_island_zones?company_id=${c.id}&sort=type_id`, { token: admin });
     expect(list.body.island_zones.data.map(({ id: _i, company_id: _c, ...r }: any) => r)).toEqual([
-      { island: 'Sicilia', special_zone: 'SIC', quintal_cost: 1.5, multiplier: '1.1', p150: 12.34, p300: 18, p550: 26.5, ps550: null, p1000: 42.01, type_id: 1 },
+      {
+        island: 'Sicilia',
+        special_zone: 'SIC',
+        quintal_cost: 1.5,
+        multiplier: '1.1',
+        p150: 12.34,
+        p300: 18,
+        p550: 26.5,
+        ps550: null,
+        p1000: 42.01,
+        type_id: 1,
+      },
       { island: "Sant'Antioco", special_zone: null, quintal_cost: null, multiplier: null, p150: 16, p300: 24, p550: 34, ps550: 39, p1000: 55, type_id: 2 },
     ]);
 
-    const codes = await upload(admin, 'admin', 'express_hub_codes', { field: 'hub_codes', name: 'hub.xlsx', data: xlsx([['hub', 'code'], ['hubmi', 184], [' HubRm ', 'rm'], ['HUBBO', '40 1-21']]) }, c.id);
+    const codes = await upload(
+      admin,
+      'admin',
+      'express_hub_codes',
+      {
+        field: 'hub_codes',
+        name: 'hub.xlsx',
+        data: xlsx([
+          ['hub', 'code'],
+          ['hubmi', 184],
+          [' HubRm ', 'rm'],
+          ['HUBBO', '40 1-21'],
+        ]),
+      },
+      c.id,
+    );
     expect(codes.status, JSON.stringify(codes.body)).toBe(200);
     const hubList = await p().api('GET', `/admin/express_hub_codes?company_id=${c.id}&sort=id`, { token: admin });
-    expect(hubList.body.express_hub_costs.data.map((r: any) => [r.code, r.hub])).toEqual([['00184', 'HUBMI'], ['RM', 'HUBRM'], ['40121', 'HUBBO']]);
+    expect(hubList.body.express_hub_costs.data.map((r: any) => [r.code, r.hub])).toEqual([
+      ['00184', 'HUBMI'],
+      ['RM', 'HUBRM'],
+      ['40121', 'HUBBO'],
+    ]);
   });
 
   it('lists every bad cell with its row and column in the user language, and stores nothing', async () => {
@@ -112,17 +156,37 @@ describeEachDb('tariff tables', (p) => {
     expect(en.body.errors['Row 3, cost']).toEqual(['Not a number: "diciotto".']);
 
     // Uniqueness: one island zone row per island and type.
-    const dup = await upload(admin, 'admin', islands.key, {
-      field: 'island_zones', name: 'i.xlsx',
-      data: xlsx([islands.columns.map((col) => col.name), ['Elba', '', 1, 1, 1, 1, 1, 1, 1, 1], ['ELBA', '', 1, 1, 1, 1, 1, 1, 1, 1]]),
-    }, c.id);
+    const dup = await upload(
+      admin,
+      'admin',
+      islands.key,
+      {
+        field: 'island_zones',
+        name: 'i.xlsx',
+        data: xlsx([islands.columns.map((col) => col.name), ['Elba', '', 1, 1, 1, 1, 1, 1, 1, 1], ['ELBA', '', 1, 1, 1, 1, 1, 1, 1, 1]]),
+      },
+      c.id,
+    );
     expect(dup.status).toBe(422);
     expect(dup.body.errors).toEqual({ 'Riga 3, island': ['Già presente alla riga 2 (island Elba, type_id 1).'] });
   });
 
   it('refuses a missing header, a file that is not a spreadsheet, an empty sheet, and a second upload into a set', async () => {
     const c = await createCarrier(p(), 'Epsilon Cargo');
-    const missing = await upload(admin, 'admin', hubCosts.key, { field: 'hub_costs', name: 'h.xlsx', data: xlsx([['code', 'silver'], ['HUBMI', 5]]) }, c.id);
+    const missing = await upload(
+      admin,
+      'admin',
+      hubCosts.key,
+      {
+        field: 'hub_costs',
+        name: 'h.xlsx',
+        data: xlsx([
+          ['code', 'silver'],
+          ['HUBMI', 5],
+        ]),
+      },
+      c.id,
+    );
     expect(missing.status).toBe(422);
     expect(missing.body.errors.hub_costs).toEqual(['Colonne mancanti nella prima riga: gold. La prima riga deve contenere: code, silver, gold.']);
 
@@ -137,9 +201,23 @@ describeEachDb('tariff tables', (p) => {
     expect(none.status).toBe(422);
     expect(Object.keys(none.body.errors)).toEqual(['hub_costs']);
 
-    const ok = await upload(c.token, 'company', hubCosts.key, { field: 'hub_costs', name: 'h.xlsx', data: xlsx([['code', 'silver', 'gold'], ['HUBMI', 5, 9]]) });
+    const ok = await upload(c.token, 'company', hubCosts.key, {
+      field: 'hub_costs',
+      name: 'h.xlsx',
+      data: xlsx([
+        ['code', 'silver', 'gold'],
+        ['HUBMI', 5, 9],
+      ]),
+    });
     expect(ok.status).toBe(200);
-    const again = await upload(c.token, 'company', hubCosts.key, { field: 'hub_costs', name: 'h.xlsx', data: xlsx([['code', 'silver', 'gold'], ['HUBRM', 5, 9]]) });
+    const again = await upload(c.token, 'company', hubCosts.key, {
+      field: 'hub_costs',
+      name: 'h.xlsx',
+      data: xlsx([
+        ['code', 'silver', 'gold'],
+        ['HUBRM', 5, 9],
+      ]),
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Questa tabella contiene già dei dati: eliminali prima di caricare un nuovo file.');
     expect(await count('express_hub_costs', c.id)).toBe(1);
@@ -173,7 +251,10 @@ describeEachDb('tariff tables', (p) => {
   it('keeps carriers apart: a carrier reads and deletes only its own set, and cannot use the admin calls', async () => {
     const a = await createCarrier(p(), 'Eta Trasporti');
     const b = await createCarrier(p(), 'Theta Trasporti');
-    const data = xlsx([['code', 'silver', 'gold'], ['HUBA', 1, 2]]);
+    const data = xlsx([
+      ['code', 'silver', 'gold'],
+      ['HUBA', 1, 2],
+    ]);
     expect((await upload(a.token, 'company', hubCosts.key, { field: 'hub_costs', name: 'a.xlsx', data })).status).toBe(200);
 
     // company_id in the query or body never moves the company namespace to another tenant.
@@ -181,7 +262,10 @@ describeEachDb('tariff tables', (p) => {
     expect(listB.status).toBe(200);
     expect(listB.body.express_hub_costs.total).toBe(0);
     expect(listB.body.company_id).toBe(b.id);
-    const upB = await p().api('POST', `/company/${hubCosts.key}/store`, { token: b.token, payload: form({ company_id: a.id }, { field: 'hub_costs', name: 'b.xlsx', data }) });
+    const upB = await p().api('POST', `/company/${hubCosts.key}/store`, {
+      token: b.token,
+      payload: form({ company_id: a.id }, { field: 'hub_costs', name: 'b.xlsx', data }),
+    });
     expect(upB.status).toBe(200);
     expect(upB.body.data.company_id).toBe(b.id);
     expect((await p().api('GET', `/company/${hubCosts.key}/destroy`, { token: b.token })).body.data.count).toBe(1);
@@ -207,7 +291,15 @@ describeEachDb('tariff tables', (p) => {
 
   it('takes one of two simultaneous uploads into an empty set and refuses the other', async () => {
     const c = await createCarrier(p(), 'Iota Cargo');
-    const file = (code: string) => ({ field: 'hub_costs', name: 'h.xlsx', data: xlsx([['code', 'silver', 'gold'], [code, 1, 2], [`${code}2`, 3, 4]]) });
+    const file = (code: string) => ({
+      field: 'hub_costs',
+      name: 'h.xlsx',
+      data: xlsx([
+        ['code', 'silver', 'gold'],
+        [code, 1, 2],
+        [`${code}2`, 3, 4],
+      ]),
+    });
     const [a, b] = await Promise.all([upload(c.token, 'company', hubCosts.key, file('HUBA')), upload(c.token, 'company', hubCosts.key, file('HUBB'))]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect(await count('express_hub_costs', c.id)).toBe(2);

@@ -38,16 +38,27 @@ export async function createCarrier(p: TestPortal, name: string) {
   const now = new Date().toISOString();
   const n = ++counter;
   const base = { status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now };
-  const carrier = await db.insertInto('companies').values({ ...base, legal_name: name, company_role_id: COMPANY_ROLE.CARRIER }).returning('id').executeTakeFirstOrThrow();
-  const enduser = await db.insertInto('companies').values({ ...base, legal_name: `${name} Cliente`, company_role_id: COMPANY_ROLE.ENDUSER, carrier_id: carrier.id }).returning('id').executeTakeFirstOrThrow();
+  const carrier = await db
+    .insertInto('companies')
+    .values({ ...base, legal_name: name, company_role_id: COMPANY_ROLE.CARRIER })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enduser = await db
+    .insertInto('companies')
+    .values({ ...base, legal_name: `${name} Cliente`, company_role_id: COMPANY_ROLE.ENDUSER, carrier_id: carrier.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const hash = await hashPassword('demo1234');
   const email = `carrier${n}-${Date.now()}@test.demo`;
   const endEmail = `enduser${n}-${Date.now()}@test.demo`;
   const user = { password_hash: hash, status_id: 1, created_at: now, updated_at: now, first_name: 'T', last_name: 'T' };
-  await db.insertInto('users').values([
-    { ...user, role_id: USER_ROLE.CARRIER, company_id: carrier.id, email },
-    { ...user, role_id: USER_ROLE.ENDUSER, company_id: enduser.id, email: endEmail },
-  ]).execute();
+  await db
+    .insertInto('users')
+    .values([
+      { ...user, role_id: USER_ROLE.CARRIER, company_id: carrier.id, email },
+      { ...user, role_id: USER_ROLE.ENDUSER, company_id: enduser.id, email: endEmail },
+    ])
+    .execute();
   return { id: carrier.id, enduserId: enduser.id, token: await p.login(email), endToken: await p.login(endEmail) };
 }
 

@@ -3,14 +3,16 @@ import { DEMO, describeEachDb } from './helpers.js';
 import { PASSWORD, createTenants, endUserBody, userBody, type Tenants } from './accountsFixtures.js';
 
 /** Every company and user route, as the server registers them (the test fails when one is added unseen). */
-const ROUTES = ['admin', 'company'].flatMap((ns) => ['companies', 'users'].flatMap((area) => [
-  `GET /api/v1/${ns}/${area}`,
-  `GET /api/v1/${ns}/${area}/show/:id`,
-  `POST /api/v1/${ns}/${area}/store`,
-  `POST /api/v1/${ns}/${area}/update/:id`,
-  `GET /api/v1/${ns}/${area}/destroy/:id`,
-  `GET /api/v1/${ns}/${area}/changeStatus/:id`,
-]));
+const ROUTES = ['admin', 'company'].flatMap((ns) =>
+  ['companies', 'users'].flatMap((area) => [
+    `GET /api/v1/${ns}/${area}`,
+    `GET /api/v1/${ns}/${area}/show/:id`,
+    `POST /api/v1/${ns}/${area}/store`,
+    `POST /api/v1/${ns}/${area}/update/:id`,
+    `GET /api/v1/${ns}/${area}/destroy/:id`,
+    `GET /api/v1/${ns}/${area}/changeStatus/:id`,
+  ]),
+);
 
 describeEachDb('tenancy of companies and users', (p) => {
   let t: Tenants;
@@ -19,9 +21,32 @@ describeEachDb('tenancy of companies and users', (p) => {
   /** The first carrier's tenant: its companies and their users, every column. */
   const acmeTenant = async () => {
     const db = p().db.db;
-    const companies = await db.selectFrom('companies').selectAll().where((eb) => eb.or([eb('id', '=', t.acme), eb('carrier_id', '=', t.acme)])).orderBy('id').execute();
-    const users = await db.selectFrom('users').selectAll().where('company_id', 'in', companies.map((c) => c.id)).orderBy('id').execute();
-    const tokens = await db.selectFrom('auth_tokens').select(['id', 'user_id']).where('user_id', 'in', users.map((u) => u.id)).orderBy('id').execute();
+    const companies = await db
+      .selectFrom('companies')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', '=', t.acme), eb('carrier_id', '=', t.acme)]))
+      .orderBy('id')
+      .execute();
+    const users = await db
+      .selectFrom('users')
+      .selectAll()
+      .where(
+        'company_id',
+        'in',
+        companies.map((c) => c.id),
+      )
+      .orderBy('id')
+      .execute();
+    const tokens = await db
+      .selectFrom('auth_tokens')
+      .select(['id', 'user_id'])
+      .where(
+        'user_id',
+        'in',
+        users.map((u) => u.id),
+      )
+      .orderBy('id')
+      .execute();
     return { companies, users, tokens };
   };
 
@@ -32,8 +57,8 @@ describeEachDb('tenancy of companies and users', (p) => {
   });
 
   it('covers every company and user route', () => {
-    const registered = p().app.routeTable
-      .filter((r) => /^\/api\/v1\/(admin|company)\/(companies|users)(\/|$)/.test(r.url) && r.method !== 'HEAD')
+    const registered = p()
+      .app.routeTable.filter((r) => /^\/api\/v1\/(admin|company)\/(companies|users)(\/|$)/.test(r.url) && r.method !== 'HEAD')
       .map((r) => `${r.method} ${r.url}`);
     expect(registered.sort()).toEqual([...ROUTES].sort());
   });
@@ -53,16 +78,32 @@ describeEachDb('tenancy of companies and users', (p) => {
       await call('GET', `/${ns}/${area}?per_page=100&${area === 'companies' ? `carrier_id=${t.acme}` : `company_id=${t.rossi}`}`);
       for (const id of ids) {
         await call('GET', `/${ns}/${area}/show/${id}`);
-        await call('POST', `/${ns}/${area}/update/${id}`, area === 'companies'
-          ? { legal_name: 'Hijacked', company_role_id: 1, carrier_id: t.beta, status_id: 0 }
-          : { first_name: 'Hijacked', email: `hijack${id}@x.test`, password: 'Hijack123', password_confirmation: 'Hijack123', company_id: t.bianchi, role_id: 1, status_id: 0 });
+        await call(
+          'POST',
+          `/${ns}/${area}/update/${id}`,
+          area === 'companies'
+            ? { legal_name: 'Hijacked', company_role_id: 1, carrier_id: t.beta, status_id: 0 }
+            : {
+                first_name: 'Hijacked',
+                email: `hijack${id}@x.test`,
+                password: 'Hijack123',
+                password_confirmation: 'Hijack123',
+                company_id: t.bianchi,
+                role_id: 1,
+                status_id: 0,
+              },
+        );
         await call('GET', `/${ns}/${area}/changeStatus/${id}`);
         await call('GET', `/${ns}/${area}/destroy/${id}`);
       }
       // Creating into the first carrier's tenant by naming it in the body.
-      await call('POST', `/${ns}/${area}/store`, area === 'companies'
-        ? endUserBody(t, { legal_name: 'Planted in Acme', carrier_id: t.acme, exp_category_id: null, std_category_id: null })
-        : userBody(t, { email: `planted-${ns}@x.test`, company_id: t.rossi, role_id: 6 }));
+      await call(
+        'POST',
+        `/${ns}/${area}/store`,
+        area === 'companies'
+          ? endUserBody(t, { legal_name: 'Planted in Acme', carrier_id: t.acme, exp_category_id: null, std_category_id: null })
+          : userBody(t, { email: `planted-${ns}@x.test`, company_id: t.rossi, role_id: 6 }),
+      );
     }
     return seen;
   }

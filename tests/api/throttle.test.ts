@@ -14,9 +14,17 @@ describeEachDb('sliding-window throttling in the database', (p) => {
     expect(await t.take('b1', HOUR, 3)).toBeNull();
     expect(await t.count('b1', HOUR)).toBe(3);
     // 59 minutes later the three events still count: a fixed clock-hour window would have reset.
-    await p().db.db.updateTable('throttle_events').set({ at: Date.now() - 59 * 60_000 }).where('bucket', '=', 'b1').execute();
+    await p()
+      .db.db.updateTable('throttle_events')
+      .set({ at: Date.now() - 59 * 60_000 })
+      .where('bucket', '=', 'b1')
+      .execute();
     expect(await t.take('b1', HOUR, 3)).toBeNull();
-    await p().db.db.updateTable('throttle_events').set({ at: Date.now() - HOUR - 1 }).where('bucket', '=', 'b1').execute();
+    await p()
+      .db.db.updateTable('throttle_events')
+      .set({ at: Date.now() - HOUR - 1 })
+      .where('bucket', '=', 'b1')
+      .execute();
     expect(await t.take('b1', HOUR, 3)).not.toBeNull();
   });
 
@@ -32,7 +40,10 @@ describeEachDb('sliding-window throttling in the database', (p) => {
 
   it('forgets events older than the longest window, whatever their bucket', async () => {
     const t = repo();
-    await p().db.db.insertInto('throttle_events').values({ bucket: 'seen-once', at: Date.now() - MAX_WINDOW_MS - 1000 }).execute();
+    await p()
+      .db.db.insertInto('throttle_events')
+      .values({ bucket: 'seen-once', at: Date.now() - MAX_WINDOW_MS - 1000 })
+      .execute();
     await t.take('other', HOUR, 10);
     expect(await p().db.db.selectFrom('throttle_events').select('id').where('bucket', '=', 'seen-once').execute()).toEqual([]);
     await expect(t.take('x', MAX_WINDOW_MS + 1, 1)).rejects.toThrow();

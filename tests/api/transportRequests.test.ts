@@ -4,7 +4,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './helpers.js';
 import { counts, createWorld, handShipment, multipart, shipmentLists, type World } from './requestsFixtures.js';
 
-const pdf = (size = 2048, name = 'bolla.pdf') => ({ filename: name, type: 'application/pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 65)]) });
+const pdf = (size = 2048, name = 'bolla.pdf') => ({
+  filename: name,
+  type: 'application/pdf',
+  data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(size, 65)]),
+});
 
 describeEachDb('transport requests entered by hand', (p) => {
   let w: World;
@@ -33,14 +37,33 @@ describeEachDb('transport requests entered by hand', (p) => {
     const r = res.body.data;
     handId = r.id;
     expect(r).toMatchObject({
-      cost: null, admin_fees: null, total: null, to_be_quoted: true, carrier_id: w.acme, enduser: { id: w.rossi, legal_name: 'Rossi Logistica S.r.l.' },
-      transport_request_status_id: 1, transport_request_status: { name: 'OP', label: 'Aperta' }, notes: 'Merce fragile', quote: null,
+      cost: null,
+      admin_fees: null,
+      total: null,
+      to_be_quoted: true,
+      carrier_id: w.acme,
+      enduser: { id: w.rossi, legal_name: 'Rossi Logistica S.r.l.' },
+      transport_request_status_id: 1,
+      transport_request_status: { name: 'OP', label: 'Aperta' },
+      notes: 'Merce fragile',
+      quote: null,
     });
     expect(r.shipment).toHaveLength(2);
     expect(r.shipment[0]).toMatchObject({
-      transport_request_type_id: 2, shipper_reference: 'RIF-1', consignee_reference: 'DEST-1', pickup_time_from: '08:00', pickup_time_to: '12:00',
+      transport_request_type_id: 2,
+      shipper_reference: 'RIF-1',
+      consignee_reference: 'DEST-1',
+      pickup_time_from: '08:00',
+      pickup_time_to: '12:00',
       delivery_date: null,
-      shipment_addess_pick_up: { location_name: 'Magazzino Rossi', postal_code: '40133', city: 'Bologna', province: 'BO', country_id: w.it, country: { iso_alpha_2: 'IT' } },
+      shipment_addess_pick_up: {
+        location_name: 'Magazzino Rossi',
+        postal_code: '40133',
+        city: 'Bologna',
+        province: 'BO',
+        country_id: w.it,
+        country: { iso_alpha_2: 'IT' },
+      },
       shipment_address_delivery: { city: 'Roma', postal_code: '00183' },
       shipment_detail: [{ shipment_type_id: 2, total_units: 3, gross_weight: 450.5, volume: 2.4, volume_type: 'CBM' }],
     });
@@ -57,10 +80,13 @@ describeEachDb('transport requests entered by hand', (p) => {
     expect(after).toEqual({ requests: before.requests + 1, shipments: before.shipments + 2, documents: before.documents + 2 });
   });
 
-  it('refuses bad input field by field, in the caller\'s language, and stores nothing', async () => {
+  it("refuses bad input field by field, in the caller's language, and stores nothing", async () => {
     const before = await counts(p());
     const res = await newRequest({
-      ...shipmentLists([handShipment(0, { shipperref: '', pickupdate: '2020-01-01', pickuptimeto: '07:00', deliverycountry: 'XX' }), handShipment(1, { weight: '-3', volumeType: 'M3' })]),
+      ...shipmentLists([
+        handShipment(0, { shipperref: '', pickupdate: '2020-01-01', pickuptimeto: '07:00', deliverycountry: 'XX' }),
+        handShipment(1, { weight: '-3', volumeType: 'M3' }),
+      ]),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors['shipperref.0']).toEqual(['Il campo riferimento mittente (spedizione 1) è obbligatorio.']);
@@ -105,7 +131,11 @@ describeEachDb('transport requests entered by hand', (p) => {
   });
 
   it('shows the request to its end user, its carrier and admins only', async () => {
-    for (const [ns, token] of [['enduser', w.tokens.rossi], ['company', w.tokens.acme], ['admin', w.tokens.admin]] as const) {
+    for (const [ns, token] of [
+      ['enduser', w.tokens.rossi],
+      ['company', w.tokens.acme],
+      ['admin', w.tokens.admin],
+    ] as const) {
       const res = await p().api('GET', `/${ns}/transport_requests/show/${handId}`, { token });
       expect(res.status, ns).toBe(200);
       expect(res.body.data.id).toBe(handId);
@@ -117,8 +147,16 @@ describeEachDb('transport requests entered by hand', (p) => {
   });
 
   it('downloads a document as an attachment only for those who may see the request', async () => {
-    for (const [ns, token] of [['enduser', w.tokens.rossi], ['company', w.tokens.acme], ['admin', w.tokens.admin]] as const) {
-      const res = await p().app.inject({ method: 'GET', url: `/api/v1/${ns}/transport_requests/documents/${docId}`, headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${token}` } });
+    for (const [ns, token] of [
+      ['enduser', w.tokens.rossi],
+      ['company', w.tokens.acme],
+      ['admin', w.tokens.admin],
+    ] as const) {
+      const res = await p().app.inject({
+        method: 'GET',
+        url: `/api/v1/${ns}/transport_requests/documents/${docId}`,
+        headers: { 'x-api-password': p().config.apiPassword, authorization: `Bearer ${token}` },
+      });
       expect(res.statusCode, ns).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.headers['content-disposition']).toBe('attachment; filename="bolla.pdf"; filename*=UTF-8\'\'bolla.pdf');
@@ -131,27 +169,47 @@ describeEachDb('transport requests entered by hand', (p) => {
   });
 
   it('refuses to confirm a request still to be quoted, until its carrier sets the price', async () => {
-    const confirm = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.acme, body: { id: handId, transport_request_status_id: 3 } });
+    const confirm = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+      token: w.tokens.acme,
+      body: { id: handId, transport_request_status_id: 3 },
+    });
     expect(confirm.status).toBe(422);
-    expect(confirm.body.message).toBe('Questa richiesta è stata inserita a mano e non ha ancora un prezzo: indica il prezzo nel modulo di modifica prima di confermarla.');
+    expect(confirm.body.message).toBe(
+      'Questa richiesta è stata inserita a mano e non ha ancora un prezzo: indica il prezzo nel modulo di modifica prima di confermarla.',
+    );
     // Another carrier cannot price it (404), the end user cannot call the company namespace (403).
-    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.beta, body: { tr_id: handId, price: '100' } })).status).toBe(404);
-    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.rossi, body: { tr_id: handId, price: '100' } })).status).toBe(403);
+    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.beta, body: { tr_id: handId, price: '100' } })).status).toBe(
+      404,
+    );
+    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.rossi, body: { tr_id: handId, price: '100' } })).status).toBe(
+      403,
+    );
     const bad = await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: handId, price: '12,345' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.price).toEqual(['Inserisci un importo in euro, ad esempio 120,50.']);
     const priced = await p().api('POST', '/company/transport_requests/updateRequest', {
-      token: w.tokens.acme, body: { tr_id: handId, price: '1.250,00'.replace('.', ''), adminfee: '4.5', status_id: 4, notes: 'Ritiro con sponda' },
+      token: w.tokens.acme,
+      body: { tr_id: handId, price: '1.250,00'.replace('.', ''), adminfee: '4.5', status_id: 4, notes: 'Ritiro con sponda' },
     });
     expect(priced.status).toBe(200);
-    expect(priced.body.data).toMatchObject({ cost: 1250, admin_fees: 4.5, total: 1254.5, to_be_quoted: false, notes: 'Ritiro con sponda', transport_request_status_id: 1 });
+    expect(priced.body.data).toMatchObject({
+      cost: 1250,
+      admin_fees: 4.5,
+      total: 1254.5,
+      to_be_quoted: false,
+      notes: 'Ritiro con sponda',
+      transport_request_status_id: 1,
+    });
   });
 
   it('lets a carrier edit the shipments of its own open request, and only those', async () => {
     const show = await p().api('GET', `/company/transport_requests/show/${handId}`, { token: w.tokens.acme });
     const s = show.body.data.shipment;
     const body = {
-      tr_id: handId, sid: s.map((x: any) => x.id), pid: s.map((x: any) => x.shipment_addess_pick_up.id), did: s.map((x: any) => x.shipment_address_delivery.id),
+      tr_id: handId,
+      sid: s.map((x: any) => x.id),
+      pid: s.map((x: any) => x.shipment_addess_pick_up.id),
+      did: s.map((x: any) => x.shipment_address_delivery.id),
       ...shipmentLists([handShipment(0, { shipperref: 'RIF-NUOVO', deliverydate: '2099-01-02' }), handShipment(1)]),
     };
     const res = await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body });
@@ -166,9 +224,12 @@ describeEachDb('transport requests entered by hand', (p) => {
   });
 
   it('confirms once: 50 concurrent confirm and refuse calls make exactly one transition', async () => {
-    const calls = Array.from({ length: 50 }, (_, i) => p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
-      token: w.tokens.acme, body: { id: handId, transport_request_status_id: i % 2 ? 4 : 3 },
-    }));
+    const calls = Array.from({ length: 50 }, (_, i) =>
+      p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+        token: w.tokens.acme,
+        body: { id: handId, transport_request_status_id: i % 2 ? 4 : 3 },
+      }),
+    );
     const results = await Promise.all(calls);
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
@@ -180,29 +241,58 @@ describeEachDb('transport requests entered by hand', (p) => {
     const conflict = results.find((r) => r.status === 409)!;
     expect(conflict.body.message).toMatch(/^Questa richiesta non è più aperta \(è (Confermata|Rifiutata)\)/);
     // The end user is told by mail.
-    await expect.poll(() => {
-      const dir = path.join(p().config.dataDir, 'outbox');
-      return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))) : [];
-    }).toEqual([expect.objectContaining({ to: 'enduser@portal.demo', subject: `Richiesta di trasporto n. ${handId} ${winner === 3 ? 'confermata' : 'rifiutata'}` })]);
+    await expect
+      .poll(() => {
+        const dir = path.join(p().config.dataDir, 'outbox');
+        return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))) : [];
+      })
+      .toEqual([
+        expect.objectContaining({ to: 'enduser@portal.demo', subject: `Richiesta di trasporto n. ${handId} ${winner === 3 ? 'confermata' : 'rifiutata'}` }),
+      ]);
     // No more edits or changes by the carrier once it is no longer open; an admin still may.
-    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: handId, notes: 'x' } })).status).toBe(409);
-    const admin = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.admin, body: { id: handId, transport_request_status_id: 5 } });
+    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: handId, notes: 'x' } })).status).toBe(
+      409,
+    );
+    const admin = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+      token: w.tokens.admin,
+      body: { id: handId, transport_request_status_id: 5 },
+    });
     expect(admin.status).toBe(winner === 3 ? 200 : 200);
     expect(admin.body.message).toBe('Stato modificato con successo');
-    expect((await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.admin, body: { id: handId, transport_request_status_id: 5 } })).status).toBe(409);
+    expect(
+      (
+        await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+          token: w.tokens.admin,
+          body: { id: handId, transport_request_status_id: 5 },
+        })
+      ).status,
+    ).toBe(409);
   });
 
-  it('carriers only confirm or refuse, and never another carrier\'s request', async () => {
+  it("carriers only confirm or refuse, and never another carrier's request", async () => {
     const mp = await multipart(handShipment(0));
     const created = await p().api('POST', '/enduser/transport_requests/newRequest', { token: w.tokens.rossi, payload: mp.payload, headers: mp.headers });
     const id = created.body.data.id;
-    expect((await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.beta, body: { id, transport_request_status_id: 4 } })).status).toBe(404);
-    const bad = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.acme, body: { id, transport_request_status_id: 6 } });
+    expect(
+      (
+        await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+          token: w.tokens.beta,
+          body: { id, transport_request_status_id: 4 },
+        })
+      ).status,
+    ).toBe(404);
+    const bad = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+      token: w.tokens.acme,
+      body: { id, transport_request_status_id: 6 },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.transport_request_status_id).toEqual(['Un vettore può solo confermare o rifiutare una richiesta.']);
     // Refusing needs no price; the status never changes through updateRequest for a carrier.
     await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: id, status_id: 3, reason: 'Zona non servita' } });
-    const refuse = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.acme, body: { id, transport_request_status_id: 4 } });
+    const refuse = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+      token: w.tokens.acme,
+      body: { id, transport_request_status_id: 4 },
+    });
     expect(refuse.status).toBe(200);
     const row = await p().api('GET', `/enduser/transport_requests/show/${id}`, { token: w.tokens.rossi });
     expect(row.body.data).toMatchObject({ transport_request_status_id: 4, reason: 'Zona non servita', transport_request_status: { label: 'Rifiutata' } });
@@ -210,12 +300,15 @@ describeEachDb('transport requests entered by hand', (p) => {
 
   it('lets an admin edit any request, status included, but not confirm one without a price', async () => {
     const mp = await multipart(handShipment(0));
-    const id = (await p().api('POST', '/enduser/transport_requests/newRequest', { token: w.tokens.bianchi, payload: mp.payload, headers: mp.headers })).body.data.id;
+    const id = (await p().api('POST', '/enduser/transport_requests/newRequest', { token: w.tokens.bianchi, payload: mp.payload, headers: mp.headers })).body
+      .data.id;
     const noPrice = await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.admin, body: { tr_id: id, status_id: 3 } });
     expect(noPrice.status).toBe(422);
     expect(noPrice.body.errors.status_id).toHaveLength(1);
     const res = await p().api('POST', '/company/transport_requests/updateRequest', {
-      token: w.tokens.admin, lang: 'en', body: { tr_id: id, status_id: 3, price: '80', adminfee: '', contact: 'Ufficio traffico 011 555' },
+      token: w.tokens.admin,
+      lang: 'en',
+      body: { tr_id: id, status_id: 3, price: '80', adminfee: '', contact: 'Ufficio traffico 011 555' },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Transport request updated successfully');

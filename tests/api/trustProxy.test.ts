@@ -12,8 +12,12 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,192.168.0.0/255.255.0.0' } as NodeJS.ProcessEnv).trustProxy)
-      .toEqual(['10.0.0.0/8', '::1', 'loopback', '192.168.0.0/255.255.0.0']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, ::1 ,loopback,192.168.0.0/255.255.0.0' } as NodeJS.ProcessEnv).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      '192.168.0.0/255.255.0.0',
+    ]);
   });
 
   it('refuses to start on an entry that is no address, range or hop count', () => {
@@ -35,13 +39,14 @@ describeEachDb('client address and protocol behind a proxy', (p) => {
     await untrusting?.close();
   });
 
-  const call = (app: FastifyInstance, opts: { url?: string; headers?: Record<string, string>; remoteAddress?: string; body?: unknown }) => app.inject({
-    method: opts.body ? 'POST' : 'GET',
-    url: opts.url ?? '/api/v1/visitor/ping',
-    headers: { 'x-api-password': API_PASSWORD, ...opts.headers },
-    remoteAddress: opts.remoteAddress,
-    payload: opts.body as object,
-  });
+  const call = (app: FastifyInstance, opts: { url?: string; headers?: Record<string, string>; remoteAddress?: string; body?: unknown }) =>
+    app.inject({
+      method: opts.body ? 'POST' : 'GET',
+      url: opts.url ?? '/api/v1/visitor/ping',
+      headers: { 'x-api-password': API_PASSWORD, ...opts.headers },
+      remoteAddress: opts.remoteAddress,
+      payload: opts.body as object,
+    });
   const login = (app: FastifyInstance, email: string, password: string, headers: Record<string, string>, remoteAddress?: string) =>
     call(app, { url: '/api/v1/visitor/login', body: { email, password }, headers, remoteAddress });
 

@@ -14,7 +14,15 @@ describeEachDb('users under /admin and /company', (p) => {
     carrier = await p().login(DEMO.carrier);
   });
   const userRow = (id: number) => p().db.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const count = async () => Number((await p().db.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await p()
+          .db.db.selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('admin: lists every user in the paged shape, with the company name and never a password', async () => {
     const r = await p().api('GET', '/admin/users?per_page=100&sort=email&order=asc', { token: admin });
@@ -23,7 +31,13 @@ describeEachDb('users under /admin and /company', (p) => {
     expect(r.body.total).toBe(await count());
     const emails = r.body.data.map((u: any) => u.email);
     expect(emails).toEqual([...emails].sort());
-    expect(r.body.data.find((u: any) => u.email === DEMO.enduser)).toMatchObject({ company_legal_name: 'Rossi Logistica S.r.l.', role_name: 'Enduser', language_name: 'Italian', country_name: 'Italy', status_id: 1 });
+    expect(r.body.data.find((u: any) => u.email === DEMO.enduser)).toMatchObject({
+      company_legal_name: 'Rossi Logistica S.r.l.',
+      role_name: 'Enduser',
+      language_name: 'Italian',
+      country_name: 'Italy',
+      status_id: 1,
+    });
     expect(JSON.stringify(r.body)).not.toMatch(/password/);
     const byCompany = await p().api('GET', `/admin/users?company_id=${t.beta}`, { token: admin });
     expect(byCompany.body.data.map((u: any) => u.id)).toEqual([t.betaOwner.id]);
@@ -41,7 +55,11 @@ describeEachDb('users under /admin and /company', (p) => {
   });
 
   it('admin: creates a user whose role fits its company; the user signs in with the password', async () => {
-    const r = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: ' Giulia@Verdi.TEST ', status_id: 0 }), lang: 'en' });
+    const r = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.rossi, role_id: 6, email: ' Giulia@Verdi.TEST ', status_id: 0 }),
+      lang: 'en',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ status: true, message: 'User created successfully' });
     expect(r.body.data).toMatchObject({ email: 'giulia@verdi.test', company_id: t.rossi, role_id: 6, status_id: 1, phone: '+393331234567' });
@@ -53,10 +71,17 @@ describeEachDb('users under /admin and /company', (p) => {
 
   it('refuses a duplicate email without case, with a clear message, and stores nothing', async () => {
     const before = await count();
-    const r = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'ENDUSER@Portal.Demo' }) });
+    const r = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'ENDUSER@Portal.Demo' }),
+    });
     expect(r.status).toBe(422);
     expect(r.body.errors.email).toEqual(['Questo indirizzo email è già usato da un altro utente.']);
-    const en = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'enduser@portal.demo' }), lang: 'en' });
+    const en = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'enduser@portal.demo' }),
+      lang: 'en',
+    });
     expect(en.body.errors.email).toEqual(['This email address is already used by another user.']);
     expect(await count()).toBe(before);
   });
@@ -64,37 +89,80 @@ describeEachDb('users under /admin and /company', (p) => {
   it('applies the password rule and its confirmation on create', async () => {
     const before = await count();
     for (const pw of ['short1', 'lettersonly', '12345678', 'a1'.repeat(65)]) {
-      const r = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'pw@test.test', password: pw, password_confirmation: pw }), lang: 'en' });
+      const r = await p().api('POST', '/admin/users/store', {
+        token: admin,
+        body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'pw@test.test', password: pw, password_confirmation: pw }),
+        lang: 'en',
+      });
       expect(r.status, pw).toBe(422);
       expect(r.body.errors.password, pw).toEqual(['The password must be 8 to 128 characters long and contain both letters and numbers.']);
     }
-    const mismatch = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'pw@test.test', password_confirmation: 'Other1234' }), lang: 'en' });
+    const mismatch = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'pw@test.test', password_confirmation: 'Other1234' }),
+      lang: 'en',
+    });
     expect(mismatch.body.errors.password_confirmation).toEqual(['The password confirmation does not match the password.']);
     const missing = await p().api('POST', '/admin/users/store', { token: admin, body: { first_name: 'X' } });
     expect(Object.keys(missing.body.errors).sort()).toEqual(
-      ['address', 'city', 'company_id', 'country_id', 'email', 'language_id', 'last_name', 'password', 'password_confirmation', 'postal_code', 'role_id', 'title'].sort(),
+      [
+        'address',
+        'city',
+        'company_id',
+        'country_id',
+        'email',
+        'language_id',
+        'last_name',
+        'password',
+        'password_confirmation',
+        'postal_code',
+        'role_id',
+        'title',
+      ].sort(),
     );
     expect(missing.body.errors.title).toEqual(['Il campo titolo è obbligatorio.']);
     expect(await count()).toBe(before);
   });
 
   it('admin: a role must fit the company role', async () => {
-    for (const [company, role] of [[t.rossi, 5], [t.acme, 6], [t.acme, 1], [t.adminCompany, 3]]) {
-      const r = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: company, role_id: role, email: `fit${role}@test.test` }), lang: 'en' });
+    for (const [company, role] of [
+      [t.rossi, 5],
+      [t.acme, 6],
+      [t.acme, 1],
+      [t.adminCompany, 3],
+    ]) {
+      const r = await p().api('POST', '/admin/users/store', {
+        token: admin,
+        body: userBody(t, { company_id: company, role_id: role, email: `fit${role}@test.test` }),
+        lang: 'en',
+      });
       expect(r.status).toBe(422);
       expect(r.body.errors.role_id).toEqual(['This role does not fit the chosen company.']);
     }
-    const support = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.acme, role_id: 7, support_role_id: 2, email: 'help@acme.test' }) });
+    const support = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.acme, role_id: 7, support_role_id: 2, email: 'help@acme.test' }),
+    });
     expect(support.body.data).toMatchObject({ role_id: 7, support_role_id: 2 });
-    const notSupport = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.acme, role_id: 5, support_role_id: 2, email: 'ops@acme.test' }) });
+    const notSupport = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.acme, role_id: 5, support_role_id: 2, email: 'ops@acme.test' }),
+    });
     expect(notSupport.body.data).toMatchObject({ role_id: 5, support_role_id: null });
   });
 
   it('admin: updates a user; the password is optional, and a new one ends the user’s sessions', async () => {
-    const created = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.bianchi, role_id: 6, email: 'luca@bianchi.test' }) });
+    const created = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.bianchi, role_id: 6, email: 'luca@bianchi.test' }),
+    });
     const id = created.body.data.id;
     const session = await p().login('luca@bianchi.test', PASSWORD);
-    const r = await p().api('POST', `/admin/users/update/${id}`, { token: admin, body: { first_name: 'Luca', phone: '+39 02 12 34', password: null, password_confirmation: null }, lang: 'en' });
+    const r = await p().api('POST', `/admin/users/update/${id}`, {
+      token: admin,
+      body: { first_name: 'Luca', phone: '+39 02 12 34', password: null, password_confirmation: null },
+      lang: 'en',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ first_name: 'Luca', phone: '+39021234', last_name: 'Verdi', email: 'luca@bianchi.test' });
     expect((await p().api('GET', '/visitor/getProfile', { token: session })).status).toBe(200);
@@ -112,7 +180,11 @@ describeEachDb('users under /admin and /company', (p) => {
     expect(misfit.status).toBe(422);
     const moved = await p().api('POST', `/admin/users/update/${id}`, { token: admin, body: { company_id: t.acme, role_id: 5 } });
     expect(moved.body.data).toMatchObject({ company_id: t.acme, role_id: 5 });
-    const self = await p().api('POST', `/admin/users/update/${(await p().api('GET', '/visitor/getProfile', { token: admin })).body.user.id}`, { token: admin, body: { role_id: 2 }, lang: 'en' });
+    const self = await p().api('POST', `/admin/users/update/${(await p().api('GET', '/visitor/getProfile', { token: admin })).body.user.id}`, {
+      token: admin,
+      body: { role_id: 2 },
+      lang: 'en',
+    });
     expect(self.status).toBe(422);
     expect(self.body.errors.role_id).toEqual(['You cannot change your own role or company.']);
   });
@@ -135,7 +207,10 @@ describeEachDb('users under /admin and /company', (p) => {
   });
 
   it('admin: deletes a user (sessions go with it), never itself', async () => {
-    const created = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'temp@rossi.test' }) });
+    const created = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'temp@rossi.test' }),
+    });
     const session = await p().login('temp@rossi.test', PASSWORD);
     const r = await p().api('GET', `/admin/users/destroy/${created.body.data.id}`, { token: admin, lang: 'en' });
     expect(r.body).toMatchObject({ status: true, message: 'User deleted successfully', data: { id: created.body.data.id } });
@@ -147,12 +222,23 @@ describeEachDb('users under /admin and /company', (p) => {
 
   it('a user and a company with support tickets are refused, naming them; deactivating stays possible', async () => {
     const db = p().db.db;
-    const created = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.bianchi, role_id: 6, email: 'ticket@bianchi.test' }) });
+    const created = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.bianchi, role_id: 6, email: 'ticket@bianchi.test' }),
+    });
     const id = created.body.data.id;
-    await db.insertInto('tickets' as any).values({
-      subject: 'Ritiro mancato', status: 'open', enduser_company_id: t.bianchi, enduser_user_id: id, carrier_company_id: t.beta,
-      created_at: new Date().toISOString(), last_message_at: new Date().toISOString(),
-    } as any).execute();
+    await db
+      .insertInto('tickets' as any)
+      .values({
+        subject: 'Ritiro mancato',
+        status: 'open',
+        enduser_company_id: t.bianchi,
+        enduser_user_id: id,
+        carrier_company_id: t.beta,
+        created_at: new Date().toISOString(),
+        last_message_at: new Date().toISOString(),
+      } as any)
+      .execute();
     forgetCatalogue(db);
     const user = await p().api('GET', `/admin/users/destroy/${id}`, { token: admin });
     expect(user.status).toBe(409);
@@ -164,7 +250,10 @@ describeEachDb('users under /admin and /company', (p) => {
 
   it('a user with history is refused with what it has, and a reference the check misses is refused by the database', async () => {
     const db = p().db.db;
-    const created = await p().api('POST', '/admin/users/store', { token: admin, body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'history@rossi.test' }) });
+    const created = await p().api('POST', '/admin/users/store', {
+      token: admin,
+      body: userBody(t, { company_id: t.rossi, role_id: 6, email: 'history@rossi.test' }),
+    });
     const id = created.body.data.id;
     // A table of another area, referring to users as requests, tickets and messages do.
     await sql`CREATE TABLE zz_history (id integer primary key, user_id integer not null references users(id))`.execute(db);
@@ -187,7 +276,11 @@ describeEachDb('users under /admin and /company', (p) => {
     const r = await p().api('GET', '/company/users?per_page=100', { token: carrier });
     expect(r.status).toBe(200);
     const companies = new Set(r.body.data.map((u: any) => u.company_id));
-    const rows = await p().db.db.selectFrom('companies').select('id').where((eb) => eb.or([eb('id', '=', t.acme), eb('carrier_id', '=', t.acme)])).execute();
+    const rows = await p()
+      .db.db.selectFrom('companies')
+      .select('id')
+      .where((eb) => eb.or([eb('id', '=', t.acme), eb('carrier_id', '=', t.acme)]))
+      .execute();
     const allowed = new Set(rows.map((x) => x.id));
     for (const c of companies) expect(allowed.has(c as number)).toBe(true);
     const ids = r.body.data.map((u: any) => u.id);
@@ -206,13 +299,27 @@ describeEachDb('users under /admin and /company', (p) => {
     const customer = await p().api('POST', '/company/users/store', { token: carrier, body: userBody(t, { email: 'new@rossi.test', company_id: t.rossi }) });
     expect(customer.body.data).toMatchObject({ company_id: t.rossi, role_id: 6 });
     const before = await count();
-    for (const [company, role] of [[undefined, 3], [undefined, 1], [undefined, 6], [t.rossi, 5], [t.rossi, 3]]) {
-      const r = await p().api('POST', '/company/users/store', { token: carrier, body: userBody(t, { email: 'raise@acme.test', company_id: company, role_id: role }), lang: 'en' });
+    for (const [company, role] of [
+      [undefined, 3],
+      [undefined, 1],
+      [undefined, 6],
+      [t.rossi, 5],
+      [t.rossi, 3],
+    ]) {
+      const r = await p().api('POST', '/company/users/store', {
+        token: carrier,
+        body: userBody(t, { email: 'raise@acme.test', company_id: company, role_id: role }),
+        lang: 'en',
+      });
       expect(r.status, `${company} ${role}`).toBe(422);
       expect(r.body.errors.role_id).toEqual(['You cannot give this role to a user of the chosen company.']);
     }
     for (const company of [t.bianchi, t.beta, t.adminCompany, 999999]) {
-      const r = await p().api('POST', '/company/users/store', { token: carrier, body: userBody(t, { email: 'elsewhere@acme.test', company_id: company }), lang: 'en' });
+      const r = await p().api('POST', '/company/users/store', {
+        token: carrier,
+        body: userBody(t, { email: 'elsewhere@acme.test', company_id: company }),
+        lang: 'en',
+      });
       expect(r.status).toBe(422);
       expect(r.body.errors.company_id).toEqual(['The selected company is invalid.']);
     }

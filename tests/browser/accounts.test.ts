@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { hashPassword } from '../../server/lib/passwords.js';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { describeInBrowser, shot } from './harness.js';
 
 /** A real 1×1 PNG, padded to a size when asked. */
 const png = (size = 0) => {
@@ -11,51 +11,61 @@ const png = (size = 0) => {
   return size > base.length ? Buffer.concat([base, Buffer.alloc(size - base.length)]) : base;
 };
 
-describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
+describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
   let n = 0;
   /** A fresh end user, so each test owns its password and its throttling counters. */
   async function freshUser(first = 'Giulia') {
-    const db = portal.db.db;
+    const db = ctx.portal.db.db;
     const email = `browser${++n}-${Date.now()}@example.test`;
     const company = await db.selectFrom('users').select('company_id').where('email', '=', 'enduser@portal.demo').executeTakeFirstOrThrow();
     const now = new Date().toISOString();
-    await db.insertInto('users').values({
-      role_id: 6, company_id: company.company_id, first_name: first, last_name: 'Bianchi', email,
-      password_hash: await hashPassword('Vecchia123'), status_id: 1, created_at: now, updated_at: now,
-    }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        role_id: 6,
+        company_id: company.company_id,
+        first_name: first,
+        last_name: 'Bianchi',
+        email,
+        password_hash: await hashPassword('Vecchia123'),
+        status_id: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     return email;
   }
 
   /** The newest message to `to` in DATA_DIR/outbox (no SMTP_URL in the browser tests). */
   async function mailTo(to: string, after = 0): Promise<{ subject: string; text: string }> {
-    const dir = path.join(portal.dataDir, 'outbox');
+    const dir = path.join(ctx.portal.dataDir, 'outbox');
     let found: any[] = [];
-    await expect.poll(() => {
-      found = fs.existsSync(dir)
-        ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))).filter((m) => m.to === to)
-        : [];
-      return found.length;
-    }, { timeout: 5000 }).toBeGreaterThan(after);
+    await expect
+      .poll(
+        () => {
+          found = fs.existsSync(dir)
+            ? fs
+                .readdirSync(dir)
+                .filter((f) => f.endsWith('.json'))
+                .sort()
+                .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))
+                .filter((m) => m.to === to)
+            : [];
+          return found.length;
+        },
+        { timeout: 5000 },
+      )
+      .toBeGreaterThan(after);
     return found[found.length - 1];
   }
   const codeOf = (text: string) => /\b(\d{4})\b/.exec(text)![1];
-  const otpValue = (page: Page) => page.evaluate(() => [0, 1, 2, 3].map((i) => (document.querySelector(`[data-testid=otp-${i}]`) as HTMLInputElement).value).join(''));
+  const otpValue = (page: Page) =>
+    page.evaluate(() => [0, 1, 2, 3].map((i) => (document.querySelector(`[data-testid=otp-${i}]`) as HTMLInputElement).value).join(''));
 
   it('forgotten password: code from the outbox, reset with the 2-second messages, sign-in with the new password', async () => {
     const email = await freshUser();
-    const { page, context, errors, outside } = await newPage(browser);
-    await page.goto(`${portal.url}/#/login`);
+    const { page, errors, outside } = await ctx.page();
+    await page.goto(`${ctx.portal.url}/#/login`);
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
     await page.waitForURL(/#\/forget-password/);
     await page.getByTestId('forget-submit').click();
@@ -64,7 +74,9 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await shot(page, 'accounts-forget');
     await page.getByTestId('forget-submit').click();
     await page.waitForURL(/#\/reset-password\?email=/);
-    expect(await page.getByTestId('reset-sent').textContent()).toBe('Se esiste un account con questa email, gli abbiamo inviato un codice di 4 cifre. Il codice è valido 10 minuti.');
+    expect(await page.getByTestId('reset-sent').textContent()).toBe(
+      'Se esiste un account con questa email, gli abbiamo inviato un codice di 4 cifre. Il codice è valido 10 minuti.',
+    );
     expect(await page.inputValue('input[name=email]')).toBe(email);
     const mail = await mailTo(email);
     expect(mail.subject).toBe('Il tuo codice per reimpostare la password');
@@ -102,18 +114,17 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await page.getByTestId('reset-submit').click();
     await page.waitForURL(/#\/login/);
     await page.getByText('La password è stata reimpostata. Ora puoi accedere con la nuova password.').waitFor();
-    await login(page, portal.url, email, 'Nuova2024x');
+    await ctx.login(page, email, 'Nuova2024x');
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('greeting').textContent()).toBe('Buongiorno, Giulia');
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
-    await context.close();
   });
 
   it('shows the server message under the boxes for a wrong code', async () => {
     const email = await freshUser();
-    const { page, context } = await newPage(browser);
-    await page.goto(`${portal.url}/#/forget-password`);
+    const { page } = await ctx.page();
+    await page.goto(`${ctx.portal.url}/#/forget-password`);
     await page.fill('input[name=email]', email);
     await page.getByTestId('forget-submit').click();
     await page.waitForURL(/#\/reset-password/);
@@ -126,13 +137,12 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await page.getByTestId('reset-submit').click();
     await expect.poll(() => page.getByTestId('otp-error').textContent()).toBe('Il codice non è valido o è scaduto. Richiedi un nuovo codice.');
     await shot(page, 'accounts-reset-wrong-code');
-    await context.close();
   });
 
   it('code-entry screen: send enabled at 4 digits, a pasted code fills the boxes, resend after 10 → 0', async () => {
     const email = await freshUser();
-    const { page, context } = await newPage(browser);
-    await page.goto(`${portal.url}/#/reset-password-otp?email=${encodeURIComponent(email)}`);
+    const { page } = await ctx.page();
+    await page.goto(`${ctx.portal.url}/#/reset-password-otp?email=${encodeURIComponent(email)}`);
     await expect.poll(() => page.getByTestId('resend-countdown').textContent()).toMatch(/^Potrai richiedere un nuovo codice tra (10|9) s$/);
     expect(await page.getByTestId('otp-resend').count()).toBe(0);
     expect(await page.getByTestId('otp-send').isDisabled()).toBe(true);
@@ -162,13 +172,12 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     // address (the code-entry screen it replaces has the same four boxes).
     await page.getByTestId('reset-submit').waitFor();
     expect(await otpValue(page)).toBe('4815');
-    await context.close();
   });
 
   it('settings: a new picture and name reach the user menu at once; the 1 MB limit; password change messages; read-only email', async () => {
     const email = await freshUser('Marta');
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, email, 'Vecchia123');
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, email, 'Vecchia123');
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Impostazioni account' }).click();
     await page.waitForURL(/#\/settings/);
@@ -219,23 +228,22 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     // This session stays; the new password signs in elsewhere.
     await page.reload();
     await page.getByTestId('user-name').waitFor();
-    const other = await newPage(browser);
-    await login(other.page, portal.url, email, 'Nuovissima1');
+    const other = await ctx.page();
+    await ctx.login(other.page, email, 'Nuovissima1');
     await other.context.close();
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('an access request by invitation: sent, confirmed by its carrier, and the new account signs in', async () => {
-    const acme = (await portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id;
+    const acme = (await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id;
     const email = `cliente${Date.now()}@bianchi.example`;
-    const visitor = await newPage(browser);
+    const visitor = await ctx.page();
     const page = visitor.page;
-    await page.goto(`${portal.url}/#/login`);
+    await page.goto(`${ctx.portal.url}/#/login`);
     await page.getByRole('link', { name: 'Richiedi un accesso' }).click();
     await page.waitForURL(/#\/access-request$/);
     await page.getByRole('heading', { name: 'Dati del vettore' }).waitFor();
-    await page.goto(`${portal.url}/#/access-request?carrier=${acme}`);
+    await page.goto(`${ctx.portal.url}/#/access-request?carrier=${acme}`);
     await expect.poll(() => page.getByTestId('invited-by').textContent()).toBe('Richiesta di accesso come cliente di Acme Trasporti S.r.l.');
     await page.getByTestId('access-submit').click();
     await expect.poll(() => page.getByText('Campo obbligatorio').count()).toBe(14);
@@ -270,15 +278,15 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await visitor.context.close();
 
     // The carrier reviews it from its sidebar entry.
-    const reviewer = await newPage(browser);
+    const reviewer = await ctx.page();
     const r = reviewer.page;
-    await login(r, portal.url, 'carrier@portal.demo');
+    await ctx.login(r, 'carrier@portal.demo');
     await r.getByTestId('sidebar-menu').locator('[data-menu=request-access]').click();
     await r.waitForURL(/#\/request-access/);
     const row = r.locator('tr', { hasText: 'Bianchi Ricambi S.n.c.' });
     await row.waitFor();
     expect(await row.getByTestId('status-chip').textContent()).toBe('Aperta');
-    expect(await r.getByTestId('invitation-link').textContent()).toBe(`${portal.url}/#/access-request?carrier=${acme}`);
+    expect(await r.getByTestId('invitation-link').textContent()).toBe(`${ctx.portal.url}/#/access-request?carrier=${acme}`);
     await shot(r, 'accounts-review-carrier');
     await row.getByRole('button', { name: 'Conferma' }).click();
     await r.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
@@ -295,27 +303,43 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
 
     const mail = await mailTo(email);
     expect(mail.subject).toBe('Il tuo accesso al portale trasporti è pronto');
-    const customer = await newPage(browser);
-    await login(customer.page, portal.url, email, 'Ricambi2024');
+    const customer = await ctx.page();
+    await ctx.login(customer.page, email, 'Ricambi2024');
     expect(await customer.page.getByTestId('greeting').textContent()).toBe('Buongiorno, Bruno');
     expect(customer.errors).toEqual([]);
-    await customer.context.close();
   });
 
   it('an admin reaches the review from the dashboard and refuses a request for a new carrier', async () => {
-    const db = portal.db.db;
+    const db = ctx.portal.db.db;
     const now = new Date().toISOString();
     const it = (await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirstOrThrow()).id;
     const lang = (await db.selectFrom('languages').select('id').where('code', '=', 'it').executeTakeFirstOrThrow()).id;
-    await db.insertInto('access_requests').values({
-      status: 'OP', carrier_name: 'Veloci Trasporti S.r.l.', carrier_email: 'info@veloci.example', carrier_phone: '+39 06 555 0404',
-      carrier_city: 'Roma', carrier_country_id: it, carrier_language_id: lang, carrier_postal_code: '00184', carrier_province: 'RM',
-      carrier_website_url: 'veloci.example', carrier_address: 'Via Cavour 1', user_first_name: 'Vera', user_last_name: 'Veloci',
-      user_email: `vera${Date.now()}@veloci.example`, user_phone: '+39 333 555 0404', user_password_hash: await hashPassword('Veloce2024'),
-      carrier_id: null, created_at: now, updated_at: now,
-    }).execute();
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
+    await db
+      .insertInto('access_requests')
+      .values({
+        status: 'OP',
+        carrier_name: 'Veloci Trasporti S.r.l.',
+        carrier_email: 'info@veloci.example',
+        carrier_phone: '+39 06 555 0404',
+        carrier_city: 'Roma',
+        carrier_country_id: it,
+        carrier_language_id: lang,
+        carrier_postal_code: '00184',
+        carrier_province: 'RM',
+        carrier_website_url: 'veloci.example',
+        carrier_address: 'Via Cavour 1',
+        user_first_name: 'Vera',
+        user_last_name: 'Veloci',
+        user_email: `vera${Date.now()}@veloci.example`,
+        user_phone: '+39 333 555 0404',
+        user_password_hash: await hashPassword('Veloce2024'),
+        carrier_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
     await expect.poll(() => page.getByTestId('access-requests-open').textContent()).toBe('Richieste in attesa di revisione: 1');
     await shot(page, 'accounts-dashboard-admin');
     await page.getByTestId('access-requests-link').click();
@@ -328,6 +352,5 @@ describe.skipIf(!browserAvailable)('accounts in Chromium, in Italian', () => {
     await expect.poll(() => row.getByTestId('status-chip').textContent()).toBe('Rifiutata');
     expect(await row.getByRole('button').count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeInBrowser, shot } from './harness.js';
 import { FIRST_LOAD_BUDGET, type JsChunk, loginFirstLoad, openScreen, recordJs, sum } from './jsLoad.js';
 
 /**
@@ -14,22 +13,14 @@ const CALCULATOR = 'calc-next';
 const TARIFF_TABLE = 'tariff-table';
 const holding = (chunks: JsChunk[], marker: string) => chunks.filter((c) => c.body.includes(marker)).map((c) => c.name);
 
-describe.skipIf(!browserAvailable)('JavaScript loaded on demand (Chromium)', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
+describeInBrowser('JavaScript loaded on demand (Chromium)', (ctx) => {
   let first: JsChunk[];
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    const { page, context, errors, outside } = await newPage(browser);
-    first = await loginFirstLoad(page, portal.url);
+    const { page, context, errors, outside } = await ctx.page();
+    first = await loginFirstLoad(page, ctx.portal.url);
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
     await context.close();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
   });
 
   it('the signed-out login screen downloads at most 350 kB of gzipped JS, without the screens', async () => {
@@ -40,39 +31,38 @@ describe.skipIf(!browserAvailable)('JavaScript loaded on demand (Chromium)', () 
   });
 
   it('the calculator and the tariff table arrive only when opened, in Italian', async () => {
-    const { page, context, errors, outside } = await newPage(browser);
+    const { page, errors, outside } = await ctx.page();
     const js = recordJs(page);
-    await login(page, portal.url, 'carrier@portal.demo');
+    await ctx.login(page, 'carrier@portal.demo');
     await page.getByTestId('greeting').waitFor();
     const signedIn = await js.take();
     expect(holding(signedIn, CALCULATOR)).toEqual([]);
     expect(holding(signedIn, TARIFF_TABLE)).toEqual([]);
 
-    await openScreen(page, portal.url, '/calculate-cost');
+    await openScreen(page, ctx.portal.url, '/calculate-cost');
     await page.getByTestId('calc-next').waitFor();
     const calculator = await js.take();
     expect(holding(calculator, CALCULATOR).length).toBe(1);
     const known = new Set([...first, ...signedIn].map((c) => c.url));
     expect(calculator.filter((c) => known.has(c.url))).toEqual([]);
 
-    await openScreen(page, portal.url, '/express-hub-costs');
+    await openScreen(page, ctx.portal.url, '/express-hub-costs');
     await expect.poll(() => page.getByTestId('tariff-table').innerText()).toContain('HUBMI');
     expect(holding(await js.take(), TARIFF_TABLE).length).toBe(1);
     await shot(page, 'bundle-tariffs-on-demand');
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
-    await context.close();
   });
 
   it('a screen file that fails to arrive reloads the page once (a deploy replaced it), then shows the error', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'carrier@portal.demo');
+    const { page } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
     await page.getByTestId('greeting').waitFor();
     let refused = 0;
     let failAlways = false;
     await page.route('**/assets/TariffTablePage-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
     const reloaded = page.waitForEvent('load');
-    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await reloaded;
     await expect.poll(() => page.getByTestId('tariff-table').innerText()).toContain('HUBMI');
     expect(page.url()).toMatch(/#\/express-hub-costs$/);
@@ -80,12 +70,11 @@ describe.skipIf(!browserAvailable)('JavaScript loaded on demand (Chromium)', () 
 
     // Failing again within 30 s: no reload loop, react-admin's error screen in Italian.
     failAlways = true;
-    await page.goto(`${portal.url}/#/`);
+    await page.goto(`${ctx.portal.url}/#/`);
     await page.getByTestId('greeting').waitFor();
     await page.reload(); // a fresh page: the screen's module is requested again
     await page.getByTestId('greeting').waitFor();
-    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await page.getByText('Si è verificato un problema').waitFor(); // never shown by a page reloading in a loop
-    await context.close();
   });
 });

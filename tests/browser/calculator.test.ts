@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, shot } from './harness.js';
 import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
 
 /**
@@ -54,24 +54,16 @@ async function calculate(page: Page) {
   await page.locator('[data-testid=calc-results], [data-testid=calc-alert]').first().waitFor();
 }
 
-describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
+describeInBrowser('the cost calculator in Chromium', (ctx) => {
   let w: PricingWorld;
   beforeAll(async () => {
-    portal = await startPortal();
-    w = await buildPricingWorld(portal.db.db, 'web');
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
+    w = await buildPricingWorld(ctx.portal.db.db, 'web');
   });
 
   it('step 1: Next waits for zone and service, international forces standard, Next disappears once pressed', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, w.logins.endUser);
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, w.logins.endUser);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await expect.poll(() => page.getByTestId('calc-next').isDisabled()).toBe(true);
     await page.getByTestId('zone-national').click();
     expect(await page.getByTestId('calc-next').isDisabled()).toBe(true);
@@ -91,13 +83,12 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     expect(await page.locator('input[name=destinationLocality]').count()).toBe(0);
     expect(await page.locator('input[name=destinationProvince]').count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('end user: the worked example as pallet express, its own price only, then a GOLD request hand-over', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, w.logins.endUser);
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, w.logins.endUser);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await step1(page, 'national', 'palletExpress');
     expect(await page.inputValue('input[name=originPostalCode]')).toBe('20121');
     expect(await page.inputValue('input[name=originProvince]')).toBe('MI');
@@ -120,13 +111,12 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     expect(state.palletData[0].type).toBe('p300');
     expect(state.costRequest).toMatchObject({ zone: 'national', service: 'palletExpress', destinationProvince: 'RM', palletWeight: [250] });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('end user: a standard quote with its company ratio, then the standard request hand-over', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, w.logins.endUser);
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page } = await ctx.page();
+    await ctx.login(page, w.logins.endUser);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await step1(page, 'national', 'standard');
     expect(await page.getByRole('combobox', { name: /^Rapporto di calcolo/ }).count()).toBe(0);
     await place(page, 'destination', '00118', 'Roma', 'RM');
@@ -144,13 +134,12 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     const state = await page.evaluate(() => (window.history.state as any)?.usr);
     expect(state.standardPriceList.totla).toBe(63.9);
     expect(state.units.chargeable_weight).toBe(360);
-    await context.close();
   });
 
   it('carrier: list, offer and buy prices of pallet express; a standard quote with the ratio it chooses', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, w.logins.carrier);
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, w.logins.carrier);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await step1(page, 'national', 'palletExpress');
     await place(page, 'origin', '20121', 'Milano', 'MI');
     await place(page, 'destination', '00118', 'Roma', 'RM');
@@ -183,13 +172,12 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     expect(await text(page, 'standard-lane-two')).toBe('45,00 €');
     await topShot(page, 'calculator-carrier-standard');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('admin: chooses the carrier and its end user, for pallet express and standard', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await step1(page, 'national', 'palletExpress');
     await place(page, 'origin', '20121', 'Milano', 'MI');
     await place(page, 'destination', '00118', 'Roma', 'RM');
@@ -216,12 +204,11 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     expect(await text(page, 'standard-lead-time')).toBe('3 giorni');
     await topShot(page, 'calculator-admin-standard');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('visitor: from the login screen to /quote, visitor prices for pallet express and standard', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${portal.url}/#/login`);
+    const { page, errors } = await ctx.page();
+    await page.goto(`${ctx.portal.url}/#/login`);
     await page.getByTestId('login-quote-link').click();
     await page.waitForURL(/#\/quote$/);
     await step1(page, 'national', 'palletExpress');
@@ -246,13 +233,12 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     expect(await text(page, 'standard-total')).toBe('52,50 €');
     await topShot(page, 'calculator-visitor-standard');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows the server’s refusal in a red alert, a wrong city under its field, and adds and removes pallet rows', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, w.logins.endUser);
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page } = await ctx.page();
+    await ctx.login(page, w.logins.endUser);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await step1(page, 'national', 'palletExpress');
     await place(page, 'destination', '00118', 'Roma', 'RM');
     await pallet(page, 0, ['250', '120', '80', '90']);
@@ -278,6 +264,5 @@ describe.skipIf(!browserAvailable)('the cost calculator in Chromium', () => {
     await expect.poll(async () => nbsp(await page.getByTestId('calc-destination').textContent())).toContain('Roma è in provincia di RM.');
     expect(await text(page, 'calc-alert')).toBe('Correggi i campi evidenziati.');
     await topShot(page, 'calculator-field-error');
-    await context.close();
   });
 });

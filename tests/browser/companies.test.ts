@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, visibleWhereItIs, type RunningPortal } from './harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, shot, visibleWhereItIs, type BrowserSuite } from './harness.js';
 import { nowIso } from '../../server/lib/tokens.js';
 
 /** The smallest valid PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
 
 async function pickSelect(page: Page, field: string, option: string | RegExp) {
@@ -26,9 +29,9 @@ async function rowAction(page: Page, rowText: string, action: string) {
   await page.getByTestId(action).click();
 }
 /** The sign-in error a user gets, on a fresh page. */
-async function signInError(browser: Browser, url: string, email: string, password: string) {
-  const { page, context } = await newPage(browser);
-  await page.goto(`${url}/#/login`);
+async function signInError(ctx: BrowserSuite, email: string, password: string) {
+  const { page, context } = await ctx.page();
+  await page.goto(`${ctx.portal.url}/#/login`);
   await page.fill('input[name=email]', email);
   await page.fill('input[name=password]', password);
   await page.getByTestId('login-submit').click();
@@ -37,28 +40,24 @@ async function signInError(browser: Browser, url: string, email: string, passwor
   return text;
 }
 
-describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
+describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
   beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-    const db = portal.db.db;
+    const db = ctx.portal.db.db;
     // The carrier's tariff categories the end-user step picks from; a price category when none is seeded.
     const acme = (await db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow()).id;
-    await db.insertInto('categories').values([
-      { company_id: acme, code: 'AC-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express Italia', created_at: nowIso() },
-      { company_id: acme, code: 'AC-STD-NAT', rate_type: 'STD', zone: 'NAT', description: 'Groupage Italia', created_at: nowIso() },
-    ]).execute();
-    if (!(await db.selectFrom('price_categories').select('id').executeTakeFirst())) await db.insertInto('price_categories').values({ name: 'Standard' }).execute();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
+    await db
+      .insertInto('categories')
+      .values([
+        { company_id: acme, code: 'AC-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express Italia', created_at: nowIso() },
+        { company_id: acme, code: 'AC-STD-NAT', rate_type: 'STD', zone: 'NAT', description: 'Groupage Italia', created_at: nowIso() },
+      ])
+      .execute();
+    if (!(await db.selectFrom('price_categories').select('id').executeTakeFirst()))
+      await db.insertInto('price_categories').values({ name: 'Standard' }).execute();
   });
 
   async function createEndUserCompany(page: Page, name: string, asAdmin: boolean) {
-    await page.goto(`${portal.url}/#/companies`);
+    await page.goto(`${ctx.portal.url}/#/companies`);
     await page.getByTestId('add').click();
     await page.waitForURL(/#\/companies\/new$/);
     const steps = page.getByTestId('company-steps');
@@ -109,11 +108,13 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     await page.getByTestId('company-save').click();
     await page.waitForURL(/#\/companies$/);
     await page.getByRole('row').filter({ hasText: name }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toMatch(/Cliente finale.*Standard.*Acme Trasporti S\.r\.l\..*Italiano.*Torino.*Attiva/);
+    expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toMatch(
+      /Cliente finale.*Standard.*Acme Trasporti S\.r\.l\..*Italiano.*Torino.*Attiva/,
+    );
   }
 
   async function createUser(page: Page, company: string, email: string, first: string) {
-    await page.goto(`${portal.url}/#/user-management`);
+    await page.goto(`${ctx.portal.url}/#/user-management`);
     await page.getByTestId('add').click();
     await page.waitForURL(/#\/user-management\/create$/);
     await pickAuto(page, 'Azienda', company.slice(0, 6), company);
@@ -145,7 +146,7 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
 
   async function editDeactivateView(page: Page, company: string, email: string) {
     // Edit the company in the modal.
-    await page.goto(`${portal.url}/#/companies`);
+    await page.goto(`${ctx.portal.url}/#/companies`);
     await rowAction(page, company, 'row-edit');
     const dialog = page.getByTestId('dialog-edit');
     await dialog.getByLabel(label('Telefono')).first().waitFor();
@@ -154,7 +155,7 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     await dialog.getByTestId('dialog-save').click();
     await dialog.waitFor({ state: 'detached' });
     // Edit the user: phone spaces are stripped.
-    await page.goto(`${portal.url}/#/user-management`);
+    await page.goto(`${ctx.portal.url}/#/user-management`);
     // eleven columns are wider than a 1280 px window: the row's actions stay in sight
     await page.getByRole('row').filter({ hasText: email }).waitFor();
     expect(await visibleWhereItIs(page.getByRole('row').filter({ hasText: email }).getByTestId('row-actions'))).toBe(true);
@@ -166,7 +167,7 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     await expect.poll(() => page.getByRole('row').filter({ hasText: email }).textContent()).toContain('+393331234567');
     // Deactivate: the user can no longer sign in.
     await rowAction(page, email, 'row-status');
-    await expect.poll(() => signInError(browser, portal.url, email, 'Segreta123')).toBe('Il tuo account è disattivato. Contatta il tuo amministratore.');
+    await expect.poll(() => signInError(ctx, email, 'Segreta123')).toBe('Il tuo account è disattivato. Contatta il tuo amministratore.');
     // View the user and the company.
     await rowAction(page, email, 'row-view');
     await page.getByTestId('user-show').waitFor();
@@ -174,7 +175,7 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     expect(await page.getByTestId('user-status').locator('[data-active]').getAttribute('data-active')).toBe('0');
     expect(await page.getByTestId('section-information').textContent()).toContain('N/A');
     await shot(page, `user-show-${email.split('@')[0]}`);
-    await page.goto(`${portal.url}/#/companies`);
+    await page.goto(`${ctx.portal.url}/#/companies`);
     await rowAction(page, company, 'row-view');
     await page.getByTestId('company-show').waitFor();
     for (const s of ['settings', 'details', 'enduser']) await page.getByTestId(`section-${s}`).waitFor();
@@ -184,24 +185,23 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
   }
 
   it('an admin creates a carrier’s end-user company in three steps and a user in it, edits, deactivates, views', async () => {
-    const { page, context, errors, outside } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
+    const { page, errors, outside } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
     await createEndUserCompany(page, 'Verdi Alimentari S.r.l.', true);
     await shot(page, 'companies-admin');
     await createUser(page, 'Verdi Alimentari S.r.l.', 'giulia@verdi.test', 'Giulia');
     await shot(page, 'users-admin');
     // The new user signs in before being deactivated.
-    expect(await signInError(browser, portal.url, 'giulia@verdi.test', 'Sbagliata1')).toBe('Le credenziali non corrispondono ai nostri dati.');
+    expect(await signInError(ctx, 'giulia@verdi.test', 'Sbagliata1')).toBe('Le credenziali non corrispondono ai nostri dati.');
     await editDeactivateView(page, 'Verdi Alimentari S.r.l.', 'giulia@verdi.test');
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
-    await context.close();
   });
 
   it('a carrier does the same inside its own tenant and sees none of the admin’s records', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, 'carrier@portal.demo');
-    await page.goto(`${portal.url}/#/companies`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/companies`);
     await page.getByRole('cell', { name: 'Acme Trasporti S.r.l.', exact: true }).first().waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'Portale Trasporti' }).count()).toBe(0);
     await createEndUserCompany(page, 'Neri Ceramiche S.r.l.', false);
@@ -210,38 +210,36 @@ describe.skipIf(!browserAvailable)('companies and users in Chromium, in Italian'
     await shot(page, 'users-carrier');
     await editDeactivateView(page, 'Neri Ceramiche S.r.l.', 'luca@neri.test');
     // The admin's company is not reachable by its address either.
-    const adminCompany = (await portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Portale Trasporti').executeTakeFirstOrThrow()).id;
-    await page.goto(`${portal.url}/#/companies/${adminCompany}`);
+    const adminCompany = (await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Portale Trasporti').executeTakeFirstOrThrow())
+      .id;
+    await page.goto(`${ctx.portal.url}/#/companies/${adminCompany}`);
     await page.waitForTimeout(500);
     expect(await page.getByTestId('company-show').count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('shows the empty lists’ texts', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
-    await page.goto(`${portal.url}/#/companies`);
+    const { page } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/companies`);
     // screens load on demand: search in this screen's list, not in the one being replaced
     await page.getByTestId('companies-table').waitFor();
     await page.getByPlaceholder('Cerca', { exact: true }).fill('nessuna-azienda-così');
     await expect.poll(() => page.getByTestId('empty').textContent()).toContain('Nessuna azienda');
-    await page.goto(`${portal.url}/#/user-management`);
+    await page.goto(`${ctx.portal.url}/#/user-management`);
     await page.getByTestId('users-table').waitFor();
     await page.getByPlaceholder('Cerca', { exact: true }).fill('nessun-utente-così');
     await expect.poll(() => page.getByTestId('empty').textContent()).toContain('Nessun utente');
     await shot(page, 'users-empty');
-    await context.close();
   });
 
   it('keeps an end user out of company and user management', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'enduser@portal.demo');
+    const { page } = await ctx.page();
+    await ctx.login(page, 'enduser@portal.demo');
     for (const path of ['companies', 'companies/new', 'user-management', 'create-user']) {
-      await page.goto(`${portal.url}/#/${path}`);
+      await page.goto(`${ctx.portal.url}/#/${path}`);
       await page.waitForURL(/#\/access-denied$/);
       await page.getByText('Accesso negato').waitFor();
     }
-    await context.close();
   });
 });

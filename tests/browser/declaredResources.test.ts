@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, shot } from './harness.js';
 
 const rowTexts = async (page: Page) => (await page.locator('table tbody tr').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
 
@@ -9,21 +9,10 @@ const rowTexts = async (page: Page) => (await page.locator('table tbody tr').all
  * model/resources/diesel-prices.ts): its menu entry, list and create screen in Italian for the admin,
  * and the read-only list its declaration gives the carrier.
  */
-describe.skipIf(!browserAvailable)('a declared resource in Chromium: diesel prices', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
+describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
   it('the admin finds it in the price manager group, adds a month and sees it in Italian', async () => {
-    const { page, context, errors, outside } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
     await page.locator('[data-menu="price-manager"]').click();
     await page.locator('[data-menu="diesel-prices"]').click();
     await page.getByTestId('page-title').waitFor();
@@ -46,7 +35,7 @@ describe.skipIf(!browserAvailable)('a declared resource in Chromium: diesel pric
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('Prezzo del gasolio salvato');
     await expect.poll(() => rowTexts(page)).toEqual(['novembre 20261,587MASE, media mensile']);
-    const stored = await portal.db.db.selectFrom('diesel_prices').selectAll().executeTakeFirstOrThrow();
+    const stored = await ctx.portal.db.db.selectFrom('diesel_prices').selectAll().executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ month: '2026-11', price: '1.587' });
     // The same month again: the server's unique check, shown under the input.
     await page.getByTestId('add').click();
@@ -55,22 +44,19 @@ describe.skipIf(!browserAvailable)('a declared resource in Chromium: diesel pric
     await page.fill('input[name=price]', '1.6');
     await page.getByTestId('dialog-save').click();
     await expect.poll(() => page.getByTestId('dialog-create').textContent()).toMatch(/mese \(aaaa-mm\)/i);
-    expect(await portal.db.db.selectFrom('diesel_prices').select('id').execute()).toHaveLength(1);
+    expect(await ctx.portal.db.db.selectFrom('diesel_prices').select('id').execute()).toHaveLength(1);
     expect(errors).toEqual([]);
-    expect(outside).toEqual([]);
-    await context.close();
   });
 
   it('the carrier reads the list and is offered no add or edit', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, 'carrier@portal.demo');
-    await page.goto(`${portal.url}/#/diesel-prices`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/diesel-prices`);
     await page.getByTestId('pager').waitFor();
     await expect.poll(() => rowTexts(page)).toEqual(['novembre 20261,587MASE, media mensile']);
     expect(await page.getByTestId('add').count()).toBe(0);
     expect(await page.getByTestId('row-actions').count()).toBe(0);
     await shot(page, 'declared-diesel-carrier');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

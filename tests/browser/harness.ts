@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
@@ -27,7 +28,9 @@ export const browserAvailable = (() => {
   const found = !!chromiumPath();
   if (!found) {
     if (process.env.REQUIRE_BROWSER === '1') throw new Error('REQUIRE_BROWSER=1 but no Chromium is installed (apt-get install -y chromium)');
-    console.warn('\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!  BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium)\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n');
+    console.warn(
+      '\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n!!  BROWSER TESTS SKIPPED: no Chromium found (apt-get install chromium)\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n',
+    );
   }
   return found;
 })();
@@ -56,7 +59,9 @@ export async function startPortal(): Promise<RunningPortal> {
   const port = (app.server.address() as AddressInfo).port;
   return {
     url: `http://127.0.0.1:${port}`,
-    app, db, dataDir,
+    app,
+    db,
+    dataDir,
     async close() {
       await app.close();
       await db.destroy();
@@ -68,13 +73,35 @@ export async function startPortal(): Promise<RunningPortal> {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath()!,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
-/** A fresh context (its own profile: cookies, local storage) whose page fails the test on any request leaving the machine. */
-export async function newPage(browser: Browser, opts: { viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page; outside: string[]; errors: string[] }> {
+export interface BrowserPage {
+  context: BrowserContext;
+  page: Page;
+  /** every request that tried to leave the machine (aborted) */
+  outside: string[];
+  /** the page's uncaught errors */
+  errors: string[];
+}
+
+export interface PageOptions {
+  viewport?: { width: number; height: number };
+}
+
+/** A fresh context (its own profile: cookies, local storage) whose page aborts, and records, any request leaving the machine. */
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<BrowserPage> {
   const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
   const outside: string[] = [];
   const errors: string[] = [];
@@ -97,6 +124,80 @@ export async function login(page: Page, base: string, email: string, password = 
   await page.getByTestId('user-menu').waitFor({ state: 'visible' });
 }
 
+export interface BrowserSuite {
+  /** the real server on its own fresh database (started before the suite's own beforeAll hooks run) */
+  readonly portal: RunningPortal;
+  readonly browser: Browser;
+  /**
+   * A fresh page in its own context (`newPage`). Opened inside a test, it is closed after the test, and
+   * after the test no request of it may have left the machine; opened in a beforeAll, the same after all.
+   */
+  page(opts?: PageOptions): Promise<BrowserPage>;
+  /** Signs `who` in (demo password unless given) and waits for the shell. */
+  login(page: Page, who: string, password?: string): Promise<void>;
+}
+
+/**
+ * The browser tests' describe: skipped (loudly, see `browserAvailable`) without Chromium; one portal
+ * (`startPortal`) and one Chromium per file; pages from `ctx.page()` closed after each test and checked
+ * for requests that left the machine (an `outside` not empty fails the test). `ctx.portal` and
+ * `ctx.browser` are there from the suite's own `beforeAll` hooks on (they run after the harness's).
+ */
+export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => void) {
+  describe.skipIf(!browserAvailable)(name, () => {
+    let portal: RunningPortal | undefined;
+    let browser: Browser | undefined;
+    /** pages opened by the running test; null between tests (then they belong to the suite) */
+    let testPages: BrowserPage[] | null = null;
+    const suitePages: BrowserPage[] = [];
+
+    /** Closes the pages, then fails when one of them sent a request off the machine. */
+    const settle = async (pages: BrowserPage[]) => {
+      await Promise.allSettled(pages.map((p) => p.context.close()));
+      for (const p of pages) expect(p.outside, 'requests that left the machine').toEqual([]);
+    };
+
+    beforeAll(async () => {
+      portal = await startPortal();
+      browser = await launchBrowser();
+    });
+    afterAll(async () => {
+      try {
+        await settle(suitePages.splice(0));
+      } finally {
+        await browser?.close();
+        await portal?.close();
+      }
+    });
+    beforeEach(() => {
+      testPages = [];
+    });
+    afterEach(async () => {
+      const pages = testPages ?? [];
+      testPages = null;
+      await settle(pages);
+    });
+
+    const ctx: BrowserSuite = {
+      get portal() {
+        if (!portal) throw new Error("ctx.portal is there from the suite's beforeAll on");
+        return portal;
+      },
+      get browser() {
+        if (!browser) throw new Error("ctx.browser is there from the suite's beforeAll on");
+        return browser;
+      },
+      async page(opts) {
+        const p = await newPage(ctx.browser, opts);
+        (testPages ?? suitePages).push(p);
+        return p;
+      },
+      login: (page, who, password) => login(page, ctx.portal.url, who, password),
+    };
+    body(ctx);
+  });
+}
+
 /** Saves a screenshot under test-results/ (kept by CI for a look when a test fails). */
 export async function shot(page: Page, name: string) {
   fs.mkdirSync('test-results', { recursive: true });
@@ -107,8 +208,9 @@ export async function shot(page: Page, name: string) {
  * The element can be seen and clicked where it is, without scrolling anything: it lies inside the
  * window and the page's topmost element at its centre is it (not clipped by a scrolling table).
  */
-export const visibleWhereItIs = (locator: Locator) => locator.evaluate((el) => {
-  const r = el.getBoundingClientRect();
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
-});
+export const visibleWhereItIs = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
+  });

@@ -19,8 +19,7 @@ export interface JsChunk {
   body: string;
 }
 
-const isJs = (r: Response) =>
-  /\.m?js(\?|$)/.test(new URL(r.url()).pathname) || /javascript/.test(r.headers()['content-type'] ?? '');
+const isJs = (r: Response) => /\.m?js(\?|$)/.test(new URL(r.url()).pathname) || /javascript/.test(r.headers()['content-type'] ?? '');
 
 /**
  * Records every JavaScript response of the page, once per URL, from now on. `take()` answers the chunks
@@ -32,13 +31,18 @@ export function recordJs(page: Page) {
   page.on('response', (r) => {
     if (!isJs(r) || seen.has(r.url())) return;
     seen.add(r.url());
-    pending.push(r.body().then((b) => ({
-      url: r.url(),
-      name: new URL(r.url()).pathname.split('/').pop() ?? r.url(),
-      raw: b.length,
-      gzip: zlib.gzipSync(b).length,
-      body: b.toString('utf8'),
-    }), () => null));
+    pending.push(
+      r.body().then(
+        (b) => ({
+          url: r.url(),
+          name: new URL(r.url()).pathname.split('/').pop() ?? r.url(),
+          raw: b.length,
+          gzip: zlib.gzipSync(b).length,
+          body: b.toString('utf8'),
+        }),
+        () => null,
+      ),
+    );
   });
   return {
     async take(): Promise<JsChunk[]> {

@@ -1,28 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { beforeAll, expect, it } from 'vitest';
+import { describeInBrowser, shot } from './harness.js';
 import { COMPANY_ROLE, makeCompany } from '../api/pricingFixtures.js';
 
 /** The admin's portal settings in Italian: the visitors' carrier and a template file. */
-describe.skipIf(!browserAvailable)('portal settings in Chromium', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
+describeInBrowser('portal settings in Chromium', (ctx) => {
   beforeAll(async () => {
-    portal = await startPortal();
-    await makeCompany(portal.db.db, 'Vettore Online', COMPANY_ROLE.CARRIER);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
+    await makeCompany(ctx.portal.db.db, 'Vettore Online', COMPANY_ROLE.CARRIER);
   });
 
   it('chooses the carrier that prices visitors, uploads a template and downloads it', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
     await page.getByTestId('sidebar-menu').getByText('Impostazioni', { exact: true }).click();
     await page.getByRole('link', { name: 'Impostazioni portale' }).click();
     await page.getByRole('heading', { name: 'Impostazioni portale' }).waitFor();
@@ -39,8 +30,10 @@ describe.skipIf(!browserAvailable)('portal settings in Chromium', () => {
     await page.getByTestId('template-cs_express_hub_costs').getByRole('button', { name: 'costi-hub.xlsx' }).waitFor();
     await shot(page, 'portal-settings-admin');
 
-    const pub = await (await fetch(`${portal.url}/api/v1/visitor/settings`, { headers: { 'x-api-password': 'browser-test-password' } })).json();
-    expect(pub.data.visitor_company_id).toBe((await portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Vettore Online').executeTakeFirstOrThrow()).id);
+    const pub = await (await fetch(`${ctx.portal.url}/api/v1/visitor/settings`, { headers: { 'x-api-password': 'browser-test-password' } })).json();
+    expect(pub.data.visitor_company_id).toBe(
+      (await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Vettore Online').executeTakeFirstOrThrow()).id,
+    );
     expect(pub.data.cs_express_hub_costs).toBe('/visitor/templates/cs_express_hub_costs');
 
     const [download] = await Promise.all([
@@ -58,6 +51,5 @@ describe.skipIf(!browserAvailable)('portal settings in Chromium', () => {
     await page.getByTestId('template-standard_rate_sheet').getByText('Il modello deve essere un foglio di calcolo .xls o .xlsx.').waitFor();
     expect(await page.getByTestId('settings-alert').textContent()).toBe('I dati inviati non sono validi.');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { describeInBrowser, shot } from './harness.js';
 
 /**
  * From a quote to a confirmed request, in Italian, on the worked example of pricing.md §6
@@ -39,25 +39,17 @@ async function fillPickupAndDelivery(page: Page) {
   await page.getByTestId('s0.delivery.address').fill('Via Prenestina 300');
 }
 
-describe.skipIf(!browserAvailable)('a transport request from a quote, in Chromium', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
+describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
   let w: PricingWorld;
   let id = 0;
   beforeAll(async () => {
-    portal = await startPortal();
-    w = await buildPricingWorld(portal.db.db, 'req');
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
+    w = await buildPricingWorld(ctx.portal.db.db, 'req');
   });
 
   it('an end user quotes the worked example and books GOLD: the cards show 130,90 + 4,50 = 135,40', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await login(page, portal.url, w.logins.endUser);
-    await page.goto(`${portal.url}/#/calculate-cost`);
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await ctx.login(page, w.logins.endUser);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
     await quoteWorkedExample(page);
     await page.getByTestId('request-gold').click();
     await page.getByTestId('quote-summary').waitFor();
@@ -76,17 +68,20 @@ describe.skipIf(!browserAvailable)('a transport request from a quote, in Chromiu
     await page.getByTestId('create-submit').click();
     await toast(page, 'Richiesta di trasporto creata con successo');
     await page.getByTestId('greeting').waitFor();
-    const row = await portal.db.db.selectFrom('transport_requests').select(['id', 'cost', 'admin_fees', 'carrier_id']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await ctx.portal.db.db
+      .selectFrom('transport_requests')
+      .select(['id', 'cost', 'admin_fees', 'carrier_id'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     id = row.id;
     expect(row).toMatchObject({ cost: 13090, admin_fees: 450, carrier_id: w.carrier });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('the carrier confirms it from the detail, back on the list', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await login(page, portal.url, w.logins.carrier);
-    await page.goto(`${portal.url}/#/transport-requests-visuals/${id}/1`);
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await ctx.login(page, w.logins.carrier);
+    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
     await page.getByTestId('request-detail').waitFor();
     expect(nbsp(await page.getByTestId('detail-total').textContent())).toBe('135,40 €');
     await page.getByTestId('detail-confirm').click();
@@ -96,23 +91,21 @@ describe.skipIf(!browserAvailable)('a transport request from a quote, in Chromiu
     const row = page.locator('tr', { has: page.getByText(String(id), { exact: true }) }).first();
     await expect.poll(() => row.getByTestId('request-status').textContent()).toBe('Confermata');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('the end user sees it confirmed on the dashboard', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await login(page, portal.url, w.logins.endUser);
+    const { page } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await ctx.login(page, w.logins.endUser);
     const row = page.getByTestId(`dashboard-row-${id}`);
     await row.waitFor();
     expect(await row.getByTestId('request-status').textContent()).toBe('Confermata');
     expect(nbsp(await page.getByTestId('stat-ytd_total-value').textContent())).toBe('135,40 €');
     await shot(page, 'request-from-quote-dashboard');
-    await context.close();
   });
 
   it('a visitor books from /quote with its contact details; the carrier finds it in its list', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await page.goto(`${portal.url}/#/quote`);
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(`${ctx.portal.url}/#/quote`);
     await quoteWorkedExample(page);
     await page.getByTestId('request-gold').click();
     await page.getByTestId('quote-summary').waitFor();
@@ -132,9 +125,15 @@ describe.skipIf(!browserAvailable)('a transport request from a quote, in Chromiu
     await page.getByTestId('create-submit').click();
     await toast(page, 'Richiesta di trasporto creata con successo');
     await page.waitForURL(/#\/quote$/);
-    const row = await portal.db.db.selectFrom('transport_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ carrier_id: w.carrier, enduser_company_id: null, cost: 13090, admin_fees: 300, visitor_company: 'Verdi Arredi', email: 'luca@verdi.example' });
+    const row = await ctx.portal.db.db.selectFrom('transport_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      carrier_id: w.carrier,
+      enduser_company_id: null,
+      cost: 13090,
+      admin_fees: 300,
+      visitor_company: 'Verdi Arredi',
+      email: 'luca@verdi.example',
+    });
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

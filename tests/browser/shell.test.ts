@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { expect, it } from 'vitest';
+import { describeInBrowser, shot } from './harness.js';
 
 const menuTexts = async (page: import('playwright-core').Page) => {
   const menu = page.getByTestId('sidebar-menu');
@@ -8,34 +7,43 @@ const menuTexts = async (page: import('playwright-core').Page) => {
   return (await menu.locator('[data-menu]').evaluateAll((els) => els.map((e) => e.getAttribute('data-menu')))) as string[];
 };
 
-describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
+describeInBrowser('the shell in Chromium', (ctx) => {
   // The entries whose screens exist today; each later screen adds its entry here and in the app.
   const expected: Record<string, string[]> = {
-    'admin@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'settings-group', 'companies', 'user-management', 'settings'],
-    'carrier@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'companies', 'user-management', 'request-access', 'support', 'settings'],
+    'admin@portal.demo': [
+      'dashboard',
+      'calculate-cost',
+      'transport-requests-visuals',
+      'price-manager',
+      'settings-group',
+      'companies',
+      'user-management',
+      'settings',
+    ],
+    'carrier@portal.demo': [
+      'dashboard',
+      'calculate-cost',
+      'transport-requests-visuals',
+      'price-manager',
+      'companies',
+      'user-management',
+      'request-access',
+      'support',
+      'settings',
+    ],
     'enduser@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'enduser-rate-sheets', 'support', 'settings'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {
     it(`${email} signs in, sees exactly its sidebar entries, and signs out`, async () => {
-      const { page, context, outside, errors } = await newPage(browser);
-      await login(page, portal.url, email);
+      const { page, context, outside, errors } = await ctx.page();
+      await ctx.login(page, email);
       await page.getByTestId('greeting').waitFor();
       expect(await page.getByTestId('greeting').textContent()).toMatch(/^Buongiorno, /);
       // an admin has no shipments of its own: the dashboard is the whole portal's
-      expect(await page.getByTestId('greeting-subtitle').textContent()).toBe(email.startsWith('admin')
-        ? 'Ecco la situazione del portale: tutti i vettori e i loro clienti.' : 'Ecco la situazione delle tue spedizioni.');
+      expect(await page.getByTestId('greeting-subtitle').textContent()).toBe(
+        email.startsWith('admin') ? 'Ecco la situazione del portale: tutti i vettori e i loro clienti.' : 'Ecco la situazione delle tue spedizioni.',
+      );
       expect(await menuTexts(page)).toEqual(entries);
       await shot(page, `shell-${email.split('@')[0]}`);
       await page.getByTestId('user-menu').click();
@@ -44,28 +52,41 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
       await page.locator('input[name=email]').waitFor();
       expect((await context.cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
       // After logout, the app sends a signed-out user back to /login.
-      await page.goto(`${portal.url}/#/`);
+      await page.goto(`${ctx.portal.url}/#/`);
       await page.locator('input[name=email]').waitFor();
       expect(outside).toEqual([]);
       expect(errors).toEqual([]);
-      await context.close();
     });
   }
 
   it('admin: the settings group opens on the reference data screens', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'admin@portal.demo');
+    const { page } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
     await page.getByTestId('sidebar-menu').locator('[data-menu=settings-group]').click();
-    expect(await menuTexts(page)).toEqual(['dashboard', 'calculate-cost', 'transport-requests-visuals', 'price-manager', 'settings-group', 'countries', 'currencies', 'document-types', 'shipment-types', 'transport-classes', 'portal-settings', 'companies', 'user-management', 'settings']);
+    expect(await menuTexts(page)).toEqual([
+      'dashboard',
+      'calculate-cost',
+      'transport-requests-visuals',
+      'price-manager',
+      'settings-group',
+      'countries',
+      'currencies',
+      'document-types',
+      'shipment-types',
+      'transport-classes',
+      'portal-settings',
+      'companies',
+      'user-management',
+      'settings',
+    ]);
     await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
     await page.waitForURL(/#\/document-types/);
     expect(await page.getByTestId('page-title').textContent()).toBe('Tipi di documento');
-    await context.close();
   });
 
   it('switches language to English and French, keeps it across a reload, and back to Italian', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'carrier@portal.demo');
+    const { page } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
     await page.getByTestId('greeting').waitFor();
     await page.getByTestId('lang-en').click();
     await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Hello, Carlo/);
@@ -76,47 +97,43 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Tableau de bord' }).count()).toBe(1);
     await page.getByTestId('lang-it').click();
     await expect.poll(() => page.getByTestId('greeting').textContent()).toMatch(/^Buongiorno, Carlo/);
-    await context.close();
   });
 
   it('shows the error under the form for a wrong password, in Italian', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${portal.url}/#/login`);
+    const { page } = await ctx.page();
+    await page.goto(`${ctx.portal.url}/#/login`);
     await page.fill('input[name=email]', 'admin@portal.demo');
     await page.fill('input[name=password]', 'wrong-password1');
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Le credenziali non corrispondono ai nostri dati.');
     await shot(page, 'login-error');
-    await context.close();
   });
 
   it('shows Page Not Found with a link home for an unknown route', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'enduser@portal.demo');
-    await page.goto(`${portal.url}/#/no/such/page`);
+    const { page } = await ctx.page();
+    await ctx.login(page, 'enduser@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/no/such/page`);
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByTestId('not-found').textContent()).toContain('Pagina non trovata');
     await page.getByRole('link', { name: 'Torna alla home' }).click();
     await page.getByTestId('greeting').waitFor();
-    await context.close();
   });
 
   it('sends a user whose session was ended on the server back to the login screen', async () => {
-    const { page, context } = await newPage(browser);
-    await login(page, portal.url, 'carrier@portal.demo');
+    const { page, context } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
     await page.getByTestId('greeting').waitFor();
-    await portal.db.db.deleteFrom('auth_tokens').execute();
+    await ctx.portal.db.db.deleteFrom('auth_tokens').execute();
     const started = Date.now();
     await page.reload();
     await page.locator('input[name=email]').waitFor();
     expect(Date.now() - started).toBeLessThan(5000);
     expect((await context.cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
-    await context.close();
   });
 
   it('gives a phone-sized viewport the slide-in drawer', async () => {
-    const { page, context } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await login(page, portal.url, 'admin@portal.demo');
+    const { page } = await ctx.page({ viewport: { width: 390, height: 844 } });
+    await ctx.login(page, 'admin@portal.demo');
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('sidebar-menu').isVisible()).toBe(false);
     await page.getByTestId('menu-toggle').click();
@@ -124,6 +141,5 @@ describe.skipIf(!browserAvailable)('the shell in Chromium', () => {
     await shot(page, 'mobile-drawer');
     await page.getByTestId('sidebar-menu').locator('[data-menu=dashboard]').click();
     await expect.poll(() => page.getByTestId('sidebar-menu').isVisible()).toBe(false);
-    await context.close();
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, shot } from './harness.js';
 
 /** Waits until `check` holds, polling every 50 ms; answers the milliseconds it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
@@ -15,26 +15,15 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 const bodies = (page: Page) => page.getByTestId('message-body').allTextContents();
 const badge = (page: Page) => page.getByTestId('sidebar-menu').locator('[data-menu=support] [data-testid=menu-badge]');
 
-describe.skipIf(!browserAvailable)('support chat in Chromium, live between an end user and its carrier', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
+describeInBrowser('support chat in Chromium, live between an end user and its carrier', (ctx) => {
   it('opens a ticket, chats live both ways in Italian, and the carrier closes it', async () => {
-    const enduser = await newPage(browser);
-    const carrier = await newPage(browser);
+    const enduser = await ctx.page();
+    const carrier = await ctx.page();
     const eu = enduser.page;
     const ca = carrier.page;
 
     // The end user opens a ticket.
-    await login(eu, portal.url, 'enduser@portal.demo');
+    await ctx.login(eu, 'enduser@portal.demo');
     await eu.getByTestId('sidebar-menu').locator('[data-menu=support]').click();
     await eu.getByTestId('tickets-empty').waitFor();
     expect(await eu.getByTestId('tickets-empty').textContent()).toBe('Nessun ticket aperto. Apri un ticket per scrivere al tuo vettore.');
@@ -54,7 +43,7 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
     await shot(eu, 'support-enduser-new-ticket');
 
     // The carrier sees it unread in the sidebar and in its list, and opens it.
-    await login(ca, portal.url, 'carrier@portal.demo');
+    await ctx.login(ca, 'carrier@portal.demo');
     await expect.poll(() => badge(ca).textContent(), { timeout: 12_000 }).toBe('1');
     await shot(ca, 'support-carrier-badge');
     await ca.getByTestId('sidebar-menu').locator('[data-menu=support]').click();
@@ -120,7 +109,9 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
     expect(await ca.getByTestId('composer').count()).toBe(0);
     const closedSeen = await within(3000, async () => (await eu.getByTestId('closed-banner').count()) === 1);
     console.log(`close → end user: ${closedSeen} ms`);
-    expect(await eu.getByTestId('closed-banner').textContent()).toMatch(/^Chat chiusa da Carlo Corriere il .*: non si possono più inviare messaggi\. Per un’altra richiesta apri un nuovo ticket\./);
+    expect(await eu.getByTestId('closed-banner').textContent()).toMatch(
+      /^Chat chiusa da Carlo Corriere il .*: non si possono più inviare messaggi\. Per un’altra richiesta apri un nuovo ticket\./,
+    );
     expect(await eu.getByTestId('composer').count()).toBe(0);
     expect(await eu.getByTestId('conversation').getByTestId('status-chip').textContent()).toBe('Chiuso');
     await shot(eu, 'support-enduser-closed');
@@ -135,14 +126,12 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
       expect(side.outside).toEqual([]);
       expect(side.errors).toEqual([]);
     }
-    await enduser.context.close();
-    await carrier.context.close();
   });
 
   it('shows the list and the conversation as two views on a phone', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 390, height: 844 } });
-    await login(page, portal.url, 'enduser@portal.demo');
-    await page.goto(`${portal.url}/#/support`);
+    const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
+    await ctx.login(page, 'enduser@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/support`);
     await page.getByTestId('filter-all').click();
     await page.getByTestId('ticket-list').getByText('Ritiro non avvenuto').click();
     await page.getByTestId('conversation').waitFor();
@@ -153,6 +142,5 @@ describe.skipIf(!browserAvailable)('support chat in Chromium, live between an en
     expect(await page.getByTestId('conversation').count()).toBe(0);
     await shot(page, 'support-phone-list');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import * as XLSX from '@e965/xlsx';
-import type { Browser, Download, Page } from 'playwright-core';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, visibleWhereItIs, type RunningPortal } from './harness.js';
+import type { Download, Page } from 'playwright-core';
+import { describeInBrowser, shot, visibleWhereItIs } from './harness.js';
 
 const xlsx = (rows: unknown[][]) => {
   const wb = XLSX.utils.book_new();
@@ -18,23 +18,11 @@ async function saved(download: Download) {
 }
 const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
-
-describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
-
+describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
   it('a carrier downloads, deletes and uploads a tariff table, seeing every bad row in red', async () => {
-    const { page, context, errors } = await newPage(browser);
-    await login(page, portal.url, 'carrier@portal.demo');
-    await page.goto(`${portal.url}/#/express-hub-costs`);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('HUBMI');
     expect(await page.getByTestId('row-count').innerText()).toBe('6 righe');
     expect(await page.getByTestId('company-select').count()).toBe(0);
@@ -45,20 +33,32 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     expect(rowsOf(template.data)[0]).toEqual(['code', 'silver', 'gold']);
 
     await page.getByTestId('delete-set').click();
-    await page.getByRole('dialog').getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.')
+      .waitFor();
     await page.waitForTimeout(400); // the dialog's fade
     await shot(page, 'tariffs-delete-confirm');
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Nessun dato disponibile, aggiungi dati');
 
     await page.getByTestId('upload-open').click();
-    const bad = xlsx([['code', 'silver', 'gold'], ['HUBMI', 5, 9], ['HUBRM', 'sei', -1], ['HUBMI', 1, 1]]);
+    const bad = xlsx([
+      ['code', 'silver', 'gold'],
+      ['HUBMI', 5, 9],
+      ['HUBRM', 'sei', -1],
+      ['HUBMI', 1, 1],
+    ]);
     await page.getByTestId('upload-input').setInputFiles({ name: 'costi.xlsx', mimeType: 'application/octet-stream', buffer: bad });
     await page.getByTestId('upload-submit').click();
     const errorsBox = page.getByTestId('upload-errors');
     await errorsBox.waitFor();
     expect(await errorsBox.innerText()).toContain('Il file contiene 3 errori in 2 righe: non è stato importato nulla.');
-    for (const line of ['Riga 3, silver: Non è un numero: "sei".', 'Riga 3, gold: Non può essere negativo.', 'Riga 4, code: Già presente alla riga 2 (code HUBMI).']) {
+    for (const line of [
+      'Riga 3, silver: Non è un numero: "sei".',
+      'Riga 3, gold: Non può essere negativo.',
+      'Riga 4, code: Già presente alla riga 2 (code HUBMI).',
+    ]) {
       expect(await errorsBox.innerText()).toContain(line);
     }
     await shot(page, 'tariffs-upload-errors');
@@ -72,38 +72,52 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     expect(text).toMatch(/HUBNA\s+7,20\s€\s+12,50\s€/);
     await shot(page, 'tariffs-hub-costs-carrier');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('an admin sees the first carrier preselected and the documented columns of each table', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
-    await login(page, portal.url, 'admin@portal.demo');
-    await page.goto(`${portal.url}/#/express-island-zones`);
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
+    await ctx.login(page, 'admin@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/express-island-zones`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('Sicilia');
     expect(await page.getByRole('combobox', { name: 'Azienda' }).innerText()).toBe('Acme Trasporti S.r.l.');
-    const headers = await page.getByTestId('tariff-table').locator('thead th').evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
+    const headers = await page
+      .getByTestId('tariff-table')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
     // The documented columns, plus the class (two rows per island would otherwise look alike).
     expect(headers).toEqual(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id']);
     await shot(page, 'tariffs-island-zones-admin');
-    await page.goto(`${portal.url}/#/standard_no_passage`);
+    await page.goto(`${ctx.portal.url}/#/standard_no_passage`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('Venezia');
-    const np = await page.getByTestId('tariff-table').locator('thead th').evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
+    const np = await page
+      .getByTestId('tariff-table')
+      .locator('thead th')
+      .evaluateAll((ths) => ths.map((t) => t.getAttribute('title')));
     expect(np).toEqual(['postal_code', 'city', 'cost', 'province', 'flow', 'special_zone', 'code', 'rate_code', 'cost2', 'col_11']);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a carrier creates a rate sheet, sees its rows, downloads it and deletes it', async () => {
     // a common laptop screen: the table is wider than its box, its actions must stay in sight
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 768 } });
-    await login(page, portal.url, 'carrier@portal.demo');
-    await page.goto(`${portal.url}/#/rate-sheets`);
+    const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 768 } });
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/rate-sheets`);
     await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('ACEXPNAT20250101');
     for (const action of ['view-', 'download-', 'delete-']) expect(await visibleWhereItIs(page.locator(`[data-testid^=${action}]`).first())).toBe(true);
     await shot(page, 'rate-sheets-carrier');
 
     const [tpl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-STD').click()]);
-    expect(rowsOf((await saved(tpl)).data)[0]).toEqual(['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime']);
+    expect(rowsOf((await saved(tpl)).data)[0]).toEqual([
+      'rate_code',
+      'country',
+      'zone_code',
+      'weight_from',
+      'weight_to',
+      'price',
+      'unit',
+      'minimum',
+      'leadtime',
+    ]);
 
     const file = xlsx([
       ['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime'],
@@ -146,13 +160,12 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty').first().innerText()).toBe('Nessun listino disponibile');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('an end user sees and downloads its standard and express sheets with its own prices', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
-    await login(page, portal.url, 'enduser@portal.demo');
-    await page.goto(`${portal.url}/#/enduser-rate-sheets`);
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
+    await ctx.login(page, 'enduser@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/enduser-rate-sheets`);
     await expect.poll(() => page.getByTestId('my-sheet-summary').innerText()).toContain('ACSTDNAT20250101');
     expect(await page.getByRole('combobox', { name: 'Tipo tariffa' }).innerText()).toBe('Standard (STD)');
     await shot(page, 'enduser-rate-sheets-std');
@@ -163,9 +176,8 @@ describe.skipIf(!browserAvailable)('tariffs in Chromium (Italian)', () => {
     const mine = await saved(dl);
     expect(mine.name).toBe('ACEXPNAT20250101.xlsx');
     expect(rowsOf(mine.data).length).toBe(215);
-    await page.goto(`${portal.url}/#/express-hub-costs`);
+    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await page.getByTestId('not-found').waitFor();
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

@@ -1,27 +1,17 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
-import { browserAvailable, launchBrowser, login, newPage, shot, startPortal, type RunningPortal } from './harness.js';
+import { describeInBrowser, shot } from './harness.js';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
-describe.skipIf(!browserAvailable)('transport requests in Chromium, in Italian', () => {
-  let portal: RunningPortal;
-  let browser: Browser;
+describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
   let requestId = 0;
-  beforeAll(async () => {
-    portal = await startPortal();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await portal?.close();
-  });
 
   it('an end user books a transport by hand, with a document; a file over 5 MB is refused with a clear message', async () => {
-    const { page, context, errors, outside } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await login(page, portal.url, 'enduser@portal.demo');
+    const { page, errors, outside } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await ctx.login(page, 'enduser@portal.demo');
     await page.getByRole('link', { name: 'Nuova richiesta' }).click();
     await page.getByTestId('create-request').waitFor();
     // Pickup defaults from the end user's company.
@@ -50,14 +40,16 @@ describe.skipIf(!browserAvailable)('transport requests in Chromium, in Italian',
     // A file over 5 MB is refused at once.
     await page.getByTestId('doc0.file').setInputFiles({ name: 'enorme.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
     await toast(page, 'Il file enorme.pdf supera i 5 MB: scegli un file più piccolo.');
-    await page.getByTestId('doc0.file').setInputFiles({ name: 'ddt-9001.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 documento di trasporto') });
+    await page
+      .getByTestId('doc0.file')
+      .setInputFiles({ name: 'ddt-9001.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 documento di trasporto') });
     await page.getByTestId('doc0.type').locator('..').click();
     await page.getByRole('option').first().click();
     await shot(page, 'requests-create-filled');
     await page.getByTestId('create-submit').click();
     await toast(page, 'Richiesta di trasporto creata con successo');
     await page.getByTestId('greeting').waitFor();
-    const row = await portal.db.db.selectFrom('transport_requests').select(['id', 'cost']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await ctx.portal.db.db.selectFrom('transport_requests').select(['id', 'cost']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     requestId = row.id;
     expect(row.cost).toBeNull();
     // The dashboard's five most recent show it, still to be quoted and open.
@@ -67,12 +59,11 @@ describe.skipIf(!browserAvailable)('transport requests in Chromium, in Italian',
     expect(await dashRow.getByTestId('request-status').textContent()).toBe('Aperta');
     expect(errors).toEqual([]);
     expect(outside).toEqual([]);
-    await context.close();
   });
 
   it('the carrier prices it, downloads its document, and confirms it from the list', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await login(page, portal.url, 'carrier@portal.demo');
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await ctx.login(page, 'carrier@portal.demo');
     await page.getByTestId('sidebar-menu').locator('[data-menu="transport-requests-visuals"]').click();
     const row = page.locator('tr', { has: page.getByText(String(requestId), { exact: true }) }).first();
     await row.waitFor();
@@ -109,22 +100,20 @@ describe.skipIf(!browserAvailable)('transport requests in Chromium, in Italian',
     await page.getByTestId('filter-clear').click();
     await expect.poll(async () => (await page.getByTestId('request-status').allTextContents()).length).toBeGreaterThan(5);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('the end user sees it confirmed on the dashboard, and the mail that told it', async () => {
-    const { page, context, errors } = await newPage(browser, { viewport: { width: 1400, height: 1000 } });
-    await login(page, portal.url, 'enduser@portal.demo');
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
+    await ctx.login(page, 'enduser@portal.demo');
     const dashRow = page.getByTestId(`dashboard-row-${requestId}`);
     await dashRow.waitFor();
     expect(await dashRow.getByTestId('request-status').textContent()).toBe('Confermata');
     expect(await dashRow.textContent()).toMatch(/254,50\s€/);
     await page.getByTestId('monthly-chart').waitFor();
     await shot(page, 'requests-dashboard-enduser');
-    const outbox = `${portal.dataDir}/outbox`;
+    const outbox = `${ctx.portal.dataDir}/outbox`;
     const mails = fs.readdirSync(outbox).map((f) => JSON.parse(fs.readFileSync(`${outbox}/${f}`, 'utf8')));
     expect(mails.find((m) => m.subject === `Richiesta di trasporto n. ${requestId} confermata`)?.to).toBe('enduser@portal.demo');
     expect(errors).toEqual([]);
-    await context.close();
   });
 });

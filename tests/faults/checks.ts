@@ -34,7 +34,15 @@ const unclear = (o: Op) => o.state === 'failed' || o.state === 'lost' || o.state
  * previous check (updated here to what is found), `ops` every call so far; `since` the first op of
  * this stretch.
  */
-export async function checkAll(fdb: FaultDatabase, db: Db, w: { companyId: number }, lanes: LaneState, known: Record<TableKey, string>, ops: Op[], since: number): Promise<CheckResult> {
+export async function checkAll(
+  fdb: FaultDatabase,
+  db: Db,
+  w: { companyId: number },
+  lanes: LaneState,
+  known: Record<TableKey, string>,
+  ops: Op[],
+  since: number,
+): Promise<CheckResult> {
   const problems: string[] = [];
   const fresh = ops.slice(since);
   const n = (v: unknown) => Number(v);
@@ -43,17 +51,24 @@ export async function checkAll(fdb: FaultDatabase, db: Db, w: { companyId: numbe
   const tables: Record<string, number> = {};
   for (const key of Object.keys(TABLES) as TableKey[]) {
     const t = TABLES[key];
-    const found = await db.selectFrom(t.table as 'express_hub_codes').select([sql.ref(t.tagColumn).as('tag'), sql<number>`count(*)`.as('n')])
-      .where('company_id', '=', w.companyId).groupBy(t.tagColumn).execute() as Array<{ tag: string; n: number }>;
+    const found = (await db
+      .selectFrom(t.table as 'express_hub_codes')
+      .select([sql.ref(t.tagColumn).as('tag'), sql<number>`count(*)`.as('n')])
+      .where('company_id', '=', w.companyId)
+      .groupBy(t.tagColumn)
+      .execute()) as Array<{ tag: string; n: number }>;
     let possible = new Set<string>([known[key]]);
     for (const o of fresh.filter((x) => x.lane === key)) {
       const after = o.kind === 'tableDelete' ? 'empty' : o.tag;
       if (o.state === 'acked') possible = new Set([after]);
       else if (unclear(o)) possible.add(after);
     }
-    const actual = found.length === 0 ? 'empty'
-      : found.length > 1 ? 'mixed'
-      : ops.find((o) => o.kind === 'tableUpload' && t.tagOf(o.tag) === found[0].tag)?.tag ?? `?${found[0].tag}`;
+    const actual =
+      found.length === 0
+        ? 'empty'
+        : found.length > 1
+          ? 'mixed'
+          : (ops.find((o) => o.kind === 'tableUpload' && t.tagOf(o.tag) === found[0].tag)?.tag ?? `?${found[0].tag}`);
     tables[key] = found.reduce((s, f) => s + n(f.n), 0);
     if (actual === 'mixed') problems.push(`${key}: rows of ${found.length} uploads in one set (${found.map((f) => `${f.tag}×${f.n}`).join(', ')})`);
     else if (!possible.has(actual)) problems.push(`${key}: holds ${actual}, expected one of ${[...possible].join(', ')}`);
@@ -69,17 +84,31 @@ export async function checkAll(fdb: FaultDatabase, db: Db, w: { companyId: numbe
   }
 
   // Rate sheets of the carrier.
-  const sheets = await db.selectFrom('rate_sheets as s').leftJoin('categories as c', 'c.id', 's.category_id')
+  const sheets = await db
+    .selectFrom('rate_sheets as s')
+    .leftJoin('categories as c', 'c.id', 's.category_id')
     .select(['s.id', 's.description', 's.file_path', 's.category_id', 'c.id as cat'])
-    .where('s.company_id', '=', w.companyId).execute();
-  const counts = new Map((await db.selectFrom('standard_rate_rows as r').innerJoin('rate_sheets as s', 's.id', 'r.rate_sheet_id')
-    .select(['r.rate_sheet_id as id', sql<number>`count(*)`.as('n')]).where('s.company_id', '=', w.companyId).groupBy('r.rate_sheet_id').execute())
-    .map((r) => [r.id, n(r.n)]));
+    .where('s.company_id', '=', w.companyId)
+    .execute();
+  const counts = new Map(
+    (
+      await db
+        .selectFrom('standard_rate_rows as r')
+        .innerJoin('rate_sheets as s', 's.id', 'r.rate_sheet_id')
+        .select(['r.rate_sheet_id as id', sql<number>`count(*)`.as('n')])
+        .where('s.company_id', '=', w.companyId)
+        .groupBy('r.rate_sheet_id')
+        .execute()
+    ).map((r) => [r.id, n(r.n)]),
+  );
   const sheetDir = path.join(fdb.dataDir, 'files', 'rate-sheets');
   const byTag = new Map(sheets.map((s) => [s.description ?? '', s]));
   for (const s of sheets) {
     const up = ops.find((o) => o.kind === 'sheetUpload' && o.tag === s.description);
-    if (!up) { problems.push(`rate sheet ${s.id}: from no known upload (${s.description})`); continue; }
+    if (!up) {
+      problems.push(`rate sheet ${s.id}: from no known upload (${s.description})`);
+      continue;
+    }
     if (up.state === 'refused') problems.push(`rate sheet ${s.id}: its upload was refused (${up.status}) yet it is stored`);
     if (unclear(up)) up.committed = true;
     if ((counts.get(s.id) ?? 0) !== up.rows) problems.push(`rate sheet ${s.id} (${up.tag}): ${counts.get(s.id) ?? 0} rows, its file had ${up.rows}`);
@@ -96,26 +125,40 @@ export async function checkAll(fdb: FaultDatabase, db: Db, w: { companyId: numbe
   }
   // A category without sheets is one whose sheets were deleted (it stays, pricing.md §1), never a rolled-back upload's.
   const ackedCats = new Set(ops.filter((o) => o.categoryId).map((o) => o.categoryId));
-  const emptyCats = await db.selectFrom('categories as c').leftJoin('rate_sheets as s', 's.category_id', 'c.id')
-    .select('c.id').where('c.company_id', '=', w.companyId).where('s.id', 'is', null).execute();
-  for (const c of emptyCats) if (!ackedCats.has(c.id)) problems.push(`category ${c.id}: no sheet and from no acknowledged upload (left by a rolled-back upload)`);
+  const emptyCats = await db
+    .selectFrom('categories as c')
+    .leftJoin('rate_sheets as s', 's.category_id', 'c.id')
+    .select('c.id')
+    .where('c.company_id', '=', w.companyId)
+    .where('s.id', 'is', null)
+    .execute();
+  for (const c of emptyCats)
+    if (!ackedCats.has(c.id)) problems.push(`category ${c.id}: no sheet and from no acknowledged upload (left by a rolled-back upload)`);
 
   // Transport requests: every one complete, tagged ones exactly as sent.
-  const shape = await db.selectFrom('transport_requests as tr')
+  const shape = await db
+    .selectFrom('transport_requests as tr')
     .leftJoin('shipments as s', 's.transport_request_id', 'tr.id')
-    .select(['tr.id', 'tr.notes', 's.id as shipment',
+    .select([
+      'tr.id',
+      'tr.notes',
+      's.id as shipment',
       sql<number>`(select count(*) from shipment_addresses a where a.shipment_id = s.id and a.kind = 'pickup')`.as('pickup'),
       sql<number>`(select count(*) from shipment_addresses a where a.shipment_id = s.id and a.kind = 'delivery')`.as('delivery'),
       sql<number>`(select count(*) from shipment_addresses a where a.shipment_id = s.id)`.as('addresses'),
       sql<number>`(select count(*) from shipment_details d where d.shipment_id = s.id)`.as('details'),
-      sql<number>`(select count(*) from transport_request_documents d where d.transport_request_id = tr.id)`.as('documents')])
-    .orderBy('tr.id').orderBy('s.position').execute();
+      sql<number>`(select count(*) from transport_request_documents d where d.transport_request_id = tr.id)`.as('documents'),
+    ])
+    .orderBy('tr.id')
+    .orderBy('s.position')
+    .execute();
   const requests = new Map<number, { notes: string | null; shipments: Array<{ details: number }>; documents: number }>();
   for (const r of shape) {
     const req = requests.get(r.id) ?? { notes: r.notes, shipments: [], documents: n(r.documents) };
     requests.set(r.id, req);
     if (r.shipment === null) continue;
-    if (n(r.pickup) !== 1 || n(r.delivery) !== 1 || n(r.addresses) !== 2) problems.push(`request ${r.id} shipment ${r.shipment}: ${r.pickup} pickup and ${r.delivery} delivery addresses of ${r.addresses}`);
+    if (n(r.pickup) !== 1 || n(r.delivery) !== 1 || n(r.addresses) !== 2)
+      problems.push(`request ${r.id} shipment ${r.shipment}: ${r.pickup} pickup and ${r.delivery} delivery addresses of ${r.addresses}`);
     if (n(r.details) < 1) problems.push(`request ${r.id} shipment ${r.shipment}: no goods`);
     req.shipments.push({ details: n(r.details) });
   }
@@ -125,7 +168,10 @@ export async function checkAll(fdb: FaultDatabase, db: Db, w: { companyId: numbe
     if (!r.notes?.startsWith('F')) continue;
     seen.set(r.notes, (seen.get(r.notes) ?? 0) + 1);
     const op = ops.find((o) => o.kind === 'request' && o.tag === r.notes);
-    if (!op) { problems.push(`request ${id}: from no known call (${r.notes})`); continue; }
+    if (!op) {
+      problems.push(`request ${id}: from no known call (${r.notes})`);
+      continue;
+    }
     if (op.state === 'refused') problems.push(`request ${id} (${op.tag}): refused (${op.status}) yet stored`);
     if (unclear(op)) op.committed = true;
     const got = r.shipments.map((s) => s.details).join(',');
@@ -140,7 +186,10 @@ export async function checkAll(fdb: FaultDatabase, db: Db, w: { companyId: numbe
     ['shipments', 'select count(*) as n from shipments s left join transport_requests t on t.id = s.transport_request_id where t.id is null'],
     ['shipment_addresses', 'select count(*) as n from shipment_addresses a left join shipments s on s.id = a.shipment_id where s.id is null'],
     ['shipment_details', 'select count(*) as n from shipment_details d left join shipments s on s.id = d.shipment_id where s.id is null'],
-    ['transport_request_documents', 'select count(*) as n from transport_request_documents d left join transport_requests t on t.id = d.transport_request_id where t.id is null'],
+    [
+      'transport_request_documents',
+      'select count(*) as n from transport_request_documents d left join transport_requests t on t.id = d.transport_request_id where t.id is null',
+    ],
     ['standard_rate_rows', 'select count(*) as n from standard_rate_rows r left join rate_sheets s on s.id = r.rate_sheet_id where s.id is null'],
     ['express_rate_rows', 'select count(*) as n from express_rate_rows r left join rate_sheets s on s.id = r.rate_sheet_id where s.id is null'],
     ['rate_sheets', 'select count(*) as n from rate_sheets s left join categories c on c.id = s.category_id where c.id is null'],

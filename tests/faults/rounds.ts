@@ -116,8 +116,17 @@ export async function killRound(run: FaultRun, round: number, maxDelayMs: number
   const list = await call(run.server.base, 'GET', '/enduser/transport_requests?per_page=5', { token: run.world.enduser });
   if (list.status !== 200) problems.push(`after the restart the request list answers ${list.status}`);
   return {
-    round, aim, delayMs, acked: mine.filter((o) => o.state === 'acked').length, openAtKill, inFlight, committedInFlight: inFlight.filter((o) => o.committed).length,
-    orphansBefore, orphansAfter: r.orphanFiles, problems, restartMs,
+    round,
+    aim,
+    delayMs,
+    acked: mine.filter((o) => o.state === 'acked').length,
+    openAtKill,
+    inFlight,
+    committedInFlight: inFlight.filter((o) => o.committed).length,
+    orphansBefore,
+    orphansAfter: r.orphanFiles,
+    problems,
+    restartMs,
   };
 }
 
@@ -149,15 +158,19 @@ export async function cutRound(run: FaultRun, round: number, ms: number, minTerm
     while ((Date.now() < end || (terminations < minTerminations && Date.now() < cap)) && run.server.alive()) {
       await sleep(run.random.int(20, 250));
       const all = run.random.next() < 0.3;
-      const rows = (await sql<{ state: string; done: boolean }>`
+      const rows = (
+        await sql<{ state: string; done: boolean }>`
         select state, pg_terminate_backend(pid) as done from pg_stat_activity
         where application_name = ${run.fdb.appName!} and pid <> pg_backend_pid()
-          and pid in (select pid from pg_stat_activity where application_name = ${run.fdb.appName!} order by random() limit ${all ? 100 : 1})`
-        .execute(killer.db)).rows;
-      for (const r of rows) if (r.done) {
-        terminations++;
-        byState[r.state ?? 'unknown'] = (byState[r.state ?? 'unknown'] ?? 0) + 1;
-      }
+          and pid in (select pid from pg_stat_activity where application_name = ${run.fdb.appName!} order by random() limit ${all ? 100 : 1})`.execute(
+          killer.db,
+        )
+      ).rows;
+      for (const r of rows)
+        if (r.done) {
+          terminations++;
+          byState[r.state ?? 'unknown'] = (byState[r.state ?? 'unknown'] ?? 0) + 1;
+        }
     }
   } finally {
     wl.stop();
@@ -170,14 +183,16 @@ export async function cutRound(run: FaultRun, round: number, ms: number, minTerm
   if (crashed) problems.push(`the server process died: ${run.server.output().slice(-1500)}`);
   for (const o of ops) {
     if (o.state === 'lost') problems.push(`call ${o.kind} ${o.tag} got no answer (connection dropped)`);
-    if (o.state === 'failed' && !(typeof o.message === 'string' && o.message.length > 0)) problems.push(`call ${o.kind} ${o.tag} answered ${o.status} without a message`);
+    if (o.state === 'failed' && !(typeof o.message === 'string' && o.message.length > 0))
+      problems.push(`call ${o.kind} ${o.tag} answered ${o.status} without a message`);
   }
   if (!crashed) {
     // Right after the cuts the server answers normally: the pool replaced its dead connections.
     for (let i = 0; i < 12; i++) {
-      const a = i % 2
-        ? await call(run.server.base, 'GET', '/enduser/transport_requests?per_page=5', { token: run.world.enduser })
-        : await call(run.server.base, 'GET', `/admin/rate_sheet?company_id=${run.world.companyId}`, { token: run.world.admin });
+      const a =
+        i % 2
+          ? await call(run.server.base, 'GET', '/enduser/transport_requests?per_page=5', { token: run.world.enduser })
+          : await call(run.server.base, 'GET', `/admin/rate_sheet?company_id=${run.world.companyId}`, { token: run.world.admin });
       if (a.status !== 200) problems.push(`call ${i + 1} after the cuts answered ${a.status}: ${JSON.stringify(a.body).slice(0, 200)}`);
     }
   }
@@ -226,7 +241,13 @@ export async function startupKillRound(kind: 'sqlite' | 'postgres', delayMs: num
       const login = await call(second.base, 'POST', '/visitor/login', { json: { email: 'admin@portal.demo', password: 'demo1234' } });
       if (login.status !== 200) problems.push(`after the restart the demo admin cannot sign in: ${login.status}`);
     } catch (err) {
-      problems.push(`the restart failed: ${String((err as Error).message).split('\n').filter(Boolean).slice(0, 3).join(' | ')}`);
+      problems.push(
+        `the restart failed: ${String((err as Error).message)
+          .split('\n')
+          .filter(Boolean)
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
     } finally {
       await second?.kill9();
     }

@@ -15,12 +15,13 @@ import { pgSchema } from '../../scripts/benchKit.js';
 export const API_PASSWORD = 'faults-api-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 
-export const freePort = () => new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
   });
-});
 
 /** Where one run keeps its data: a temporary folder, plus a fresh schema when on PostgreSQL. */
 export interface FaultDatabase {
@@ -40,9 +41,12 @@ export async function freshDatabase(kind: 'sqlite' | 'postgres', pgUrl = 'postgr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-'));
   if (kind === 'sqlite') {
     return {
-      kind, dataDir,
+      kind,
+      dataDir,
       open: () => openDb({ dataDir }),
-      async drop() { fs.rmSync(dataDir, { recursive: true, force: true }); },
+      async drop() {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
     };
   }
   const fresh = await pgSchema(pgUrl, 'faults');
@@ -52,7 +56,11 @@ export async function freshDatabase(kind: 'sqlite' | 'postgres', pgUrl = 'postgr
   const serverUrl = new URL(withSchema);
   serverUrl.searchParams.set('application_name', appName);
   return {
-    kind, dataDir, schema, appName, serverUrl: serverUrl.toString(),
+    kind,
+    dataDir,
+    schema,
+    appName,
+    serverUrl: serverUrl.toString(),
     open: () => openDb({ databaseUrl: withSchema.toString(), dataDir, poolSize: 2 }),
     async drop() {
       await fresh.drop();
@@ -73,8 +81,10 @@ export async function transactionProbe(db: FaultDatabase) {
     const handle = await db.open();
     return {
       async open() {
-        const [r] = (await sql<{ n: number }>`select count(*) as n from pg_stat_activity
-          where application_name = ${db.appName!} and backend_xid is not null`.execute(handle.db)).rows;
+        const [r] = (
+          await sql<{ n: number }>`select count(*) as n from pg_stat_activity
+          where application_name = ${db.appName!} and backend_xid is not null`.execute(handle.db)
+        ).rows;
         return Number(r.n);
       },
       close: () => handle.destroy(),
@@ -92,7 +102,9 @@ export async function transactionProbe(db: FaultDatabase) {
         return 1;
       }
     },
-    async close() { c.close(); },
+    async close() {
+      c.close();
+    },
   };
 }
 
@@ -122,24 +134,37 @@ export async function startServer(db: FaultDatabase, port: number, extraEnv: Rec
 export function spawnServer(db: FaultDatabase, port: number, extraEnv: Record<string, string> = {}): ServerProcess {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: 'development', DATA_DIR: db.dataDir, DATABASE_URL: db.serverUrl ?? '', PORT: String(port), HOST: '127.0.0.1',
-    API_PASSWORD, LOG_LEVEL: 'error', STATIC_DIR: path.join(db.dataDir, 'no-static'), QUOTE_RATE_LIMIT: '1000000000',
+    NODE_ENV: 'development',
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.serverUrl ?? '',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    API_PASSWORD,
+    LOG_LEVEL: 'error',
+    STATIC_DIR: path.join(db.dataDir, 'no-static'),
+    QUOTE_RATE_LIMIT: '1000000000',
     ...extraEnv,
   };
   if (!env.DATABASE_URL) delete env.DATABASE_URL;
   const proc = spawn(process.execPath, serverArgs(), { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  const keep = (b: Buffer) => { out = (out + b.toString()).slice(-20_000); };
+  const keep = (b: Buffer) => {
+    out = (out + b.toString()).slice(-20_000);
+  };
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
   let exitedWith: number | string | null | undefined;
-  const exited = new Promise<number | string | null>((resolve) => proc.once('exit', (code, signal) => {
-    exitedWith = code ?? signal;
-    resolve(exitedWith);
-  }));
+  const exited = new Promise<number | string | null>((resolve) =>
+    proc.once('exit', (code, signal) => {
+      exitedWith = code ?? signal;
+      resolve(exitedWith);
+    }),
+  );
   const base = `http://127.0.0.1:${port}/api/v1`;
   const server: ServerProcess = {
-    base, proc, exited,
+    base,
+    proc,
+    exited,
     output: () => out,
     alive: () => exitedWith === undefined,
     async ready(timeoutMs = 60_000) {
@@ -149,7 +174,9 @@ export function spawnServer(db: FaultDatabase, port: number, extraEnv: Record<st
         try {
           const r = await fetch(`${base}/visitor/ping`, { headers: { 'x-api-password': API_PASSWORD } });
           if (r.ok) return;
-        } catch { /* not listening yet */ }
+        } catch {
+          /* not listening yet */
+        }
         if (Date.now() > deadline) {
           await server.kill9();
           throw new Error(`the server did not answer within ${timeoutMs} ms:\n${out}`);

@@ -59,7 +59,11 @@ export async function call(base: string, method: string, url: string, opts: { to
   const res = await fetch(`${base}${url}`, { method, headers, body });
   const text = await res.text();
   let parsed: any = text;
-  try { parsed = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: res.status, body: parsed };
 }
 
@@ -72,26 +76,55 @@ function xlsx(aoa: Array<Array<string | number>>): Buffer {
 /** The three tariff tables the runs load, each file holding its upload's tag in every row. */
 export const TABLES = {
   express_hub_codes: {
-    field: 'hub_codes', table: 'express_hub_codes', tagColumn: 'hub', tagOf: (tag: string) => `H${tag}`,
+    field: 'hub_codes',
+    table: 'express_hub_codes',
+    tagColumn: 'hub',
+    tagOf: (tag: string) => `H${tag}`,
     file: (tag: string, n: number) => xlsx([['code', 'hub'], ...Array.from({ length: n }, (_, i) => [String(10000 + i), `H${tag}`])]),
   },
   standard_special_zone: {
-    field: 'standard_special_zone', table: 'standard_special_zones', tagColumn: 'code', tagOf: (tag: string) => tag,
-    file: (tag: string, n: number) => xlsx([['province', 'code', 'city', 'postal_code'], ...Array.from({ length: n }, (_, i) => ['MI', tag, 'Milano', String(20000 + i)])]),
+    field: 'standard_special_zone',
+    table: 'standard_special_zones',
+    tagColumn: 'code',
+    tagOf: (tag: string) => tag,
+    file: (tag: string, n: number) =>
+      xlsx([['province', 'code', 'city', 'postal_code'], ...Array.from({ length: n }, (_, i) => ['MI', tag, 'Milano', String(20000 + i)])]),
   },
   standard_no_passage: {
-    field: 'standard_no_passage', table: 'standard_no_passage', tagColumn: 'code', tagOf: (tag: string) => tag,
-    file: (tag: string, n: number) => xlsx([
-      ['postal_code', 'city', 'cost', 'province', 'flow', 'special_zone', 'company_iso_2', 'code', 'rate_code', 'cost2', 'col_11'],
-      ...Array.from({ length: n }, (_, i) => [String(30000 + i), 'Venezia', 12 + (i % 50) / 4, 'VE', i % 2 ? 'IN' : 'OUT', 'LAG', 'IT', tag, 'STD25', 1.5, 'barca']),
-    ]),
+    field: 'standard_no_passage',
+    table: 'standard_no_passage',
+    tagColumn: 'code',
+    tagOf: (tag: string) => tag,
+    file: (tag: string, n: number) =>
+      xlsx([
+        ['postal_code', 'city', 'cost', 'province', 'flow', 'special_zone', 'company_iso_2', 'code', 'rate_code', 'cost2', 'col_11'],
+        ...Array.from({ length: n }, (_, i) => [
+          String(30000 + i),
+          'Venezia',
+          12 + (i % 50) / 4,
+          'VE',
+          i % 2 ? 'IN' : 'OUT',
+          'LAG',
+          'IT',
+          tag,
+          'STD25',
+          1.5,
+          'barca',
+        ]),
+      ]),
   },
 } as const;
 export type TableKey = keyof typeof TABLES;
 
 /** A national standard rate sheet: zones of five brackets, the tag as every row's rate code. */
 export function sheetFile(tag: string, n: number): Buffer {
-  const brackets = [[0, 100], [100, 300], [300, 1000], [1000, 3000], [3000, 10000]];
+  const brackets = [
+    [0, 100],
+    [100, 300],
+    [300, 1000],
+    [1000, 3000],
+    [3000, 10000],
+  ];
   const rows: Array<Array<string | number>> = [['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime']];
   for (let i = 0; i < n; i++) {
     const [from, to] = brackets[i % 5];
@@ -113,21 +146,54 @@ export interface World {
 }
 
 export const QUOTE = {
-  zone: 'national', service: 'palletExpress', flow: 'OUT',
-  originCountry: 'IT', originPostalCode: '40133', originLocality: 'Bologna', originProvince: 'BO',
-  destinationCountry: 'IT', destinationPostalCode: '00184', destinationLocality: 'Roma', destinationProvince: 'RM',
-  palletWeight: ['250', '480'], palletWidth: ['120', '120'], palletLength: ['80', '100'], palletHeight: ['90', '140'],
+  zone: 'national',
+  service: 'palletExpress',
+  flow: 'OUT',
+  originCountry: 'IT',
+  originPostalCode: '40133',
+  originLocality: 'Bologna',
+  originProvince: 'BO',
+  destinationCountry: 'IT',
+  destinationPostalCode: '00184',
+  destinationLocality: 'Roma',
+  destinationProvince: 'RM',
+  palletWeight: ['250', '480'],
+  palletWidth: ['120', '120'],
+  palletLength: ['80', '100'],
+  palletHeight: ['90', '140'],
 };
 
 function shipment(i: number): Record<string, string> {
   const pickup = addDays(romeDate(), 1);
   return {
-    shipperref: `RIF-${i + 1}`, consigneeref: `DEST-${i + 1}`, adr: '0', taillift: '0',
-    pickupdate: pickup, pickuptimefrom: '08:00', pickuptimeto: '12:00', pickuplocationname: 'Magazzino Rossi', pickupaddress: 'Via Emilia 120',
-    pickuppostalcode: '40133', pickupcity: 'Bologna', pickupprovince: 'BO', pickupcountry: 'IT', pickupnotes: '',
-    deliverydate: '', deliverytimefrom: '', deliverytimeto: '', deliverylocationname: 'Cliente Roma', deliveryaddress: 'Via Appia 5',
-    deliverypostalcode: '00183', deliverycity: 'Roma', deliveryprovince: 'RM', deliverycountry: 'IT', deliverynotes: '',
-    units: String(1 + i), weight: '450.5', volume: '2.4', volumeType: 'CBM',
+    shipperref: `RIF-${i + 1}`,
+    consigneeref: `DEST-${i + 1}`,
+    adr: '0',
+    taillift: '0',
+    pickupdate: pickup,
+    pickuptimefrom: '08:00',
+    pickuptimeto: '12:00',
+    pickuplocationname: 'Magazzino Rossi',
+    pickupaddress: 'Via Emilia 120',
+    pickuppostalcode: '40133',
+    pickupcity: 'Bologna',
+    pickupprovince: 'BO',
+    pickupcountry: 'IT',
+    pickupnotes: '',
+    deliverydate: '',
+    deliverytimefrom: '',
+    deliverytimeto: '',
+    deliverylocationname: 'Cliente Roma',
+    deliveryaddress: 'Via Appia 5',
+    deliverypostalcode: '00183',
+    deliverycity: 'Roma',
+    deliveryprovince: 'RM',
+    deliverycountry: 'IT',
+    deliverynotes: '',
+    units: String(1 + i),
+    weight: '450.5',
+    volume: '2.4',
+    volumeType: 'CBM',
   };
 }
 
@@ -163,7 +229,15 @@ export interface Workload {
  * (alternately by hand with documents, and from the quote). In kill mode a lane ends at its first
  * call without an answer (the server is gone); in cut mode the lanes carry on.
  */
-export function startWorkload(w: World, lanes: LaneState, seq: { next: number }, round: number, random: ReturnType<typeof rng>, mode: 'kill' | 'cut', ops: Op[]): Workload {
+export function startWorkload(
+  w: World,
+  lanes: LaneState,
+  seq: { next: number },
+  round: number,
+  random: ReturnType<typeof rng>,
+  mode: 'kill' | 'cut',
+  ops: Op[],
+): Workload {
   let stopped = false;
   const tag = () => `F${round}N${seq.next++}`;
   async function run(op: Omit<Op, 'id' | 'state' | 'startedAt' | 'round'>, send: () => Promise<Answer>): Promise<Op> {
@@ -192,7 +266,9 @@ export function startWorkload(w: World, lanes: LaneState, seq: { next: number },
     const t = TABLES[key];
     while (!stopped) {
       if (lanes.tables[key] !== 'empty') {
-        const d = await run({ kind: 'tableDelete', lane: key, tag: '' }, () => call(w.base, 'POST', `/admin/${key}/destroy`, { token: w.admin, json: { company_id: w.companyId } }));
+        const d = await run({ kind: 'tableDelete', lane: key, tag: '' }, () =>
+          call(w.base, 'POST', `/admin/${key}/destroy`, { token: w.admin, json: { company_id: w.companyId } }),
+        );
         lanes.tables[key] = d.state === 'acked' ? 'empty' : 'unknown';
         if (ended(d)) return;
         continue;
@@ -200,9 +276,12 @@ export function startWorkload(w: World, lanes: LaneState, seq: { next: number },
       const id = tag();
       const rows = random.int(1500, 3500);
       const data = t.file(id, rows);
-      const u = await run({ kind: 'tableUpload', lane: key, tag: id, rows }, () => call(w.base, 'POST', `/admin/${key}/store`, {
-        token: w.admin, form: formOf({ company_id: String(w.companyId) }, [{ field: t.field, name: `${key}.xlsx`, data }]),
-      }));
+      const u = await run({ kind: 'tableUpload', lane: key, tag: id, rows }, () =>
+        call(w.base, 'POST', `/admin/${key}/store`, {
+          token: w.admin,
+          form: formOf({ company_id: String(w.companyId) }, [{ field: t.field, name: `${key}.xlsx`, data }]),
+        }),
+      );
       lanes.tables[key] = u.state === 'acked' ? id : 'unknown';
       if (ended(u)) return;
     }
@@ -212,7 +291,9 @@ export function startWorkload(w: World, lanes: LaneState, seq: { next: number },
     while (!stopped) {
       if (lanes.sheets.length > 2) {
         const s = lanes.sheets[0];
-        const d = await run({ kind: 'sheetDelete', lane: 'sheets', tag: s.tag, sheetId: s.id }, () => call(w.base, 'POST', `/admin/rate_sheet/destroy/${s.id}`, { token: w.admin, json: { company_id: w.companyId } }));
+        const d = await run({ kind: 'sheetDelete', lane: 'sheets', tag: s.tag, sheetId: s.id }, () =>
+          call(w.base, 'POST', `/admin/rate_sheet/destroy/${s.id}`, { token: w.admin, json: { company_id: w.companyId } }),
+        );
         // A delete without a clear answer may have happened: the sheet is not deleted twice.
         if (d.state !== 'refused') lanes.sheets.shift();
         if (ended(d)) return;
@@ -221,13 +302,24 @@ export function startWorkload(w: World, lanes: LaneState, seq: { next: number },
       const id = tag();
       const rows = random.int(1500, 3500);
       const data = sheetFile(id, rows);
-      const u = await run({ kind: 'sheetUpload', lane: 'sheets', tag: id, rows }, () => call(w.base, 'POST', '/admin/rate_sheet/store', {
-        token: w.admin,
-        form: formOf({
-          company_id: String(w.companyId), zone: 'NAT', rate_type: 'STD', area: 'Customer', validate_from: '2025-01-01', validate_to: '2030-12-31',
-          is_standard: '0', description: id,
-        }, [{ field: 'rate_sheet', name: `${id}.xlsx`, data }]),
-      }));
+      const u = await run({ kind: 'sheetUpload', lane: 'sheets', tag: id, rows }, () =>
+        call(w.base, 'POST', '/admin/rate_sheet/store', {
+          token: w.admin,
+          form: formOf(
+            {
+              company_id: String(w.companyId),
+              zone: 'NAT',
+              rate_type: 'STD',
+              area: 'Customer',
+              validate_from: '2025-01-01',
+              validate_to: '2030-12-31',
+              is_standard: '0',
+              description: id,
+            },
+            [{ field: 'rate_sheet', name: `${id}.xlsx`, data }],
+          ),
+        }),
+      );
       if (u.state === 'acked') lanes.sheets.push({ id: u.sheetId!, tag: id });
       if (ended(u)) return;
     }
@@ -242,7 +334,14 @@ export function startWorkload(w: World, lanes: LaneState, seq: { next: number },
       let details: number[];
       if (quoted) {
         const s = shipment(0);
-        fields = { ...QUOTE, ...Object.fromEntries(Object.entries(s).map(([f, v]) => [f, [v]])), shipmentclass: 'SILVER', cost: w.quote.cost, admin_fees: w.quote.fee, notes: id };
+        fields = {
+          ...QUOTE,
+          ...Object.fromEntries(Object.entries(s).map(([f, v]) => [f, [v]])),
+          shipmentclass: 'SILVER',
+          cost: w.quote.cost,
+          admin_fees: w.quote.fee,
+          notes: id,
+        };
         details = [QUOTE.palletWeight.length];
       } else {
         const n = random.int(1, 5);
@@ -250,21 +349,32 @@ export function startWorkload(w: World, lanes: LaneState, seq: { next: number },
         fields = { notes: id };
         for (const f of Object.keys(list[0])) fields[f] = list.map((s) => s[f]);
         const docs = random.int(0, 3);
-        files = Array.from({ length: docs }, (_, i) => ({ field: 'documents[]', name: `doc${i}.pdf`, data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000 + i, 65)]) }));
+        files = Array.from({ length: docs }, (_, i) => ({
+          field: 'documents[]',
+          name: `doc${i}.pdf`,
+          data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2000 + i, 65)]),
+        }));
         if (docs) fields.doctypes = files.map(() => String(w.docType));
         details = list.map(() => 1);
       }
-      const o = await run({ kind: 'request', lane: 'requests', tag: id, details, documents: files.length }, () => call(w.base, 'POST', '/enduser/transport_requests/newRequest', {
-        token: w.enduser, form: formOf(fields, files),
-      }));
+      const o = await run({ kind: 'request', lane: 'requests', tag: id, details, documents: files.length }, () =>
+        call(w.base, 'POST', '/enduser/transport_requests/newRequest', {
+          token: w.enduser,
+          form: formOf(fields, files),
+        }),
+      );
       if (ended(o)) return;
     }
   }
 
-  const done = Promise.all([
-    ...(Object.keys(TABLES) as TableKey[]).map(tableLane), sheetLane(), requestLane(0), requestLane(1),
-  ]).then(() => undefined);
-  return { ops, stop: () => { stopped = true; }, done };
+  const done = Promise.all([...(Object.keys(TABLES) as TableKey[]).map(tableLane), sheetLane(), requestLane(0), requestLane(1)]).then(() => undefined);
+  return {
+    ops,
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
 }
 
 /** Signs in, makes the carrier the uploads go to, reads a document type and the quote's price. */
@@ -277,15 +387,29 @@ export async function setupWorld(base: string, db: import('../../server/db/index
   const admin = await login('admin@portal.demo');
   const enduser = await login('enduser@portal.demo');
   const now = new Date().toISOString();
-  const company = await db.insertInto('companies').values({
-    legal_name: 'Guasti Trasporti S.r.l.', company_role_id: 2, status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const company = await db
+    .insertInto('companies')
+    .values({
+      legal_name: 'Guasti Trasporti S.r.l.',
+      company_role_id: 2,
+      status_id: 1,
+      is_inbound: 1,
+      type: 'Customer',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const docType = await db.selectFrom('document_types').select('id').where('active', '=', '1').orderBy('id').executeTakeFirstOrThrow();
   const q = await call(base, 'POST', '/visitor/costRequest', { token: enduser, json: QUOTE });
   const prices = q.body?.data?.prices_list;
   if (!prices?.x_total_silver_sell) throw new Error(`the demo quote does not price: ${JSON.stringify(q.body).slice(0, 300)}`);
   return {
-    base, admin, enduser, companyId: Number(company.id), docType: Number(docType.id),
+    base,
+    admin,
+    enduser,
+    companyId: Number(company.id),
+    docType: Number(docType.id),
     quote: { cost: String(prices.x_total_silver_sell), fee: String(prices.admin_fee) },
   };
 }

@@ -42,16 +42,61 @@ export function hash32(text: string): number {
 const HUGE = 'x'.repeat(100_000);
 /** Strings nobody should type, but anyone can send. */
 export const NASTY_STRINGS = [
-  '', ' ', '\t\n', HUGE, 'é'.repeat(20_000), '\u0000', 'a\u0000b', '\u202Eevil\u0007\b\u001b[31m', '😀'.repeat(300), '\uD800', '\uFFFF\uFFFE',
-  "' OR 1=1 --", '"; DROP TABLE users; --', "'); DELETE FROM companies; --", '<script>alert(1)</script>', '<img src=x onerror=alert(1)>',
-  '%', '_', '%_\\', '\\', '../../etc/passwd', '..\\..\\win.ini', '{{7*7}}', '${7*7}', '1e400', 'NaN', 'Infinity', '-Infinity', '-0', '0x10',
-  '99999999999999999999', '-99999999999999999999', '2147483648', '9223372036854775808', '1.5', '2024-02-30', '9999-99-99', '0000-00-00',
-  '2024-13-01T25:61:61Z', 'null', 'true', '[]', '{}', '__proto__', 'constructor', 'a@', '@b.c', 'x'.repeat(255) + '@x.test',
+  '',
+  ' ',
+  '\t\n',
+  HUGE,
+  'é'.repeat(20_000),
+  '\u0000',
+  'a\u0000b',
+  '\u202Eevil\u0007\b\u001b[31m',
+  '😀'.repeat(300),
+  '\uD800',
+  '\uFFFF\uFFFE',
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  "'); DELETE FROM companies; --",
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '%',
+  '_',
+  '%_\\',
+  '\\',
+  '../../etc/passwd',
+  '..\\..\\win.ini',
+  '{{7*7}}',
+  '${7*7}',
+  '1e400',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-0',
+  '0x10',
+  '99999999999999999999',
+  '-99999999999999999999',
+  '2147483648',
+  '9223372036854775808',
+  '1.5',
+  '2024-02-30',
+  '9999-99-99',
+  '0000-00-00',
+  '2024-13-01T25:61:61Z',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  'a@',
+  '@b.c',
+  'x'.repeat(255) + '@x.test',
 ];
 /** Numbers at and past every edge (JSON cannot carry NaN or Infinity: those go as raw text below). */
+/* eslint-disable no-loss-of-precision -- past 2^53 on purpose: they round, as in any JavaScript client */
 export const NASTY_NUMBERS = [
   0, -1, -0.5, 1.5, 2147483647, 2147483648, -2147483649, 4294967296, 9007199254740993, 1e20, 99999999999999999999, 1e308, -1e308, 5e-324,
 ];
+/* eslint-enable no-loss-of-precision */
 const deep = (depth: number): Json => {
   let v: Json = 1;
   for (let i = 0; i < depth; i++) v = { a: v };
@@ -64,37 +109,114 @@ const deepArray = (depth: number): Json => {
 };
 /** Values of the wrong shape for any field. */
 export const NASTY_SHAPES: Json[] = [
-  null, true, false, [], [1, 2, 3], ['a', null], {}, { id: 1 }, deep(50), deepArray(50), Array.from({ length: 5000 }, (_, i) => i),
-  [[[[['x']]]]], { $gt: '' }, { __proto__x: 1 },
+  null,
+  true,
+  false,
+  [],
+  [1, 2, 3],
+  ['a', null],
+  {},
+  { id: 1 },
+  deep(50),
+  deepArray(50),
+  Array.from({ length: 5000 }, (_, i) => i),
+  [[[[['x']]]]],
+  { $gt: '' },
+  { __proto__x: 1 },
 ];
 
 /** Raw bodies that are not JSON (or are hostile JSON), sent as application/json. */
 export const BROKEN_JSON = [
-  '{', '[', '{"a":', '{"a":1}}', 'nul', 'undefined', '{a:1}', "{'a':1}", '{"a":NaN}', '{"a":Infinity}', '{"a":1,}', '\u0000',
-  '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '"just a string"', '12345', 'true',
-  '[' .repeat(20_000) + ']'.repeat(20_000), '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000), '\uFEFF{}', '{"a":"\\ud800"}', '{"a":"\\u0000"}',
+  '{',
+  '[',
+  '{"a":',
+  '{"a":1}}',
+  'nul',
+  'undefined',
+  '{a:1}',
+  "{'a':1}",
+  '{"a":NaN}',
+  '{"a":Infinity}',
+  '{"a":1,}',
+  '\u0000',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '"just a string"',
+  '12345',
+  'true',
+  '['.repeat(20_000) + ']'.repeat(20_000),
+  '{"a":'.repeat(20_000) + '1' + '}'.repeat(20_000),
+  '\uFEFF{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
 ];
 
 /** Query strings that no form makes. */
 export const BROKEN_QUERIES = [
-  '%', '%E0%A4%A', 'a=%ZZ', 'page=abc', 'page=-1', 'page=0', 'page=99999999999999999999', 'page=1e400', 'per_page=100000', 'per_page=-5',
-  'sort=id;drop table users', 'sort=__proto__', 'order=sideways', 'page[]=1&page[]=2', 'a[b][c]=1', 'page=1&page=2', `q=${'x'.repeat(20_000)}`,
-  'company_id=99999999999999999999', 'id=NaN', 'company_id=0x10', 'date=2024-02-30', 'date=99999-01-01', '__proto__[x]=1', 'constructor[prototype][x]=1',
-  '&&&==&=', '=', 'page=%00', 'search=%27%20OR%201%3D1--',
+  '%',
+  '%E0%A4%A',
+  'a=%ZZ',
+  'page=abc',
+  'page=-1',
+  'page=0',
+  'page=99999999999999999999',
+  'page=1e400',
+  'per_page=100000',
+  'per_page=-5',
+  'sort=id;drop table users',
+  'sort=__proto__',
+  'order=sideways',
+  'page[]=1&page[]=2',
+  'a[b][c]=1',
+  'page=1&page=2',
+  `q=${'x'.repeat(20_000)}`,
+  'company_id=99999999999999999999',
+  'id=NaN',
+  'company_id=0x10',
+  'date=2024-02-30',
+  'date=99999-01-01',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+  '&&&==&=',
+  '=',
+  'page=%00',
+  'search=%27%20OR%201%3D1--',
 ];
 
 /** Path parameter values: non-numeric, negative, huge, encoded tricks. */
 export const NASTY_PARAMS = [
-  'abc', '-1', '0', '1.5', '1e3', '0x10', '99999999999999999999', '2147483648', '9223372036854775808', '%00', '%2e%2e%2f%2e%2e%2f', ' 1',
-  'NaN', 'null', '[]', 'x'.repeat(90), '%E0%A4%A',
+  'abc',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  '0x10',
+  '99999999999999999999',
+  '2147483648',
+  '9223372036854775808',
+  '%00',
+  '%2e%2e%2f%2e%2e%2f',
+  ' 1',
+  'NaN',
+  'null',
+  '[]',
+  'x'.repeat(90),
+  '%E0%A4%A',
 ];
 
 /** Request headers a client controls, broken (they replace the caller's own; the answer is then a refusal). */
 export const NASTY_HEADERS: Array<Record<string, string>> = [
-  { authorization: `Bearer ${'x'.repeat(10_000)}` }, { authorization: 'Bearer' }, { authorization: 'Basic Zm9vOmJhcg==' },
-  { authorization: 'Bearer a b c' }, { 'x-api-password': 'x'.repeat(10_000) }, { 'x-api-password': '' },
-  { 'accept-language': 'zz;q=abc,'.repeat(500) }, { 'accept-language': '*' }, { 'x-forwarded-for': 'not-an-address, , ::ffff:999.1.1.1' },
-  { 'x-forwarded-proto': 'gopher' }, { 'x-forwarded-host': 'evil.example:99999' },
+  { authorization: `Bearer ${'x'.repeat(10_000)}` },
+  { authorization: 'Bearer' },
+  { authorization: 'Basic Zm9vOmJhcg==' },
+  { authorization: 'Bearer a b c' },
+  { 'x-api-password': 'x'.repeat(10_000) },
+  { 'x-api-password': '' },
+  { 'accept-language': 'zz;q=abc,'.repeat(500) },
+  { 'accept-language': '*' },
+  { 'x-forwarded-for': 'not-an-address, , ::ffff:999.1.1.1' },
+  { 'x-forwarded-proto': 'gopher' },
+  { 'x-forwarded-host': 'evil.example:99999' },
 ];
 
 export interface FuzzCase {
@@ -155,9 +277,16 @@ function edgeOf(s: Schema, rng: Rng): Json {
 
 const queryValue = (v: Json) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
 /** Percent-encoding that also carries lone surrogates (as their invalid UTF-8 bytes, which is what a hostile client sends). */
-const pct = (text: string) => text.replace(/[\uD800-\uDFFF]/g, (c) => (c.charCodeAt(0) < 0xdc00 ? '\u0001hi' : '\u0001lo'))
-  .split('\u0001').map((chunk, i) => (i === 0 ? encodeURIComponent(chunk) : (chunk.startsWith('hi') ? '%ED%A0%80' : '%ED%B0%80') + encodeURIComponent(chunk.slice(2)))).join('');
-const encode = (o: Record<string, Json>) => Object.entries(o).map(([k, v]) => `${pct(k)}=${pct(queryValue(v))}`).join('&');
+const pct = (text: string) =>
+  text
+    .replace(/[\uD800-\uDFFF]/g, (c) => (c.charCodeAt(0) < 0xdc00 ? '\u0001hi' : '\u0001lo'))
+    .split('\u0001')
+    .map((chunk, i) => (i === 0 ? encodeURIComponent(chunk) : (chunk.startsWith('hi') ? '%ED%A0%80' : '%ED%B0%80') + encodeURIComponent(chunk.slice(2))))
+    .join('');
+const encode = (o: Record<string, Json>) =>
+  Object.entries(o)
+    .map(([k, v]) => `${pct(k)}=${pct(queryValue(v))}`)
+    .join('&');
 
 /** Multipart bodies broken in every way a parser meets. */
 export function brokenMultipart(rng: Rng, fields: string[]): { raw: Buffer; contentType: string } {
@@ -170,15 +299,32 @@ export function brokenMultipart(rng: Rng, fields: string[]): { raw: Buffer; cont
     () => ({ raw: Buffer.from(part(field, 'abc')), contentType: `multipart/form-data; boundary=${b}` }), // no closing line
     () => ({ raw: Buffer.from(`--${b}\r\nContent-Disposition: form-data\r\n\r\nabc\r\n--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }), // no name
     () => ({ raw: Buffer.from(`--other\r\n${part(field, 'abc')}--other--\r\n`), contentType: `multipart/form-data; boundary=${b}` }),
-    () => ({ raw: Buffer.from(part(field, 'PK\u0003\u0004 not a zip', '../../../etc/passwd.xlsx') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }),
+    () => ({
+      raw: Buffer.from(part(field, 'PK\u0003\u0004 not a zip', '../../../etc/passwd.xlsx') + `--${b}--\r\n`),
+      contentType: `multipart/form-data; boundary=${b}`,
+    }),
     () => ({ raw: Buffer.from(part(field, '', '') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }), // empty file
     () => ({ raw: Buffer.from(part(field, rng.pick(NASTY_STRINGS)) + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }),
     () => ({ raw: Buffer.from(fields.map((f) => part(f, '\u0000<b>', 'x.xls')).join('') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }), // every field a file
-    () => ({ raw: Buffer.from(Array.from({ length: 600 }, (_, i) => part(`f${i}[]`, 'v')).join('') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }), // too many fields
-    () => ({ raw: Buffer.from(part(`${field}[]`, 'a') + part(`${field}[]`, 'b') + part(field, 'c') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }),
+    () => ({
+      raw: Buffer.from(Array.from({ length: 600 }, (_, i) => part(`f${i}[]`, 'v')).join('') + `--${b}--\r\n`),
+      contentType: `multipart/form-data; boundary=${b}`,
+    }), // too many fields
+    () => ({
+      raw: Buffer.from(part(`${field}[]`, 'a') + part(`${field}[]`, 'b') + part(field, 'c') + `--${b}--\r\n`),
+      contentType: `multipart/form-data; boundary=${b}`,
+    }),
     () => ({ raw: Buffer.from(part('x'.repeat(5000), 'v') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }),
-    () => ({ raw: Buffer.concat([Buffer.from(part(field, '', 'big.xlsx').slice(0, -2)), Buffer.alloc(300_000, 0x41), Buffer.from(`\r\n--${b}--\r\n`)]), contentType: `multipart/form-data; boundary=${b}` }),
-    () => ({ raw: Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.xlsx"\r\nContent-Type: application/vnd.ms-excel\r\n\r\n\u00d0\u00cf\u0011\u00e0garbage`), contentType: `multipart/form-data; boundary=${b}` }), // truncated
+    () => ({
+      raw: Buffer.concat([Buffer.from(part(field, '', 'big.xlsx').slice(0, -2)), Buffer.alloc(300_000, 0x41), Buffer.from(`\r\n--${b}--\r\n`)]),
+      contentType: `multipart/form-data; boundary=${b}`,
+    }),
+    () => ({
+      raw: Buffer.from(
+        `--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="a.xlsx"\r\nContent-Type: application/vnd.ms-excel\r\n\r\n\u00d0\u00cf\u0011\u00e0garbage`,
+      ),
+      contentType: `multipart/form-data; boundary=${b}`,
+    }), // truncated
     () => ({ raw: Buffer.from(part('__proto__', 'x') + part('constructor', 'y') + `--${b}--\r\n`), contentType: `multipart/form-data; boundary=${b}` }),
   ];
   return rng.pick(variants)();
@@ -211,10 +357,13 @@ export function casesFor(route: { method: string; url: string; schema?: FastifyS
   const props = Object.entries<Schema>(bodySchema?.properties ?? {});
   const qprops = Object.entries<Schema>(querySchema?.properties ?? {});
   // A parameter value that is well formed but names nothing (a destructive route then answers 404).
-  const goodParams = () => Object.fromEntries(paramNames.map((p) => {
-    const ps = s.params?.properties?.[p];
-    return [p, ps?.enum ? String(ps.enum[0]) : '987654'];
-  }));
+  const goodParams = () =>
+    Object.fromEntries(
+      paramNames.map((p) => {
+        const ps = s.params?.properties?.[p];
+        return [p, ps?.enum ? String(ps.enum[0]) : '987654'];
+      }),
+    );
   const goodQuery = () => (querySchema ? encode(sample(querySchema, rng) as Record<string, Json>) : '');
   const goodBody = () => (bodySchema ? sample(bodySchema, rng) : {}) as Record<string, Json>;
 
@@ -251,11 +400,22 @@ export function casesFor(route: { method: string; url: string; schema?: FastifyS
       body = { raw, contentType: 'application/json' };
       label = `raw JSON ${preview(raw)}`;
     } else if (hasBody && kind < 72) {
-      const contentType = rng.pick(['text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'image/png', 'application/json-patch+json', '']);
+      const contentType = rng.pick([
+        'text/plain',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'application/json; charset=latin1',
+        'image/png',
+        'application/json-patch+json',
+        '',
+      ]);
       body = { raw: JSON.stringify(goodBody()), contentType };
       label = `content type ${JSON.stringify(contentType)}`;
     } else if (hasBody && multipart && kind < 77) {
-      body = brokenMultipart(rng, props.map(([k]) => k));
+      body = brokenMultipart(
+        rng,
+        props.map(([k]) => k),
+      );
       label = `multipart ${preview(body.raw.toString('latin1'))}`;
     } else if (hasBody && multipart && kind < 82) {
       // Well-formed multipart whose text parts carry the valid-looking body with one field hostile.
@@ -288,6 +448,6 @@ export function casesFor(route: { method: string; url: string; schema?: FastifyS
 
 /** A short printable view of a value (failures print the seed, the route and this). */
 export function preview(v: unknown): string {
-  const text = typeof v === 'string' ? JSON.stringify(v) : Buffer.isBuffer(v) ? JSON.stringify(v.toString('latin1')) : JSON.stringify(v) ?? String(v);
+  const text = typeof v === 'string' ? JSON.stringify(v) : Buffer.isBuffer(v) ? JSON.stringify(v.toString('latin1')) : (JSON.stringify(v) ?? String(v));
   return text.length > 120 ? `${text.slice(0, 100)}… (${text.length} chars)` : text;
 }

@@ -22,7 +22,17 @@ export interface Call {
 }
 
 /** What tenant B needs to name its own things next to A's ids. */
-export interface SweepContext { bCarrier: number; bCustomer: number; bStaff: number; bRequest: number; country: number; language: number; ticketCategory: number; docType: number; priceCategory: number }
+export interface SweepContext {
+  bCarrier: number;
+  bCustomer: number;
+  bStaff: number;
+  bRequest: number;
+  country: number;
+  language: number;
+  ticketCategory: number;
+  docType: number;
+  priceCategory: number;
+}
 
 export interface Entry {
   calls: (a: TenantA, c: SweepContext) => Call[];
@@ -54,24 +64,75 @@ const post = (path: string, body: Record<string, unknown> = {}): Call => ({ path
 const spreadsheet = (key: string): Part => ({ filename: `${key}.xlsx`, type: 'application/octet-stream', data: templateXlsx(TEMPLATES[key]) });
 
 const companyBody = (a: TenantA, c: SweepContext, extra: Record<string, unknown> = {}) => ({
-  legal_name: 'Sweep Planted S.r.l.', address: 'Via Sweep 1', city: 'Torino', province: 'TO', postal_code: '10121', country_id: c.country,
-  language_id: c.language, fax: 'planted@sweep.test', company_role_id: 3, carrier_id: a.carrier, type: 'Customer', price_category_id: c.priceCategory,
-  combo_cbm_ratio: 300, combo_lm_ratio: 1750, ...extra,
+  legal_name: 'Sweep Planted S.r.l.',
+  address: 'Via Sweep 1',
+  city: 'Torino',
+  province: 'TO',
+  postal_code: '10121',
+  country_id: c.country,
+  language_id: c.language,
+  fax: 'planted@sweep.test',
+  company_role_id: 3,
+  carrier_id: a.carrier,
+  type: 'Customer',
+  price_category_id: c.priceCategory,
+  combo_cbm_ratio: 300,
+  combo_lm_ratio: 1750,
+  ...extra,
 });
 const userBody = (company_id: number, email: string, c: SweepContext) => ({
-  title: 'Sig.', first_name: 'Planted', last_name: 'User', email, password: PASSWORD, password_confirmation: PASSWORD,
-  company_id, role_id: 6, country_id: c.country, language_id: c.language, address: 'Via Sweep 2', city: 'Torino', postal_code: '10121', phone: '+39 333 111 2222',
+  title: 'Sig.',
+  first_name: 'Planted',
+  last_name: 'User',
+  email,
+  password: PASSWORD,
+  password_confirmation: PASSWORD,
+  company_id,
+  role_id: 6,
+  country_id: c.country,
+  language_id: c.language,
+  address: 'Via Sweep 2',
+  city: 'Torino',
+  postal_code: '10121',
+  phone: '+39 333 111 2222',
 });
 const quote = (a: TenantA) => ({
-  zone: 'national', service: 'standard', originCountry: 'IT', originPostalCode: '10121', originLocality: 'Torino', originProvince: 'TO',
-  destinationCountry: 'IT', destinationPostalCode: '00184', destinationLocality: 'Roma', destinationProvince: 'RM',
-  standardunits: 2, standardweight: 300, standardvolume: 1, standardvolumeType: 'CBM', calculationRatio: 'CBM300', company_id: a.carrier, enduser_id: a.customer,
+  zone: 'national',
+  service: 'standard',
+  originCountry: 'IT',
+  originPostalCode: '10121',
+  originLocality: 'Torino',
+  originProvince: 'TO',
+  destinationCountry: 'IT',
+  destinationPostalCode: '00184',
+  destinationLocality: 'Roma',
+  destinationProvince: 'RM',
+  standardunits: 2,
+  standardweight: 300,
+  standardvolume: 1,
+  standardvolumeType: 'CBM',
+  calculationRatio: 'CBM300',
+  company_id: a.carrier,
+  enduser_id: a.customer,
 });
 const accessForm = (a: TenantA, c: SweepContext) => ({
-  carrier_name: 'Sweep Logistica', carrier_email: 'office@sweep.test', carrier_phone: '+39 011 000 0000', carrier_city: 'Torino', carrier_postal_code: '10121',
-  carrier_province: 'TO', carrier_website_url: 'sweep.test', carrier_address: 'Via Roma 1', carrier_country_id: c.country, carrier_language_id: c.language,
-  user_first_name: 'Sweep', user_last_name: 'Applicant', user_email: SWEEP_APPLICANT, user_phone: '+39 333 000 0000', user_password: PASSWORD,
-  user_password_confirmation: PASSWORD, carrier_id: a.carrier,
+  carrier_name: 'Sweep Logistica',
+  carrier_email: 'office@sweep.test',
+  carrier_phone: '+39 011 000 0000',
+  carrier_city: 'Torino',
+  carrier_postal_code: '10121',
+  carrier_province: 'TO',
+  carrier_website_url: 'sweep.test',
+  carrier_address: 'Via Roma 1',
+  carrier_country_id: c.country,
+  carrier_language_id: c.language,
+  user_first_name: 'Sweep',
+  user_last_name: 'Applicant',
+  user_email: SWEEP_APPLICANT,
+  user_phone: '+39 333 000 0000',
+  user_password: PASSWORD,
+  user_password_confirmation: PASSWORD,
+  carrier_id: a.carrier,
 });
 
 /** Reference lookups: the same for everyone, nothing of a tenant. */
@@ -95,7 +156,11 @@ export function declaredSweepRows(decls: readonly ResourceDecl[]): Record<string
     for (const [kind, path] of Object.entries(d.api) as Array<[Kind, string]>) {
       const may = (action: Parameters<typeof kindsOf>[1]) => kindsOf(d, action).includes(kind);
       const outcome = (ok: number[]): number[] => (kind === 'admin' ? ADMIN_ONLY : ok);
-      const sample = Object.fromEntries(Object.entries(d.fields).filter(([, f]) => f.required && !f.readOnly).map(([n]) => [n, 'Sweep']));
+      const sample = Object.fromEntries(
+        Object.entries(d.fields)
+          .filter(([, f]) => f.required && !f.readOnly)
+          .map(([n]) => [n, 'Sweep']),
+      );
       if (may('list')) m[`GET ${path}`] = { calls: () => [get(path)], expect: outcome(OWN) };
       if (may('show')) m[`GET ${path}/show/:id`] = { calls: () => [get(`${path}/show/1`)], expect: outcome([200, 404]) };
       if (may('create')) m[`POST ${path}/store`] = { calls: () => [post(`${path}/store`, sample)], expect: outcome(OWN_WRITE) };
@@ -115,12 +180,21 @@ export function sweepMatrix(): Record<string, Entry> {
     'POST /visitor/login': { calls: (a) => [post('/visitor/login', { email: a.emails.owner, password: 'Wrong-passw0rd' })], expect: THROTTLED(401) },
     'GET /visitor/logout': { calls: () => [get('/visitor/logout', { user_id: 1 })], expect: OWN, signsOut: true },
     'GET /visitor/getProfile': { calls: (a) => [get('/visitor/getProfile', { id: a.owner, user_id: a.enduser })], expect: OWN },
-    'POST /visitor/changePassword': { calls: () => [post('/visitor/changePassword', { oldPassword: 'Wrong-passw0rd', password: 'Sweep12345', password_confirmation: 'Sweep12345' })], expect: INVALID },
-    'POST /visitor/updateProfile': { calls: (a, c) => [post('/visitor/updateProfile', { first_name: 'Sweep', last_name: 'Tester', country_id: c.country, id: a.owner, user_id: a.owner })], expect: OWN },
+    'POST /visitor/changePassword': {
+      calls: () => [post('/visitor/changePassword', { oldPassword: 'Wrong-passw0rd', password: 'Sweep12345', password_confirmation: 'Sweep12345' })],
+      expect: INVALID,
+    },
+    'POST /visitor/updateProfile': {
+      calls: (a, c) => [post('/visitor/updateProfile', { first_name: 'Sweep', last_name: 'Tester', country_id: c.country, id: a.owner, user_id: a.owner })],
+      expect: OWN,
+    },
     'POST /visitor/changeEmail': { calls: (a) => [post('/visitor/changeEmail', { email: a.emails.owner })], expect: [403] },
     // A reset code for A's user may be asked by anyone; the answer is the same for every email (server.md §3).
     'POST /visitor/forgetPassword': { calls: (a) => [post('/visitor/forgetPassword', { email: a.emails.enduser })], expect: THROTTLED(200) },
-    'POST /visitor/resetPassword': { calls: (a) => [post('/visitor/resetPassword', { email: a.emails.enduser, otp: '0000', password: 'Sweep12345', password_confirmation: 'Sweep12345' })], expect: THROTTLED(422) },
+    'POST /visitor/resetPassword': {
+      calls: (a) => [post('/visitor/resetPassword', { email: a.emails.enduser, otp: '0000', password: 'Sweep12345', password_confirmation: 'Sweep12345' })],
+      expect: THROTTLED(422),
+    },
 
     // Lookups.
     'GET /visitor/settings': reference('/visitor/settings', { company_id: 1 }),
@@ -139,31 +213,71 @@ export function sweepMatrix(): Record<string, Entry> {
     'GET /visitor/postal_code_list': reference('/visitor/postal_code_list', { city: 'Torino' }),
     'GET /visitor/island_list': reference('/visitor/island_list'),
     'GET /visitor/carriers_list': {
-      calls: () => [get('/visitor/carriers_list')], expect: OWN,
+      calls: () => [get('/visitor/carriers_list')],
+      expect: OWN,
       shows: { markers: ['acme trasporti'], why: 'an invitation link names a carrier: the active carriers’ names are public (routes/visitor/lookups.ts)' },
     },
     'GET /visitor/resellers_list': { calls: (a) => [get('/visitor/resellers_list', { company_id: a.carrier })], expect: OWN },
-    'GET /visitor/companies_list': { calls: (a) => [get('/visitor/companies_list', { company_role_id: 3, carrier_id: a.carrier }), get('/visitor/companies_list')], expect: OWN },
+    'GET /visitor/companies_list': {
+      calls: (a) => [get('/visitor/companies_list', { company_role_id: 3, carrier_id: a.carrier }), get('/visitor/companies_list')],
+      expect: OWN,
+    },
     'GET /visitor/enduser_list': { calls: (a) => [get('/visitor/enduser_list', { company_id: a.carrier })], expect: SCOPED },
-    'GET /visitor/category_list': { calls: (a) => [get('/visitor/category_list', { company_id: a.carrier }), get('/visitor/category_list', { rate_type: 'EXP' }, 'be-exp-nat')], expect: SCOPED },
-    'GET /visitor/category_list_filter': { calls: (a) => [get('/visitor/category_list_filter', { company_id: a.carrier, zone: 'NAT' }), get('/visitor/category_list_filter', {}, 'be-exp-nat')], expect: SCOPED },
+    'GET /visitor/category_list': {
+      calls: (a) => [get('/visitor/category_list', { company_id: a.carrier }), get('/visitor/category_list', { rate_type: 'EXP' }, 'be-exp-nat')],
+      expect: SCOPED,
+    },
+    'GET /visitor/category_list_filter': {
+      calls: (a) => [get('/visitor/category_list_filter', { company_id: a.carrier, zone: 'NAT' }), get('/visitor/category_list_filter', {}, 'be-exp-nat')],
+      expect: SCOPED,
+    },
     'GET /visitor/ping': reference('/visitor/ping'),
     'GET /visitor/templates/:key': { calls: () => [get('/visitor/templates/cs_express_hub_costs')], expect: [200, 404] },
 
     // Access requests: anyone may address one to any carrier (the invitation link); only the addressee reviews it.
     'POST /visitor/request_access/store': { calls: (a, c) => [post('/visitor/request_access/store', accessForm(a, c))], expect: THROTTLED(200) },
     'GET /company/request_access': { calls: (a) => [get('/company/request_access', { carrier_id: a.carrier }, 'bxq logistica')], expect: OWN },
-    'POST /company/request_access/changeStatus': { calls: (a) => [post('/company/request_access/changeStatus', { id: a.accessRequest, status: 'RF' }), post('/company/request_access/changeStatus', { id: a.accessRequest, status: 'CF' })], expect: NOT_FOUND },
+    'POST /company/request_access/changeStatus': {
+      calls: (a) => [
+        post('/company/request_access/changeStatus', { id: a.accessRequest, status: 'RF' }),
+        post('/company/request_access/changeStatus', { id: a.accessRequest, status: 'CF' }),
+      ],
+      expect: NOT_FOUND,
+    },
 
     // Chat.
     'GET /enduser/chats/getTickets': { calls: (a) => [get('/enduser/chats/getTickets', { enduser_id: a.customer }, 'bxq ticket')], expect: OWN },
-    'POST /enduser/chats/newTicket': { calls: (_, c) => [post('/enduser/chats/newTicket', { ticket_category_id: c.ticketCategory, subject: 'Sweep subject', message: 'Sweep message' })], expect: OWN },
-    'POST /enduser/chats/sendChatMessage': { calls: (a) => [post('/enduser/chats/sendChatMessage', { chat_id: a.ticket, message: 'Sweep' })], expect: NOT_FOUND },
-    'GET /enduser/chats/getChatMessages': { calls: (a) => [get('/enduser/chats/getChatMessages', { chat_id: a.ticket }), get('/enduser/chats/getChatMessages', { chat_id: a.ticket, after: 0, mark_read: 'true' })], expect: NOT_FOUND },
+    'POST /enduser/chats/newTicket': {
+      calls: (_, c) => [post('/enduser/chats/newTicket', { ticket_category_id: c.ticketCategory, subject: 'Sweep subject', message: 'Sweep message' })],
+      expect: OWN,
+    },
+    'POST /enduser/chats/sendChatMessage': {
+      calls: (a) => [post('/enduser/chats/sendChatMessage', { chat_id: a.ticket, message: 'Sweep' })],
+      expect: NOT_FOUND,
+    },
+    'GET /enduser/chats/getChatMessages': {
+      calls: (a) => [
+        get('/enduser/chats/getChatMessages', { chat_id: a.ticket }),
+        get('/enduser/chats/getChatMessages', { chat_id: a.ticket, after: 0, mark_read: 'true' }),
+      ],
+      expect: NOT_FOUND,
+    },
     'GET /enduser/chats/unread': { calls: () => [get('/enduser/chats/unread')], expect: OWN },
-    'GET /company/chats/getChatUsers': { calls: (a) => [get('/company/chats/getChatUsers', { enduser_id: a.customer }), get('/company/chats/getChatUsers', { q: 'xq' }, 'bxq ticket')], expect: OWN },
-    'POST /company/chats/getChatMessages': { calls: (a) => [post('/company/chats/getChatMessages', { chat_id: a.ticket }), post('/company/chats/getChatMessages', { chat_id: a.ticket, before: a.message + 1 })], expect: NOT_FOUND },
-    'POST /company/chats/sendChatMessage': { calls: (a) => [post('/company/chats/sendChatMessage', { chat_id: a.ticket, message: 'Sweep' })], expect: NOT_FOUND },
+    'GET /company/chats/getChatUsers': {
+      calls: (a) => [get('/company/chats/getChatUsers', { enduser_id: a.customer }), get('/company/chats/getChatUsers', { q: 'xq' }, 'bxq ticket')],
+      expect: OWN,
+    },
+    'POST /company/chats/getChatMessages': {
+      calls: (a) => [
+        post('/company/chats/getChatMessages', { chat_id: a.ticket }),
+        post('/company/chats/getChatMessages', { chat_id: a.ticket, before: a.message + 1 }),
+      ],
+      expect: NOT_FOUND,
+    },
+    'POST /company/chats/sendChatMessage': {
+      calls: (a) => [post('/company/chats/sendChatMessage', { chat_id: a.ticket, message: 'Sweep' })],
+      expect: NOT_FOUND,
+    },
     'POST /company/chats/closeChat': { calls: (a) => [post('/company/chats/closeChat', { chat_id: a.ticket })], expect: NOT_FOUND },
     'GET /company/chats/unread': { calls: () => [get('/company/chats/unread')], expect: OWN },
 
@@ -176,22 +290,55 @@ export function sweepMatrix(): Record<string, Entry> {
     'GET /admin/rate_sheet/download/:id': adminOnly((a) => [get(`/admin/rate_sheet/download/${a.sheets[0]}`)]),
     'GET /admin/rate_sheet/rows/:id': adminOnly((a) => [get(`/admin/rate_sheet/rows/${a.sheets[0]}`)]),
     'POST /admin/rate_sheet/destroy/:id': adminOnly((a) => [post(`/admin/rate_sheet/destroy/${a.sheets[0]}`, { company_id: a.carrier })]),
-    'GET /company/rate_sheet': { calls: (a) => [get('/company/rate_sheet', { company_id: a.carrier, category_id: a.categoryExp }), get('/company/rate_sheet', { company_id: a.carrier })], expect: OWN },
+    'GET /company/rate_sheet': {
+      calls: (a) => [get('/company/rate_sheet', { company_id: a.carrier, category_id: a.categoryExp }), get('/company/rate_sheet', { company_id: a.carrier })],
+      expect: OWN,
+    },
     'POST /company/rate_sheet/store': {
-      calls: (a) => [{
-        path: '/company/rate_sheet/store',
-        form: { company_id: String(a.carrier), category_id: String(a.categoryExp), zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: '2030-01-01', validate_to: '2030-12-31', rate_sheet: spreadsheet('express_rate_sheet') },
-      }],
+      calls: (a) => [
+        {
+          path: '/company/rate_sheet/store',
+          form: {
+            company_id: String(a.carrier),
+            category_id: String(a.categoryExp),
+            zone: 'NAT',
+            rate_type: 'EXP',
+            area: 'Customer',
+            validate_from: '2030-01-01',
+            validate_to: '2030-12-31',
+            rate_sheet: spreadsheet('express_rate_sheet'),
+          },
+        },
+      ],
       expect: NOT_FOUND,
     },
-    'GET /company/rate_sheet/download/:id': { calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/download/${id}`, { company_id: a.carrier })), expect: NOT_FOUND },
-    'GET /company/rate_sheet/rows/:id': { calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/rows/${id}`, { company_id: a.carrier })), expect: NOT_FOUND },
-    'POST /company/rate_sheet/destroy/:id': { calls: (a) => a.sheets.map((id) => post(`/company/rate_sheet/destroy/${id}`, { company_id: a.carrier })), expect: NOT_FOUND },
+    'GET /company/rate_sheet/download/:id': {
+      calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/download/${id}`, { company_id: a.carrier })),
+      expect: NOT_FOUND,
+    },
+    'GET /company/rate_sheet/rows/:id': {
+      calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/rows/${id}`, { company_id: a.carrier })),
+      expect: NOT_FOUND,
+    },
+    'POST /company/rate_sheet/destroy/:id': {
+      calls: (a) => a.sheets.map((id) => post(`/company/rate_sheet/destroy/${id}`, { company_id: a.carrier })),
+      expect: NOT_FOUND,
+    },
     'GET /company/rate_sheet/destroy/:id': { calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/destroy/${id}`)), expect: NOT_FOUND },
     'GET /admin/enduser_carrier_categories': adminOnly((a) => [get('/admin/enduser_carrier_categories', { company_id: a.carrier })]),
-    'POST /admin/enduser_carrier_categories/store': adminOnly((a) => [post('/admin/enduser_carrier_categories/store', { company_id: a.carrier, enduser_id: a.customer, exp_category_id: null })]),
-    'POST /admin/enduser_carrier_categories/destroy': adminOnly((a) => [post('/admin/enduser_carrier_categories/destroy', { company_id: a.carrier, enduser_id: a.customer })]),
-    'GET /company/enduser_carrier_categories': { calls: (a) => [get('/company/enduser_carrier_categories', { company_id: a.carrier, category_id: a.categoryExp }), get('/company/enduser_carrier_categories', {}, 'bianchi')], expect: OWN },
+    'POST /admin/enduser_carrier_categories/store': adminOnly((a) => [
+      post('/admin/enduser_carrier_categories/store', { company_id: a.carrier, enduser_id: a.customer, exp_category_id: null }),
+    ]),
+    'POST /admin/enduser_carrier_categories/destroy': adminOnly((a) => [
+      post('/admin/enduser_carrier_categories/destroy', { company_id: a.carrier, enduser_id: a.customer }),
+    ]),
+    'GET /company/enduser_carrier_categories': {
+      calls: (a) => [
+        get('/company/enduser_carrier_categories', { company_id: a.carrier, category_id: a.categoryExp }),
+        get('/company/enduser_carrier_categories', {}, 'bianchi'),
+      ],
+      expect: OWN,
+    },
     'POST /company/enduser_carrier_categories/store': {
       calls: (a, c) => [
         post('/company/enduser_carrier_categories/store', { company_id: a.carrier, enduser_id: a.customer, exp_category_id: null, std_category_id: null }),
@@ -201,10 +348,19 @@ export function sweepMatrix(): Record<string, Entry> {
       ],
       expect: [404, 422],
     },
-    'POST /company/enduser_carrier_categories/destroy': { calls: (a) => [post('/company/enduser_carrier_categories/destroy', { company_id: a.carrier, enduser_id: a.customer })], expect: NOT_FOUND },
-    'GET /enduser/getMyRateSheet': { calls: () => [get('/enduser/getMyRateSheet', { zone: 'NAT' }), get('/enduser/getMyRateSheet', { zone: 'INT' })], expect: OWN },
+    'POST /company/enduser_carrier_categories/destroy': {
+      calls: (a) => [post('/company/enduser_carrier_categories/destroy', { company_id: a.carrier, enduser_id: a.customer })],
+      expect: NOT_FOUND,
+    },
+    'GET /enduser/getMyRateSheet': {
+      calls: () => [get('/enduser/getMyRateSheet', { zone: 'NAT' }), get('/enduser/getMyRateSheet', { zone: 'INT' })],
+      expect: OWN,
+    },
     // B has no sheet of its own: a 200 here would be someone else's prices.
-    'GET /enduser/getMyRateSheet/download': { calls: () => [get('/enduser/getMyRateSheet/download', { rate_type: 'EXP' }), get('/enduser/getMyRateSheet/download', { rate_type: 'STD' })], expect: NOT_FOUND },
+    'GET /enduser/getMyRateSheet/download': {
+      calls: () => [get('/enduser/getMyRateSheet/download', { rate_type: 'EXP' }), get('/enduser/getMyRateSheet/download', { rate_type: 'STD' })],
+      expect: NOT_FOUND,
+    },
 
     // Portal settings.
     'GET /admin/settings': adminOnly(() => [get('/admin/settings')]),
@@ -212,9 +368,50 @@ export function sweepMatrix(): Record<string, Entry> {
 
     // Quotes and requests. Visitors price and book with B (the visitor carrier of the sweep).
     'POST /visitor/costRequest': { calls: (a) => [post('/visitor/costRequest', quote(a))], expect: [200, 403, 404, 422] },
-    'POST /enduser/transport_requests/newRequest': { calls: () => [post('/enduser/transport_requests/newRequest', { ...shipmentLists([handShipment(0)]), notes: 'Sweep request' })], expect: OWN_WRITE },
-    'POST /visitor/saveExpressRequest': { calls: (a) => [post('/visitor/saveExpressRequest', { ...quote(a), ...shipmentLists([handShipment(0)]), service: 'palletExpress', shipmentclass: 'SILVER', palletWeight: [100], palletWidth: [80], palletLength: [120], palletHeight: [100], shipmentprice: '10.00', adminfee: '1.00', firstname: 'Sweep', lastname: 'Visitor', email: 'visitor@sweep.test', phone: '+39 333 000 1111', visitor_company: 'Sweep', enduser_id: String(a.customer) })], expect: [200, 422] },
-    'POST /visitor/saveStandardRequest': { calls: (a) => [post('/visitor/saveStandardRequest', { ...quote(a), ...shipmentLists([handShipment(0)]), shipmentprice: '10.00', adminfee: '1.00', firstname: 'Sweep', lastname: 'Visitor', email: 'visitor@sweep.test', phone: '+39 333 000 1111', visitor_company: 'Sweep', enduser_id: String(a.customer) })], expect: [200, 422] },
+    'POST /enduser/transport_requests/newRequest': {
+      calls: () => [post('/enduser/transport_requests/newRequest', { ...shipmentLists([handShipment(0)]), notes: 'Sweep request' })],
+      expect: OWN_WRITE,
+    },
+    'POST /visitor/saveExpressRequest': {
+      calls: (a) => [
+        post('/visitor/saveExpressRequest', {
+          ...quote(a),
+          ...shipmentLists([handShipment(0)]),
+          service: 'palletExpress',
+          shipmentclass: 'SILVER',
+          palletWeight: [100],
+          palletWidth: [80],
+          palletLength: [120],
+          palletHeight: [100],
+          shipmentprice: '10.00',
+          adminfee: '1.00',
+          firstname: 'Sweep',
+          lastname: 'Visitor',
+          email: 'visitor@sweep.test',
+          phone: '+39 333 000 1111',
+          visitor_company: 'Sweep',
+          enduser_id: String(a.customer),
+        }),
+      ],
+      expect: [200, 422],
+    },
+    'POST /visitor/saveStandardRequest': {
+      calls: (a) => [
+        post('/visitor/saveStandardRequest', {
+          ...quote(a),
+          ...shipmentLists([handShipment(0)]),
+          shipmentprice: '10.00',
+          adminfee: '1.00',
+          firstname: 'Sweep',
+          lastname: 'Visitor',
+          email: 'visitor@sweep.test',
+          phone: '+39 333 000 1111',
+          visitor_company: 'Sweep',
+          enduser_id: String(a.customer),
+        }),
+      ],
+      expect: [200, 422],
+    },
     'POST /company/transport_requests/updateTransportRequestStatus': {
       calls: (a) => [3, 4, 5].map((s) => post('/company/transport_requests/updateTransportRequestStatus', { id: a.request, transport_request_status_id: s })),
       expect: NOT_FOUND,
@@ -222,9 +419,23 @@ export function sweepMatrix(): Record<string, Entry> {
     'POST /company/transport_requests/updateRequest': {
       calls: (a, c) => [
         post('/company/transport_requests/updateRequest', { tr_id: a.request, notes: 'Hijacked', price: '1.00', status_id: 5 }),
-        post('/company/transport_requests/updateRequest', { tr_id: a.request, sid: [a.shipment], pid: [a.pickup], did: [a.delivery], sdid: [String(a.detail)], ...shipmentLists([handShipment(0)]) }),
+        post('/company/transport_requests/updateRequest', {
+          tr_id: a.request,
+          sid: [a.shipment],
+          pid: [a.pickup],
+          did: [a.delivery],
+          sdid: [String(a.detail)],
+          ...shipmentLists([handShipment(0)]),
+        }),
         // B's own request, pointing at A's shipment, addresses and goods.
-        post('/company/transport_requests/updateRequest', { tr_id: c.bRequest, sid: [a.shipment], pid: [a.pickup], did: [a.delivery], sdid: [String(a.detail)], ...shipmentLists([handShipment(0)]) }),
+        post('/company/transport_requests/updateRequest', {
+          tr_id: c.bRequest,
+          sid: [a.shipment],
+          pid: [a.pickup],
+          did: [a.delivery],
+          sdid: [String(a.detail)],
+          ...shipmentLists([handShipment(0)]),
+        }),
       ],
       expect: [404, 409, 422],
     },
@@ -238,11 +449,22 @@ export function sweepMatrix(): Record<string, Entry> {
     const admin = `/admin/${spec.key}`;
     const company = `/company/${spec.key}`;
     m[`GET ${admin}`] = adminOnly((a) => [get(admin, { company_id: a.carrier })]);
-    m[`POST ${admin}/store`] = adminOnly((a) => [{ path: `${admin}/store`, form: { company_id: String(a.carrier), [spec.fileField]: spreadsheet(spec.templateKey) } }]);
+    m[`POST ${admin}/store`] = adminOnly((a) => [
+      { path: `${admin}/store`, form: { company_id: String(a.carrier), [spec.fileField]: spreadsheet(spec.templateKey) } },
+    ]);
     m[`POST ${admin}/destroy`] = adminOnly((a) => [post(`${admin}/destroy`, { company_id: a.carrier })]);
     m[`GET ${company}`] = { calls: (a) => [get(company, { company_id: a.carrier })], expect: OWN };
     // Imports into B's own set (or 409 when B's set is not empty): never into A's.
-    m[`POST ${company}/store`] = { calls: (a, c) => [{ path: `${company}/store`, form: { company_id: String(a.carrier), [spec.fileField]: spreadsheet(spec.templateKey) }, sees: `"company_id":${c.bCarrier}}` }], expect: OWN_WRITE };
+    m[`POST ${company}/store`] = {
+      calls: (a, c) => [
+        {
+          path: `${company}/store`,
+          form: { company_id: String(a.carrier), [spec.fileField]: spreadsheet(spec.templateKey) },
+          sees: `"company_id":${c.bCarrier}}`,
+        },
+      ],
+      expect: OWN_WRITE,
+    };
     // Deletes B's own set.
     m[`GET ${company}/destroy`] = { calls: (a) => [get(`${company}/destroy`, { company_id: a.carrier })], expect: OWN };
   }
@@ -252,7 +474,10 @@ export function sweepMatrix(): Record<string, Entry> {
     const inB = <T extends Entry>(e: T): Entry => (ns === 'admin' ? { ...e, expect: ADMIN_ONLY } : e);
     const companies = (a: TenantA) => [a.carrier, a.customer];
     const users = (a: TenantA) => [a.owner, a.staff, a.support, a.enduser];
-    m[`GET /${ns}/companies`] = inB({ calls: (a) => [get(`/${ns}/companies`, { carrier_id: a.carrier }), get(`/${ns}/companies`, { search: 'acme' }), get(`/${ns}/companies`, {}, 'bianchi')], expect: OWN });
+    m[`GET /${ns}/companies`] = inB({
+      calls: (a) => [get(`/${ns}/companies`, { carrier_id: a.carrier }), get(`/${ns}/companies`, { search: 'acme' }), get(`/${ns}/companies`, {}, 'bianchi')],
+      expect: OWN,
+    });
     m[`GET /${ns}/companies/show/:id`] = inB({ calls: (a) => companies(a).map((id) => get(`/${ns}/companies/show/${id}`)), expect: NOT_FOUND });
     m[`POST /${ns}/companies/update/:id`] = inB({
       calls: (a, c) => [
@@ -266,10 +491,16 @@ export function sweepMatrix(): Record<string, Entry> {
     m[`GET /${ns}/companies/changeStatus/:id`] = inB({ calls: (a) => companies(a).map((id) => get(`/${ns}/companies/changeStatus/${id}`)), expect: NOT_FOUND });
     m[`POST /${ns}/companies/store`] = inB({
       // Planted under A by name (lands in B), and priced with A's categories (refused).
-      calls: (a, c) => [{ ...post(`/${ns}/companies/store`, companyBody(a, c)), sees: `"carrier_id":${c.bCarrier},` }, post(`/${ns}/companies/store`, companyBody(a, c, { legal_name: 'Sweep Planted 2', exp_category_id: a.categoryExp, std_category_id: a.categoryStd }))],
+      calls: (a, c) => [
+        { ...post(`/${ns}/companies/store`, companyBody(a, c)), sees: `"carrier_id":${c.bCarrier},` },
+        post(`/${ns}/companies/store`, companyBody(a, c, { legal_name: 'Sweep Planted 2', exp_category_id: a.categoryExp, std_category_id: a.categoryStd })),
+      ],
       expect: [200, 422],
     });
-    m[`GET /${ns}/users`] = inB({ calls: (a) => [get(`/${ns}/users`, { company_id: a.customer }), get(`/${ns}/users`, { search: 'acme' }), get(`/${ns}/users`, {}, 'owner@beta.test')], expect: OWN });
+    m[`GET /${ns}/users`] = inB({
+      calls: (a) => [get(`/${ns}/users`, { company_id: a.customer }), get(`/${ns}/users`, { search: 'acme' }), get(`/${ns}/users`, {}, 'owner@beta.test')],
+      expect: OWN,
+    });
     m[`GET /${ns}/users/show/:id`] = inB({ calls: (a) => users(a).map((id) => get(`/${ns}/users/show/${id}`)), expect: NOT_FOUND });
     m[`POST /${ns}/users/update/:id`] = inB({
       calls: (a, c) => [
@@ -281,14 +512,23 @@ export function sweepMatrix(): Record<string, Entry> {
     });
     m[`GET /${ns}/users/destroy/:id`] = inB({ calls: (a) => users(a).map((id) => get(`/${ns}/users/destroy/${id}`)), expect: NOT_FOUND });
     m[`GET /${ns}/users/changeStatus/:id`] = inB({ calls: (a) => users(a).map((id) => get(`/${ns}/users/changeStatus/${id}`)), expect: NOT_FOUND });
-    m[`POST /${ns}/users/store`] = inB({ calls: (a, c) => [post(`/${ns}/users/store`, userBody(a.customer, 'planted1@sweep.test', c)), post(`/${ns}/users/store`, userBody(a.carrier, 'planted2@sweep.test', c))], expect: INVALID });
+    m[`POST /${ns}/users/store`] = inB({
+      calls: (a, c) => [
+        post(`/${ns}/users/store`, userBody(a.customer, 'planted1@sweep.test', c)),
+        post(`/${ns}/users/store`, userBody(a.carrier, 'planted2@sweep.test', c)),
+      ],
+      expect: INVALID,
+    });
   }
 
   // Transport requests and statistics, per namespace.
   for (const ns of ['admin', 'company', 'enduser'] as const) {
     const inB = (e: Entry): Entry => (ns === 'admin' ? { ...e, expect: ADMIN_ONLY } : e);
     m[`GET /${ns}/transport_requests`] = inB({
-      calls: (a) => [get(`/${ns}/transport_requests`, { enduser_id: a.customer, carrier_id: a.carrier, company_id: a.carrier }), get(`/${ns}/transport_requests`, {}, 'bxq request')],
+      calls: (a) => [
+        get(`/${ns}/transport_requests`, { enduser_id: a.customer, carrier_id: a.carrier, company_id: a.carrier }),
+        get(`/${ns}/transport_requests`, {}, 'bxq request'),
+      ],
       expect: SCOPED,
     });
     m[`GET /${ns}/transport_requests/show/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/show/${a.request}`)], expect: NOT_FOUND });

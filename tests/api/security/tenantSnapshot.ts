@@ -48,25 +48,38 @@ export const TENANT_TABLES: Record<string, Filter> = {
 /** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [
   ...RESOURCES.filter((r) => r.tenancy === 'global').map((r) => r.table),
-  'languages', 'price_categories', 'ticket_categories',
-  'settings', 'user_roles', 'company_roles', 'support_roles', 'transport_request_statuses',
+  'languages',
+  'price_categories',
+  'ticket_categories',
+  'settings',
+  'user_roles',
+  'company_roles',
+  'support_roles',
+  'transport_request_statuses',
 ];
 export const FREE_TABLES: Record<string, string> = {
-  rate_limits: 'throttle counters', throttle_events: 'throttle events', statistics_cache: 'a cache, recomputed',
-  kysely_migration: 'migrations', kysely_migration_lock: 'migrations',
+  rate_limits: 'throttle counters',
+  throttle_events: 'throttle events',
+  statistics_cache: 'a cache, recomputed',
+  kysely_migration: 'migrations',
+  kysely_migration_lock: 'migrations',
   // Reference places: no route writes them (and they are thousands of rows).
-  provinces: 'read-only reference', municipalities: 'read-only reference', municipality_postal_codes: 'read-only reference', island_places: 'read-only reference',
+  provinces: 'read-only reference',
+  municipalities: 'read-only reference',
+  municipality_postal_codes: 'read-only reference',
+  island_places: 'read-only reference',
   // Anyone may ask for a reset code for any email, and guess at it: by design (server.md §3); the code goes to the owner.
   password_resets: 'reset codes, requested by anyone by design',
 };
 
 /** The tables of the current database (PostgreSQL: of the test's own schema). */
 export async function tableNames(p: TestPortal): Promise<string[]> {
-  const current = p.dialect === 'postgres'
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(p.db.db)).rows[0].s
-    : null;
+  const current = p.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(p.db.db)).rows[0].s : null;
   const tables = await p.db.db.introspection.getTables({ withInternalKyselyTables: true });
-  return tables.filter((t) => !current || t.schema === current).map((t) => t.name).sort();
+  return tables
+    .filter((t) => !current || t.schema === current)
+    .map((t) => t.name)
+    .sort();
 }
 
 const sha = (file: string) => (fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : 'missing');
@@ -80,7 +93,9 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
   const sheets = await ids('rate_sheets', 'company_id', [a.carrier]);
   const requests = await ids('transport_requests', 'carrier_id', [a.carrier]);
   const sets: Sets = {
-    companies, sheets, requests,
+    companies,
+    sheets,
+    requests,
     users: await ids('users', 'company_id', companies),
     tickets: await ids('tickets', 'carrier_company_id', [a.carrier]),
     shipments: await ids('shipments', 'transport_request_id', requests),
@@ -88,16 +103,35 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
   const out: Record<string, unknown> = {};
   for (const [table, filter] of Object.entries(TENANT_TABLES)) {
     const [column, values, extra] = filter(a, sets);
-    let q = db.selectFrom(table).selectAll().where(column, 'in', values.length ? values : [-1]);
+    let q = db
+      .selectFrom(table)
+      .selectAll()
+      .where(column, 'in', values.length ? values : [-1]);
     if (extra === 'sweepApplicant') q = q.where('user_email', '<>', SWEEP_APPLICANT);
     // the request counters have no id: ordered by their key
-    out[table] = await (table === 'transport_request_counts'
-      ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id')
-      : q.orderBy('id')).execute();
+    out[table] = await (
+      table === 'transport_request_counts' ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id') : q.orderBy('id')
+    ).execute();
   }
-  for (const table of GLOBAL_TABLES) out[table] = await db.selectFrom(table).selectAll().orderBy(table === 'settings' ? 'key' : 'id').execute();
-  const sheetFiles = await db.selectFrom('rate_sheets').select('file_path').where('company_id', '=', a.carrier).where('file_path', 'is not', null).orderBy('id').execute();
-  const docs = await db.selectFrom('transport_request_documents').select('stored_name').where('transport_request_id', 'in', requests.length ? requests : [-1]).orderBy('id').execute();
+  for (const table of GLOBAL_TABLES)
+    out[table] = await db
+      .selectFrom(table)
+      .selectAll()
+      .orderBy(table === 'settings' ? 'key' : 'id')
+      .execute();
+  const sheetFiles = await db
+    .selectFrom('rate_sheets')
+    .select('file_path')
+    .where('company_id', '=', a.carrier)
+    .where('file_path', 'is not', null)
+    .orderBy('id')
+    .execute();
+  const docs = await db
+    .selectFrom('transport_request_documents')
+    .select('stored_name')
+    .where('transport_request_id', 'in', requests.length ? requests : [-1])
+    .orderBy('id')
+    .execute();
   out.files = [
     ...sheetFiles.map((r: { file_path: string }) => [r.file_path, sha(path.join(filesDir(p.config.dataDir, RATE_SHEET_FILES), r.file_path))]),
     ...docs.map((r: { stored_name: string }) => [r.stored_name, sha(path.join(filesDir(p.config.dataDir, DOCUMENTS_AREA), r.stored_name))]),

@@ -11,17 +11,34 @@ export const ROLES = ['admin', 'owner', 'staff', 'support', 'enduser', 'visitor'
 export type Role = (typeof ROLES)[number];
 /** Each role's kind, as route policies name them. */
 export const KIND: Record<Role, 'admin' | 'carrier' | 'support' | 'enduser' | null> = {
-  admin: 'admin', owner: 'carrier', staff: 'carrier', support: 'support', enduser: 'enduser', visitor: null,
+  admin: 'admin',
+  owner: 'carrier',
+  staff: 'carrier',
+  support: 'support',
+  enduser: 'enduser',
+  visitor: null,
 };
 
 /** Every id of tenant A that a request could name. */
 export interface TenantA {
-  carrier: number; customer: number;
-  owner: number; staff: number; support: number; enduser: number;
-  categoryExp: number; categoryStd: number; sheets: number[];
-  ticket: number; message: number;
+  carrier: number;
+  customer: number;
+  owner: number;
+  staff: number;
+  support: number;
+  enduser: number;
+  categoryExp: number;
+  categoryStd: number;
+  sheets: number[];
+  ticket: number;
+  message: number;
   accessRequest: number;
-  request: number; shipment: number; pickup: number; delivery: number; detail: number; document: number;
+  request: number;
+  shipment: number;
+  pickup: number;
+  delivery: number;
+  detail: number;
+  document: number;
   emails: { owner: string; enduser: string };
 }
 
@@ -40,16 +57,42 @@ export interface SweepWorld {
  * adds to A carries "Axq", everything it adds to B "Bxq".
  */
 export const A_MARKERS = [
-  'axq', 'acme trasporti', 'acme-trasporti', 'rossi logistica', 'elena rossi', 'carlo corriere', DEMO.carrier, DEMO.enduser, 'staff@acme.test',
-  'support@acme.test', 'ac-exp-nat', 'ac-std-nat', 'listino', 'ord-24', 'consegna in barca', 'zona extradoganale',
+  'axq',
+  'acme trasporti',
+  'acme-trasporti',
+  'rossi logistica',
+  'elena rossi',
+  'carlo corriere',
+  DEMO.carrier,
+  DEMO.enduser,
+  'staff@acme.test',
+  'support@acme.test',
+  'ac-exp-nat',
+  'ac-std-nat',
+  'listino',
+  'ord-24',
+  'consegna in barca',
+  'zona extradoganale',
 ];
 
 const user = async (p: TestPortal, company_id: number, role_id: number, email: string, first_name: string) => {
   const now = nowIso();
-  const row = await p.db.db.insertInto('users').values({
-    role_id, support_role_id: role_id === 7 ? 1 : null, company_id, first_name, last_name: 'Test', email,
-    password_hash: await hashPassword(PASSWORD), status_id: 1, created_at: now, updated_at: now,
-  } as any).returning('id').executeTakeFirstOrThrow();
+  const row = await p.db.db
+    .insertInto('users')
+    .values({
+      role_id,
+      support_role_id: role_id === 7 ? 1 : null,
+      company_id,
+      first_name,
+      last_name: 'Test',
+      email,
+      password_hash: await hashPassword(PASSWORD),
+      status_id: 1,
+      created_at: now,
+      updated_at: now,
+    } as any)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 };
 
@@ -62,17 +105,32 @@ async function ok(what: string, r: Promise<{ status: number; body: any }>) {
 /** A request by hand with one document, as an end user's form sends it. */
 async function newRequest(p: TestPortal, token: string, notes: string, docType: number, filename: string) {
   const mp = await multipart({
-    ...shipmentLists([handShipment(0)]), notes,
-    documents: [{ filename, type: 'application/pdf', data: Buffer.from(`%PDF-1.4 ${notes}`) }], doctypes: [String(docType)],
+    ...shipmentLists([handShipment(0)]),
+    notes,
+    documents: [{ filename, type: 'application/pdf', data: Buffer.from(`%PDF-1.4 ${notes}`) }],
+    doctypes: [String(docType)],
   });
   return ok('newRequest', p.api('POST', '/enduser/transport_requests/newRequest', { token, payload: mp.payload, headers: mp.headers }));
 }
 
 const accessRequest = (name: string, email: string, carrierId: number, country: number, language: number) => ({
-  carrier_name: name, carrier_email: `office-${email}`, carrier_phone: '+39 011 000 0000', carrier_city: 'Torino', carrier_postal_code: '10121',
-  carrier_province: 'TO', carrier_website_url: 'example.test', carrier_address: 'Via Roma 1', carrier_country_id: country, carrier_language_id: language,
-  user_first_name: 'Ada', user_last_name: 'Test', user_email: email, user_phone: '+39 333 000 0000', user_password: PASSWORD,
-  user_password_confirmation: PASSWORD, carrier_id: carrierId,
+  carrier_name: name,
+  carrier_email: `office-${email}`,
+  carrier_phone: '+39 011 000 0000',
+  carrier_city: 'Torino',
+  carrier_postal_code: '10121',
+  carrier_province: 'TO',
+  carrier_website_url: 'example.test',
+  carrier_address: 'Via Roma 1',
+  carrier_country_id: country,
+  carrier_language_id: language,
+  user_first_name: 'Ada',
+  user_last_name: 'Test',
+  user_email: email,
+  user_phone: '+39 333 000 0000',
+  user_password: PASSWORD,
+  user_password_confirmation: PASSWORD,
+  carrier_id: carrierId,
 });
 
 /**
@@ -98,26 +156,89 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   // Tenant A's conversation, request and access request, through the API as A's users would make them.
   const rossi = await p.login(DEMO.enduser);
   const acme = await p.login(DEMO.carrier);
-  const ticket = (await ok('A ticket', p.api('POST', '/enduser/chats/newTicket', { token: rossi, body: { ticket_category_id: ticketCategory, subject: 'Axq ticket subject', message: 'Axq first message' } }))).data.id;
-  const message = (await ok('A reply', p.api('POST', '/company/chats/sendChatMessage', { token: acme, body: { chat_id: ticket, message: 'Axq carrier reply' } }))).data.id;
+  const ticket = (
+    await ok(
+      'A ticket',
+      p.api('POST', '/enduser/chats/newTicket', {
+        token: rossi,
+        body: { ticket_category_id: ticketCategory, subject: 'Axq ticket subject', message: 'Axq first message' },
+      }),
+    )
+  ).data.id;
+  const message = (
+    await ok('A reply', p.api('POST', '/company/chats/sendChatMessage', { token: acme, body: { chat_id: ticket, message: 'Axq carrier reply' } }))
+  ).data.id;
   await newRequest(p, rossi, 'Axq request notes', docType, 'axq-delivery-note.pdf');
-  await ok('A access request', p.api('POST', '/visitor/request_access/store', { body: accessRequest('Axq Logistica', 'axq.applicant@example.test', t.acme, t.itCountry, t.itLanguage), headers: { 'x-forwarded-for': '198.18.0.1' } }));
+  await ok(
+    'A access request',
+    p.api('POST', '/visitor/request_access/store', {
+      body: accessRequest('Axq Logistica', 'axq.applicant@example.test', t.acme, t.itCountry, t.itLanguage),
+      headers: { 'x-forwarded-for': '198.18.0.1' },
+    }),
+  );
   // A row of A's own in each tariff table, next to the demo rows.
   await db.insertInto('express_hub_costs').values({ company_id: t.acme, code: 'AXQHUB', silver: 111, gold: 222 }).execute();
   await db.insertInto('express_hub_codes').values({ company_id: t.acme, code: 'AXQ01', hub: 'AXQHUB' }).execute();
-  await db.insertInto('express_island_zones').values({ company_id: t.acme, island: 'Axq Isola', special_zone: 'AXQ', quintal_cost: 100, multiplier: '1.1', type_id: 1, p150: 1, p300: 2, p550: 3, ps550: 4, p1000: 5 }).execute();
+  await db
+    .insertInto('express_island_zones')
+    .values({
+      company_id: t.acme,
+      island: 'Axq Isola',
+      special_zone: 'AXQ',
+      quintal_cost: 100,
+      multiplier: '1.1',
+      type_id: 1,
+      p150: 1,
+      p300: 2,
+      p550: 3,
+      ps550: 4,
+      p1000: 5,
+    })
+    .execute();
   await db.insertInto('express_special_zones').values({ company_id: t.acme, province: 'TO', city: 'Axqtown', postal_code: '10999' }).execute();
   await db.insertInto('standard_special_zones').values({ company_id: t.acme, province: 'TO', code: 'AXQZ', city: 'Axqville', postal_code: '10998' }).execute();
-  await db.insertInto('standard_no_passage').values({ company_id: t.acme, postal_code: '10997', city: 'Axqburg', cost: 500, province: 'TO', flow: 'OUT', special_zone: 'AXQ', company_iso_2: 'IT', code: 'AXQ1', rate_code: null, cost2: null, col_11: 'Axq note' }).execute();
+  await db
+    .insertInto('standard_no_passage')
+    .values({
+      company_id: t.acme,
+      postal_code: '10997',
+      city: 'Axqburg',
+      cost: 500,
+      province: 'TO',
+      flow: 'OUT',
+      special_zone: 'AXQ',
+      company_iso_2: 'IT',
+      code: 'AXQ1',
+      rate_code: null,
+      cost2: null,
+      col_11: 'Axq note',
+    })
+    .execute();
 
   // Tenant B's own rows, so its lists have something to show.
   const bianchi = await p.login(t.bianchiUser.email, PASSWORD);
-  await ok('B ticket', p.api('POST', '/enduser/chats/newTicket', { token: bianchi, body: { ticket_category_id: ticketCategory, subject: 'Bxq ticket subject', message: 'Bxq first message' } }));
+  await ok(
+    'B ticket',
+    p.api('POST', '/enduser/chats/newTicket', {
+      token: bianchi,
+      body: { ticket_category_id: ticketCategory, subject: 'Bxq ticket subject', message: 'Bxq first message' },
+    }),
+  );
   await newRequest(p, bianchi, 'Bxq request notes', docType, 'bxq-delivery-note.pdf');
-  await ok('B access request', p.api('POST', '/visitor/request_access/store', { body: accessRequest('Bxq Logistica', 'bxq.applicant@example.test', t.beta, t.itCountry, t.itLanguage), headers: { 'x-forwarded-for': '198.18.0.2' } }));
+  await ok(
+    'B access request',
+    p.api('POST', '/visitor/request_access/store', {
+      body: accessRequest('Bxq Logistica', 'bxq.applicant@example.test', t.beta, t.itCountry, t.itLanguage),
+      headers: { 'x-forwarded-for': '198.18.0.2' },
+    }),
+  );
   await db.insertInto('express_hub_codes').values({ company_id: t.beta, code: 'BXQ01', hub: 'BXQHUB' }).execute();
   // Visitors price and book with B.
-  await db.updateTable('settings').set({ value: String(t.beta) }).where('key', '=', 'visitor_company_id').execute();
+  await db
+    .updateTable('settings')
+    .set({ value: String(t.beta) })
+    .where('key', '=', 'visitor_company_id')
+    .execute();
 
   const one = async <T>(q: Promise<T | undefined>, what: string) => {
     const r = await q;
@@ -126,22 +247,43 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   };
   const request = await one(db.selectFrom('transport_requests').select('id').where('notes', '=', 'Axq request notes').executeTakeFirst(), 'request');
   const shipment = await one(db.selectFrom('shipments').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(), 'shipment');
-  const address = (kind: 'pickup' | 'delivery') => one(db.selectFrom('shipment_addresses').select('id').where('shipment_id', '=', shipment.id).where('kind', '=', kind).executeTakeFirst(), kind);
+  const address = (kind: 'pickup' | 'delivery') =>
+    one(db.selectFrom('shipment_addresses').select('id').where('shipment_id', '=', shipment.id).where('kind', '=', kind).executeTakeFirst(), kind);
   const detail = await one(db.selectFrom('shipment_details').select('id').where('shipment_id', '=', shipment.id).executeTakeFirst(), 'detail');
-  const document = await one(db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(), 'document');
+  const document = await one(
+    db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(),
+    'document',
+  );
   const access = await one(db.selectFrom('access_requests').select('id').where('carrier_id', '=', t.acme).executeTakeFirst(), 'access request');
   const sheets = await db.selectFrom('rate_sheets').select('id').where('company_id', '=', t.acme).orderBy('id').execute();
   if (!sheets.length) throw new Error('tenant A has no rate sheets (the demo tariffs are missing)');
-  const n = await db.selectFrom('transport_requests').select(sql<number>`count(*)`.as('n')).where('carrier_id', '=', t.acme).executeTakeFirstOrThrow();
+  const n = await db
+    .selectFrom('transport_requests')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('carrier_id', '=', t.acme)
+    .executeTakeFirstOrThrow();
   if (Number(n.n) < 2) throw new Error('tenant A has no demo requests');
 
   return {
     a: {
-      carrier: t.acme, customer: t.rossi, owner: t.acmeOwner.id, staff: t.acmeStaff.id, support: acmeSupport, enduser: t.rossiUser.id,
-      categoryExp: t.acmeExp, categoryStd: t.acmeStd, sheets: sheets.map((s) => Number(s.id)),
-      ticket: Number(ticket), message: Number(message), accessRequest: Number(access.id),
-      request: Number(request.id), shipment: Number(shipment.id), pickup: Number((await address('pickup')).id), delivery: Number((await address('delivery')).id),
-      detail: Number(detail.id), document: Number(document.id),
+      carrier: t.acme,
+      customer: t.rossi,
+      owner: t.acmeOwner.id,
+      staff: t.acmeStaff.id,
+      support: acmeSupport,
+      enduser: t.rossiUser.id,
+      categoryExp: t.acmeExp,
+      categoryStd: t.acmeStd,
+      sheets: sheets.map((s) => Number(s.id)),
+      ticket: Number(ticket),
+      message: Number(message),
+      accessRequest: Number(access.id),
+      request: Number(request.id),
+      shipment: Number(shipment.id),
+      pickup: Number((await address('pickup')).id),
+      delivery: Number((await address('delivery')).id),
+      detail: Number(detail.id),
+      document: Number(document.id),
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
