@@ -8,6 +8,7 @@ import { chatMethods } from './chat';
 import { lookupMethods } from './lookups';
 import { accountMethods } from './account';
 import { quoteMethods } from './quote';
+import { accessRequestMethods } from './accessRequests';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -144,6 +145,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     }),
     // The portal's other calls, by area (each file says which screens call them).
     ...requestMethods(),
+    ...accessRequestMethods(),
     ...chatMethods(),
     ...lookupMethods(),
     ...accountMethods(),

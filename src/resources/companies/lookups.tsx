@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AutocompleteInput, FieldTitle, useInput, useLocaleState, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { AutocompleteInput, FieldTitle, useDataProvider, useInput, useLocaleState, useResourceContext, useTranslate, type Validator } from 'react-admin';
 import { Autocomplete, TextField } from '@mui/material';
-import { apiRequest, type Query } from '../../api/http';
+import type { Query } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 
 type Row = Record<string, any>;
 /** A lookup's rows, whatever key the list comes under (`data`, `category_list`, or the array itself). */
@@ -16,9 +17,10 @@ export const rowsOf = (answer: unknown): Row[] => {
 
 /** A visitor lookup (`/visitor/<path>`): always refetched (accounts document §7: stale time 0). */
 export function useLookup(path: string, query?: Query, enabled = true) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
   return useQuery({
     queryKey: ['lookup', path, query ?? {}],
-    queryFn: ({ signal }) => apiRequest(`/visitor/${path}`, { query, signal }).then(rowsOf),
+    queryFn: ({ signal }) => dataProvider.lookup(path, query, signal).then(rowsOf),
     staleTime: 0,
     enabled,
   });

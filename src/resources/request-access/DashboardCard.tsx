@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { usePermissions, useTranslate } from 'react-admin';
+import { useGetList, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
 
 /**
  * The way to the access-request review from the dashboard. Admins have no sidebar entry for it (the
@@ -12,15 +10,10 @@ import { apiRequest } from '../../api/http';
 export function AccessRequestsCard() {
   const translate = useTranslate();
   const { permissions } = usePermissions();
-  const [open, setOpen] = useState<number | null>(null);
   const allowed = permissions === 'admin' || permissions === 'carrier';
-  useEffect(() => {
-    if (!allowed) return undefined;
-    const ctl = new AbortController();
-    apiRequest<{ meta?: { total?: number } }>('/company/request_access', { query: { status: 'OP', per_page: 1 }, signal: ctl.signal })
-      .then((a) => setOpen(Number(a?.meta?.total ?? 0)), () => setOpen(null));
-    return () => ctl.abort();
-  }, [allowed]);
+  // The open requests' count through the data provider (the same cache as the review list).
+  const { total, isError } = useGetList('request-access', { pagination: { page: 1, perPage: 1 }, filter: { status: 'OP' } }, { enabled: allowed });
+  const open = isError || total === undefined ? null : total;
   if (!allowed || (permissions === 'carrier' && !open)) return null;
   return (
     <Paper sx={{ p: 2.5, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }} data-testid="access-requests-card">

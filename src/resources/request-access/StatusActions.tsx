@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Confirm, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { Confirm, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 
 /**
  * Confirm and refuse, after a confirmation dialog, for open requests only: rows in CF, RF (or any
@@ -14,6 +14,7 @@ export function StatusActions() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [asking, setAsking] = useState<'CF' | 'RF' | null>(null);
   const [busy, setBusy] = useState(false);
   if (!record || record.status !== 'OP') return null;
@@ -21,7 +22,7 @@ export function StatusActions() {
   async function change(status: 'CF' | 'RF') {
     setBusy(true);
     try {
-      const answer = await apiRequest<{ message: string }>('/company/request_access/changeStatus', { method: 'POST', body: { id: record!.id, status } });
+      const answer = await dataProvider.changeAccessRequestStatus(record!.id, status);
       notify(answer.message, { type: 'success' });
     } catch (err) {
       notify((err as Error).message, { type: 'error' });
