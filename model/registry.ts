@@ -5,6 +5,8 @@ import documentTypes from './resources/document-types';
 import shipmentTypes from './resources/shipment-types';
 import transportClasses from './resources/transport-classes';
 import dieselPrices from './resources/diesel-prices';
+import { enduserRateSheetsResource, rateSheetsResource, tariffResource } from './resources/tariffs';
+import { TARIFF_TABLES } from './tariffs';
 
 /**
  * Every declared resource, one line each (model/resource.ts says what a declaration drives). The
@@ -17,7 +19,12 @@ export const RESOURCES = [
   documentTypes,
   shipmentTypes,
   transportClasses,
+  // The tariff screens (hand-written routes, rows of a carrier): the rate sheets come before the diesel
+  // prices, which the sidebar places after them; the six tables are one declaration over their schema.
+  rateSheetsResource,
   dieselPrices,
+  ...TARIFF_TABLES.map(tariffResource),
+  enduserRateSheetsResource,
 ] as const satisfies readonly ResourceDecl<any, any>[];
 
 export type DeclaredResource = (typeof RESOURCES)[number];

@@ -7,7 +7,9 @@ import type { RowOf } from '../../model/resource.js';
  * `RowOf`); the others have one interface each here. Keep in step with server/migrations
  * (tests/api/declarations.test.ts checks the declared tables against the migrated columns).
  */
-type Declared = (typeof RESOURCES)[number];
+/** Declarations typed with their literal table (the generated ones); the tariff declarations name theirs as a string and keep their interfaces below. */
+type Literal<D> = D extends { table: infer T } ? (string extends T ? never : D) : never;
+type Declared = Literal<(typeof RESOURCES)[number]>;
 export type DeclaredTables = { [D in Declared as D['table']]: RowOf<D> };
 
 export interface RoleTable { id: number; name: string }
