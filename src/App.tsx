@@ -14,7 +14,6 @@ import { LoginPage } from './custom/login/LoginPage';
 import { NotFound } from './custom/notFound/NotFound';
 import { Toasts } from './components/feedback/Toasts';
 import { supportPage } from './custom/support';
-import { tariffPages } from './custom/tariffs';
 import { calculateCostPage, quotePage } from './custom/calculator';
 import { portalSettingsPage } from './custom/portalSettings';
 import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
@@ -38,7 +37,6 @@ const pages: PortalPage[] = [
   accessRequest,
   settings,
   supportPage,
-  ...tariffPages,
   createUserPage,
   calculateCostPage,
   quotePage,

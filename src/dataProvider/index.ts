@@ -5,6 +5,7 @@ import { HttpError } from 'react-admin';
 import { apiRequest, toBody, toHttpError, type Query } from '../api/http';
 import { announceFieldErrors, announceSuccess } from '../components/feedback/bus';
 import { formErrors, normalizeError } from '../components/feedback/errors';
+import { tariffMethods } from './tariffs';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -124,6 +125,7 @@ export function buildDataProvider(apis: ApiMap, getKind: () => Kind = () => kind
       const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
       return readWrite(answer, { id: params.id });
     }),
+    ...tariffMethods(base, pathOf, getKind),
   };
 }
 

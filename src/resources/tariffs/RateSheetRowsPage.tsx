@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { rateRowsSpec } from '../../../model/tariffs';
-import { downloadFile, useApiGet, useNamespace } from './api';
-import { formatCell, formatDay } from './format';
+import { useApiGet, useNamespace } from './api';
+import { formatCell, formatDay, groupDigits } from './format';
 import { PagedTable, type Sort } from './PagedTable';
-import { groupDigits } from './TariffTablePage';
 
 const PER_PAGE = 25;
 
@@ -18,6 +18,7 @@ export function RateSheetRowsPage() {
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { ns, isAdmin, ready } = useNamespace();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'id', order: 'asc' });
@@ -46,7 +47,7 @@ export function RateSheetRowsPage() {
           </Box>
           <Button component={RouterLink} to="/rate-sheets" startIcon={<ArrowBackIcon />}>{translate('rate_sheets.back')}</Button>
           <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!sheet} data-testid="download-sheet"
-            onClick={() => downloadFile(`${ns}/rate_sheet/download/${id}`, adminQuery, `${sheet?.code}.xlsx`).catch((e) => notify(e?.message, { type: 'error' }))}>
+            onClick={() => dataProvider.downloadRateSheet({ id: id!, companyId: isAdmin ? companyId : null, fileName: `${sheet?.code}.xlsx` }).catch((e) => notify(e?.message, { type: 'error' }))}>
             {translate('rate_sheets.download')}
           </Button>
         </Stack>

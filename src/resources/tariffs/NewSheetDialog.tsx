@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Checkbox, FormControlLabel, Grid, MenuItem, TextField } from '@mui/material';
 import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, TARIFF_LIMITS, rateRowsSpec } from '../../../model/tariffs';
 import { useApiGet } from './api';
-import { groupDigits } from './TariffTablePage';
+import { groupDigits } from './format';
+import type { PortalDataProvider } from '../../dataProvider';
 import { UploadDialog } from './UploadDialog';
 
 interface Category { id: number; code: string; rate_type: string; zone: string }
@@ -19,7 +20,6 @@ export function codePreview(legalName: string, rateType: string, zone: string) {
 
 interface Props {
   open: boolean;
-  ns: string;
   isAdmin: boolean;
   companyId: number | null;
   companyName: string;
@@ -32,8 +32,9 @@ interface Props {
  * The New Sheet modal: the documented payload (zone, rate type, area, validity, is_standard, company for
  * admins, the file) and an optional existing category of the same type and zone (else a new category).
  */
-export function NewSheetDialog({ open, ns, isAdmin, companyId, companyName, defaults, onClose, onDone }: Props) {
+export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults, onClose, onDone }: Props) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [v, setV] = useState({
     description: '', zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: romeToday(), validate_to: '', is_standard: true, category_id: 0,
   });
@@ -65,12 +66,13 @@ export function NewSheetDialog({ open, ns, isAdmin, companyId, companyName, defa
       help={translate('tariffs.upload_help', {
         mb: TARIFF_LIMITS.fileBytes / 1048576, rows: groupDigits(TARIFF_LIMITS.rows), columns: spec.columns.map((c) => c.name).join(', '),
       })}
-      path={`${ns}/rate_sheet/store`}
-      fileField="rate_sheet"
-      fields={fields}
+      ready={fields() !== null}
+      send={async (file, onProgress) => {
+        const answer = await dataProvider.create('rate-sheets', { data: { ...fields(), rate_sheet: file }, meta: { onProgress } });
+        onDone(answer.data?.id ? answer.data : null);
+      }}
       submitLabel={translate('rate_sheets.save')}
       onClose={onClose}
-      onDone={(answer) => onDone(answer?.data)}
     >
       <Grid container spacing={2} sx={{ mb: 1 }}>
         <Grid size={{ xs: 12, sm: 6 }}>

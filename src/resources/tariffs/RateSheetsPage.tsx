@@ -1,20 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Confirm, Title, useGetIdentity, useLocale, useNotify, useStore, useTranslate } from 'react-admin';
+import { Confirm, Title, useDataProvider, useGetIdentity, useLocale, useNotify, useStore, useTranslate } from 'react-admin';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { RATE_TYPES, SHEET_ZONES } from '../../../model/tariffs';
-import { downloadFile, useApiGet, useNamespace } from './api';
+import { useApiGet, useNamespace } from './api';
 import { CompanySelect, useTariffCompany } from './CompanySelect';
 import { EnduserCategories } from './EnduserCategories';
-import { formatDay } from './format';
+import { formatDay, groupDigits } from './format';
 import { NewSheetDialog } from './NewSheetDialog';
 import { PagedTable, type Sort } from './PagedTable';
-import { groupDigits } from './TariffTablePage';
 
 interface Category { id: number; code: string; rate_type: string; zone: string }
 const PER_PAGE = 15;
@@ -30,6 +29,7 @@ export function RateSheetsPage() {
   const locale = useLocale();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { identity } = useGetIdentity();
   const { ns, isAdmin, ready } = useNamespace();
   const { companies, company, companyId: adminCompanyId, setCompanyId } = useTariffCompany(ready && isAdmin);
@@ -66,12 +66,10 @@ export function RateSheetsPage() {
   const list = useApiGet<any>(categoryId && companyId ? `${ns}/rate_sheet` : null, {
     category_id: categoryId, page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...(isAdmin ? { company_id: companyId } : {}),
   });
-  const adminQuery = isAdmin ? { company_id: companyId } : undefined;
 
   const remove = async () => {
     try {
-      const answer = await apiRequest(`${ns}/rate_sheet/destroy/${deleting.id}`, { method: 'POST', body: isAdmin ? { company_id: companyId } : {} });
-      notify(answer?.message, { type: 'success' });
+      await dataProvider.deleteRateSheet({ id: deleting.id, companyId });
       list.refetch();
     } catch (err: any) {
       notify(err?.message ?? 'ra.notification.http_error', { type: 'error' });
@@ -96,7 +94,7 @@ export function RateSheetsPage() {
           <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{translate('text-rate-sheets')}</Typography>
           {(['EXP', 'STD'] as const).map((t) => (
             <Button key={t} variant="outlined" startIcon={<DownloadIcon />} data-testid={`template-${t}`} sx={{ whiteSpace: 'nowrap' }}
-              onClick={() => downloadFile(`${ns}/tariff_templates/${t === 'EXP' ? 'express_rate_sheet' : 'standard_rate_sheet'}`, undefined, `${t}.xlsx`)
+              onClick={() => dataProvider.downloadTemplate({ templateKey: t === 'EXP' ? 'express_rate_sheet' : 'standard_rate_sheet', fileName: `${t}.xlsx` })
                 .catch((e) => notify(e?.message, { type: 'error' }))}>
               {translate(`rate_sheets.template_${t.toLowerCase()}`)}
             </Button>
@@ -150,7 +148,7 @@ export function RateSheetsPage() {
                 </Tooltip>
                 <Tooltip title={translate('rate_sheets.download')}>
                   <IconButton size="small" aria-label={translate('rate_sheets.download')} data-testid={`download-${r.id}`}
-                    onClick={() => downloadFile(`${ns}/rate_sheet/download/${r.id}`, adminQuery, `${r.code}.xlsx`).catch((e) => notify(e?.message, { type: 'error' }))}>
+                    onClick={() => dataProvider.downloadRateSheet({ id: r.id, companyId, fileName: `${r.code}.xlsx` }).catch((e) => notify(e?.message, { type: 'error' }))}>
                     <DownloadIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -167,7 +165,6 @@ export function RateSheetsPage() {
       {companyId && <EnduserCategories ns={ns} isAdmin={isAdmin} companyId={companyId} refreshKey={cats.data} />}
       <NewSheetDialog
         open={creating}
-        ns={ns}
         isAdmin={isAdmin}
         companyId={companyId}
         companyName={companyName}

@@ -1,0 +1,128 @@
+import type { CreateParams, DataProvider, Identifier } from 'react-admin';
+import type { Kind } from '../../model/roles';
+import { API_BASE, apiPassword } from '../config';
+import { readToken } from '../authProvider/session';
+import { apiRequest, requestLocale, toBody, toHttpError, type Query } from '../api/http';
+import { announceSuccess } from '../components/feedback/bus';
+
+/**
+ * The tariff screens' calls beyond react-admin's CRUD (calculator document §2–3, §7), merged into the
+ * portal's data provider: an upload with its progress (the tables' and rate sheets' `create`), the
+ * whole-set delete of a tariff table, and the attachments (templates, a sheet's file, the end user's sheet).
+ * Screens call them with `useDataProvider()` and react-query's `useMutation`.
+ */
+
+/** The filename of a Content-Disposition header (RFC 5987 form first). */
+export function attachmentFilename(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]);
+    } catch {
+      /* fall through */
+    }
+  }
+  return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
+}
+
+/**
+ * Downloads a file the API answers as an attachment: fetched with the bearer header (a token never goes
+ * into a URL, server.md §5), then saved through a temporary blob link.
+ */
+export async function downloadFile(path: string, query: Query | undefined, fallbackName: string) {
+  const res = await apiRequest<Response>(path, { query, raw: true });
+  const blob = await res.blob();
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = attachmentFilename(res.headers.get('content-disposition'), fallbackName);
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Sends a multipart form with XMLHttpRequest, whose upload events report progress (fetch cannot), with
+ * the same headers and error normalisation as apiRequest. `onProgress` gets 0–100 while the bytes travel.
+ */
+export function uploadWithProgress<T = any>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${window.location.origin}${API_BASE}${path}`);
+    xhr.setRequestHeader('X-Api-Password', apiPassword());
+    xhr.setRequestHeader('Accept-Language', requestLocale());
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = readToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(toHttpError(xhr.status, body));
+    };
+    xhr.onerror = () => reject(toHttpError(0, { message: 'ra.notification.http_error' }));
+    xhr.send(form);
+  });
+}
+
+type PathOf = (resource: string) => { path: string };
+
+/** The namespace of the caller's tariff calls: /admin for admins (any carrier), /company for carriers. */
+const nsOf = (kind: Kind) => (kind === 'admin' ? '/admin' : '/company');
+
+export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () => Kind) {
+  const companyQuery = (companyId?: Identifier | null): Query | undefined => (getKind() === 'admin' && companyId ? { company_id: Number(companyId) } : undefined);
+  return {
+    /**
+     * An upload (a tariff table's import, a new rate sheet) when `meta.onProgress` is given: the record's
+     * fields and its file (named after the table, `spec.fileField`) as multipart, with the progress. The
+     * refusal stays whole (its per-row messages are listed by the dialog); the success message is a toast.
+     */
+    create: async (resource: string, params: CreateParams) => {
+      const onProgress = params.meta?.onProgress as ((p: number) => void) | undefined;
+      if (!onProgress) return base.create(resource, params);
+      const body = toBody(params.data as Record<string, unknown>);
+      const form = body instanceof FormData ? body : new FormData();
+      if (!(body instanceof FormData)) for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.append(k, String(v));
+      const answer = await uploadWithProgress(`${pathOf(resource).path}/store`, form, onProgress);
+      announceSuccess(answer);
+      const data = answer?.data && typeof answer.data === 'object' ? answer.data : { id: 0 };
+      return { data: { id: 0, ...data }, meta: { message: answer?.message } };
+    },
+    /** Deletes a carrier's whole set of a tariff table (the admin names the carrier). */
+    deleteTariffSet: async (resource: string, params: { companyId?: Identifier | null }) => {
+      const { path } = pathOf(resource);
+      const query = companyQuery(params.companyId);
+      const answer = query ? await apiRequest(`${path}/destroy`, { method: 'POST', body: query }) : await apiRequest(`${path}/destroy`);
+      announceSuccess(answer);
+      return { data: answer };
+    },
+    /** Deletes one rate sheet (its rows go with it; the category stays). */
+    deleteRateSheet: async (params: { id: Identifier; companyId?: Identifier | null }) => {
+      const { path } = pathOf('rate-sheets');
+      const answer = await apiRequest(`${path}/destroy/${params.id}`, { method: 'POST', body: companyQuery(params.companyId) ?? {} });
+      announceSuccess(answer);
+      return { data: answer };
+    },
+    /** Saves a template (calculator document §3 "Template link keys"). */
+    downloadTemplate: (params: { templateKey: string; fileName: string }) =>
+      downloadFile(`${nsOf(getKind())}/tariff_templates/${params.templateKey}`, undefined, params.fileName),
+    /** Saves a rate sheet's uploaded file. */
+    downloadRateSheet: (params: { id: Identifier; companyId?: Identifier | null; fileName: string }) =>
+      downloadFile(`${pathOf('rate-sheets').path}/download/${params.id}`, companyQuery(params.companyId), params.fileName),
+    /** Saves the end user's applicable sheet with its own prices. */
+    downloadMyRateSheet: (params: { rateType: string; zone: string; fileName: string }) =>
+      downloadFile(`${pathOf('enduser-rate-sheets').path}/download`, { rate_type: params.rateType, zone: params.zone }, params.fileName),
+  };
+}
+
+export type TariffMethods = ReturnType<typeof tariffMethods>;
