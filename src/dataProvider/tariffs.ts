@@ -113,6 +113,14 @@ export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () =>
       announceSuccess(answer);
       return { data: answer };
     },
+    /** Sets the express or standard category an end-user company of the carrier is priced with (null: the carrier's standard sheet). */
+    saveEnduserCategory: async (params: { enduserId: Identifier; field: 'exp_category_id' | 'std_category_id'; value: number | null; companyId?: Identifier | null }) => {
+      const answer = await apiRequest(`${nsOf(getKind())}/enduser_carrier_categories/store`, {
+        method: 'POST', body: { ...companyQuery(params.companyId), enduser_id: params.enduserId, [params.field]: params.value },
+      });
+      announceSuccess(answer);
+      return { data: answer };
+    },
     /** Saves a template (calculator document §3 "Template link keys"). */
     downloadTemplate: (params: { templateKey: string; fileName: string }) =>
       downloadFile(`${nsOf(getKind())}/tariff_templates/${params.templateKey}`, undefined, params.fileName),

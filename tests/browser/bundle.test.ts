@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable)('JavaScript loaded on demand (Chromium)', () 
     await page.getByTestId('greeting').waitFor();
     let refused = 0;
     let failAlways = false;
-    await page.route('**/assets/TariffTablePage-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
+    await page.route('**/assets/TariffList-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
     const reloaded = page.waitForEvent('load');
     await page.goto(`${portal.url}/#/express-hub-costs`);
     await reloaded;

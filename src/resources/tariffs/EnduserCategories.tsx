@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { useApiGet } from './api';
 import { PagedTable } from './PagedTable';
 
@@ -15,6 +15,7 @@ const PER_PAGE = 10;
 export function EnduserCategories({ ns, isAdmin, companyId, refreshKey }: { ns: string; isAdmin: boolean; companyId: number; refreshKey?: unknown }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [page, setPage] = useState(1);
   const adminQuery = isAdmin ? { company_id: companyId } : {};
   const list = useApiGet<any>(`${ns}/enduser_carrier_categories`, { page, per_page: PER_PAGE, ...adminQuery });
@@ -28,10 +29,7 @@ export function EnduserCategories({ ns, isAdmin, companyId, refreshKey }: { ns: 
 
   const save = async (enduserId: number, field: 'exp_category_id' | 'std_category_id', value: number) => {
     try {
-      const answer = await apiRequest(`${ns}/enduser_carrier_categories/store`, {
-        method: 'POST', body: { ...adminQuery, enduser_id: enduserId, [field]: value || null },
-      });
-      notify(answer?.message, { type: 'success' });
+      await dataProvider.saveEnduserCategory({ enduserId, field, value: value || null, companyId: isAdmin ? companyId : null });
     } catch (err: any) {
       notify(err?.message ?? 'ra.notification.http_error', { type: 'error' });
     }
