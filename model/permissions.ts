@@ -20,9 +20,6 @@ const PAGES: Record<string, Entry> = {
   'portal-settings': { admin: [...READ, 'edit'] },
   'calculate-cost': { admin: READ, carrier: READ, enduser: READ },
   'transport-requests': { admin: ['list', 'show', 'edit'], carrier: ['list', 'show', 'edit'], enduser: ['list', 'show', 'create'] },
-  'rate-sheets': { admin: ALL, carrier: ALL },
-  tariffs: { admin: ALL, carrier: ALL },
-  'enduser-rate-sheets': { enduser: READ },
   support: { carrier: ALL, enduser: ['list', 'show', 'create'], support: ALL },
 };
 
@@ -32,14 +29,8 @@ export const PERMISSIONS: Record<string, Entry> = {
   ...Object.fromEntries(RESOURCES.map((r) => [r.name, r.permissions])),
 };
 
-/** Screens that share another's permissions (the six tariff tables are one capability). */
+/** Screens that share another's permissions. */
 export const ALIASES: Record<string, string> = {
-  'express-hub-costs': 'tariffs',
-  'express-island-zones': 'tariffs',
-  'express-hub-codes': 'tariffs',
-  'express-special-zones': 'tariffs',
-  'standard-special-zones': 'tariffs',
-  standard_no_passage: 'tariffs',
   'transport-requests-visuals': 'transport-requests',
   transport_requests: 'transport-requests',
 };

@@ -8,6 +8,8 @@ import dieselPrices from './resources/diesel-prices';
 import companies from './resources/companies';
 import users from './resources/users';
 import accessRequests from './resources/access-requests';
+import { enduserRateSheetsResource, rateSheetsResource, tariffResource } from './resources/tariffs';
+import { TARIFF_TABLES } from './tariffs';
 
 /**
  * Every declared resource, one line each (model/resource.ts says what a declaration drives). The
@@ -20,10 +22,15 @@ export const RESOURCES = [
   documentTypes,
   shipmentTypes,
   transportClasses,
+  // The tariff screens (hand-written routes, rows of a carrier): the rate sheets come before the diesel
+  // prices, which the sidebar places after them; the six tables are one declaration over their schema.
+  rateSheetsResource,
   dieselPrices,
+  ...TARIFF_TABLES.map(tariffResource),
   companies,
   users,
   accessRequests,
+  enduserRateSheetsResource,
 ] as const satisfies readonly ResourceDecl<any, any, any>[];
 
 export type DeclaredResource = (typeof RESOURCES)[number];

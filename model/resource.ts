@@ -37,9 +37,13 @@ export interface ResourceLabels {
   statusChanged?: string;
 }
 
-/** Where the sidebar shows the resource: one of the menu's groups (src/layout/menuConfig.ts), after the entry `after` names, else first in the group. */
+/**
+ * Where the sidebar shows the resource: one of the menu's groups (src/layout/menuConfig.ts), after the entry
+ * `after` names, else first in the group. `express` and `standard` are the tariff tables' sub-groups of the
+ * price manager's accessories.
+ */
 export interface MenuPlace {
-  group: 'settings-group' | 'price-manager' | 'root';
+  group: 'settings-group' | 'price-manager' | 'express' | 'standard' | 'root';
   after?: string;
   /** Only for these kinds, beyond the permission check (where the documents' sidebar table differs). */
   kinds?: readonly Kind[];

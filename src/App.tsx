@@ -13,11 +13,10 @@ import { MenuBadgesContext } from './layout/MenuBadges';
 import { theme } from './layout/theme';
 import { Dashboard } from './custom/dashboard';
 import { LoginPage } from './custom/login/LoginPage';
-import { NotFound } from './custom/notFound/NotFound';
+import { NotFound } from './layout/NotFound';
 import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
 import { componentMessages } from './components/messages';
 import { supportPage } from './custom/support';
-import { tariffPages } from './custom/tariffs';
 import { calculateCostPage, quotePage } from './custom/calculator';
 import { portalSettingsPage } from './custom/portalSettings';
 import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
@@ -41,7 +40,6 @@ const pages: PortalPage[] = [
   accessRequest,
   settings,
   supportPage,
-  ...tariffPages,
   createUserPage,
   calculateCostPage,
   quotePage,

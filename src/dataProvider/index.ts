@@ -9,6 +9,7 @@ import { lookupMethods } from './lookups';
 import { accountMethods } from './account';
 import { quoteMethods } from './quote';
 import { accessRequestMethods } from './accessRequests';
+import { tariffMethods } from './tariffs';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -150,6 +151,9 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...lookupMethods(),
     ...accountMethods(),
     ...quoteMethods(),
+    ...tariffMethods(base, pathOf, getKind, (answer) => {
+      if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
+    }),
   };
 }
 

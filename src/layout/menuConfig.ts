@@ -23,27 +23,13 @@ const BASE_MENU: MenuEntry[] = [
   {
     name: 'price-manager',
     children: [
-      { name: 'rate-sheets', path: '/rate-sheets' },
       {
         // The document names this group header /accessories-exp-express-hub-costs; it is a header only.
+        // Its sub-groups hold the six tariff tables (model/resources/tariffs.ts).
         name: 'accessories-exp-express-hub-costs',
         children: [
-          {
-            name: 'express',
-            children: [
-              { name: 'express-hub-costs', path: '/express-hub-costs' },
-              { name: 'express-island-zones', path: '/express-island-zones' },
-              { name: 'express-hub-codes', path: '/express-hub-codes' },
-              { name: 'express-special-zones', path: '/express-special-zones' },
-            ],
-          },
-          {
-            name: 'standard',
-            children: [
-              { name: 'standard-special-zones', path: '/standard-special-zones' },
-              { name: 'standard_no_passage', path: '/standard_no_passage' },
-            ],
-          },
+          { name: 'express', children: [] },
+          { name: 'standard', children: [] },
         ],
       },
     ],
@@ -54,7 +40,6 @@ const BASE_MENU: MenuEntry[] = [
       { name: 'portal-settings', path: '/portal-settings' },
     ],
   },
-  { name: 'enduser-rate-sheets', path: '/enduser-rate-sheets' },
   { name: 'support', path: '/support' },
   { name: 'settings', path: '/settings' },
 ];

@@ -6,6 +6,7 @@ import type { PortalResource, ResourceScreens } from './types';
 import requestAccess from './request-access';
 import companies from './companies';
 import userManagement from './user-management';
+import { tariffResources } from './tariffs';
 
 /**
  * Every react-admin resource comes from its declaration (model/registry.ts): name, paths per role,
@@ -14,6 +15,7 @@ import userManagement from './user-management';
  * listed in `screens` under the resource's name. The folder's messages add to the declaration's.
  */
 const screens: Record<string, ResourceScreens> = {
+  ...tariffResources,
   companies,
   'user-management': userManagement,
   'request-access': requestAccess,

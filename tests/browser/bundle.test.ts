@@ -60,7 +60,7 @@ describeInBrowser('JavaScript loaded on demand (Chromium)', (ctx) => {
     await page.getByTestId('greeting').waitFor();
     let refused = 0;
     let failAlways = false;
-    await page.route('**/assets/TariffTablePage-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
+    await page.route('**/assets/TariffList-*.js', (route) => (refused++ === 0 || failAlways ? route.abort() : route.continue()));
     const reloaded = page.waitForEvent('load');
     await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await reloaded;

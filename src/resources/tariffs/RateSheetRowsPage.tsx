@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import { rateRowsSpec } from '../../../model/tariffs';
-import { downloadFile, useApiGet, useNamespace } from './api';
-import { formatCell, formatDay } from './format';
+import { useNamespace, useProviderRead } from './api';
+import { formatCell, formatDay, groupDigits } from './format';
 import { PagedTable, type Sort } from './PagedTable';
-import { groupDigits } from './TariffTablePage';
 
 const PER_PAGE = 25;
 
@@ -18,13 +18,14 @@ export function RateSheetRowsPage() {
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { ns, isAdmin, ready } = useNamespace();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'id', order: 'asc' });
   const adminQuery = isAdmin ? { company_id: Number(companyId) } : undefined;
-  const rows = useApiGet<any>(ready && /^\d+$/.test(id ?? '') ? `${ns}/rate_sheet/rows/${id}` : null, {
-    page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...adminQuery,
-  });
+  const rowsQuery = { page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...adminQuery };
+  const rows = useProviderRead<any>(ready && /^\d+$/.test(id ?? '') ? `rate-sheet-rows ${ns} ${id} ${JSON.stringify(rowsQuery)}` : null,
+    (dp, signal) => dp.rateSheetRows(id!, rowsQuery, signal));
   const sheet = rows.data?.sheet;
   const spec = rateRowsSpec(sheet?.rate_type ?? 'EXP');
   const title = translate('rate_sheets.rows_title', { code: sheet?.code ?? '' });
@@ -46,7 +47,7 @@ export function RateSheetRowsPage() {
           </Box>
           <Button component={RouterLink} to="/rate-sheets" startIcon={<ArrowBackIcon />}>{translate('rate_sheets.back')}</Button>
           <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!sheet} data-testid="download-sheet"
-            onClick={() => downloadFile(`${ns}/rate_sheet/download/${id}`, adminQuery, `${sheet?.code}.xlsx`).catch((e) => notify(e?.message, { type: 'error' }))}>
+            onClick={() => dataProvider.downloadRateSheet({ id: id!, companyId: isAdmin ? companyId : null, fileName: `${sheet?.code}.xlsx` }).catch((e) => notify(e?.message, { type: 'error' }))}>
             {translate('rate_sheets.download')}
           </Button>
         </Stack>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore, useTranslate } from 'react-admin';
 import { MenuItem, TextField } from '@mui/material';
-import { useApiGet } from './api';
+import { useProviderRead } from './api';
 
 export interface TariffCompany {
   id: number;
@@ -13,7 +13,7 @@ export interface TariffCompany {
  * preselected; the choice is remembered across the tariff screens. Carriers never see it.
  */
 export function useTariffCompany(enabled: boolean) {
-  const { data } = useApiGet<{ data: TariffCompany[] }>(enabled ? '/admin/tariff_companies' : null);
+  const { data } = useProviderRead<{ data: TariffCompany[] }>(enabled ? 'tariff-companies' : null, (dp, signal) => dp.tariffCompanies(signal));
   const [companyId, setCompanyId] = useStore<number | null>('tariffs.company_id', null);
   const companies = data?.data;
   useEffect(() => {

@@ -1,20 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Confirm, Title, useGetIdentity, useLocale, useNotify, useStore, useTranslate } from 'react-admin';
+import { Confirm, DataTable, List, Title, useDataProvider, useGetIdentity, useLocale, useNotify, useStore, useTranslate } from 'react-admin';
 import { Box, Button, IconButton, MenuItem, Paper, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { apiRequest } from '../../api/http';
+import type { PortalDataProvider } from '../../dataProvider';
 import { RATE_TYPES, SHEET_ZONES } from '../../../model/tariffs';
-import { downloadFile, useApiGet, useNamespace } from './api';
+import { useNamespace, useProviderRead } from './api';
 import { CompanySelect, useTariffCompany } from './CompanySelect';
 import { EnduserCategories } from './EnduserCategories';
-import { formatDay } from './format';
+import { formatDay, groupDigits } from './format';
 import { NewSheetDialog } from './NewSheetDialog';
-import { PagedTable, type Sort } from './PagedTable';
-import { groupDigits } from './TariffTablePage';
+import { useQueryClient } from '@tanstack/react-query';
+import { EmptyState } from '../../components/table/EmptyState';
+import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 interface Category { id: number; code: string; rate_type: string; zone: string }
 const PER_PAGE = 15;
@@ -30,6 +31,7 @@ export function RateSheetsPage() {
   const locale = useLocale();
   const notify = useNotify();
   const navigate = useNavigate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const { identity } = useGetIdentity();
   const { ns, isAdmin, ready } = useNamespace();
   const { companies, company, companyId: adminCompanyId, setCompanyId } = useTariffCompany(ready && isAdmin);
@@ -39,14 +41,12 @@ export function RateSheetsPage() {
   const [zone, setZone] = useStore('rateSheets.zone', '');
   const [rateType, setRateType] = useStore('rateSheets.rate_type', '');
   const [categoryId, setCategoryId] = useStore('rateSheets.category_id', 0);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<Sort>({ field: 'validate_from', order: 'desc' });
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<any>(null);
 
-  const cats = useApiGet<{ category_list: Category[] }>(ready && companyId ? '/visitor/category_list_filter' : null, {
-    rate_type: rateType, zone, ...(isAdmin ? { company_id: companyId } : {}),
-  });
+  const catsQuery = { rate_type: rateType, zone, ...(isAdmin ? { company_id: companyId } : {}) };
+  const cats = useProviderRead<{ category_list: Category[] }>(ready && companyId ? `category_list_filter ${JSON.stringify(catsQuery)}` : null,
+    (dp, signal) => dp.lookup('category_list_filter', catsQuery, signal));
   const categories = cats.data?.category_list;
   // A category just created by New Sheet is selected once a refreshed list (a new answer) holds it.
   const wanted = useRef<{ id: number; before: unknown } | null>(null);
@@ -63,16 +63,14 @@ export function RateSheetsPage() {
     if (!w && !categories.some((c) => c.id === categoryId)) setCategoryId(categories[0]?.id ?? 0);
   }, [categories, categoryId, cats.data]);
 
-  const list = useApiGet<any>(categoryId && companyId ? `${ns}/rate_sheet` : null, {
-    category_id: categoryId, page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...(isAdmin ? { company_id: companyId } : {}),
-  });
-  const adminQuery = isAdmin ? { company_id: companyId } : undefined;
+  const queryClient = useQueryClient();
+  // The list (react-admin's, through the data provider) runs only with a category and a company.
+  const refetchList = () => queryClient.invalidateQueries({ queryKey: ['rate-sheets'] });
 
   const remove = async () => {
     try {
-      const answer = await apiRequest(`${ns}/rate_sheet/destroy/${deleting.id}`, { method: 'POST', body: isAdmin ? { company_id: companyId } : {} });
-      notify(answer?.message, { type: 'success' });
-      list.refetch();
+      await dataProvider.deleteRateSheet({ id: deleting.id, companyId });
+      refetchList();
     } catch (err: any) {
       notify(err?.message ?? 'ra.notification.http_error', { type: 'error' });
     }
@@ -81,7 +79,7 @@ export function RateSheetsPage() {
   const filterSelect = (label: string, value: string, set: (v: string) => void, values: readonly string[], key: string, testId: string) => (
     <TextField select fullWidth={false} margin="none" size="small" label={label} value={value} sx={{ minWidth: 190 }}
       slotProps={{ htmlInput: { 'data-testid': testId }, select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      onChange={(e) => { set(e.target.value); setPage(1); }}>
+      onChange={(e) => set(e.target.value)}>
       <MenuItem value="">{translate('rate_sheets.all')}</MenuItem>
       {values.map((v) => <MenuItem key={v} value={v}>{translate(`rate_sheets.${key}_${v}`)}</MenuItem>)}
     </TextField>
@@ -96,7 +94,7 @@ export function RateSheetsPage() {
           <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{translate('text-rate-sheets')}</Typography>
           {(['EXP', 'STD'] as const).map((t) => (
             <Button key={t} variant="outlined" startIcon={<DownloadIcon />} data-testid={`template-${t}`} sx={{ whiteSpace: 'nowrap' }}
-              onClick={() => downloadFile(`${ns}/tariff_templates/${t === 'EXP' ? 'express_rate_sheet' : 'standard_rate_sheet'}`, undefined, `${t}.xlsx`)
+              onClick={() => dataProvider.downloadTemplate({ templateKey: t === 'EXP' ? 'express_rate_sheet' : 'standard_rate_sheet', fileName: `${t}.xlsx` })
                 .catch((e) => notify(e?.message, { type: 'error' }))}>
               {translate(`rate_sheets.template_${t.toLowerCase()}`)}
             </Button>
@@ -106,42 +104,44 @@ export function RateSheetsPage() {
           </Button>
         </Stack>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {isAdmin && <CompanySelect companies={companies} companyId={adminCompanyId} onChange={(id) => { setCompanyId(id); setPage(1); }} />}
+          {isAdmin && <CompanySelect companies={companies} companyId={adminCompanyId} onChange={(id) => setCompanyId(id)} />}
           {filterSelect(translate('rate_sheets.zone'), zone, setZone, SHEET_ZONES, 'zone', 'filter-zone')}
           {filterSelect(translate('rate_sheets.rate_type'), rateType, setRateType, RATE_TYPES, 'rate_type', 'filter-rate-type')}
           <TextField select fullWidth={false} margin="none" size="small" label={translate('rate_sheets.category')} value={categories?.length ? categoryId : ''} sx={{ minWidth: 260 }}
-            onChange={(e) => { setCategoryId(Number(e.target.value)); setPage(1); }} disabled={!categories?.length}
+            onChange={(e) => setCategoryId(Number(e.target.value))} disabled={!categories?.length}
             helperText={categories && !categories.length ? translate('rate_sheets.no_category') : undefined}
             slotProps={{ htmlInput: { 'data-testid': 'filter-category' } }}>
             {(categories ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{`${c.code} · ${c.rate_type} ${c.zone}`}</MenuItem>)}
           </TextField>
         </Stack>
       </Paper>
-      <PagedTable
-        testId="rate-sheet-table"
-        rows={categoryId ? list.data?.data : []}
-        total={categoryId ? list.data?.total ?? 0 : 0}
-        page={page}
+      {!categoryId || !companyId ? (
+        <Paper variant="outlined" data-testid="rate-sheet-table"><EmptyState text="rate_sheets.empty" /></Paper>
+      ) : (
+      <List
+        resource="rate-sheets"
+        title={translate('text-rate-sheets')}
+        component={Box}
+        filter={{ category_id: categoryId, ...(isAdmin ? { company_id: companyId } : {}) }}
+        sort={{ field: 'validate_from', order: 'DESC' }}
         perPage={PER_PAGE}
-        onPage={setPage}
-        sort={sort}
-        onSort={setSort}
-        loading={list.loading || cats.loading}
-        error={list.error ?? cats.error}
-        emptyText={translate('rate_sheets.empty')}
-        onRetry={list.refetch}
-        columns={[
-          { key: 'code', label: translate('rate_sheets.code'), sortable: true },
-          { key: 'description', label: translate('rate_sheets.description'), sortable: true },
-          { key: 'zone', label: translate('rate_sheets.zone'), sortable: true },
-          { key: 'rate_type', label: translate('rate_sheets.rate_type'), sortable: true },
-          { key: 'area', label: translate('rate_sheets.area'), sortable: true, render: (r) => translate(`rate_sheets.area_${r.area}`) },
-          { key: 'is_standard', label: translate('rate_sheets.is_standard'), sortable: true, render: (r) => yesNo(r.is_standard) },
-          { key: 'validate_from', label: translate('rate_sheets.validate_from'), sortable: true, render: (r) => formatDay(r.validate_from, locale) },
-          { key: 'validate_to', label: translate('rate_sheets.validate_to'), sortable: true, render: (r) => formatDay(r.validate_to, locale) },
-          { key: 'rows', label: translate('rate_sheets.rows'), align: 'right', render: (r) => groupDigits(r.rows) },
-          {
-            key: 'actions', label: translate('rate_sheets.actions'), render: (r) => (
+        actions={false}
+        empty={false}
+        storeKey={false}
+        disableSyncWithLocation
+      >
+        <Paper variant="outlined" data-testid="rate-sheet-table">
+          <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="rate_sheets.empty" />}>
+            <DataTable.Col source="code" label="rate_sheets.code" />
+            <DataTable.Col source="description" label="rate_sheets.description" />
+            <DataTable.Col source="zone" label="rate_sheets.zone" />
+            <DataTable.Col source="rate_type" label="rate_sheets.rate_type" />
+            <DataTable.Col source="area" label="rate_sheets.area" render={(r: any) => translate(`rate_sheets.area_${r.area}`)} />
+            <DataTable.Col source="is_standard" label="rate_sheets.is_standard" render={(r: any) => yesNo(r.is_standard)} />
+            <DataTable.Col source="validate_from" label="rate_sheets.validate_from" render={(r: any) => formatDay(r.validate_from, locale)} />
+            <DataTable.Col source="validate_to" label="rate_sheets.validate_to" render={(r: any) => formatDay(r.validate_to, locale)} />
+            <DataTable.Col source="rows" label="rate_sheets.rows" disableSort align="right" render={(r: any) => groupDigits(r.rows)} />
+            <DataTable.Col label={translate('rate_sheets.actions')} disableSort {...stickyActionsColumn()} render={(r: any) => (
               <Box sx={{ whiteSpace: 'nowrap' }}>
                 <Tooltip title={translate('rate_sheets.view_rows')}>
                   <IconButton size="small" aria-label={translate('rate_sheets.view_rows')} data-testid={`view-${r.id}`} onClick={() => navigate(`/rate-sheets/${r.id}/${r.company_id}`)}>
@@ -150,7 +150,7 @@ export function RateSheetsPage() {
                 </Tooltip>
                 <Tooltip title={translate('rate_sheets.download')}>
                   <IconButton size="small" aria-label={translate('rate_sheets.download')} data-testid={`download-${r.id}`}
-                    onClick={() => downloadFile(`${ns}/rate_sheet/download/${r.id}`, adminQuery, `${r.code}.xlsx`).catch((e) => notify(e?.message, { type: 'error' }))}>
+                    onClick={() => dataProvider.downloadRateSheet({ id: r.id, companyId, fileName: `${r.code}.xlsx` }).catch((e) => notify(e?.message, { type: 'error' }))}>
                     <DownloadIcon fontSize="small" />
                   </IconButton>
                 </Tooltip>
@@ -160,14 +160,14 @@ export function RateSheetsPage() {
                   </IconButton>
                 </Tooltip>
               </Box>
-            ),
-          },
-        ]}
-      />
+            )} />
+          </DataTable>
+        </Paper>
+      </List>
+      )}
       {companyId && <EnduserCategories ns={ns} isAdmin={isAdmin} companyId={companyId} refreshKey={cats.data} />}
       <NewSheetDialog
         open={creating}
-        ns={ns}
         isAdmin={isAdmin}
         companyId={companyId}
         companyName={companyName}
@@ -181,9 +181,8 @@ export function RateSheetsPage() {
             if (rateType && rateType !== sheet.rate_type) setRateType(sheet.rate_type);
             wanted.current = { id: sheet.category_id, before: cats.data };
           }
-          setPage(1);
           cats.refetch();
-          list.refetch();
+          refetchList();
         }}
       />
       <Confirm

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { Checkbox, FormControlLabel, Grid, MenuItem, TextField } from '@mui/material';
 import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, TARIFF_LIMITS, rateRowsSpec } from '../../../model/tariffs';
-import { useApiGet } from './api';
-import { groupDigits } from './TariffTablePage';
+import { useProviderRead } from './api';
+import { groupDigits } from './format';
+import type { PortalDataProvider } from '../../dataProvider';
 import { UploadDialog } from './UploadDialog';
 
 interface Category { id: number; code: string; rate_type: string; zone: string }
@@ -19,7 +20,6 @@ export function codePreview(legalName: string, rateType: string, zone: string) {
 
 interface Props {
   open: boolean;
-  ns: string;
   isAdmin: boolean;
   companyId: number | null;
   companyName: string;
@@ -32,8 +32,9 @@ interface Props {
  * The New Sheet modal: the documented payload (zone, rate type, area, validity, is_standard, company for
  * admins, the file) and an optional existing category of the same type and zone (else a new category).
  */
-export function NewSheetDialog({ open, ns, isAdmin, companyId, companyName, defaults, onClose, onDone }: Props) {
+export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults, onClose, onDone }: Props) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [v, setV] = useState({
     description: '', zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: romeToday(), validate_to: '', is_standard: true, category_id: 0,
   });
@@ -41,9 +42,9 @@ export function NewSheetDialog({ open, ns, isAdmin, companyId, companyName, defa
     if (open) setV((s) => ({ ...s, zone: defaults.zone || s.zone, rate_type: defaults.rate_type || s.rate_type, category_id: 0 }));
   }, [open, defaults.zone, defaults.rate_type]);
   const zone = v.rate_type === 'EXP' ? 'NAT' : v.zone;
-  const cats = useApiGet<{ category_list: Category[] }>(open && (!isAdmin || companyId) ? '/visitor/category_list_filter' : null, {
-    rate_type: v.rate_type, zone, ...(isAdmin ? { company_id: companyId } : {}),
-  });
+  const catsQuery = { rate_type: v.rate_type, zone, ...(isAdmin ? { company_id: companyId } : {}) };
+  const cats = useProviderRead<{ category_list: Category[] }>(open && (!isAdmin || companyId) ? `category_list_filter ${JSON.stringify(catsQuery)}` : null,
+    (dp, signal) => dp.lookup('category_list_filter', catsQuery, signal));
   const datesBad = !!v.validate_to && !!v.validate_from && v.validate_to <= v.validate_from;
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setV((s) => ({ ...s, [k]: k === 'category_id' ? Number(e.target.value) : e.target.value, ...(k === 'rate_type' || k === 'zone' ? { category_id: 0 } : {}) }));
@@ -65,12 +66,13 @@ export function NewSheetDialog({ open, ns, isAdmin, companyId, companyName, defa
       help={translate('tariffs.upload_help', {
         mb: TARIFF_LIMITS.fileBytes / 1048576, rows: groupDigits(TARIFF_LIMITS.rows), columns: spec.columns.map((c) => c.name).join(', '),
       })}
-      path={`${ns}/rate_sheet/store`}
-      fileField="rate_sheet"
-      fields={fields}
+      ready={fields() !== null}
+      send={async (file, onProgress) => {
+        const answer = await dataProvider.create('rate-sheets', { data: { ...fields(), rate_sheet: file }, meta: { onProgress } });
+        onDone(answer.data?.id ? answer.data : null);
+      }}
       submitLabel={translate('rate_sheets.save')}
       onClose={onClose}
-      onDone={(answer) => onDone(answer?.data)}
     >
       <Grid container spacing={2} sx={{ mb: 1 }}>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,28 +1,10 @@
+import { TARIFF_COLUMN_LABELS } from '../../../model/resources/tariffs';
+
 /** Texts of the tariff screens, the rate sheets and the end user's rate sheets (it, en, fr). */
-const columnsIt = {
-  code: 'Codice', silver: 'Silver', gold: 'Gold', island: 'Isola', special_zone: 'Zona speciale', quintal_cost: 'Costo al quintale',
-  multiplier: 'Moltiplicatore', p150: 'p150', p300: 'p300', p550: 'p550', ps550: 'ps550', p1000: 'p1000', type_id: 'Classe', hub: 'Hub',
-  province: 'Provincia', city: 'Città', postal_code: 'CAP', cost: 'Costo', flow: 'Flusso', company_iso_2: 'Paese azienda',
-  rate_code: 'Codice tariffa', cost2: 'Costo al quintale (cost2)', col_11: 'Note (col_11)', carrier_zone: 'Zona vettore', country: 'Paese',
-  department: 'Dipartimento', leadtime: 'Resa (giorni)', zone_code: 'Codice zona', weight_from: 'Peso da (kg)', weight_to: 'Peso a (kg)',
-  price: 'Prezzo', unit: 'Unità', minimum: 'Minimo',
-};
-const columnsEn = {
-  code: 'Code', silver: 'Silver', gold: 'Gold', island: 'Island', special_zone: 'Special zone', quintal_cost: 'Cost per quintal',
-  multiplier: 'Multiplier', p150: 'p150', p300: 'p300', p550: 'p550', ps550: 'ps550', p1000: 'p1000', type_id: 'Class', hub: 'Hub',
-  province: 'Province', city: 'City', postal_code: 'Postal code', cost: 'Cost', flow: 'Flow', company_iso_2: 'Company country',
-  rate_code: 'Rate code', cost2: 'Cost per quintal (cost2)', col_11: 'Notes (col_11)', carrier_zone: 'Carrier zone', country: 'Country',
-  department: 'Department', leadtime: 'Lead time (days)', zone_code: 'Zone code', weight_from: 'Weight from (kg)', weight_to: 'Weight to (kg)',
-  price: 'Price', unit: 'Unit', minimum: 'Minimum',
-};
-const columnsFr = {
-  code: 'Code', silver: 'Silver', gold: 'Gold', island: 'Île', special_zone: 'Zone spéciale', quintal_cost: 'Coût au quintal',
-  multiplier: 'Multiplicateur', p150: 'p150', p300: 'p300', p550: 'p550', ps550: 'ps550', p1000: 'p1000', type_id: 'Classe', hub: 'Hub',
-  province: 'Province', city: 'Ville', postal_code: 'Code postal', cost: 'Coût', flow: 'Flux', company_iso_2: 'Pays de l’entreprise',
-  rate_code: 'Code tarif', cost2: 'Coût au quintal (cost2)', col_11: 'Notes (col_11)', carrier_zone: 'Zone transporteur', country: 'Pays',
-  department: 'Département', leadtime: 'Délai (jours)', zone_code: 'Code zone', weight_from: 'Poids de (kg)', weight_to: 'Poids à (kg)',
-  price: 'Prix', unit: 'Unité', minimum: 'Minimum',
-};
+// The column labels are the declarations' (model/resources/tariffs.ts).
+const columnsIt = TARIFF_COLUMN_LABELS.it;
+const columnsEn = TARIFF_COLUMN_LABELS.en;
+const columnsFr = TARIFF_COLUMN_LABELS.fr;
 
 export const tariffMessages = {
   it: {

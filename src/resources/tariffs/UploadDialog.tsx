@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { uploadWithProgress } from './api';
 
 /** The server's refusal as lines: its message, then every field or cell message ("Riga 5, p300: …"). */
 export function errorLines(error: any): { message: string; lines: string[] } {
@@ -34,31 +33,28 @@ interface Props {
   open: boolean;
   title: string;
   help: string;
-  /** Where the form goes, e.g. /admin/express_hub_costs/store. */
-  path: string;
-  fileField: string;
-  /** Other fields of the form; null while they are incomplete. */
-  fields?: () => Record<string, string | number> | null;
+  /** The other fields of the form are complete (false: the submit waits). */
+  ready?: boolean;
+  /** Sends the file (and the caller's fields): the resource's create through the data provider, with the progress. */
+  send: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   children?: ReactNode;
   /** The submit button's text (default "Carica"). */
   submitLabel?: string;
   onClose: () => void;
-  onDone: (answer: any) => void;
 }
 
 /**
  * The upload modal: one .xls/.xlsx file (and any extra fields), sent with its progress shown; every
- * message the server answers (each bad cell with its row and column) is listed in red.
+ * message the server answers (each bad cell with its row and column) is listed in red. The success
+ * message is the data provider's toast.
  */
-export function UploadDialog({ open, title, help, path, fileField, fields, children, submitLabel, onClose, onDone }: Props) {
+export function UploadDialog({ open, title, help, ready = true, send, children, submitLabel, onClose }: Props) {
   const translate = useTranslate();
-  const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<any>(null);
   const busy = progress !== null;
-  const extra = fields ? fields() : {};
 
   const reset = () => {
     setFile(null);
@@ -72,23 +68,17 @@ export function UploadDialog({ open, title, help, path, fileField, fields, child
     onClose();
   };
   const submit = async () => {
-    if (!file || !extra) return;
-    const form = new FormData();
-    for (const [k, v] of Object.entries(extra)) form.append(k, String(v));
-    form.append(fileField, file, file.name);
+    if (!file || !ready) return;
     setError(null);
     setProgress(0);
     try {
-      const answer = await uploadWithProgress(path, form, setProgress);
-      notify(answer?.message ?? 'ra.notification.created', { type: 'success' });
+      await send(file, setProgress);
       reset();
-      onDone(answer);
     } catch (err) {
       setProgress(null);
       setError(err);
     }
   };
-
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="upload-dialog">
       <DialogTitle>{title}</DialogTitle>
@@ -124,7 +114,7 @@ export function UploadDialog({ open, title, help, path, fileField, fields, child
       </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={busy}>{translate('tariffs.cancel')}</Button>
-        <Button variant="contained" onClick={submit} disabled={!file || !extra || busy} data-testid="upload-submit">
+        <Button variant="contained" onClick={submit} disabled={!file || !ready || busy} data-testid="upload-submit">
           {submitLabel ?? translate('tariffs.submit')}
         </Button>
       </DialogActions>

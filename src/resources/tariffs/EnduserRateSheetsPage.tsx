@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Title, useLocale, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocale, useNotify, useTranslate } from 'react-admin';
+import type { PortalDataProvider } from '../../dataProvider';
 import { Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs';
-import { downloadFile, useApiGet } from './api';
+import { useProviderRead } from './api';
 import { formatCell, formatDay } from './format';
 import { PagedTable } from './PagedTable';
 
@@ -17,10 +18,11 @@ export function EnduserRateSheetsPage() {
   const translate = useTranslate();
   const locale = useLocale();
   const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [rateType, setRateType] = useState<'STD' | 'EXP'>('STD');
   const [zone, setZone] = useState('NAT');
   const [page, setPage] = useState(1);
-  const mine = useApiGet<any>('/enduser/getMyRateSheet', { page, per_page: PER_PAGE, zone });
+  const mine = useProviderRead<any>(`my-rate-sheet ${page} ${zone}`, (dp, signal) => dp.myRateSheet({ page, per_page: PER_PAGE, zone }, signal));
   const part = mine.data?.[rateType === 'STD' ? 'standard_rate_sheet' : 'express_rate_sheet'];
   const sheet = part?.sheet;
   const spec = rateRowsSpec(rateType);
@@ -44,7 +46,7 @@ export function EnduserRateSheetsPage() {
             </TextField>
           )}
           <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!sheet} data-testid="download-my-sheet"
-            onClick={() => downloadFile('/enduser/getMyRateSheet/download', { rate_type: rateType, zone }, `${sheet?.code}.xlsx`)
+            onClick={() => dataProvider.downloadMyRateSheet({ rateType, zone, fileName: `${sheet?.code}.xlsx` })
               .catch((e) => notify(e?.message, { type: 'error' }))}>
             {translate('enduser_rate_sheets.download')}
           </Button>

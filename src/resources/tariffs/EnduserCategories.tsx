@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { Box, MenuItem, TextField, Typography } from '@mui/material';
-import { apiRequest } from '../../api/http';
-import { useApiGet } from './api';
+import type { PortalDataProvider } from '../../dataProvider';
+import { useProviderRead } from './api';
 import { PagedTable } from './PagedTable';
 
 interface Category { id: number; code: string; rate_type: string; zone: string }
@@ -15,11 +15,13 @@ const PER_PAGE = 10;
 export function EnduserCategories({ ns, isAdmin, companyId, refreshKey }: { ns: string; isAdmin: boolean; companyId: number; refreshKey?: unknown }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
   const [page, setPage] = useState(1);
   const adminQuery = isAdmin ? { company_id: companyId } : {};
-  const list = useApiGet<any>(`${ns}/enduser_carrier_categories`, { page, per_page: PER_PAGE, ...adminQuery });
+  const listQuery = { page, per_page: PER_PAGE, ...adminQuery };
+  const list = useProviderRead<any>(`enduser-categories ${ns} ${JSON.stringify(listQuery)}`, (dp, signal) => dp.enduserCategories(listQuery, signal));
   // refreshKey changes when the rate sheets page reloads its categories (a new sheet may have added one).
-  const cats = useApiGet<{ category_list: Category[] }>('/visitor/category_list', adminQuery);
+  const cats = useProviderRead<{ category_list: Category[] }>(`category_list ${JSON.stringify(adminQuery)}`, (dp, signal) => dp.lookup('category_list', adminQuery, signal));
   const { refetch } = cats;
   useEffect(() => {
     if (refreshKey) refetch();
@@ -28,10 +30,7 @@ export function EnduserCategories({ ns, isAdmin, companyId, refreshKey }: { ns: 
 
   const save = async (enduserId: number, field: 'exp_category_id' | 'std_category_id', value: number) => {
     try {
-      const answer = await apiRequest(`${ns}/enduser_carrier_categories/store`, {
-        method: 'POST', body: { ...adminQuery, enduser_id: enduserId, [field]: value || null },
-      });
-      notify(answer?.message, { type: 'success' });
+      await dataProvider.saveEnduserCategory({ enduserId, field, value: value || null, companyId: isAdmin ? companyId : null });
     } catch (err: any) {
       notify(err?.message ?? 'ra.notification.http_error', { type: 'error' });
     }

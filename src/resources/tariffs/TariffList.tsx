@@ -1,0 +1,187 @@
+import { useState, type ReactNode } from 'react';
+import {
+  Confirm, DataTable, List, useCanAccess, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useTranslate,
+} from 'react-admin';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import DeleteIcon from '@mui/icons-material/Delete';
+import DownloadIcon from '@mui/icons-material/Download';
+import UploadIcon from '@mui/icons-material/Upload';
+import { TARIFF_LIMITS, listColumns, type TariffTableSpec } from '../../../model/tariffs';
+import type { PortalDataProvider } from '../../dataProvider';
+import { EmptyState } from '../../components/table/EmptyState';
+import { NotFound } from '../../layout/NotFound';
+import { useFormat } from '../../components/format';
+import { CompanySelect, useTariffCompany, type TariffCompany } from './CompanySelect';
+import { formatCell, groupDigits } from './format';
+import { UploadDialog } from './UploadDialog';
+
+const PER_PAGE = 15;
+
+/** A screen only for the kinds the declaration allows (react-admin's canAccess): the others get the not-found page, as for any unknown path. */
+export function TariffGate({ resource, children }: { resource: string; children: ReactNode }) {
+  const { canAccess, isPending } = useCanAccess({ resource, action: 'list' });
+  if (isPending) return null;
+  return canAccess ? children : <NotFound />;
+}
+
+/**
+ * One screen for each of the six tariff tables, a react-admin list over the table's declaration
+ * (calculator document §2 "Tariff screens"): the admin's company selector (first carrier preselected,
+ * the list's `company_id` filter), the template download, the upload (the resource's create) while the
+ * set is empty, the red Delete (whole set, after a confirmation) once it has rows, and the paged table.
+ */
+export function TariffList({ spec }: { spec: TariffTableSpec }) {
+  return (
+    <TariffGate resource={spec.route}>
+      <TariffListScreen spec={spec} />
+    </TariffGate>
+  );
+}
+
+function TariffListScreen({ spec }: { spec: TariffTableSpec }) {
+  const translate = useTranslate();
+  const { permissions, isPending } = usePermissions();
+  const isAdmin = permissions === 'admin';
+  const { companies, company, companyId, setCompanyId } = useTariffCompany(!isPending && isAdmin);
+  if (isPending) return null;
+  const title = translate(`text-${spec.route}`);
+  return (
+    <Box data-testid={`tariff-page-${spec.key}`}>
+      <List
+        resource={spec.route}
+        title={title}
+        component={Box}
+        filter={isAdmin ? { company_id: companyId ?? 0 } : undefined}
+        sort={{ field: 'id', order: 'ASC' }}
+        perPage={PER_PAGE}
+        actions={false}
+        empty={false}
+        storeKey={false}
+        disableSyncWithLocation
+        queryOptions={{ enabled: !isAdmin || companyId !== null }}
+      >
+        <TariffHeader spec={spec} title={title} isAdmin={isAdmin} companies={companies} company={company} companyId={companyId} setCompanyId={setCompanyId} />
+        <TariffTable spec={spec} />
+      </List>
+    </Box>
+  );
+}
+
+interface HeaderProps {
+  spec: TariffTableSpec;
+  title: string;
+  isAdmin: boolean;
+  companies?: TariffCompany[];
+  company: TariffCompany | null;
+  companyId: number | null;
+  setCompanyId: (id: number) => void;
+}
+
+function TariffHeader({ spec, title, isAdmin, companies, company, companyId, setCompanyId }: HeaderProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const queryClient = useQueryClient();
+  const { total, data, setPage, resource } = useListContext();
+  const { identity } = useGetIdentity();
+  const [uploading, setUploading] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const count = total ?? 0;
+  const companyName: string = (isAdmin ? company?.legal_name : identity?.company?.legal_name) ?? '';
+  const canLoad = !isAdmin || companyId !== null;
+  const refresh = () => {
+    setPage(1);
+    return queryClient.invalidateQueries({ queryKey: [resource] });
+  };
+  const removal = useMutation({
+    mutationFn: () => dataProvider.deleteTariffSet(resource, { companyId }),
+    onSuccess: refresh,
+    onError: (err: any) => notify(err?.message ?? 'ra.notification.http_error', { type: 'error' }),
+    onSettled: () => setConfirming(false),
+  });
+  const upload = useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: number) => void }) =>
+      dataProvider.create(resource, { data: { ...(isAdmin ? { company_id: companyId } : {}), [spec.fileField]: file }, meta: { onProgress } }),
+    onSuccess: () => {
+      setUploading(false);
+      return refresh();
+    },
+  });
+
+  return (
+    <Paper sx={{ p: 2, mb: 2 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <Box sx={{ flex: 1, minWidth: 220 }}>
+          <Typography variant="h5" component="h1">{title}</Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="row-count">
+            {count > 0 ? translate('tariffs.rows', { count: groupDigits(count) }) : '\u00a0'}
+          </Typography>
+        </Box>
+        {isAdmin && <CompanySelect companies={companies} companyId={companyId} onChange={(id) => { setCompanyId(id); setPage(1); }} />}
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          data-testid="template-download"
+          sx={{ whiteSpace: 'nowrap' }}
+          onClick={() => dataProvider.downloadTemplate({ templateKey: spec.templateKey, fileName: spec.templateFile })
+            .catch((e) => notify(e?.message ?? 'ra.notification.http_error', { type: 'error' }))}
+        >
+          {translate('tariffs.template')}
+        </Button>
+        {data && count === 0 && (
+          <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)} data-testid="upload-open" disabled={!canLoad} sx={{ whiteSpace: 'nowrap' }}>
+            {translate('tariffs.upload')}
+          </Button>
+        )}
+        {count > 0 && (
+          <Button variant="contained" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} data-testid="delete-set" sx={{ whiteSpace: 'nowrap' }}>
+            {translate('tariffs.delete')}
+          </Button>
+        )}
+      </Stack>
+      <UploadDialog
+        open={uploading}
+        title={translate(`resources.${resource}.create_title`)}
+        help={translate('tariffs.upload_help', {
+          mb: TARIFF_LIMITS.fileBytes / 1048576, rows: groupDigits(TARIFF_LIMITS.rows), columns: spec.columns.map((c) => c.name).join(', '),
+        })}
+        ready={canLoad}
+        send={(file, onProgress) => upload.mutateAsync({ file, onProgress })}
+        onClose={() => setUploading(false)}
+      />
+      <Confirm
+        isOpen={confirming}
+        loading={removal.isPending}
+        title={translate('tariffs.delete_title')}
+        content={translate('tariffs.delete_text', { count: groupDigits(count), table: title, company: companyName })}
+        confirm={translate('tariffs.delete')}
+        confirmColor="warning"
+        onConfirm={() => removal.mutate()}
+        onClose={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}
+
+/** The rows: the declared columns (the file's column name on hover), money in euros in the user's language. */
+function TariffTable({ spec }: { spec: TariffTableSpec }) {
+  const translate = useTranslate();
+  const { locale } = useFormat();
+  return (
+    <Paper variant="outlined" data-testid="tariff-table">
+      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="portal.empty" />}>
+        {listColumns(spec).map((c) => (
+          <DataTable.Col
+            key={c.name}
+            source={c.name}
+            label={`tariffs.columns.${c.name}`}
+            title={c.name}
+            align={c.kind === 'text' ? undefined : 'right'}
+            render={(row: Record<string, unknown>) => formatCell(c, row[c.name], locale, translate)}
+          />
+        ))}
+      </DataTable>
+    </Paper>
+  );
+}
