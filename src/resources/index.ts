@@ -24,6 +24,6 @@ const screens: Record<string, ResourceScreens> = {
 export const resources: PortalResource[] = RESOURCES.map((decl) => {
   const custom = screens[decl.name];
   if (!custom) return declaredResource(decl);
-  const { messages, ...views } = custom;
-  return { ...views, name: decl.name, api: { paths: decl.api }, messages: messages ? mergeMessages(browserMessages(decl), messages) : browserMessages(decl) };
+  const { messages, api, ...views } = custom;
+  return { ...views, name: decl.name, api: { ...api, paths: decl.api }, messages: messages ? mergeMessages(browserMessages(decl), messages) : browserMessages(decl) };
 });

@@ -24,7 +24,10 @@ export interface PortalResource {
 }
 
 /** A resource folder's default export: the screens a declaration cannot say, and its extra texts (name, paths, labels come from the declaration). */
-export type ResourceScreens = Omit<PortalResource, 'name' | 'api'>;
+export type ResourceScreens = Omit<PortalResource, 'name' | 'api'> & {
+  /** What the paths need beyond the declaration's (the key of a keyed list answer, fixed filters). */
+  api?: Omit<ResourceApi, 'paths'> & { paths?: ResourceApi['paths'] };
+};
 
 /** A custom page (calculator, wizard, chat, account...): a route with or without the shell. */
 export interface PortalPage {
