@@ -12,6 +12,8 @@ import { pickLang, translate } from './i18n/index.js';
 import sessionPlugin, { API_PREFIX } from './plugins/session.js';
 import formPlugin from './plugins/forms.js';
 import inputGuardsPlugin from './plugins/inputGuards.js';
+import answersPlugin from './plugins/answers.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pricingCachePlugin from './plugins/pricingCache.js';
 import { routes } from './routes/index.js';
 import mediaRoutes from './routes/media.js';
@@ -85,15 +87,23 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 500 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Freight portal API', version: '1.0.0' },
+      info: {
+        title: 'Freight portal API',
+        version: '1.0.0',
+        description: 'Every call sends the X-Api-Password header; signed-in calls add a bearer token (POST /visitor/login).',
+      },
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
-          apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password' },
-          bearer: { type: 'http', scheme: 'bearer' },
+          apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password', description: 'The static API password of the deployment.' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /visitor/login.' },
         },
       },
-      security: [{ apiPassword: [], bearer: [] }],
+      // The API password always; the bearer token as well on every route whose policy is not public.
+      security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
     },
+    // Shared schemas (ErrorBody) keep their $id as their name in components.schemas.
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
   // Our plugins.
@@ -101,10 +111,12 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(sessionPlugin);
   await app.register(formPlugin);
   await app.register(inputGuardsPlugin);
+  await app.register(answersPlugin);
   await app.register(pricingCachePlugin);
 
   // Routes.
-  await app.register(async (api) => {
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
     for (const register of routes) await api.register(register);
   }, { prefix: API_PREFIX });
 
