@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { ApiError, notFound, tooMany } from '../../lib/errors.js';
 import { settleFile, storePendingFile } from '../../lib/files.js';
 import { settleAfterError } from '../../lib/fileSweep.js';
@@ -88,7 +89,7 @@ function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentcl
   });
 }
 
-export default async function requestCreateRoutes(app: FastifyInstance) {
+export default async function requestCreateRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
   const stats = statisticsRepo(app.db);
   const limits = rateLimitsRepo(app.db);

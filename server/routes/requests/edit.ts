@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/tokens.js';
 import { romeDate } from '../../lib/romeTime.js';
@@ -41,7 +41,7 @@ type UpdateBody = Record<string, any> & { tr_id: number; status_id?: number; sid
  * empty one is cleared (an empty price makes the request "to be quoted" again). Shipments change only
  * when `sid` lists them, and then each listed shipment needs its complete pickup and delivery blocks.
  */
-export default async function requestEditRoutes(app: FastifyInstance) {
+export default async function requestEditRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
   const stats = statisticsRepo(app.db);
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import type { Kind } from '../../../model/roles.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -38,7 +39,7 @@ export const NAMESPACES: Array<{ ns: Namespace; policy: Kind[]; filters: Record<
  * company (`enduser_id`). Each row carries its shipments and documents, so the list and the detail
  * read the same shape. A carrier filtering on another carrier's end user gets 404.
  */
-export default async function requestListRoutes(app: FastifyInstance) {
+export default async function requestListRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
 
   for (const { ns, policy, filters } of NAMESPACES) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { euros } from '../../lib/amounts.js';
 import { statisticsRepo } from '../../repositories/statistics.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
@@ -11,7 +11,7 @@ import { present } from './present.js';
  * requests and their value per month this year and per day this month. Money in euros.
  * The figures are cached 20 s per scope (in the database); the listed rows are read fresh.
  */
-export default async function statisticsRoutes(app: FastifyInstance) {
+export default async function statisticsRoutes(app: App) {
   const stats = statisticsRepo(app.db);
   const repo = transportRequestsRepo(app.db);
 

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { requestStatusRepo, type StatusChange } from '../../repositories/requestStatus.js';
 import { statisticsRepo } from '../../repositories/statistics.js';
@@ -24,7 +25,7 @@ export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true 
  * own; an admin sets any status. One conditional update: of concurrent changes one wins, the others
  * get 409. The end user is told by mail when its request is confirmed or refused.
  */
-export default async function requestStatusRoutes(app: FastifyInstance) {
+export default async function requestStatusRoutes(app: App) {
   const repo = requestStatusRepo(app.db);
   const stats = statisticsRepo(app.db);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
@@ -12,7 +12,7 @@ const categoryRef = { type: ['integer', 'null'], minimum: 0 } as const;
  * `enduser_carrier_categories`, which end-user company of a carrier is priced with which express and
  * standard category (companies.exp_category_id / std_category_id), read and changed by admins and carriers.
  */
-export default async function categoryRoutes(app: FastifyInstance) {
+export default async function categoryRoutes(app: App) {
   for (const { ns, policy } of NAMESPACES) register(ns, policy);
 
   function register(ns: Namespace, policy: any) {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { SHEET_ZONES, rateRowsSpec, type Example } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
@@ -23,7 +24,7 @@ type Settings = Pick<EndUserSettings, 'exp_category_id' | 'std_category_id' | 'i
  * user's adjustments are never shown to it). For the same reason the download is generated from these
  * rows, never the carrier's original file (which may hold other columns, such as its own costs).
  */
-export default async function enduserRateSheetRoutes(app: FastifyInstance) {
+export default async function enduserRateSheetRoutes(app: App) {
   const repo = rateSheetsRepo(app.db);
 
   async function context(req: FastifyRequest) {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
@@ -36,7 +37,7 @@ export function sendSheetFile(app: FastifyInstance, reply: FastifyReply, sheet: 
  * create a version (file imported into its rows, code generated, new category unless one is given),
  * download of the original file, a read-only page of its rows, delete.
  */
-export default async function rateSheetRoutes(app: FastifyInstance) {
+export default async function rateSheetRoutes(app: App) {
   const repo = rateSheetsRepo(app.db);
   for (const { ns, policy } of NAMESPACES) register(ns, policy);
 

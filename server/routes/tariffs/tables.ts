@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, type TariffTableSpec } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
@@ -26,7 +26,7 @@ const companyIdQuery = { company_id: { type: 'integer', minimum: 1 } } as const;
  * list (paged, under the documented key), store (multipart, file field named after the table, only
  * into an empty set), destroy (the whole set), for /admin (any carrier, company_id) and /company (own).
  */
-export default async function tariffTableRoutes(app: FastifyInstance) {
+export default async function tariffTableRoutes(app: App) {
   for (const spec of TARIFF_TABLES) {
     for (const { ns, policy } of NAMESPACES) {
       registerTable(app, spec, ns, policy);
@@ -55,7 +55,7 @@ export default async function tariffTableRoutes(app: FastifyInstance) {
   }
 }
 
-function registerTable(app: FastifyInstance, spec: TariffTableSpec, ns: 'admin' | 'company', policy: any) {
+function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company', policy: any) {
   const base = `/${ns}/${spec.key}`;
   const sortColumns = Object.fromEntries(sortableOf(spec).map((c) => [c, c]));
   const tags = ['tariffs'];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { forbidden, tooMany } from '../../lib/errors.js';
 import { HitBatcher } from '../../lib/hitBatcher.js';
 import { callerKind, costRequestSchema, type CostRequestBody } from '../../lib/quoteRequest.js';
@@ -24,7 +24,7 @@ const answerSchema = {
  * Visitors are throttled per address (QUOTE_RATE_LIMIT a minute, every attempt counts). Signed-in
  * callers are not: they are known customers, and a misused account can be deactivated.
  */
-export default async function costRequestRoutes(app: FastifyInstance) {
+export default async function costRequestRoutes(app: App) {
   const quoter = quoterOf(app);
   const visitorHits = new HitBatcher(app.db, MINUTE);
 
