@@ -5,6 +5,7 @@ import { requestStatusRepo, type StatusChange } from '../../repositories/request
 import { statisticsRepo } from '../../repositories/statistics.js';
 import { STATUS } from '../../repositories/transportRequests.js';
 import { notifyLater } from './notify.js';
+import { int, obj, writeAnswer } from '../../lib/answers.js';
 
 const STATUS_IDS = [1, 3, 4, 5, 6, 7];
 
@@ -33,6 +34,8 @@ export default async function requestStatusRoutes(app: App) {
     config: { policy: ['admin', 'carrier'] },
     schema: {
       tags: ['transport requests'],
+      summary: 'Changes the status of a transport request (carrier: confirm or refuse).',
+      response: { 200: writeAnswer(obj({ id: int, transport_request_status_id: int, previous_status_id: int })) },
       body: {
         type: 'object',
         additionalProperties: false,
@@ -41,7 +44,7 @@ export default async function requestStatusRoutes(app: App) {
       },
     },
   }, async (req) => {
-    const { id, transport_request_status_id: to } = req.body as { id: number; transport_request_status_id: number };
+    const { id, transport_request_status_id: to } = req.body;
     const u = req.user!;
     let result: StatusChange;
     if (u.kind === 'admin') {
