@@ -131,7 +131,7 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   if (indexHtml) {
     await app.register(fastifyStatic, { root: staticDir!, wildcard: false, index: false, maxAge: '1h' });
   }
-  await app.register(mediaRoutes);
+  await app.withTypeProvider<TypeBoxTypeProvider>().register(mediaRoutes);
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {

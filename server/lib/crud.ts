@@ -6,6 +6,7 @@ import { bodySchemas, checkBounds, normalizeBody, uniqueFields, type FieldsDecl 
 import { invalid, notFound } from './errors.js';
 import { listQuerySchema, paginate, type ListQuery } from './paging.js';
 import { nowIso } from './tokens.js';
+import { dataAnswer, int, obj, pagedAnswer, writeAnswer } from './answers.js';
 
 type Row = Record<string, unknown>;
 
@@ -79,7 +80,7 @@ export function crudRoutes(app: FastifyInstance, o: CrudOptions) {
 
   app.get(o.path, {
     config: { policy: o.read },
-    schema: { tags: [o.tag], querystring: listQuerySchema(o.sortable, o.search ? { q } : {}) },
+    schema: { tags: [o.tag], summary: `A page of ${o.table.replace(/_/g, ' ')}.`, querystring: listQuerySchema(o.sortable, o.search ? { q } : {}), response: { 200: pagedAnswer(obj({ id: int })) } },
   }, async (req) => {
     const query = req.query as ListQuery & { q?: string };
     let qb = db.selectFrom(o.table).selectAll();
@@ -93,7 +94,7 @@ export function crudRoutes(app: FastifyInstance, o: CrudOptions) {
 
   app.get(`${o.path}/show/:id`, {
     config: { policy: o.read },
-    schema: { tags: [o.tag], params: idParams },
+    schema: { tags: [o.tag], summary: `One of the ${o.table.replace(/_/g, ' ')}.`, params: idParams, response: { 200: dataAnswer(obj({ id: int })) } },
   }, async (req) => {
     const row = await find((req.params as { id: number }).id);
     if (!row) throw notFound();
@@ -103,7 +104,7 @@ export function crudRoutes(app: FastifyInstance, o: CrudOptions) {
   app.post(`${o.path}/store`, {
     config: { policy: o.write },
     preValidation: normalize,
-    schema: { tags: [o.tag], body: schemas.store },
+    schema: { tags: [o.tag], summary: `Creates one of the ${o.table.replace(/_/g, ' ')}.`, body: schemas.store, response: { 200: writeAnswer(obj({ id: int })) } },
   }, async (req) => {
     const body = req.body as Row;
     await check(body);
@@ -115,7 +116,7 @@ export function crudRoutes(app: FastifyInstance, o: CrudOptions) {
   app.post(`${o.path}/update/:id`, {
     config: { policy: o.write },
     preValidation: normalize,
-    schema: { tags: [o.tag], params: idParams, body: schemas.update },
+    schema: { tags: [o.tag], summary: `Updates one of the ${o.table.replace(/_/g, ' ')}.`, params: idParams, body: schemas.update, response: { 200: writeAnswer(obj({ id: int })) } },
   }, async (req) => {
     const { id } = req.params as { id: number };
     const body = req.body as Row;
