@@ -87,6 +87,8 @@ export async function buildApp({ config, db, logger = false }: BuildOptions): Pr
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 500 } });
   await app.register(swagger, {
     openapi: {
+      // 3.1: the schemas are JSON Schema 2020-12 as AJV reads them (type lists, numeric exclusiveMinimum).
+      openapi: '3.1.0',
       info: {
         title: 'Freight portal API',
         version: '1.0.0',
