@@ -72,7 +72,7 @@ export interface ReadMessagesInput { chat_id: number; after?: number; before?: n
 /** A ticket as the chat routes answer it (repositories/chats.ts `present`). */
 export const ticketAnswer = obj({ id: int, subject: str, status: str, unread: int, enduser_user_name: str, closed_by_name: strN });
 /** A message with `is_mine`. */
-export const messageAnswer = obj({ id: int, chat_id: int, message: str, is_mine: bool });
+export const messageAnswer = obj({ id: int, chat_id: int, sender_side: str, body: str, created_at: str, read_at: strN, is_mine: bool });
 /** getChatMessages: `{data, ticket, has_more, read_up_to}`. */
 export const readMessagesAnswer = obj({ data: list(messageAnswer), ticket: ticketAnswer, has_more: bool, read_up_to: intN });
 /** The unread counts of the caller's side. */
