@@ -40,10 +40,13 @@ async function answers(app: FastifyInstance) {
   const ids = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
-    const schema = (route.schema ??= {}) as JsonSchema & { response?: Record<string, unknown> };
     const where = `Route ${String(route.method)} ${route.url}`;
+    const declaredResponses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
+    // A copy: one schema object may serve several routes (each gets its own operationId).
+    const schema = { ...route.schema, response: { ...declaredResponses } } as JsonSchema & { response: Record<string, unknown> };
+    route.schema = schema;
     if (typeof schema.summary !== 'string' || !schema.summary) throw new Error(`${where} declares no summary`);
-    const responses = (schema.response ??= {});
+    const responses = schema.response;
     if (!Object.keys(responses).some(is2xx)) throw new Error(`${where} declares no 2xx answer`);
     for (const status of ERROR_STATUSES) responses[status] ??= errorRef;
     if (!schema.operationId) {
