@@ -183,7 +183,8 @@ export function bodySchemas(decl: FieldsDecl, opts: { partialUpdate?: boolean } 
  * empty string becomes null for an optional field and is removed for a required one (so `required`
  * reports it); numbers in text stay for the schema to coerce. Mutates and answers the body.
  */
-export function normalizeBody(decl: FieldsDecl, body: Record<string, unknown>) {
+export function normalizeBody(decl: FieldsDecl, input: object) {
+  const body = input as Record<string, unknown>;
   for (const [name, f] of Object.entries(decl)) {
     if (!(name in body)) continue;
     let v = body[name];

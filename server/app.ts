@@ -12,6 +12,8 @@ import { pickLang, translate } from './i18n/index.js';
 import sessionPlugin, { API_PREFIX } from './plugins/session.js';
 import formPlugin from './plugins/forms.js';
 import inputGuardsPlugin from './plugins/inputGuards.js';
+import answersPlugin from './plugins/answers.js';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pricingCachePlugin from './plugins/pricingCache.js';
 import { routes } from './routes/index.js';
 import { RESOURCES } from '../model/registry.js';
@@ -91,15 +93,25 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 500 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Freight portal API', version: '1.0.0' },
+      // 3.1: the schemas are JSON Schema 2020-12 as AJV reads them (type lists, numeric exclusiveMinimum).
+      openapi: '3.1.0',
+      info: {
+        title: 'Freight portal API',
+        version: '1.0.0',
+        description: 'Every call sends the X-Api-Password header; signed-in calls add a bearer token (POST /visitor/login).',
+      },
+      servers: [{ url: '/' }],
       components: {
         securitySchemes: {
-          apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password' },
-          bearer: { type: 'http', scheme: 'bearer' },
+          apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password', description: 'The static API password of the deployment.' },
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /visitor/login.' },
         },
       },
-      security: [{ apiPassword: [], bearer: [] }],
+      // The API password always; the bearer token as well on every route whose policy is not public.
+      security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
     },
+    // Shared schemas (ErrorBody) keep their $id as their name in components.schemas.
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
   // Our plugins.
@@ -107,10 +119,12 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   await app.register(sessionPlugin);
   await app.register(formPlugin);
   await app.register(inputGuardsPlugin);
+  await app.register(answersPlugin);
   await app.register(pricingCachePlugin);
 
   // Routes.
-  await app.register(async (api) => {
+  await app.register(async (scope) => {
+    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
     for (const register of routes) await api.register(register);
     // Every declared resource whose routes are generated from its declaration (model/registry.ts).
     for (const decl of extraResources) registerMessages(serverMessages(decl));
@@ -128,7 +142,7 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   if (indexHtml) {
     await app.register(fastifyStatic, { root: staticDir!, wildcard: false, index: false, maxAge: '1h' });
   }
-  await app.register(mediaRoutes);
+  await app.withTypeProvider<TypeBoxTypeProvider>().register(mediaRoutes);
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {

@@ -36,6 +36,11 @@ export interface Config {
    * other server processes sharing DATA_DIR/files; a single process may use 0.
    */
   orphanFileMinutes: number;
+  /**
+   * VALIDATE_RESPONSES=1 (default under NODE_ENV=test, so the API tests and the browser harness): every JSON answer is checked against the schema its route declares for
+   * its status; a mismatch is logged and answered 500 (plugins/answers.ts). Off in production.
+   */
+  validateResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pricingCacheMs: Math.max(0, Number(env.PRICING_CACHE_MS ?? (env.NODE_ENV === 'test' ? 0 : 5000)) || 0),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     orphanFileMinutes: Math.max(0, Number(env.ORPHAN_FILE_MINUTES ?? 15) || 0),
+    // On in tests (NODE_ENV=test: the API helpers and the browser harness), off elsewhere unless asked for.
+    validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : env.NODE_ENV === 'test',
     ...overrides,
   };
 }

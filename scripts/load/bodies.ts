@@ -5,6 +5,7 @@
  */
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { mulberry32 } from '../benchKit.js';
+import type { QuoteRequest } from '../../model/quote.js';
 
 export type Rng = () => number;
 /** A small seeded generator, so a run's mix can be repeated (LOAD_SEED). */
@@ -25,24 +26,12 @@ const PALLETS = [
   { palletWeight: [250, 480, 120], palletWidth: [120, 120, 80], palletLength: [80, 100, 120], palletHeight: [90, 140, 75] },
 ];
 const GROUPAGE = [
-  { standardunits: 4, standardweight: 480, standardvolume: 2.1, standardvolumeType: 'CBM' },
-  { standardunits: 12, standardweight: 1800, standardvolume: 3.5, standardvolumeType: 'LM' },
+  { standardunits: 4, standardweight: 480, standardvolume: 2.1, standardvolumeType: 'CBM' as const },
+  { standardunits: 12, standardweight: 1800, standardvolume: 3.5, standardvolumeType: 'LM' as const },
 ];
 
-export interface QuoteBody {
-  zone: 'national';
-  service: 'palletExpress' | 'standard';
-  flow?: 'OUT';
-  originCountry: string;
-  originPostalCode: string;
-  originLocality: string;
-  originProvince: string;
-  destinationCountry: string;
-  destinationPostalCode: string;
-  destinationLocality: string;
-  destinationProvince: string;
-  [k: string]: unknown;
-}
+/** A cost request (model/quote.ts) between Italian places, which always name their locality and province. */
+export type QuoteBody = QuoteRequest & { originLocality: string; originProvince: string; destinationLocality: string; destinationProvince: string };
 
 /** Every quote body of the mix (6 destinations × 2 pallet sets + 2 groupage loads). */
 export const QUOTES: QuoteBody[] = TO.flatMap(([cap, city, prov]) => {

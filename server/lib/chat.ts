@@ -6,6 +6,8 @@ import { listQuerySchema } from './paging.js';
 import type { Db } from '../db/index.js';
 
 /** A message is plain text of at most this many characters (counted as Unicode code points, as the schema does). */
+import { bool, int, intN, list, obj, str, strN } from './answers.js';
+
 export const MESSAGE_MAX = 4000;
 export const SUBJECT_MAX = 150;
 
@@ -64,7 +66,17 @@ export const ticketListSchema = listQuerySchema(['last_message_at', 'created_at'
   enduser_id: { type: 'integer', minimum: 1 },
 });
 
-export interface ReadMessagesInput { chat_id: number; after?: number; before?: number; limit: number; mark_read: boolean }
+/** The schema's defaults fill `limit` and `mark_read`. */
+export interface ReadMessagesInput { chat_id: number; after?: number; before?: number; limit?: number; mark_read?: boolean }
+
+/** A ticket as the chat routes answer it (repositories/chats.ts `present`). */
+export const ticketAnswer = obj({ id: int, subject: str, status: str, unread: int, enduser_user_name: str, closed_by_name: strN });
+/** A message with `is_mine`. */
+export const messageAnswer = obj({ id: int, chat_id: int, sender_side: str, body: str, created_at: str, read_at: strN, is_mine: bool });
+/** getChatMessages: `{data, ticket, has_more, read_up_to}`. */
+export const readMessagesAnswer = obj({ data: list(messageAnswer), ticket: ticketAnswer, has_more: bool, read_up_to: intN });
+/** The unread counts of the caller's side. */
+export const unreadAnswer = obj({ data: obj({ messages: int, chats: int }) });
 
 export const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) =>
   ({ ...m, is_mine: m.sender_user_id === userId });
@@ -79,8 +91,8 @@ export async function readMessages(db: Db, req: FastifyRequest, input: ReadMessa
   const scope = chatScope(req);
   const repo = chatsRepo(db);
   const ticket = await repo.ticket(scope, input.chat_id);
-  const { rows, hasMore } = await repo.messages(input.chat_id, input);
-  if (input.mark_read) {
+  const { rows, hasMore } = await repo.messages(input.chat_id, { ...input, limit: input.limit ?? 100 });
+  if (input.mark_read ?? true) {
     const upTo = Math.max(input.after ?? 0, ...rows.map((r) => r.id));
     if (upTo > 0) await repo.markRead(input.chat_id, scope.side, upTo);
     if (ticket.unread) ticket.unread = Number((await repo.findTicket(scope, input.chat_id))?.unread ?? 0);

@@ -23,8 +23,9 @@ export function listQuerySchema(sortable: readonly string[], filters: Record<str
 }
 
 export interface ListQuery {
-  page: number;
-  per_page: number;
+  /** Given by the schema's default when absent. */
+  page?: number;
+  per_page?: number;
   sort?: string;
   order?: string;
 }

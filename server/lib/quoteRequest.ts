@@ -1,66 +1,14 @@
 import type { Kind } from '../../model/roles.js';
+import { quoteRequestSchema, type QuoteRequest as CostRequest } from '../../model/quote.js';
 import { normalizePostalCode } from '../pricing/places.js';
 import type { CallerKind, Place, QuoteRequest } from '../pricing/types.js';
 import type { PlaceReference } from '../repositories/placeReference.js';
 import { invalid } from './errors.js';
 
-/** The calculation ratios of the calculator document §9; CBM ones go with volume type CBM, LM ones with LM. */
-export const RATIOS = ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500', 'LM1500', 'LM1750'] as const;
-/** Choice: at most 33 pallet rows, a full articulated trailer of EUR pallets. */
-export const MAX_PALLETS = 33;
-
-const positive = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
-const palletList = { type: 'array', maxItems: MAX_PALLETS, items: positive } as const;
-const placeFields = (end: 'origin' | 'destination') => ({
-  [`${end}Country`]: { type: 'string', minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$' },
-  [`${end}PostalCode`]: { type: 'string', minLength: 1, maxLength: 16, pattern: '\\S' },
-  [`${end}Locality`]: { type: 'string', maxLength: 100 },
-  [`${end}Province`]: { type: 'string', maxLength: 10 },
-});
-
-/** The cost request of the calculator document §3 (JSON, or form data with `[]` on the pallet arrays). */
-export const costRequestSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['zone', 'service', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode'],
-  properties: {
-    zone: { type: 'string', enum: ['national', 'international'] },
-    service: { type: 'string', enum: ['standard', 'palletExpress'] },
-    flow: { type: 'string', enum: ['IN', 'OUT'], default: 'OUT' },
-    island: { type: ['string', 'null'], maxLength: 100 },
-    adr: { type: 'integer', enum: [0, 1], default: 0 },
-    taillift: { type: 'integer', enum: [0, 1], default: 0 },
-    ...placeFields('origin'),
-    ...placeFields('destination'),
-    standardunits: { type: 'integer', minimum: 1, maximum: 100_000 },
-    standardweight: positive,
-    standardvolume: { type: 'number', minimum: 0, maximum: 1_000_000 },
-    standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
-    calculationRatio: { type: 'string', enum: [...RATIOS] },
-    palletWeight: palletList,
-    palletWidth: palletList,
-    palletLength: palletList,
-    palletHeight: palletList,
-    company_id: { type: 'integer', minimum: 1 },
-    enduser_id: { type: ['integer', 'null'], minimum: 1 },
-  },
-} as const;
-
-export interface CostRequestBody {
-  zone: 'national' | 'international';
-  service: 'standard' | 'palletExpress';
-  flow: 'IN' | 'OUT';
-  island?: string | null;
-  adr: 0 | 1;
-  taillift: 0 | 1;
-  originCountry: string; originPostalCode: string; originLocality?: string; originProvince?: string;
-  destinationCountry: string; destinationPostalCode: string; destinationLocality?: string; destinationProvince?: string;
-  standardunits?: number; standardweight?: number; standardvolume?: number; standardvolumeType?: 'CBM' | 'LM';
-  calculationRatio?: (typeof RATIOS)[number];
-  palletWeight?: number[]; palletWidth?: number[]; palletLength?: number[]; palletHeight?: number[];
-  company_id?: number;
-  enduser_id?: number | null;
-}
+/** The cost request is declared once, in model/quote.ts (the browser's calculator takes its types from there). */
+export { MAX_PALLETS, RATIOS } from '../../model/quote.js';
+export const costRequestSchema = quoteRequestSchema;
+export type CostRequestBody = CostRequest;
 
 type FieldError = string | { key: string; params?: Record<string, unknown> };
 

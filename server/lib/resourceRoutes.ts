@@ -1,15 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { Type } from 'typebox';
 import type { Kind } from '../../model/roles.js';
 import { bodySchemas, checkBounds, fieldSchema, normalizeBody, uniqueFields, type FieldDef } from '../../model/fields.js';
 import { kindsOf, sortableOf, storedFields, type Action, type ResourceDecl } from '../../model/resource.js';
 import { invalid, notFound } from './errors.js';
 import { listQuerySchema, paginate, type ListQuery } from './paging.js';
 import { nowIso } from './tokens.js';
+import { dataAnswer, pagedAnswer, writeAnswer } from './answers.js';
+import type { App } from './typed.js';
 
 type Row = Record<string, unknown>;
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+/** A declared body: the declaration's JSON schema, typed as its rows' values (checked by AJV before the handler). */
+type Body = Record<string, unknown>;
 
 /** The JSON schema of one field in an answer: the stored value, null when the field may be empty. */
 function answerFieldSchema(f: FieldDef): Record<string, unknown> {
@@ -38,7 +43,7 @@ const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * `validation.unique` in the caller's language, also when two writes race into the unique index);
  * nothing is stored on an error. Every route carries its summary, operation id and answer schemas.
  */
-export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
+export function resourceRoutes(app: App, decl: ResourceDecl) {
   for (const l of ['it', 'en', 'fr'] as const) {
     if (!decl.labels[l].created || !decl.labels[l].updated) throw new Error(`${decl.name}: generated routes need labels.${l}.created and .updated`);
   }
@@ -61,9 +66,13 @@ export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
   const present = (r: Row) => (decl.createdAlias ? { ...r, created: r.created_at } : r);
   const stored = new Set(storedFields(decl).map(([n]) => n));
   const writable = (body: Row) => Object.fromEntries(Object.entries(body).filter(([k]) => stored.has(k)));
-  const normalize = async (req: FastifyRequest) => {
-    if (req.body && typeof req.body === 'object') normalizeBody(decl.fields, req.body as Row);
+  const normalize = async (req: FastifyRequest<{ Body: unknown }>) => {
+    const body = req.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) normalizeBody(decl.fields, body);
   };
+  const storeBody = Type.Unsafe<Body>(schemas.store);
+  const updateBody = Type.Unsafe<Body>(schemas.update);
+  const listQuery = Type.Unsafe<ListQuery & { q?: string }>(listQuerySchema(sortable, search.length ? { q: { type: 'string', maxLength: 100 } } : {}));
   const config = (kind: Kind, action: Action) => ({ policy: [kind], resource: decl.name, action });
 
   async function check(body: Row, id?: number) {
@@ -93,7 +102,7 @@ export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
   }
 
   const find = (id: number) => db.selectFrom(decl.table).selectAll().where('id', '=', id).executeTakeFirst();
-  const writeAnswer = { type: 'object', required: ['status', 'message', 'data'], properties: { status: { type: 'boolean' }, message: { type: 'string' }, data: row } };
+  const written = writeAnswer(row);
 
   for (const [kind, path] of Object.entries(decl.api) as Array<[Kind, string]>) {
     const may = (action: Action) => kindsOf(decl, action).includes(kind);
@@ -104,17 +113,11 @@ export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
         schema: {
           tags: [tag],
           summary: `List ${sentence(en.many)} (${ns})`,
-          querystring: listQuerySchema(sortable, search.length ? { q: { type: 'string', maxLength: 100 } } : {}),
-          response: {
-            200: {
-              type: 'object',
-              required: ['data', 'current_page', 'per_page', 'last_page', 'total'],
-              properties: { data: { type: 'array', items: row }, current_page: { type: 'integer' }, per_page: { type: 'integer' }, last_page: { type: 'integer' }, total: { type: 'integer' } },
-            },
-          },
+          querystring: listQuery,
+          response: { 200: pagedAnswer(row) },
         },
       }, async (req) => {
-        const query = req.query as ListQuery & { q?: string };
+        const query = req.query;
         let qb = db.selectFrom(decl.table).selectAll();
         if (query.q && search.length) {
           const term = `%${query.q.trim().toLowerCase()}%`;
@@ -131,10 +134,10 @@ export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
           tags: [tag],
           summary: `Show one ${sentence(en.one)} (${ns})`,
           params: idParams,
-          response: { 200: { type: 'object', required: ['status', 'data'], properties: { status: { type: 'boolean' }, data: row } } },
+          response: { 200: dataAnswer(row) },
         },
       }, async (req) => {
-        const found = await find((req.params as { id: number }).id);
+        const found = await find(req.params.id);
         if (!found) throw notFound();
         return { status: true, data: present(found) };
       });
@@ -143,9 +146,9 @@ export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
       app.post(`${path}/store`, {
         config: config(kind, 'create'),
         preValidation: normalize,
-        schema: { tags: [tag], summary: `Create a ${sentence(en.one)} (${ns})`, body: schemas.store, response: { 200: writeAnswer } },
+        schema: { tags: [tag], summary: `Create a ${sentence(en.one)} (${ns})`, body: storeBody, response: { 200: written } },
       }, async (req) => {
-        const body = writable(req.body as Row);
+        const body = writable(req.body);
         await check(body);
         const values = decl.timestamps ? { ...body, created_at: nowIso() } : body;
         const { id } = await guarded<{ id: number }>(body, () => db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow());
@@ -156,10 +159,10 @@ export function resourceRoutes(app: FastifyInstance, decl: ResourceDecl) {
       app.post(`${path}/update/:id`, {
         config: config(kind, 'edit'),
         preValidation: normalize,
-        schema: { tags: [tag], summary: `Update a ${sentence(en.one)} (${ns})`, params: idParams, body: schemas.update, response: { 200: writeAnswer } },
+        schema: { tags: [tag], summary: `Update a ${sentence(en.one)} (${ns})`, params: idParams, body: updateBody, response: { 200: written } },
       }, async (req) => {
-        const { id } = req.params as { id: number };
-        const body = writable(req.body as Row);
+        const { id } = req.params;
+        const body = writable(req.body);
         if (!(await find(id))) throw notFound();
         await check(body, id);
         if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute());

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { RouteModule } from '../lib/typed.js';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
 import passwordRoutes from './visitor/password.js';
@@ -26,7 +26,7 @@ import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
 
 /** Every route module, registered under /api/v1 in this order. */
-export const routes: Array<(app: FastifyInstance) => Promise<void>> = [
+export const routes: RouteModule[] = [
   authRoutes,
   lookupRoutes,
   passwordRoutes,

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../lib/typed.js';
 import { filesDir } from '../lib/files.js';
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
 
 /** Profile pictures and logos at /media/<random name> (see server/lib/media.ts): images only, nosniff. */
-export default async function mediaRoutes(app: FastifyInstance) {
+export default async function mediaRoutes(app: App) {
   app.get('/media/:name', {
     schema: { hide: true, params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|webp)$' } } } },
   }, async (req, reply) => {
-    const { name } = req.params as { name: string };
+    const name = req.params.name ?? ''; // the route's path always has it
     const file = path.join(filesDir(app.config.dataDir, 'media'), name);
     if (!fs.existsSync(file)) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
     return reply

@@ -73,6 +73,8 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
     // The tests stand for a deployment behind a proxy on the same host (inject's address is 127.0.0.1),
     // so a test gives each client its own X-Forwarded-For; tests/api/trustProxy.test.ts covers the rest.
     trustProxy: ['127.0.0.1'],
+    // Every JSON answer is checked against its route's declared schema (plugins/answers.ts).
+    validateResponses: true,
     ...overrides,
   });
   const db = await openDb({ databaseUrl, dataDir, poolSize: 5 });

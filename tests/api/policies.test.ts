@@ -28,6 +28,37 @@ describeEachDb('route policies', (p) => {
     }).rejects.toThrow(/declares no policy/);
   });
 
+  it('a route without a summary or a 2xx answer schema cannot be registered', async () => {
+    const { config, db } = p();
+    await expect(async () => {
+      const app = await buildApp({ config, db });
+      app.get('/api/v1/undocumented', { config: { policy: 'public' }, schema: { response: { 200: { type: 'object' } } } }, async () => ({ ok: true }));
+      await app.ready();
+    }).rejects.toThrow(/declares no summary/);
+    await expect(async () => {
+      const app = await buildApp({ config, db });
+      app.get('/api/v1/unanswered', { config: { policy: 'public' }, schema: { summary: 'Answers nothing declared.' } }, async () => ({ ok: true }));
+      await app.ready();
+    }).rejects.toThrow(/declares no 2xx answer/);
+  });
+
+  it('in tests, an answer outside its declared schema is a 500 (the documentation stays true)', async () => {
+    const { config, db } = p();
+    const app = await buildApp({ config: { ...config, validateResponses: true }, db });
+    const schema = { summary: 'Answers a number.', response: { 200: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } };
+    app.get('/api/v1/declared', { config: { policy: 'public' }, schema }, async () => ({ n: 1, extra: 'kept' }));
+    app.get('/api/v1/drifted', { config: { policy: 'public' }, schema }, async () => ({ n: 'one' }));
+    await app.ready();
+    const headers = { 'x-api-password': config.apiPassword };
+    const good = await app.inject({ method: 'GET', url: '/api/v1/declared', headers });
+    expect(good.statusCode).toBe(200);
+    expect(good.body).toBe('{"n":1,"extra":"kept"}'); // the schema never shapes the answer
+    const bad = await app.inject({ method: 'GET', url: '/api/v1/drifted', headers });
+    expect(bad.statusCode).toBe(500);
+    expect(bad.json()).toEqual({ message: 'Errore interno del server', errors: {} });
+    await app.close();
+  });
+
   it('refuses signed-out callers on non-public routes with 401', async () => {
     for (const r of p().app.routeTable.filter((x) => x.policy !== 'public' && x.method !== 'HEAD')) {
       const url = r.url.replace(/:(\w+)/g, '1');
@@ -41,7 +72,7 @@ describeEachDb('server errors', (p) => {
   it('answers 500 with a translated message and no stack trace or SQL', async () => {
     const { config, db } = p();
     const app = await buildApp({ config, db });
-    app.get('/api/v1/boom', { config: { policy: 'public' } }, async () => {
+    app.get('/api/v1/boom', { config: { policy: 'public' }, schema: { summary: 'Fails.', response: { 200: { type: 'object' } } } }, async () => {
       throw new Error('SELECT * FROM users WHERE secret = 1');
     });
     await app.ready();

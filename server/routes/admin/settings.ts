@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
+import { dataAnswer, int, intN, obj, str, writeAnswer } from '../../lib/answers.js';
 import { kindsFor } from '../../../model/permissions.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid } from '../../lib/errors.js';
@@ -10,8 +11,10 @@ import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, VISITOR_CO
 import { templatePath } from '../visitor/settings.js';
 
 /** The admin's portal settings (server.md §9): the visitor carrier and the template files. */
-export default async function adminSettingsRoutes(app: FastifyInstance) {
+export default async function adminSettingsRoutes(app: App) {
   const settings = settingsRepo(app.db);
+  const template = { anyOf: [obj({ name: str, url: str }), { type: 'null' }] };
+  const settingsView = obj({ visitor_company_id: intN, visitor_company: { anyOf: [obj({ id: int, legal_name: str }), { type: 'null' }] }, templates: { type: 'object', additionalProperties: template } });
 
   async function view() {
     const values = await settings.all();
@@ -29,7 +32,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
 
   app.get('/admin/settings', {
     config: { policy: kindsFor('portal-settings', 'list') },
-    schema: { tags: ['admin'] },
+    schema: { tags: ['admin'], summary: 'The portal settings: the visitor carrier and the templates.', response: { 200: dataAnswer(settingsView) } },
   }, async () => ({ status: true, data: await view() }));
 
   const fileFields = Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, { description: 'an .xls or .xlsx file' }]));
@@ -37,6 +40,9 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
     config: { policy: kindsFor('portal-settings', 'edit') },
     schema: {
       tags: ['admin'],
+      summary: 'Sets the visitor carrier and uploads or removes templates.',
+      consumes: ['multipart/form-data', 'application/json'],
+      response: { 200: writeAnswer(settingsView) },
       body: {
         type: 'object',
         additionalProperties: false,
@@ -48,7 +54,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       },
     },
   }, async (req) => {
-    const body = (req.body ?? {}) as Record<string, unknown> & { visitor_company_id?: number | null; remove_templates?: TemplateKey[] };
+    const body: Record<string, unknown> & { visitor_company_id?: number | null; remove_templates?: TemplateKey[] } = req.body ?? {};
     const errors: Record<string, string> = {};
     if (body.visitor_company_id) {
       const c = await app.db.selectFrom('companies').select(['company_role_id', 'status_id']).where('id', '=', body.visitor_company_id).executeTakeFirst();
@@ -62,7 +68,7 @@ export default async function adminSettingsRoutes(app: FastifyInstance) {
       if (f === undefined || f === null || f === '') continue;
       const kind = isUploadedFile(f) ? spreadsheetKind(f.data) : null;
       if (!kind) errors[key] = 'settings.templateType';
-      else uploads.push([key, f as UploadedFile, kind.ext]);
+      else if (isUploadedFile(f)) uploads.push([key, f, kind.ext]);
     }
     if (Object.keys(errors).length) throw invalid(errors);
 

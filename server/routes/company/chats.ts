@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { chatIdField, chatScope, messageField, presentMessage, readMessages, readMessagesSchema, requireText, ticketListSchema, type ReadMessagesInput } from '../../lib/chat.js';
-import type { TicketListQuery } from '../../repositories/chats.js';
+import type { App } from '../../lib/typed.js';
+import { chatIdField, chatScope, messageField, presentMessage, readMessages, readMessagesSchema, requireText, ticketListSchema, readMessagesAnswer, ticketAnswer, messageAnswer, unreadAnswer } from '../../lib/chat.js';
+import { pagedAnswer, writeAnswer } from '../../lib/answers.js';
 import { chatsRepo } from '../../repositories/chats.js';
 
 /**
@@ -10,28 +10,28 @@ import { chatsRepo } from '../../repositories/chats.js';
  * end-user company and user names. Closing is final (the documents give no reopen): the end user
  * opens a new ticket for a new question.
  */
-export default async function companyChatRoutes(app: FastifyInstance) {
+export default async function companyChatRoutes(app: App) {
   const chats = chatsRepo(app.db);
   const policy = ['carrier' as const, 'support' as const];
 
   app.get('/company/chats/getChatUsers', {
     config: { policy },
-    schema: { tags: ['company chat'], querystring: ticketListSchema },
-  }, async (req) => chats.listTickets(chatScope(req), req.query as TicketListQuery));
+    schema: { tags: ['company chat'], summary: 'The tickets of the carrier\'s end users.', response: { 200: pagedAnswer(ticketAnswer) }, querystring: ticketListSchema },
+  }, async (req) => chats.listTickets(chatScope(req), req.query));
 
   app.post('/company/chats/getChatMessages', {
     config: { policy },
-    schema: { tags: ['company chat'], body: readMessagesSchema },
-  }, async (req) => readMessages(app.db, req, req.body as ReadMessagesInput));
+    schema: { tags: ['company chat'], summary: 'The messages of a ticket (cursor list); marks them read.', response: { 200: readMessagesAnswer }, body: readMessagesSchema },
+  }, async (req) => readMessages(app.db, req, req.body));
 
   app.post('/company/chats/sendChatMessage', {
     config: { policy, dropsControlCharacters: true },
     schema: {
-      tags: ['company chat'],
+      tags: ['company chat'], summary: 'Answers in a ticket.', response: { 200: writeAnswer(messageAnswer) },
       body: { type: 'object', required: ['chat_id', 'message'], additionalProperties: false, properties: { chat_id: chatIdField, message: messageField } },
     },
   }, async (req) => {
-    const body = requireText(req.body as { chat_id: number; message: string }, ['message']);
+    const body = requireText(req.body, ['message']);
     const message = await chats.send(chatScope(req), req.user!, body.chat_id, body.message);
     return { status: true, message: req.t('chat.messageSent'), data: presentMessage(message, req.user!.id) };
   });
@@ -39,11 +39,11 @@ export default async function companyChatRoutes(app: FastifyInstance) {
   app.post('/company/chats/closeChat', {
     config: { policy },
     schema: {
-      tags: ['company chat'],
+      tags: ['company chat'], summary: 'Closes a ticket.', response: { 200: writeAnswer(ticketAnswer) },
       body: { type: 'object', required: ['chat_id'], additionalProperties: false, properties: { chat_id: chatIdField } },
     },
   }, async (req) => {
-    const { chat_id } = req.body as { chat_id: number };
+    const { chat_id } = req.body;
     const scope = chatScope(req);
     await chats.close(scope, req.user!.id, chat_id);
     return { status: true, message: req.t('chat.closedOk'), data: await chats.ticket(scope, chat_id) };
@@ -51,6 +51,6 @@ export default async function companyChatRoutes(app: FastifyInstance) {
 
   app.get('/company/chats/unread', {
     config: { policy },
-    schema: { tags: ['company chat'] },
+    schema: { tags: ['company chat'], summary: 'The unread messages of the carrier\'s side.', response: { 200: unreadAnswer } },
   }, async (req) => ({ data: await chats.unread(chatScope(req)) }));
 }

@@ -1,17 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { composeMail, createMailer } from '../../lib/mail.js';
-import { listQuerySchema, withMeta, type ListQuery } from '../../lib/paging.js';
+import { listQuerySchema, withMeta } from '../../lib/paging.js';
 import { carrierScope } from '../../lib/scope.js';
-import { accessRequestsRepo, type AccessStatus } from '../../repositories/accessRequests.js';
+import { int, metaPaged, obj, str, writeAnswer } from '../../lib/answers.js';
+
+const accessRequest = obj({ id: int, status: str, carrier_name: str, user_email: str });
+import { accessRequestsRepo } from '../../repositories/accessRequests.js';
 
 /**
  * The access-request review (calculator document "Access requests", server.md §4). Admins review the
  * requests for new carriers, a carrier (Carrier, Reseller, Carrier Users) those addressed to its
  * company; anything else answers 404.
  */
-export default async function requestAccessRoutes(app: FastifyInstance) {
+export default async function requestAccessRoutes(app: App) {
   const requests = accessRequestsRepo(app.db);
   const mailer = createMailer(app.config, app.log);
 
@@ -19,27 +22,30 @@ export default async function requestAccessRoutes(app: FastifyInstance) {
     config: { policy: kindsFor('request-access', 'list') },
     schema: {
       tags: ['company'],
+      summary: 'A page of access requests to review.',
+      response: { 200: metaPaged(accessRequest) },
       querystring: listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {
         status: { type: 'string', enum: ['OP', 'CF', 'RF'] },
         date: { type: 'string', format: 'date' },
       }),
     },
   }, async (req) => {
-    const q = req.query as ListQuery & { status?: AccessStatus; date?: string };
-    return withMeta(await requests.list(carrierScope(req), q, req.lang));
+    return withMeta(await requests.list(carrierScope(req), req.query, req.lang));
   });
 
   app.post('/company/request_access/changeStatus', {
     config: { policy: kindsFor('request-access', 'edit') },
     schema: {
       tags: ['company'],
+      summary: 'Confirms (creates the accounts) or refuses an access request.',
+      response: { 200: writeAnswer(accessRequest) },
       body: {
         type: 'object', required: ['id', 'status'], additionalProperties: false,
         properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['CF', 'RF'] } },
       },
     },
   }, async (req) => {
-    const { id, status } = req.body as { id: number; status: 'CF' | 'RF' };
+    const { id, status } = req.body;
     const scope = carrierScope(req);
     const found = await requests.find(scope, id);
     if (!found) throw notFound();

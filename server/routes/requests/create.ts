@@ -1,5 +1,6 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { ApiError, notFound, tooMany } from '../../lib/errors.js';
 import { settleFile, storePendingFile } from '../../lib/files.js';
 import { settleAfterError } from '../../lib/fileSweep.js';
@@ -14,6 +15,8 @@ import {
 } from './payload.js';
 import { present } from './present.js';
 import { repriceQuote, type Repriced } from './reprice.js';
+import { Type } from 'typebox';
+import { int, obj, writeAnswer } from '../../lib/answers.js';
 
 const HOUR = 3_600_000;
 /** Choice: a visitor address may save 20 requests an hour (every attempt counts), enough for an office behind one address. */
@@ -61,6 +64,11 @@ const visitorBody = (service: 'palletExpress' | 'standard') => ({
 }) as const;
 
 type Body = Record<string, unknown> & Partial<QuoteFields> & { shipmentclass?: 'SILVER' | 'GOLD'; notes?: string; adr?: string[]; taillift?: string[] };
+type VisitorBody = Body & {
+  shipmentprice: string; adminfee: string; visitor_company?: string; company?: string; firstname: string; lastname: string; email: string; phone: string;
+};
+/** `{status: true, message, data}` once stored; `{status: false, message}` when the price is not the server's. */
+const createdAnswer = writeAnswer(obj({ id: int }));
 
 /** The shipments of a request, with their goods: the quote's pallets or units, or those typed by hand. */
 function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentclass?: string }) | null, priced: Repriced | null): NewShipment[] {
@@ -88,7 +96,7 @@ function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentcl
   });
 }
 
-export default async function requestCreateRoutes(app: FastifyInstance) {
+export default async function requestCreateRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
   const stats = statisticsRepo(app.db);
   const limits = rateLimitsRepo(app.db);
@@ -188,9 +196,15 @@ export default async function requestCreateRoutes(app: FastifyInstance) {
 
   app.post('/enduser/transport_requests/newRequest', {
     config: { policy: ['enduser'] },
-    schema: { tags: ['transport requests'], body: enduserBody },
+    schema: {
+      tags: ['transport requests'],
+      summary: 'Stores an end user\'s transport request, from a quote (priced again) or entered by hand.',
+      consumes: ['multipart/form-data', 'application/json'],
+      body: Type.Unsafe<Body & { cost?: string; admin_fees?: string }>(enduserBody),
+      response: { 200: createdAnswer },
+    },
   }, async (req) => {
-    const body = req.body as Body & { cost?: unknown; admin_fees?: unknown };
+    const body = req.body;
     return create(req, 'enduser', body, { cost: body.cost, fee: body.admin_fees, costField: 'cost', feeField: 'admin_fees' }, {});
   });
 
@@ -198,12 +212,18 @@ export default async function requestCreateRoutes(app: FastifyInstance) {
   for (const [url, service] of [['/visitor/saveExpressRequest', 'palletExpress'], ['/visitor/saveStandardRequest', 'standard']] as const) {
     app.post(url, {
       config: { policy: 'public' },
-      schema: { tags: ['visitor'], body: visitorBody(service) },
+      schema: {
+        tags: ['visitor'],
+        summary: service === 'palletExpress' ? 'Stores a visitor\'s pallet-express request from its quote.' : 'Stores a visitor\'s standard request from its quote.',
+        consumes: ['multipart/form-data', 'application/json'],
+        body: Type.Unsafe<VisitorBody>(visitorBody(service)),
+        response: { 200: createdAnswer },
+      },
       preValidation: async (req) => {
         if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany();
       },
     }, async (req) => {
-      const body = req.body as Body & Record<string, string>;
+      const body = req.body;
       const company = (body.visitor_company ?? body.company)?.trim();
       if (!company) {
         const p = new Problems(req);

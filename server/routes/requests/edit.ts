@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/tokens.js';
 import { romeDate } from '../../lib/romeTime.js';
@@ -8,6 +8,9 @@ import { STATUS, transportRequestsRepo } from '../../repositories/transportReque
 import { notifyLater } from './notify.js';
 import { Problems, SHIPMENT_FIELDS, amountField, parseShipments } from './payload.js';
 import { present } from './present.js';
+import { requestAnswer } from './list.js';
+import { Type } from 'typebox';
+import { writeAnswer } from '../../lib/answers.js';
 
 const amount = { type: 'string', maxLength: 16 } as const;
 const ids = { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1 } } as const;
@@ -41,15 +44,21 @@ type UpdateBody = Record<string, any> & { tr_id: number; status_id?: number; sid
  * empty one is cleared (an empty price makes the request "to be quoted" again). Shipments change only
  * when `sid` lists them, and then each listed shipment needs its complete pickup and delivery blocks.
  */
-export default async function requestEditRoutes(app: FastifyInstance) {
+export default async function requestEditRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
   const stats = statisticsRepo(app.db);
 
   app.post('/company/transport_requests/updateRequest', {
     config: { policy: ['admin', 'carrier'] },
-    schema: { tags: ['transport requests'], body: updateBody },
+    schema: {
+      tags: ['transport requests'],
+      summary: 'Edits a transport request (a carrier its open ones; an admin any, status included).',
+      consumes: ['multipart/form-data', 'application/json'],
+      body: Type.Unsafe<UpdateBody>(updateBody),
+      response: { 200: writeAnswer(requestAnswer) },
+    },
   }, async (req) => {
-    const b = req.body as UpdateBody;
+    const b = req.body;
     const u = req.user!;
     const admin = u.kind === 'admin';
     const current = await repo.findScoped(b.tr_id, admin ? { all: true } : { carrierId: u.company_id });

@@ -1,16 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import type { Kind } from '../../../model/roles.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
 import { listQuerySchema } from '../../lib/paging.js';
+import { Type } from 'typebox';
+import { binaryAnswer, bool, dataAnswer, int, intN, keyedPage, numN, obj, str } from '../../lib/answers.js';
 import { isDate } from '../../lib/romeTime.js';
 import { SORTABLE, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
 import { present, type Namespace } from './present.js';
 
 export const DOCUMENTS_AREA = 'documents';
+
+/** A transport request as every namespace answers it (present.ts). */
+export const requestAnswer = obj({
+  id: int, created_at: str, cost: numN, admin_fees: numN, total: numN, to_be_quoted: bool,
+  transport_request_status_id: int, carrier_id: int, enduser_id: intN,
+});
 
 /** The requests a caller of a namespace may see (server.md §2): the tenant comes from the token. */
 export function scopeOf(req: FastifyRequest, ns: Namespace): RequestScope {
@@ -38,16 +47,21 @@ export const NAMESPACES: Array<{ ns: Namespace; policy: Kind[]; filters: Record<
  * company (`enduser_id`). Each row carries its shipments and documents, so the list and the detail
  * read the same shape. A carrier filtering on another carrier's end user gets 404.
  */
-export default async function requestListRoutes(app: FastifyInstance) {
+export default async function requestListRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
 
   for (const { ns, policy, filters } of NAMESPACES) {
     const tags = ['transport requests'];
     app.get(`/${ns}/transport_requests`, {
       config: { policy },
-      schema: { tags, querystring: listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, ...filters }) },
+      schema: {
+        tags,
+        summary: 'A page of transport requests, newest first.',
+        querystring: Type.Unsafe<ListFilters & { company_id?: number }>(listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, ...filters })),
+        response: { 200: keyedPage('transportRequests', requestAnswer) },
+      },
     }, async (req) => {
-      const q = req.query as ListFilters & { company_id?: number };
+      const q = req.query;
       if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
       const scope = scopeOf(req, ns);
       const f: ListFilters = { ...q, carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined, enduser_id: ns === 'enduser' ? undefined : q.enduser_id };
@@ -70,9 +84,9 @@ export default async function requestListRoutes(app: FastifyInstance) {
 
     app.get(`/${ns}/transport_requests/show/:id`, {
       config: { policy },
-      schema: { tags, params: idParams },
+      schema: { tags, summary: 'A transport request with its shipments and documents.', params: idParams, response: { 200: dataAnswer(requestAnswer) } },
     }, async (req) => {
-      const { id: requestId } = req.params as { id: number };
+      const { id: requestId } = req.params;
       const found = await repo.findScoped(requestId, scopeOf(req, ns));
       if (!found) throw notFound();
       const [row] = await repo.load([requestId]);
@@ -82,9 +96,9 @@ export default async function requestListRoutes(app: FastifyInstance) {
     // Always an attachment with a neutral type: a document is never rendered by the browser.
     app.get(`/${ns}/transport_requests/documents/:id`, {
       config: { policy },
-      schema: { tags, params: idParams },
+      schema: { tags, summary: 'Downloads a document of a transport request.', params: idParams, response: { 200: binaryAnswer('The document', 'application/octet-stream') } },
     }, async (req, reply) => {
-      const { id: documentId } = req.params as { id: number };
+      const { id: documentId } = req.params;
       const doc = await repo.documentScoped(documentId, scopeOf(req, ns));
       const file = doc && path.join(filesDir(app.config.dataDir, DOCUMENTS_AREA), doc.stored_name);
       if (!doc || !/^[a-f0-9]{32}\.[a-z0-9]+$/.test(doc.stored_name) || !fs.existsSync(file!)) throw notFound();

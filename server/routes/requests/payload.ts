@@ -6,6 +6,7 @@ import { ApiError, type FieldErrors } from '../../lib/errors.js';
 import { isDate } from '../../lib/romeTime.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
 import { costRequestSchema } from '../../lib/quoteRequest.js';
+import type { QuoteRequest } from '../../../model/quote.js';
 
 /**
  * The create-request payload (calculator document §3 "Create-request payload", "Visitor save-request
@@ -51,17 +52,8 @@ export const DOCUMENT_FIELDS = {
 const { adr: _adr, taillift: _taillift, company_id: _company, enduser_id: _enduser, ...quoteProps } = costRequestSchema.properties;
 export const QUOTE_FIELDS = quoteProps;
 
-export interface QuoteFields {
-  zone: 'national' | 'international';
-  service: 'standard' | 'palletExpress';
-  flow?: 'IN' | 'OUT';
-  island?: string | null;
-  originCountry: string; originPostalCode: string; originLocality?: string; originProvince?: string;
-  destinationCountry: string; destinationPostalCode: string; destinationLocality?: string; destinationProvince?: string;
-  standardunits?: number; standardweight?: number; standardvolume?: number; standardvolumeType?: 'CBM' | 'LM';
-  calculationRatio?: string;
-  palletWeight?: number[]; palletWidth?: number[]; palletLength?: number[]; palletHeight?: number[];
-}
+/** The quote part of a create payload (model/quote.ts without who prices, ADR and tail lift). */
+export type QuoteFields = Omit<QuoteRequest, 'adr' | 'taillift' | 'company_id' | 'enduser_id'>;
 
 export interface AddressInput {
   location_name: string; address: string; postal_code: string; city: string | null; province: string | null; country_id: number;

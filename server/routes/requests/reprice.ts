@@ -31,7 +31,7 @@ export async function repriceQuote(
   quote: QuoteFields & { adr: number; taillift: number }, serviceClass: 'SILVER' | 'GOLD' | null,
 ): Promise<Repriced | { ok: false; message: string }> {
   const express = quote.service === 'palletExpress';
-  const body = {
+  const body: CostRequestBody = {
     zone: quote.zone, service: quote.service, flow: quote.flow ?? 'OUT', island: quote.island ?? null,
     adr: quote.adr ? 1 : 0, taillift: quote.taillift ? 1 : 0,
     originCountry: quote.originCountry, originPostalCode: quote.originPostalCode, originLocality: quote.originLocality, originProvince: quote.originProvince,
@@ -40,7 +40,7 @@ export async function repriceQuote(
     ...(express
       ? { palletWeight: quote.palletWeight, palletWidth: quote.palletWidth, palletLength: quote.palletLength, palletHeight: quote.palletHeight }
       : { standardunits: quote.standardunits, standardweight: quote.standardweight, standardvolume: quote.standardvolume, standardvolumeType: quote.standardvolumeType, calculationRatio: quote.calculationRatio }),
-  } as CostRequestBody;
+  };
   const r = await quoterOf(app).quote(req, caller, body);
   if (!r.ok) return r;
   const base = { ok: true as const, carrierId: r.carrier.id, endUserCompanyId: r.endUser?.id ?? null, date: r.date };

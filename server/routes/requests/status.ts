@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { requestStatusRepo, type StatusChange } from '../../repositories/requestStatus.js';
 import { statisticsRepo } from '../../repositories/statistics.js';
 import { STATUS } from '../../repositories/transportRequests.js';
 import { notifyLater } from './notify.js';
+import { int, obj, writeAnswer } from '../../lib/answers.js';
 
 const STATUS_IDS = [1, 3, 4, 5, 6, 7];
 
@@ -24,7 +26,7 @@ export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true 
  * own; an admin sets any status. One conditional update: of concurrent changes one wins, the others
  * get 409. The end user is told by mail when its request is confirmed or refused.
  */
-export default async function requestStatusRoutes(app: FastifyInstance) {
+export default async function requestStatusRoutes(app: App) {
   const repo = requestStatusRepo(app.db);
   const stats = statisticsRepo(app.db);
 
@@ -32,6 +34,8 @@ export default async function requestStatusRoutes(app: FastifyInstance) {
     config: { policy: ['admin', 'carrier'] },
     schema: {
       tags: ['transport requests'],
+      summary: 'Changes the status of a transport request (carrier: confirm or refuse).',
+      response: { 200: writeAnswer(obj({ id: int, transport_request_status_id: int, previous_status_id: int })) },
       body: {
         type: 'object',
         additionalProperties: false,
@@ -40,7 +44,7 @@ export default async function requestStatusRoutes(app: FastifyInstance) {
       },
     },
   }, async (req) => {
-    const { id, transport_request_status_id: to } = req.body as { id: number; transport_request_status_id: number };
+    const { id, transport_request_status_id: to } = req.body;
     const u = req.user!;
     let result: StatusChange;
     if (u.kind === 'admin') {

@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { kindsFor, type Action } from '../../../model/permissions.js';
 import { COMPANY_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from '../../../model/roles.js';
 import {
   ADMIN_ONLY_COMPANY_FIELDS, COMPANY_FIELD_NAMES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike,
 } from '../../../model/companies.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
+import { Type } from 'typebox';
+import { dataAnswer, int, intN, metaPaged, obj, str, writeAnswer } from '../../lib/answers.js';
 import { COMPANY_DEPENDENTS, countDependents, isForeignKeyViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
 import { removeFile, storeFile } from '../../lib/files.js';
@@ -39,17 +42,19 @@ const policyOf = (ns: Namespace, action: Action) => kindsFor('companies', action
  * Status changes only through changeStatus, for admins as well, so ending sessions is never skipped.
  */
 export function companyRoutes(ns: Namespace) {
-  return async function routes(app: FastifyInstance) {
+  return async function routes(app: App) {
     const repo = companiesRepo(app.db);
     const tokens = tokensRepo(app.db);
     const base = `/${ns}/companies`;
     const tags = [ns];
     const writable = COMPANY_FIELD_NAMES.filter((f) => ns === 'admin' || !ADMIN_ONLY_COMPANY_FIELDS.includes(f));
-    const body = declaredBody(companyFields, writable);
+    const body = Type.Unsafe<CompanyInput>(declaredBody(companyFields, writable));
+    const company = obj({ id: int, legal_name: str, company_role_id: int, carrier_id: intN, status_id: int, users_count: int });
+    const companyWrite = writeAnswer(obj({ id: int }));
     const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
     const clean = async (req: FastifyRequest) => cleanBody(companyFields, req.body);
-    const load = async (req: FastifyRequest) => {
-      const row = await repo.find(scopeOf(req), (req.params as { id: number }).id);
+    const load = async (req: FastifyRequest, id: number) => {
+      const row = await repo.find(scopeOf(req), id);
       if (!row) throw notFound();
       return row;
     };
@@ -63,23 +68,23 @@ export function companyRoutes(ns: Namespace) {
 
     app.get(base, {
       config: { policy: policyOf(ns, 'list') },
-      schema: { tags, querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), filters) },
+      schema: { tags, summary: 'A page of companies.', querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), filters), response: { 200: metaPaged(company) } },
     }, async (req) => {
-      const page = await repo.list(scopeOf(req), req.query as any);
+      const page = await repo.list(scopeOf(req), req.query);
       return withMeta({ ...page, data: page.data.map(presentCompany) });
     });
 
     app.get(`${base}/show/:id`, {
       config: { policy: policyOf(ns, 'show') },
-      schema: { tags, params: idParams },
-    }, async (req) => ({ status: true, data: presentCompany(await load(req)) }));
+      schema: { tags, summary: 'A company.', params: idParams, response: { 200: dataAnswer(company) } },
+    }, async (req) => ({ status: true, data: presentCompany(await load(req, req.params.id)) }));
 
     app.post(`${base}/store`, {
       config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB' },
-      schema: { tags, body, consumes: ['application/json', 'multipart/form-data'] },
+      schema: { tags, summary: 'Creates a company.', body, consumes: ['application/json', 'multipart/form-data'], response: { 200: companyWrite } },
       preValidation: clean,
     }, async (req) => {
-      const input = { ...(req.body as CompanyInput) };
+      const input = { ...req.body };
       const rec: CompanyInput = { type: 'Customer', is_inbound: 1, ...input };
       if (ns === 'company') {
         // A carrier creates only end-user companies of its own (server.md §2).
@@ -110,11 +115,11 @@ export function companyRoutes(ns: Namespace) {
 
     app.post(`${base}/update/:id`, {
       config: { policy: policyOf(ns, 'edit'), uploadLimit: '1 MB' },
-      schema: { tags, params: idParams, body, consumes: ['application/json', 'multipart/form-data'] },
+      schema: { tags, summary: 'Updates a company.', params: idParams, body, consumes: ['application/json', 'multipart/form-data'], response: { 200: companyWrite } },
       preValidation: clean,
     }, async (req) => {
-      const row = await load(req);
-      const input = { ...(req.body as CompanyInput) };
+      const row = await load(req, req.params.id);
+      const input = { ...req.body };
       const rec: CompanyInput = { ...companyInputOf(presentCompany(row)), ...input };
       if (ns === 'company') {
         // Nothing a carrier sends moves a company to another tenant or changes its role.
@@ -148,9 +153,9 @@ export function companyRoutes(ns: Namespace) {
 
     app.get(`${base}/destroy/:id`, {
       config: { policy: policyOf(ns, 'delete') },
-      schema: { tags, params: idParams },
+      schema: { tags, summary: 'Deletes a company without dependents.', params: idParams, response: { 200: companyWrite } },
     }, async (req) => {
-      const row = await load(req);
+      const row = await load(req, req.params.id);
       if (isOwn(req, row.id)) throw conflict('companies.deleteOwn');
       // A company with users, customers, requests or tariffs is refused with what blocks it (README).
       const deps = await countDependents(app.db, COMPANY_DEPENDENTS, row.id);
@@ -168,9 +173,9 @@ export function companyRoutes(ns: Namespace) {
 
     app.get(`${base}/changeStatus/:id`, {
       config: { policy: policyOf(ns, 'edit') },
-      schema: { tags, params: idParams },
+      schema: { tags, summary: 'Activates or deactivates a company.', params: idParams, response: { 200: companyWrite } },
     }, async (req) => {
-      const row = await load(req);
+      const row = await load(req, req.params.id);
       if (isOwn(req, row.id)) throw conflict('companies.statusOwn');
       const status = await repo.toggleStatus(row.id, nowIso());
       // A deactivated company's users are signed out at once and cannot sign in (tokens.resolve, login).

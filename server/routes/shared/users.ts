@@ -1,10 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { kindsFor, type Action } from '../../../model/permissions.js';
 import { USER_ROLE } from '../../../model/roles.js';
 import {
   USER_FIELD_NAMES, requiredUserFields, rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField,
 } from '../../../model/users.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
+import { Type } from 'typebox';
+import { dataAnswer, int, obj, pagedAnswer, str, writeAnswer } from '../../lib/answers.js';
 import { USER_DEPENDENTS, countDependents, isForeignKeyViolation, isUniqueViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, forbidden, invalid, notFound, type FieldErrors } from '../../lib/errors.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
@@ -19,6 +22,7 @@ import { dependentsText } from './dependentsText.js';
 import type { Namespace } from './companies.js';
 
 type UserInput = Partial<Record<UserField, unknown>>;
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const filters = {
@@ -43,22 +47,24 @@ const add = (errors: FieldErrors, field: string, key: string, params: Record<str
  * Status changes only through changeStatus; deactivating ends the user's sessions.
  */
 export function userRoutes(ns: Namespace) {
-  return async function routes(app: FastifyInstance) {
+  return async function routes(app: App) {
     const repo = userManagementRepo(app.db);
     const companies = companiesRepo(app.db);
     const tokens = tokensRepo(app.db);
     const base = `/${ns}/users`;
     const tags = [ns];
-    const body = declaredBody(userFields, USER_FIELD_NAMES);
+    const body = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES));
+    const user = obj({ id: int, email: str, role_id: int, company_id: int, status_id: int });
+    const userWrite = writeAnswer(obj({ id: int }));
     const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
     const clean = async (req: FastifyRequest) => {
       cleanBody(userFields, req.body);
-      const b = req.body as UserInput | undefined;
+      const b = req.body;
       // Anything but an object (a JSON string, number or list) is left to the schema, which refuses it.
-      if (b && typeof b === 'object') for (const f of ['phone', 'phone_2'] as const) if (f in b) b[f] = stripPhone(b[f]);
+      if (isRecord(b)) for (const f of ['phone', 'phone_2'] as const) if (f in b) b[f] = stripPhone(b[f]);
     };
-    const load = async (req: FastifyRequest) => {
-      const row = await repo.find(scopeOf(req), (req.params as { id: number }).id);
+    const load = async (req: FastifyRequest, id: number) => {
+      const row = await repo.find(scopeOf(req), id);
       if (!row) throw notFound();
       return row;
     };
@@ -118,23 +124,23 @@ export function userRoutes(ns: Namespace) {
 
     app.get(base, {
       config: { policy: policyOf(ns, 'list') },
-      schema: { tags, querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), filters) },
+      schema: { tags, summary: 'A page of users.', querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), filters), response: { 200: pagedAnswer(user) } },
     }, async (req) => {
-      const page = await repo.list(scopeOf(req), req.query as any);
+      const page = await repo.list(scopeOf(req), req.query);
       return { ...page, data: page.data.map(presentUser) };
     });
 
     app.get(`${base}/show/:id`, {
       config: { policy: policyOf(ns, 'show') },
-      schema: { tags, params: idParams },
-    }, async (req) => ({ status: true, data: presentUser(await load(req)) }));
+      schema: { tags, summary: 'A user.', params: idParams, response: { 200: dataAnswer(user) } },
+    }, async (req) => ({ status: true, data: presentUser(await load(req, req.params.id)) }));
 
     app.post(`${base}/store`, {
       config: { policy: policyOf(ns, 'create') },
-      schema: { tags, body },
+      schema: { tags, summary: 'Creates a user.', body, response: { 200: userWrite } },
       preValidation: clean,
     }, async (req) => {
-      const rec: UserInput = { ...(req.body as UserInput) };
+      const rec: UserInput = { ...req.body };
       // A carrier's user belongs to its own company unless it names one of its end-user companies.
       if (ns === 'company') rec.company_id ??= carrierScope(req);
       await check(req, rec, { creating: true });
@@ -157,12 +163,12 @@ export function userRoutes(ns: Namespace) {
 
     app.post(`${base}/update/:id`, {
       config: { policy: policyOf(ns, 'edit') },
-      schema: { tags, params: idParams, body },
+      schema: { tags, summary: 'Updates a user.', params: idParams, body, response: { 200: userWrite } },
       preValidation: clean,
     }, async (req) => {
-      const row = await load(req);
+      const row = await load(req, req.params.id);
       if (!mayChange(req, row)) throw forbidden();
-      const input = req.body as UserInput;
+      const input = req.body;
       const rec: UserInput = { ...Object.fromEntries(STORED.map((f) => [f, (row as any)[f] ?? null])), ...input };
       const self = row.id === req.user!.id;
       if (self && (Number(rec.role_id) !== row.role_id || Number(rec.company_id) !== row.company_id)) {
@@ -188,9 +194,9 @@ export function userRoutes(ns: Namespace) {
 
     app.get(`${base}/destroy/:id`, {
       config: { policy: policyOf(ns, 'delete') },
-      schema: { tags, params: idParams },
+      schema: { tags, summary: 'Deletes a user without dependents.', params: idParams, response: { 200: userWrite } },
     }, async (req) => {
-      const row = await load(req);
+      const row = await load(req, req.params.id);
       if (row.id === req.user!.id) throw conflict('users.deleteSelf');
       if (!mayChange(req, row)) throw forbidden();
       // A user with requests, tickets or messages keeps them: refused, to be deactivated instead (README).
@@ -208,9 +214,9 @@ export function userRoutes(ns: Namespace) {
 
     app.get(`${base}/changeStatus/:id`, {
       config: { policy: policyOf(ns, 'edit') },
-      schema: { tags, params: idParams },
+      schema: { tags, summary: 'Activates or deactivates a user.', params: idParams, response: { 200: userWrite } },
     }, async (req) => {
-      const row = await load(req);
+      const row = await load(req, req.params.id);
       if (row.id === req.user!.id) throw conflict('users.statusSelf');
       if (!mayChange(req, row)) throw forbidden();
       const status = await repo.toggleStatus(row.id, nowIso());

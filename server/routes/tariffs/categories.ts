@@ -1,8 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { NAMESPACES, tariffCompany, type Namespace } from './scope.js';
+import { Type } from 'typebox';
+import { int, intN, obj, pagedAnswer, str, writeAnswer } from '../../lib/answers.js';
+
+const enduserCategories = obj({ id: int, legal_name: str, exp_category_id: intN, std_category_id: intN });
 
 /** A category id in a form: an integer, or empty / 0 for "none". */
 const categoryRef = { type: ['integer', 'null'], minimum: 0 } as const;
@@ -12,7 +16,7 @@ const categoryRef = { type: ['integer', 'null'], minimum: 0 } as const;
  * `enduser_carrier_categories`, which end-user company of a carrier is priced with which express and
  * standard category (companies.exp_category_id / std_category_id), read and changed by admins and carriers.
  */
-export default async function categoryRoutes(app: FastifyInstance) {
+export default async function categoryRoutes(app: App) {
   for (const { ns, policy } of NAMESPACES) register(ns, policy);
 
   function register(ns: Namespace, policy: any) {
@@ -31,9 +35,15 @@ export default async function categoryRoutes(app: FastifyInstance) {
 
     app.get(base, {
       config: { policy },
-      schema: { tags, querystring: listQuerySchema(['id', 'legal_name', 'city'], { ...adminOnly, category_id: { type: 'integer', minimum: 1 } }) },
+      schema: {
+        tags,
+        summary: 'A page of a carrier\'s end-user companies with their express and standard categories.',
+        querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number }>(
+          listQuerySchema(['id', 'legal_name', 'city'], { ...adminOnly, category_id: { type: 'integer', minimum: 1 } })),
+        response: { 200: { ...pagedAnswer(enduserCategories), properties: { ...(pagedAnswer(enduserCategories).properties as object), company_id: intN } } },
+      },
     }, async (req) => {
-      const q = req.query as ListQuery & { company_id?: number; category_id?: number };
+      const q = req.query;
       const company = await tariffCompany(app, req, ns, q.company_id);
       if (!company) return { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0, company_id: null };
       let qb = app.db.selectFrom('companies as e')
@@ -54,15 +64,17 @@ export default async function categoryRoutes(app: FastifyInstance) {
       config: { policy },
       schema: {
         tags,
-        body: {
+        summary: 'Sets the express and standard categories of an end-user company.',
+        body: Type.Unsafe<{ company_id?: number; enduser_id: number; exp_category_id?: number | null; std_category_id?: number | null }>({
           type: 'object',
           additionalProperties: false,
           required: ['enduser_id'],
           properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 }, exp_category_id: categoryRef, std_category_id: categoryRef },
-        },
+        }),
+        response: { 200: writeAnswer(enduserCategories) },
       },
     }, async (req) => {
-      const b = req.body as { company_id?: number; enduser_id: number; exp_category_id?: number | null; std_category_id?: number | null };
+      const b = req.body;
       const company = (await tariffCompany(app, req, ns, b.company_id, { required: true }))!;
       const enduser = await enduserOf(company.id, b.enduser_id);
       const changes: { exp_category_id?: number | null; std_category_id?: number | null } = {};
@@ -84,9 +96,15 @@ export default async function categoryRoutes(app: FastifyInstance) {
 
     app.post(`${base}/destroy`, {
       config: { policy },
-      schema: { tags, body: { type: 'object', additionalProperties: false, required: ['enduser_id'], properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 } } } },
+      schema: {
+        tags,
+        summary: 'Clears the categories of an end-user company.',
+        body: Type.Unsafe<{ company_id?: number; enduser_id: number }>(
+          { type: 'object', additionalProperties: false, required: ['enduser_id'], properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 } } }),
+        response: { 200: writeAnswer(obj({ id: int, exp_category_id: intN, std_category_id: intN })) },
+      },
     }, async (req) => {
-      const b = req.body as { company_id?: number; enduser_id: number };
+      const b = req.body;
       const company = (await tariffCompany(app, req, ns, b.company_id, { required: true }))!;
       const enduser = await enduserOf(company.id, b.enduser_id);
       await app.db.updateTable('companies').set({ exp_category_id: null, std_category_id: null, updated_at: new Date().toISOString() }).where('id', '=', enduser.id).execute();

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { SHEET_ZONES, rateRowsSpec, type Example } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
@@ -9,6 +10,10 @@ import { romeToday } from '../../imports/rateSheets.js';
 import { writeRowsXlsx } from '../../imports/template.js';
 import { rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { XLSX_MIME, attachmentName } from './scope.js';
+import { Type } from 'typebox';
+import { anyObject, binaryAnswer, bool, obj, pagedAnswer, XLSX } from '../../lib/answers.js';
+
+const sheetPage = { ...pagedAnswer(anyObject), properties: { ...(pagedAnswer(anyObject).properties as object), sheet: { anyOf: [anyObject, { type: 'null' }] } } };
 
 type Settings = Pick<EndUserSettings, 'exp_category_id' | 'std_category_id' | 'increase_percent' | 'decrease_percent'>;
 
@@ -23,7 +28,7 @@ type Settings = Pick<EndUserSettings, 'exp_category_id' | 'std_category_id' | 'i
  * user's adjustments are never shown to it). For the same reason the download is generated from these
  * rows, never the carrier's original file (which may hold other columns, such as its own costs).
  */
-export default async function enduserRateSheetRoutes(app: FastifyInstance) {
+export default async function enduserRateSheetRoutes(app: App) {
   const repo = rateSheetsRepo(app.db);
 
   async function context(req: FastifyRequest) {
@@ -64,9 +69,14 @@ export default async function enduserRateSheetRoutes(app: FastifyInstance) {
 
   app.get('/enduser/getMyRateSheet', {
     config: { policy: ['enduser'] },
-    schema: { tags: ['rate sheets'], querystring: listQuerySchema(['id'], { zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } }) },
+    schema: {
+      tags: ['rate sheets'],
+      summary: 'The end user\'s express and standard sell sheets, as it pays them (paged).',
+      querystring: Type.Unsafe<ListQuery & { zone: SheetZone }>(listQuerySchema(['id'], { zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } })),
+      response: { 200: obj({ status: bool, standard_rate_sheet: sheetPage, express_rate_sheet: sheetPage }) },
+    },
   }, async (req) => {
-    const q = req.query as ListQuery & { zone: SheetZone };
+    const q = req.query;
     const empty = { sheet: null, data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
     const ctx = await context(req);
     if (!ctx) return { status: true, standard_rate_sheet: empty, express_rate_sheet: empty };
@@ -83,6 +93,8 @@ export default async function enduserRateSheetRoutes(app: FastifyInstance) {
     config: { policy: ['enduser'] },
     schema: {
       tags: ['rate sheets'],
+      summary: 'Downloads the end user\'s sell sheet as a spreadsheet.',
+      response: { 200: binaryAnswer('The rate sheet', XLSX) },
       querystring: {
         type: 'object',
         additionalProperties: false,
@@ -91,9 +103,9 @@ export default async function enduserRateSheetRoutes(app: FastifyInstance) {
       },
     },
   }, async (req, reply) => {
-    const q = req.query as { rate_type: RateType; zone: SheetZone };
+    const q = req.query;
     const ctx = await context(req);
-    const sheet = ctx ? await applicable(ctx, q.rate_type, q.rate_type === 'EXP' ? 'NAT' : q.zone) : null;
+    const sheet = ctx ? await applicable(ctx, q.rate_type, q.rate_type === 'EXP' ? 'NAT' : q.zone ?? 'NAT') : null;
     if (!ctx || !sheet) throw new ApiError(404, 'errors.notFound');
     const rows = (await repo.allRows(sheet)).map((r) => adjusted(q.rate_type, ctx.me, r));
     const data = writeRowsXlsx(rateRowsSpec(q.rate_type), rows, sheet.code.slice(0, 31));

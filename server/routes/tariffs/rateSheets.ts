@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
@@ -11,6 +12,12 @@ import { SHEET_SORT, rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { rowOut, sortableOf, uploadConfig } from './tables.js';
 import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
 import type { RateType, SheetZone } from '../../pricing/types.js';
+import { Type } from 'typebox';
+import { anyObject, binaryAnswer, int, intN, obj, pagedAnswer, str, writeAnswer, XLSX } from '../../lib/answers.js';
+
+const sheetAnswer = obj({ id: int, code: str, rate_type: str, zone: str, company_id: int });
+const withCompany = (page: Record<string, unknown>, extra: Record<string, unknown>) =>
+  ({ ...page, properties: { ...(page.properties as object), ...extra } });
 
 const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -36,7 +43,7 @@ export function sendSheetFile(app: FastifyInstance, reply: FastifyReply, sheet: 
  * create a version (file imported into its rows, code generated, new category unless one is given),
  * download of the original file, a read-only page of its rows, delete.
  */
-export default async function rateSheetRoutes(app: FastifyInstance) {
+export default async function rateSheetRoutes(app: App) {
   const repo = rateSheetsRepo(app.db);
   for (const { ns, policy } of NAMESPACES) register(ns, policy);
 
@@ -57,14 +64,17 @@ export default async function rateSheetRoutes(app: FastifyInstance) {
       config: { policy },
       schema: {
         tags,
-        querystring: listQuerySchema(SHEET_SORT, {
-          ...adminOnly,
-          category_id: { type: 'integer', minimum: 1 },
-          zone: enumOf(SHEET_ZONES), rate_type: enumOf(RATE_TYPES), area: enumOf(SHEET_AREAS),
-        }),
+        summary: 'A page of a carrier\'s rate sheets.',
+        querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string }>(
+          listQuerySchema(SHEET_SORT, {
+            ...adminOnly,
+            category_id: { type: 'integer', minimum: 1 },
+            zone: enumOf(SHEET_ZONES), rate_type: enumOf(RATE_TYPES), area: enumOf(SHEET_AREAS),
+          })),
+        response: { 200: withCompany(pagedAnswer(sheetAnswer), { company_id: intN }) },
       },
     }, async (req) => {
-      const q = req.query as ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string };
+      const q = req.query;
       const company = await tariffCompany(app, req, ns, q.company_id);
       if (!company) return { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0, company_id: null };
       const page = await repo.list({ companyId: company.id, categoryId: q.category_id, zone: q.zone, rateType: q.rate_type, area: q.area }, q);
@@ -75,8 +85,13 @@ export default async function rateSheetRoutes(app: FastifyInstance) {
       config: { policy, ...uploadConfig },
       schema: {
         tags,
+        summary: 'Creates a rate-sheet version from a spreadsheet.',
         consumes: ['multipart/form-data'],
-        body: {
+        response: { 200: writeAnswer(obj({ id: int, code: str, rows: int })) },
+        body: Type.Unsafe<{
+          company_id?: number; description?: string; zone: SheetZone; rate_type: RateType; area: 'Customer' | 'Supplier';
+          validate_from: string; validate_to: string; is_standard: 0 | 1; category_id?: number;
+        } & Record<string, unknown>>({
           type: 'object',
           additionalProperties: false,
           required: ['zone', 'rate_type', 'area', 'validate_from', 'validate_to'],
@@ -95,13 +110,10 @@ export default async function rateSheetRoutes(app: FastifyInstance) {
             category_id: { type: 'integer', minimum: 0 },
             rate_sheet: fileField,
           },
-        },
+        }),
       },
     }, async (req) => {
-      const b = req.body as {
-        company_id?: number; description?: string; zone: SheetZone; rate_type: RateType; area: 'Customer' | 'Supplier';
-        validate_from: string; validate_to: string; is_standard: 0 | 1; category_id?: number;
-      } & Record<string, unknown>;
+      const b = req.body;
       const company = (await tariffCompany(app, req, ns, b.company_id, { required: true }))!;
       if (b.validate_to <= b.validate_from) throw invalid({ validate_to: 'rateSheets.validateTo' }, 'rateSheets.validateTo');
       if (b.rate_type === 'EXP' && b.zone !== 'NAT') throw invalid({ zone: 'rateSheets.expressNational' }, 'rateSheets.expressNational');
@@ -125,31 +137,52 @@ export default async function rateSheetRoutes(app: FastifyInstance) {
 
     app.get(`${base}/download/:id`, {
       config: { policy },
-      schema: { tags, params: idParams, querystring: { type: 'object', additionalProperties: false, properties: { ...adminOnly } } },
+      schema: {
+        tags,
+        summary: 'Downloads the original file of a rate sheet.',
+        params: idParams,
+        querystring: Type.Unsafe<{ company_id?: number }>({ type: 'object', additionalProperties: false, properties: { ...adminOnly } }),
+        response: { 200: binaryAnswer('The rate-sheet file', XLSX, 'application/vnd.ms-excel') },
+      },
     }, async (req, reply) => {
-      const sheet = await ownSheet(req, (req.params as { id: number }).id, (req.query as { company_id?: number }).company_id);
+      const sheet = await ownSheet(req, req.params.id, req.query.company_id);
       return sendSheetFile(app, reply, sheet);
     });
 
     app.get(`${base}/rows/:id`, {
       config: { policy },
-      schema: { tags, params: idParams, querystring: listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly) },
+      schema: {
+        tags,
+        summary: 'A page of the rows of a rate sheet.',
+        params: idParams,
+        querystring: Type.Unsafe<ListQuery & { company_id?: number }>(
+          listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly)),
+        response: { 200: withCompany(pagedAnswer(anyObject), { sheet: sheetAnswer }) },
+      },
     }, async (req) => {
-      const q = req.query as ListQuery & { company_id?: number };
-      const sheet = await ownSheet(req, (req.params as { id: number }).id, q.company_id);
+      const q = req.query;
+      const sheet = await ownSheet(req, req.params.id, q.company_id);
       const page = await repo.rows(sheet, q);
       const spec = rateRowsSpec(sheet.rate_type);
       return { sheet, ...page, data: page.data.map((r) => rowOut(spec, r)) };
     });
 
-    const destroy = async (req: FastifyRequest) => {
-      const companyId = ((req.body ?? {}) as { company_id?: number }).company_id;
-      const sheet = await ownSheet(req, (req.params as { id: number }).id, companyId);
+    const destroy = async (req: FastifyRequest, id: number, companyId: number | undefined) => {
+      const sheet = await ownSheet(req, id, companyId);
       await deleteRateSheet(app.db, app.config.dataDir, sheet);
       return { status: true, message: req.t('rateSheets.deleted', { code: sheet.code }), data: { id: sheet.id } };
     };
-    const destroySchema = { tags, params: idParams, body: { type: 'object', additionalProperties: false, properties: { ...adminOnly } } };
-    app.post(`${base}/destroy/:id`, { config: { policy }, schema: destroySchema }, destroy);
-    if (ns === 'company') app.get(`${base}/destroy/:id`, { config: { policy }, schema: { tags, params: idParams } }, destroy);
+    const deleted = { 200: writeAnswer(obj({ id: int })) };
+    const destroySchema = {
+      tags, summary: 'Deletes a rate sheet with its rows and file.', params: idParams, response: deleted,
+      body: Type.Unsafe<{ company_id?: number } | undefined>({ type: 'object', additionalProperties: false, properties: { ...adminOnly } }),
+    };
+    app.post(`${base}/destroy/:id`, { config: { policy }, schema: destroySchema }, (req) => destroy(req, req.params.id, req.body?.company_id));
+    if (ns === 'company') {
+      app.get(`${base}/destroy/:id`, {
+        config: { policy },
+        schema: { tags, summary: 'Deletes a rate sheet with its rows and file (the documents\' GET form).', params: idParams, response: deleted },
+      }, (req) => destroy(req, req.params.id, undefined));
+    }
   }
 }

@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { App } from '../../lib/typed.js';
+import { binaryAnswer, int, intN, keyedPage, list, obj, str, writeAnswer, XLSX } from '../../lib/answers.js';
 import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, type TariffTableSpec } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
@@ -20,13 +23,14 @@ export function rowOut(spec: RowsSpec, row: Record<string, any>): Record<string,
 export const sortableOf = (spec: RowsSpec) => ['id', ...listColumns(spec).map((c) => c.name)];
 
 const companyIdQuery = { company_id: { type: 'integer', minimum: 1 } } as const;
+const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
 
 /**
  * The six tariff tables (calculator document §2 "Tariff screens", §7), all from their declarations:
  * list (paged, under the documented key), store (multipart, file field named after the table, only
  * into an empty set), destroy (the whole set), for /admin (any carrier, company_id) and /company (own).
  */
-export default async function tariffTableRoutes(app: FastifyInstance) {
+export default async function tariffTableRoutes(app: App) {
   for (const spec of TARIFF_TABLES) {
     for (const { ns, policy } of NAMESPACES) {
       registerTable(app, spec, ns, policy);
@@ -34,7 +38,10 @@ export default async function tariffTableRoutes(app: FastifyInstance) {
   }
 
   // The admin's company selector of the tariff screens: the companies that own tariffs.
-  app.get('/admin/tariff_companies', { config: { policy: ['admin'] }, schema: { tags: ['tariffs'] } }, async () => ({
+  app.get('/admin/tariff_companies', {
+    config: { policy: ['admin'] },
+    schema: { tags: ['tariffs'], summary: 'The companies that own tariffs.', response: { 200: obj({ data: list(obj({ id: int, legal_name: str, company_role_id: int, status_id: int })) }) } },
+  }, async () => ({
     data: await app.db.selectFrom('companies').select(['id', 'legal_name', 'company_role_id', 'status_id'])
       .where('company_role_id', 'in', TARIFF_OWNER_ROLES).orderBy('id').execute(),
   }));
@@ -45,26 +52,33 @@ export default async function tariffTableRoutes(app: FastifyInstance) {
       config: { policy },
       schema: {
         tags: ['tariffs'],
+        summary: 'Downloads the built-in spreadsheet template of a tariff table or rate sheet.',
         params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: Object.keys(TEMPLATES) } } },
+        response: { 200: binaryAnswer('The template', XLSX) },
       },
     }, async (req, reply) => {
-      const spec = TEMPLATES[(req.params as { key: string }).key];
+      const spec = TEMPLATES[req.params.key];
       if (!spec) throw new ApiError(404, 'tariffs.unknownTemplate');
       return reply.type(XLSX_MIME).header('content-disposition', attachmentName(spec.templateFile)).header('cache-control', 'no-store').send(templateXlsx(spec));
     });
   }
 }
 
-function registerTable(app: FastifyInstance, spec: TariffTableSpec, ns: 'admin' | 'company', policy: any) {
+function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company', policy: any) {
   const base = `/${ns}/${spec.key}`;
   const sortColumns = Object.fromEntries(sortableOf(spec).map((c) => [c, c]));
   const tags = ['tariffs'];
 
   app.get(base, {
     config: { policy },
-    schema: { tags, querystring: listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {}) },
+    schema: {
+      tags,
+      summary: `A page of the ${spec.key.replace(/_/g, ' ')} rows of a carrier.`,
+      querystring: Type.Unsafe<ListQuery & { company_id?: number }>(listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {})),
+      response: { 200: { ...keyedPage(spec.listKey, obj({ id: int })), properties: { ...(keyedPage(spec.listKey, obj({ id: int })).properties as object), company_id: intN } } },
+    },
   }, async (req) => {
-    const q = req.query as ListQuery & { company_id?: number };
+    const q = req.query;
     const company = await tariffCompany(app, req, ns, q.company_id);
     const page = company
       ? await paginate(app.db.selectFrom(spec.table as 'express_hub_costs').selectAll().where('company_id', '=', company.id), q, { sortColumns })
@@ -76,34 +90,43 @@ function registerTable(app: FastifyInstance, spec: TariffTableSpec, ns: 'admin' 
     config: { policy, ...uploadConfig },
     schema: {
       tags,
+      summary: `Uploads the ${spec.key.replace(/_/g, ' ')} of a carrier from a spreadsheet (into an empty set).`,
       consumes: ['multipart/form-data'],
-      body: {
+      body: Type.Unsafe<{ company_id?: number } & Record<string, unknown>>({
         type: 'object',
         additionalProperties: false,
         properties: { ...(ns === 'admin' ? companyIdQuery : {}), [spec.fileField]: fileField },
-      },
+      }),
+      response: { 200: countAnswer },
     },
   }, async (req) => {
-    const body = req.body as Record<string, unknown>;
-    const company = (await tariffCompany(app, req, ns, body.company_id as number | undefined, { required: true }))!;
+    const body = req.body;
+    const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
     const file = uploadedFile(body, spec.fileField);
     const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
     return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
   });
 
-  const destroy = async (req: any) => {
-    const body = (req.body ?? {}) as { company_id?: number };
-    const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
+  const destroy = async (req: FastifyRequest, companyId: number | undefined) => {
+    const company = (await tariffCompany(app, req, ns, companyId, { required: true }))!;
     const count = await deleteTariffTable(app.db, spec, company.id);
     return { status: true, message: req.t('tariffs.deleted', { count }), data: { count, company_id: company.id } };
   };
   if (ns === 'admin') {
     app.post(`${base}/destroy`, {
       config: { policy },
-      schema: { tags, body: { type: 'object', additionalProperties: false, required: ['company_id'], properties: companyIdQuery } },
-    }, destroy);
+      schema: {
+        tags,
+        summary: `Deletes every ${spec.key.replace(/_/g, ' ')} row of a carrier.`,
+        body: { type: 'object', additionalProperties: false, required: ['company_id'], properties: companyIdQuery },
+        response: { 200: countAnswer },
+      },
+    }, (req) => destroy(req, req.body.company_id));
   } else {
     // The documents' company-namespace deletes of these tables are GETs with no id: the set is the caller's own.
-    app.get(`${base}/destroy`, { config: { policy }, schema: { tags } }, destroy);
+    app.get(`${base}/destroy`, {
+      config: { policy },
+      schema: { tags, summary: `Deletes every ${spec.key.replace(/_/g, ' ')} row of the caller\'s company.`, response: { 200: countAnswer } },
+    }, (req) => destroy(req, undefined));
   }
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
+import { int, obj, str, writeAnswer } from '../../lib/answers.js';
 import { ApiError, invalid, tooMany } from '../../lib/errors.js';
 import { imageKind, storeFile } from '../../lib/files.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
@@ -24,7 +25,7 @@ const email = { type: 'string', format: 'email', maxLength: 254 } as const;
 const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 
 /** The public access-request form (accounts document §3, server.md §4). */
-export default async function accessRequestRoutes(app: FastifyInstance) {
+export default async function accessRequestRoutes(app: App) {
   const requests = accessRequestsRepo(app.db);
   const accounts = accountsRepo(app.db);
   const throttle = throttleRepo(app.db);
@@ -33,6 +34,8 @@ export default async function accessRequestRoutes(app: FastifyInstance) {
     config: { policy: 'public' },
     schema: {
       tags: ['visitor'],
+      summary: 'Sends a request for a carrier account.',
+      response: { 200: writeAnswer(obj({ id: int, status: str })) },
       consumes: ['multipart/form-data', 'application/json'],
       body: {
         type: 'object',
@@ -52,24 +55,24 @@ export default async function accessRequestRoutes(app: FastifyInstance) {
       },
     },
   }, async (req) => {
-    const body = req.body as Record<string, any>;
+    const body = req.body;
     const values: Record<string, string> = {};
     const problems: Record<string, string | { key: string; params?: Record<string, unknown> }> = {};
     for (const f of TEXT_FIELDS) {
-      values[f] = String(body[f]).trim();
+      values[f] = body[f].trim();
       if (!values[f]) problems[f] = 'validation.required';
     }
     values.user_email = values.user_email.toLowerCase();
     if (values.carrier_website_url && !WEBSITE.test(values.carrier_website_url)) {
       problems.carrier_website_url = { key: 'validation.format', params: { format: req.t('format.uri') } };
     }
-    const password = String(body.user_password ?? '');
+    const password = body.user_password;
     if (!password) problems.user_password = 'validation.required';
     else if (passwordProblem(password)) problems.user_password = passwordProblem(password)!;
     if (password !== body.user_password_confirmation) problems.user_password_confirmation = 'accessRequests.passwordMismatch';
     if (!(await accounts.countryExists(body.carrier_country_id))) problems.carrier_country_id = 'validation.exists';
     if (!(await accounts.languageExists(body.carrier_language_id))) problems.carrier_language_id = 'validation.exists';
-    const carrierId: number | null = body.carrier_id ?? null;
+    const carrierId = body.carrier_id ?? null;
     if (carrierId !== null && !(await requests.invitingCarrier(carrierId))) problems.carrier_id = 'validation.exists';
     const logo = isUploadedFile(body.carrier_logo) ? body.carrier_logo : undefined;
     if (logo && logo.data.length > LOGO_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '5 MB' });

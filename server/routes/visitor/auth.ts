@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
+import { bool, int, intN, obj, okAnswer, str } from '../../lib/answers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError, tooMany } from '../../lib/errors.js';
 import { burnVerify, verifyPassword } from '../../lib/passwords.js';
@@ -9,10 +10,11 @@ import { usersRepo } from '../../repositories/users.js';
 const MINUTE = 60_000;
 const MAX_FAILURES = 5;
 
-const profileSchema = { type: 'object', additionalProperties: true } as const;
+/** The signed-in user's profile (repositories/users.ts `profile`). */
+export const profileSchema = obj({ id: int, email: str, first_name: str, last_name: str, role_id: int, company_id: intN });
 
 /** Sign-in, sign-out and the profile (server.md §1, §3). */
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: App) {
   const users = usersRepo(app.db);
   const tokens = tokensRepo(app.db);
   const limits = rateLimitsRepo(app.db);
@@ -21,6 +23,9 @@ export default async function authRoutes(app: FastifyInstance) {
     config: { policy: 'public' },
     schema: {
       tags: ['visitor'],
+      summary: 'Signs in and answers a bearer token.',
+      security: [{ apiPassword: [] }],
+      response: { 200: obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }) },
       body: {
         type: 'object',
         required: ['email', 'password'],
@@ -33,7 +38,7 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
   }, async (req) => {
-    const { email, password, remember } = req.body as { email: string; password: string; remember: boolean };
+    const { email, password, remember = false } = req.body;
     const emailKey = `login:email:${email.trim().toLowerCase()}`;
     const ipKey = `login:ip:${req.ip}`;
     // At most 5 failures a minute per email and per address (server.md §3). Every attempt is counted
@@ -58,7 +63,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.get('/visitor/logout', {
     config: { policy: 'signedIn' },
-    schema: { tags: ['visitor'] },
+    schema: { tags: ['visitor'], summary: 'Signs out (revokes the token).', response: { 200: okAnswer } },
   }, async (req) => {
     await tokens.revoke(req.user!.token_id);
     return { status: true, message: req.t('auth.loggedOut') };
@@ -66,7 +71,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.get('/visitor/getProfile', {
     config: { policy: 'signedIn' },
-    schema: { tags: ['visitor'], response: { 200: { type: 'object', properties: { status: { type: 'boolean' }, data: profileSchema, user: profileSchema } } } },
+    schema: { tags: ['visitor'], summary: 'The signed-in user\'s profile.', response: { 200: obj({ status: bool, data: profileSchema, user: profileSchema }) } },
   }, async (req) => {
     const user = await users.profile(req.user!.id);
     return { status: true, data: user, user };

@@ -1,21 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
 import { forbidden, tooMany } from '../../lib/errors.js';
 import { HitBatcher } from '../../lib/hitBatcher.js';
-import { callerKind, costRequestSchema, type CostRequestBody } from '../../lib/quoteRequest.js';
+import { callerKind, costRequestSchema } from '../../lib/quoteRequest.js';
+import { quoteAnswerSchema } from '../../../model/quote.js';
 import { quoterOf } from '../../lib/quoteService.js';
 import { translateLines } from '../../lib/quoteText.js';
 import { visibleTo } from '../../pricing/quote.js';
 
 const MINUTE = 60_000;
 
-const answerSchema = {
-  type: 'object',
-  properties: {
-    status: { type: 'boolean' },
-    message: { type: 'string' },
-    data: { type: 'object', additionalProperties: true },
-  },
-} as const;
 
 /**
  * POST /visitor/costRequest (pricing.md; calculator document §3, §7): the portal's quote function
@@ -24,16 +17,20 @@ const answerSchema = {
  * Visitors are throttled per address (QUOTE_RATE_LIMIT a minute, every attempt counts). Signed-in
  * callers are not: they are known customers, and a misused account can be deactivated.
  */
-export default async function costRequestRoutes(app: FastifyInstance) {
+export default async function costRequestRoutes(app: App) {
   const quoter = quoterOf(app);
   const visitorHits = new HitBatcher(app.db, MINUTE);
 
   app.post('/visitor/costRequest', {
     config: { policy: 'public' },
-    schema: { tags: ['visitor'], body: costRequestSchema, response: { 200: answerSchema } },
-    // The answer's data is free-form (its shape is pricing.md §5): plain JSON.stringify writes it
-    // faster than a schema serializer walking additionalProperties; the schema stays for the API docs.
-    serializerCompiler: () => (data) => JSON.stringify(data),
+    schema: {
+      tags: ['visitor'],
+      summary: 'Prices a shipment: the quote the caller may see (model/quote.ts).',
+      security: [{ apiPassword: [] }, { apiPassword: [], bearer: [] }],
+      body: costRequestSchema,
+      // Documents and (in tests) checks the answer; plain JSON.stringify writes it (plugins/answers.ts).
+      response: { 200: quoteAnswerSchema },
+    },
     preValidation: async (req) => {
       if (req.user) return;
       if ((await visitorHits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
@@ -41,9 +38,9 @@ export default async function costRequestRoutes(app: FastifyInstance) {
   }, async (req) => {
     const kind = callerKind(req.user?.kind);
     if (!kind) throw forbidden(); // support users do not quote
-    const result = await quoter.quote(req, kind, req.body as CostRequestBody);
-    if (!result.ok) return { status: false, message: result.message };
+    const result = await quoter.quote(req, kind, req.body);
+    if (!result.ok) return { status: false as const, message: result.message };
     const visible = visibleTo(kind, result.data);
-    return { status: true, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
+    return { status: true as const, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
   });
 }

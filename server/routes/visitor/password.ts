@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
+import { okAnswer } from '../../lib/answers.js';
 import { invalid, tooMany } from '../../lib/errors.js';
 import { composeMail, createMailer } from '../../lib/mail.js';
 import { burnVerify, hashPassword, passwordProblem, verifyPassword } from '../../lib/passwords.js';
@@ -29,7 +30,7 @@ const str = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const emailKey = (email: string) => email.trim().toLowerCase();
 
 /** Forgotten password (a 4-digit code by mail), reset with the code, and change of a known password (server.md §3). */
-export default async function passwordRoutes(app: FastifyInstance) {
+export default async function passwordRoutes(app: App) {
   const accounts = accountsRepo(app.db);
   const resets = passwordResetsRepo(app.db);
   const throttle = throttleRepo(app.db);
@@ -44,10 +45,12 @@ export default async function passwordRoutes(app: FastifyInstance) {
     config: { policy: 'public' },
     schema: {
       tags: ['visitor'],
+      summary: 'Mails a 4-digit password reset code.',
       body: { type: 'object', required: ['email'], additionalProperties: false, properties: { email: { type: 'string', format: 'email', maxLength: 254 } } },
+      response: { 200: okAnswer },
     },
   }, async (req) => {
-    const email = emailKey((req.body as { email: string }).email);
+    const email = emailKey(req.body.email);
     // Counted for every email, known or not, so a 429 tells nothing about which emails have accounts.
     if (!(await throttle.take(`reset:send-ip:${req.ip}`, HOUR, CODES_PER_HOUR_PER_ADDRESS))) throw tooMany();
     if (!(await throttle.take(`reset:send:${email}`, HOUR, CODES_PER_HOUR))) throw tooMany();
@@ -67,13 +70,15 @@ export default async function passwordRoutes(app: FastifyInstance) {
     config: { policy: 'public' },
     schema: {
       tags: ['visitor'],
+      summary: 'Sets a new password with a reset code.',
+      response: { 200: okAnswer },
       body: {
         type: 'object', required: ['email'], additionalProperties: false,
         properties: { otp: str(16), email: { type: 'string', format: 'email', maxLength: 254 }, password: str(1024), password_confirmation: str(1024) },
       },
     },
   }, async (req) => {
-    const { otp = '', email, password = '', password_confirmation = '' } = req.body as Record<string, string | undefined> & { email: string };
+    const { otp = '', email, password = '', password_confirmation = '' } = req.body;
     const problems: Record<string, string> = {};
     if (!otp.trim()) problems.otp = 'accounts.otpRequired';
     else if (!/^\d{4}$/.test(otp.trim())) problems.otp = 'accounts.otpInvalid';
@@ -116,10 +121,12 @@ export default async function passwordRoutes(app: FastifyInstance) {
     config: { policy: 'signedIn' },
     schema: {
       tags: ['visitor'],
+      summary: 'Changes the caller\'s password.',
+      response: { 200: okAnswer },
       body: { type: 'object', additionalProperties: false, properties: { oldPassword: str(1024), password: str(1024), password_confirmation: str(1024) } },
     },
   }, async (req) => {
-    const { oldPassword = '', password = '', password_confirmation = '' } = (req.body ?? {}) as Record<string, string | undefined>;
+    const { oldPassword = '', password = '', password_confirmation = '' } = req.body ?? {};
     const problems: Record<string, string> = {};
     if (!oldPassword) problems.oldPassword = 'accounts.oldPasswordRequired';
     if (!password) problems.password = 'validation.required';

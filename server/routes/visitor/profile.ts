@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
+import { errorRef, okAnswer, writeAnswer } from '../../lib/answers.js';
+import { profileSchema } from './auth.js';
 import { ApiError, invalid } from '../../lib/errors.js';
 import { imageKind, removeFile, storeFile } from '../../lib/files.js';
 import { isUploadedFile } from '../../plugins/forms.js';
@@ -11,7 +13,7 @@ export const PROFILE_IMAGE_LIMIT = 1024 * 1024;
 const text = (max: number, min = 0) => ({ type: 'string', minLength: min, maxLength: max }) as const;
 
 /** The account settings' profile part, and the (read-only) email (accounts document §2 "Account settings"). */
-export default async function profileRoutes(app: FastifyInstance) {
+export default async function profileRoutes(app: App) {
   const accounts = accountsRepo(app.db);
   const users = usersRepo(app.db);
 
@@ -25,6 +27,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     },
     schema: {
       tags: ['visitor'],
+      summary: 'Updates the caller\'s profile (name, country, city, picture).',
+      response: { 200: { ...writeAnswer(profileSchema), properties: { ...(writeAnswer(profileSchema).properties as object), user: profileSchema } } },
       consumes: ['multipart/form-data', 'application/json'],
       body: {
         type: 'object',
@@ -40,7 +44,7 @@ export default async function profileRoutes(app: FastifyInstance) {
       },
     },
   }, async (req) => {
-    const body = req.body as { first_name: string; last_name: string; country_id?: number | null; city?: string | null; image?: unknown };
+    const body = req.body;
     const first_name = body.first_name.trim();
     const last_name = body.last_name.trim();
     const problems: Record<string, string> = {};
@@ -77,6 +81,8 @@ export default async function profileRoutes(app: FastifyInstance) {
     config: { policy: 'signedIn' },
     schema: {
       tags: ['visitor'],
+      summary: 'Refused: the email is changed by whoever manages the user.',
+      response: { 200: okAnswer, 403: errorRef },
       body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } },
     },
   }, async () => {

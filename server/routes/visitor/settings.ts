@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../lib/typed.js';
+import { binaryAnswer, XLSX } from '../../lib/answers.js';
 import { ApiError } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
@@ -25,15 +26,20 @@ export function publicSettings(values: Record<string, string | null>) {
 }
 
 /** GET /visitor/templates/:key (the `settings` lookup itself is in lookups.ts and answers publicSettings). */
-export default async function settingsRoutes(app: FastifyInstance) {
+export default async function settingsRoutes(app: App) {
   const settings = settingsRepo(app.db);
 
   // Templates hold column headers and example rows only, so anyone may download them.
   app.get('/visitor/templates/:key', {
     config: { policy: 'public' },
-    schema: { tags: ['visitor'], params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: [...TEMPLATE_KEYS] } } } },
+    schema: {
+      tags: ['visitor'],
+      summary: 'Downloads a spreadsheet template the admin uploaded.',
+      response: { 200: binaryAnswer('The template', XLSX, 'application/vnd.ms-excel', 'application/octet-stream') },
+      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: [...TEMPLATE_KEYS] } } },
+    },
   }, async (req, reply) => {
-    const { key } = req.params as { key: TemplateKey };
+    const { key } = req.params;
     const t = parseTemplate(await settings.get(templateSetting(key)));
     if (!t || !/^[a-f0-9]{32}\.xlsx?$/.test(t.file)) throw new ApiError(404, 'settings.templateMissing');
     let data: Buffer;

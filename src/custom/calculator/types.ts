@@ -1,4 +1,6 @@
 /** The calculator's form, the cost request it sends and the answer it shows (calculator document §3, pricing.md §5). */
+import type { QuoteAnswer, QuoteRequest } from '../../../model/quote';
+
 export type CalcKind = 'admin' | 'carrier' | 'enduser' | 'visitor';
 export type Zone = 'national' | 'international';
 export type Service = 'palletExpress' | 'standard';
@@ -25,50 +27,16 @@ export interface CalcForm {
   endUserId: number | '';
 }
 
-/** The body of POST /visitor/costRequest. */
-export interface CostRequest {
-  zone: Zone;
-  service: Service;
-  flow?: 'IN' | 'OUT';
-  island?: string;
-  adr: 0 | 1;
-  taillift: 0 | 1;
-  originCountry: string; originPostalCode: string; originLocality?: string; originProvince?: string;
-  destinationCountry: string; destinationPostalCode: string; destinationLocality?: string; destinationProvince?: string;
-  standardunits?: number; standardweight?: number; standardvolume?: number; standardvolumeType?: 'CBM' | 'LM';
-  calculationRatio?: string;
-  palletWeight?: number[]; palletWidth?: number[]; palletLength?: number[]; palletHeight?: number[];
-  company_id?: number;
-  enduser_id?: number;
-}
-
-export interface PricesList {
-  total_silver_buy: number | null; total_gold_buy: number | null;
-  max_leadtime_buy_silver: number | null; max_leadtime_buy_gold: number | null;
-  total_silver_sell: number | null; total_gold_sell: number | null;
-  admin_fee: number;
-  x_total_silver_sell: number; x_total_gold_sell: number;
-  max_leadtime_sell_silver: number | null; max_leadtime_sell_gold: number | null;
-}
-export interface CostoComplete {
-  final_cost_lane_one: number | null; final_cost_lane_two: number | null;
-  shipment_cost: number; admin_fee: number; totla: number; lead_time: number | null;
-}
-export interface Units {
-  standardunits: number; standardweight: number | string; standardvolume: number | string;
-  standardvolumeType: 'CBM' | 'LM'; ratio: number; chargeable_weight: number;
-}
-export interface PalletData { row: number; weight: number | string; width: number | string; length: number | string; height: number | string; measure: string; type: string }
-export interface BreakdownLine { key: string; label: string; amount: number | null }
-
-export interface QuoteData {
-  palletData?: PalletData[];
-  prices_list?: PricesList;
-  costo_complete?: CostoComplete;
-  units?: Units;
-  breakdown: BreakdownLine[];
-}
-export type CostAnswer = { status: true; message: string; data: QuoteData } | { status: false; message: string };
+/** The body of POST /visitor/costRequest and its answer: declared once in model/quote.ts (type-only import, nothing bundled). */
+/** The ratio stays text here: the form's select holds it as text, and the server answers 422 to one it does not know. */
+export type CostRequest = Omit<QuoteRequest, 'calculationRatio'> & { calculationRatio?: string };
+export type CostAnswer = QuoteAnswer;
+export type QuoteData = Extract<QuoteAnswer, { status: true }>['data'];
+export type PricesList = NonNullable<QuoteData['prices_list']>;
+export type CostoComplete = NonNullable<QuoteData['costo_complete']>;
+export type Units = NonNullable<QuoteData['units']>;
+export type PalletData = NonNullable<QuoteData['palletData']>[number];
+export type BreakdownLine = QuoteData['breakdown'][number];
 
 /**
  * What the calculator hands to /transport-requests (calculator document §2): the cost request, the

@@ -1,0 +1,136 @@
+import type { Static } from 'typebox';
+
+/**
+ * The quote, declared once (issue 17): the body of POST /visitor/costRequest (calculator document §3 "Cost
+ * request", pricing.md §0) and its answer (pricing.md §5). Plain JSON schemas written `as const`: the server
+ * validates with them (AJV, as every route) and documents them; both sides take the static types from them
+ * (`QuoteRequest`, `QuoteAnswer`; the browser with `import type`, so nothing of this file is bundled).
+ */
+
+/** The calculation ratios of the calculator document §9; CBM ones go with volume type CBM, LM ones with LM. */
+export const RATIOS = ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500', 'LM1500', 'LM1750'] as const;
+/** Choice: at most 33 pallet rows, a full articulated trailer of EUR pallets. */
+export const MAX_PALLETS = 33;
+
+const positive = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as const;
+const palletList = { type: 'array', maxItems: MAX_PALLETS, items: positive } as const;
+const country = { type: 'string', minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$' } as const;
+const postalCode = { type: 'string', minLength: 1, maxLength: 16, pattern: '\\S' } as const;
+const locality = { type: 'string', maxLength: 100 } as const;
+const province = { type: 'string', maxLength: 10 } as const;
+
+/**
+ * The fields of a quote (the cost request, and the quote part of a transport request that is created from
+ * one): zone, service, places, goods. Without `company_id` / `enduser_id` (who prices) and without `required`.
+ */
+export const quoteFieldsSchema = {
+  zone: { type: 'string', enum: ['national', 'international'] },
+  service: { type: 'string', enum: ['standard', 'palletExpress'] },
+  flow: { type: 'string', enum: ['IN', 'OUT'], default: 'OUT' },
+  island: { type: ['string', 'null'], maxLength: 100 },
+  adr: { type: 'integer', enum: [0, 1], default: 0 },
+  taillift: { type: 'integer', enum: [0, 1], default: 0 },
+  originCountry: country,
+  originPostalCode: postalCode,
+  originLocality: locality,
+  originProvince: province,
+  destinationCountry: country,
+  destinationPostalCode: postalCode,
+  destinationLocality: locality,
+  destinationProvince: province,
+  standardunits: { type: 'integer', minimum: 1, maximum: 100_000 },
+  standardweight: positive,
+  standardvolume: { type: 'number', minimum: 0, maximum: 1_000_000 },
+  standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
+  calculationRatio: { type: 'string', enum: [...RATIOS] },
+  palletWeight: palletList,
+  palletWidth: palletList,
+  palletLength: palletList,
+  palletHeight: palletList,
+} as const;
+
+/** The cost request of the calculator document §3 (JSON, or form data with `[]` on the pallet arrays). */
+export const quoteRequestSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['zone', 'service', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode'],
+  properties: {
+    ...quoteFieldsSchema,
+    company_id: { type: 'integer', minimum: 1 },
+    enduser_id: { type: ['integer', 'null'], minimum: 1 },
+  },
+} as const;
+
+/** The body of POST /visitor/costRequest (what the schema lets through; defaults filled by the server). */
+export type QuoteRequest = Static<typeof quoteRequestSchema>;
+
+const numN = { type: ['number', 'null'] } as const;
+const num = { type: 'number' } as const;
+const numOrText = { type: ['number', 'string'] } as const;
+
+/** One pallet row of an express quote. */
+export const palletDataSchema = {
+  type: 'object',
+  required: ['row', 'weight', 'width', 'length', 'height', 'measure', 'type'],
+  properties: { row: num, weight: numOrText, width: numOrText, length: numOrText, height: numOrText, measure: { type: 'string' }, type: { type: 'string' } },
+} as const;
+
+/** The express price list (buy prices null for end users and visitors). */
+export const pricesListSchema = {
+  type: 'object',
+  required: ['total_silver_buy', 'total_gold_buy', 'max_leadtime_buy_silver', 'max_leadtime_buy_gold', 'total_silver_sell', 'total_gold_sell',
+    'admin_fee', 'x_total_silver_sell', 'x_total_gold_sell', 'max_leadtime_sell_silver', 'max_leadtime_sell_gold'],
+  properties: {
+    total_silver_buy: numN, total_gold_buy: numN, max_leadtime_buy_silver: numN, max_leadtime_buy_gold: numN,
+    total_silver_sell: numN, total_gold_sell: numN, admin_fee: num, x_total_silver_sell: num, x_total_gold_sell: num,
+    max_leadtime_sell_silver: numN, max_leadtime_sell_gold: numN,
+  },
+} as const;
+
+/** The standard price (lane costs null for end users and visitors; `totla` as the documents spell it). */
+export const costoCompleteSchema = {
+  type: 'object',
+  required: ['final_cost_lane_one', 'final_cost_lane_two', 'shipment_cost', 'admin_fee', 'totla', 'lead_time'],
+  properties: { final_cost_lane_one: numN, final_cost_lane_two: numN, shipment_cost: num, admin_fee: num, totla: num, lead_time: numN },
+} as const;
+
+/** The goods of a standard quote and their chargeable weight. */
+export const unitsSchema = {
+  type: 'object',
+  required: ['standardunits', 'standardweight', 'standardvolume', 'standardvolumeType', 'ratio', 'chargeable_weight'],
+  properties: {
+    standardunits: num, standardweight: numOrText, standardvolume: numOrText, standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
+    ratio: num, chargeable_weight: num,
+  },
+} as const;
+
+/** A line of the price breakdown, labelled in the caller's language (amount in euros, null for information). */
+export const breakdownLineSchema = {
+  type: 'object',
+  required: ['key', 'label', 'amount'],
+  properties: { key: { type: 'string' }, label: { type: 'string' }, amount: numN },
+} as const;
+
+/** The data of a priced quote (pricing.md §5). */
+export const quoteDataSchema = {
+  type: 'object',
+  required: ['breakdown'],
+  properties: {
+    palletData: { type: 'array', items: palletDataSchema },
+    prices_list: pricesListSchema,
+    costo_complete: costoCompleteSchema,
+    units: unitsSchema,
+    breakdown: { type: 'array', items: breakdownLineSchema },
+  },
+} as const;
+
+/** The answer of POST /visitor/costRequest: a priced quote, or `status: false` with the reason (no price for this lane). */
+export const quoteAnswerSchema = {
+  anyOf: [
+    { type: 'object', required: ['status', 'message', 'data'], properties: { status: { const: true }, message: { type: 'string' }, data: quoteDataSchema } },
+    { type: 'object', required: ['status', 'message'], properties: { status: { const: false }, message: { type: 'string' } } },
+  ],
+} as const;
+
+export type QuoteAnswer = Static<typeof quoteAnswerSchema>;
+export type QuoteData = Static<typeof quoteDataSchema>;

@@ -1,0 +1,86 @@
+/**
+ * The shapes of the portal's answers as JSON schemas, for the routes' `response` (the OpenAPI document,
+ * and in tests every JSON answer is checked against them: plugins/answers.ts). They document and check; they
+ * never shape an answer (the app serializes with plain JSON.stringify). Deliberately typed as plain
+ * `JsonSchema` (not `as const`), so a handler's return value is not narrowed by the type provider.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+/** The error answer of every 4xx/5xx, registered once (`app.addSchema`) and referenced as `errorRef`. */
+export const ErrorBody: JsonSchema = {
+  $id: 'ErrorBody',
+  title: 'ErrorBody',
+  type: 'object',
+  required: ['message', 'errors'],
+  properties: {
+    message: { type: 'string' },
+    errors: { type: 'object', description: 'Field → its messages', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  },
+};
+export const errorRef: JsonSchema = { $ref: 'ErrorBody#' };
+
+/** The error statuses every /api/v1 route may answer (added to each route by plugins/answers.ts). */
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const;
+
+const nullable = (s: JsonSchema): JsonSchema => ({ anyOf: [s, { type: 'null' }] });
+
+export const str: JsonSchema = { type: 'string' };
+export const int: JsonSchema = { type: 'integer' };
+export const num: JsonSchema = { type: 'number' };
+export const bool: JsonSchema = { type: 'boolean' };
+/** Text or null. */
+export const strN: JsonSchema = { type: ['string', 'null'] };
+/** Integer or null. */
+export const intN: JsonSchema = { type: ['integer', 'null'] };
+/** Number or null. */
+export const numN: JsonSchema = { type: ['number', 'null'] };
+export const anyObject: JsonSchema = { type: 'object', additionalProperties: true };
+export { nullable };
+
+/** An object with these properties (all present unless listed in `optional`), more allowed (rows are wide). */
+export function obj(properties: Record<string, JsonSchema>, optional: string[] = []): JsonSchema {
+  return { type: 'object', required: Object.keys(properties).filter((k) => !optional.includes(k)), properties, additionalProperties: true };
+}
+/** An array of `item`. */
+export const list = (item: JsonSchema): JsonSchema => ({ type: 'array', items: item });
+
+/** `{status: true, message, data}`: the answer of a write (data as given; omit it for none). */
+export function writeAnswer(data?: JsonSchema): JsonSchema {
+  const properties: Record<string, JsonSchema> = { status: { type: 'boolean' }, message: str };
+  if (data) properties.data = data;
+  return { type: 'object', required: ['status', 'message'], properties, additionalProperties: true };
+}
+/** `{status: true, data}`: a single record (show). */
+export function dataAnswer(data: JsonSchema): JsonSchema {
+  return { type: 'object', required: ['data'], properties: { status: bool, data }, additionalProperties: true };
+}
+/** `{status, message}` only (logout, a delete, a mail sent). */
+export const okAnswer: JsonSchema = writeAnswer();
+
+/** `{data, current_page, per_page, last_page, total}`: a page of `row` (lib/paging.ts `paginate`). */
+export function pagedAnswer(row: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['data', 'current_page', 'per_page', 'last_page', 'total'],
+    properties: { data: list(row), current_page: int, per_page: int, last_page: int, total: int },
+    additionalProperties: true,
+  };
+}
+const pageMeta: JsonSchema = obj({ current_page: int, per_page: int, last_page: int, total: int });
+/** `{data, meta: {current_page, per_page, last_page, total}}`: the companies shape (lib/paging.ts `withMeta`). */
+export function metaPaged(row: JsonSchema): JsonSchema {
+  return { type: 'object', required: ['data', 'meta'], properties: { data: list(row), meta: pageMeta }, additionalProperties: true };
+}
+/** `{status, <key>: page of row}`: the tariff lists (`{status: true, tariffs: {...page}}`). */
+export function keyedPage(key: string, row: JsonSchema): JsonSchema {
+  return { type: 'object', required: [key], properties: { status: bool, [key]: pagedAnswer(row) }, additionalProperties: true };
+}
+
+/** A binary answer (a spreadsheet, a PDF, a stored file) of these content types. */
+export function binaryAnswer(description: string, ...contentTypes: string[]): JsonSchema {
+  return {
+    description,
+    content: Object.fromEntries(contentTypes.map((t) => [t, { schema: { type: 'string', format: 'binary' } }])),
+  };
+}
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
