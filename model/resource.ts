@@ -112,6 +112,12 @@ type ValueOf<F extends FieldDef> = F['type'] extends 'integer' | 'reference' | '
 type IsNullable<F extends FieldDef> = F extends { required: true } ? false : F extends { default: string | number | boolean } ? false : true;
 type ColumnOf<F extends FieldDef> = IsNullable<F> extends true ? ValueOf<F> | null : ValueOf<F>;
 
+type InputValueOf<F extends FieldDef> = F['type'] extends 'image' | 'file' ? unknown : ValueOf<F>;
+type RequiredKeys<F extends FieldsDecl> = { [K in keyof F]: F[K] extends { readOnly: true } ? never : F[K] extends { required: true } ? K : never }[keyof F];
+type OptionalKeys<F extends FieldsDecl> = { [K in keyof F]: F[K] extends { readOnly: true } ? never : F[K] extends { required: true } ? never : K }[keyof F];
+/** A body of a declaration's fields as its schema admits it: required fields present, the others optional or null. */
+export type InputOf<F extends FieldsDecl> = { [K in RequiredKeys<F>]: InputValueOf<F[K]> } & { [K in OptionalKeys<F>]?: InputValueOf<F[K]> | null };
+
 /** Marks a column the database fills (Kysely's `Generated`), written here so model/ stays free of server packages. */
 export type GeneratedColumn<T> = { readonly __select__: T; readonly __insert__: T | undefined; readonly __update__: T };
 

@@ -1,4 +1,8 @@
+import { Type } from 'typebox';
 import type { App } from '../../lib/typed.js';
+import accessRequestDecl from '../../../model/resources/access-requests.js';
+import { fieldSchema, type FieldsDecl } from '../../../model/fields.js';
+import type { InputOf } from '../../../model/resource.js';
 import { int, obj, str, writeAnswer } from '../../lib/answers.js';
 import { ApiError, invalid, tooMany } from '../../lib/errors.js';
 import { imageKind, storeFile } from '../../lib/files.js';
@@ -14,12 +18,25 @@ const HOUR = 3_600_000;
 /** The carrier's logo (hidden in the review table) follows the create-company limit: 5 MB (server.md §8). */
 const LOGO_LIMIT = 5 * 1024 * 1024;
 
-const TEXT_FIELDS = [
-  'carrier_name', 'carrier_email', 'carrier_phone', 'carrier_city', 'carrier_postal_code', 'carrier_province',
-  'carrier_website_url', 'carrier_address', 'user_first_name', 'user_last_name', 'user_email', 'user_phone',
-] as const;
-const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
-const email = { type: 'string', format: 'email', maxLength: 254 } as const;
+/**
+ * The form's body, from its declaration (model/resources/access-requests.ts): every field required but the
+ * invitation's carrier and the logo (accounts document §5); the passwords are checked below with the
+ * password rule's own message, so the schema only bounds their length.
+ */
+type FormBody = InputOf<typeof accessRequestDecl.fields>;
+/** The form's text fields (trimmed, required): every declared text or email field. */
+type TextField = Exclude<{ [K in keyof FormBody]-?: FormBody[K] extends string ? K : never }[keyof FormBody], 'user_password' | 'user_password_confirmation'>;
+const FORM_FIELDS = Object.entries(accessRequestDecl.fields as FieldsDecl).filter(([, f]) => !f.readOnly);
+const TEXT_FIELDS = FORM_FIELDS.filter(([, f]) => f.type === 'text' || f.type === 'email').map(([n]) => n as TextField);
+const formBody = Type.Unsafe<FormBody>({
+  type: 'object',
+  additionalProperties: false,
+  required: FORM_FIELDS.filter(([, f]) => f.required).map(([n]) => n),
+  properties: Object.fromEntries(FORM_FIELDS.map(([n, f]) => [n,
+    f.type === 'password' ? { type: 'string', maxLength: 1024 }
+      : f.type === 'image' ? { description: 'PNG, JPEG or WebP picture, at most 5 MB (multipart file)' }
+        : fieldSchema(f, { withDefault: false })])),
+});
 
 /** A web address as people type it: with or without http(s)://, a dotted host, no spaces. */
 const WEBSITE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
@@ -37,22 +54,7 @@ export default async function accessRequestRoutes(app: App) {
       summary: 'Sends a request for a carrier account.',
       response: { 200: writeAnswer(obj({ id: int, status: str })) },
       consumes: ['multipart/form-data', 'application/json'],
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        // Every field of the form is required (accounts document §5).
-        required: [...TEXT_FIELDS, 'carrier_country_id', 'carrier_language_id', 'user_password', 'user_password_confirmation'],
-        properties: {
-          carrier_name: text(200), carrier_email: email, carrier_phone: text(40), carrier_city: text(100),
-          carrier_country_id: { type: 'integer', minimum: 1 }, carrier_language_id: { type: 'integer', minimum: 1 },
-          carrier_postal_code: text(20), carrier_province: text(100), carrier_website_url: text(255), carrier_address: text(255),
-          user_first_name: text(100), user_last_name: text(100), user_email: email, user_phone: text(40),
-          user_password: { type: 'string', maxLength: 1024 }, user_password_confirmation: { type: 'string', maxLength: 1024 },
-          // Present when the form was opened from a carrier's invitation link (/access-request?carrier=<id>).
-          carrier_id: { type: ['integer', 'null'], minimum: 1 },
-          carrier_logo: { description: 'PNG, JPEG or WebP picture, at most 5 MB (multipart file)' },
-        },
-      },
+      body: formBody,
     },
   }, async (req) => {
     const body = req.body;
