@@ -59,9 +59,4 @@ export default defineConfig(
   // Import boundaries (docs/CONVENTIONS.md): model/ imports neither side; server/ never imports src/.
   { files: ['model/**'], rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SRC, NOT_SERVER] }] } },
   { files: ['server/**'], rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SRC] }] } },
-
-  // TODO(final pass, issue 17): these folders are being edited on other branches, so their fixes wait for the
-  // whole-repository pass after the merge; until then these rules only warn there (then: delete this block).
-  //   prefer-const: server/imports/cells.ts (`eslint --fix` does it)
-  { files: ['src/**', 'server/**', 'model/**'], rules: { 'prefer-const': 'warn' } },
 );

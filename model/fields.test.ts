@@ -12,7 +12,13 @@ const decl = defineFields({
   fee: { type: 'money', min: 0 },
   active: { type: 'flag', default: '0' },
   kind: { type: 'select', options: ['A', 'B'], required: true },
-  level: { type: 'select', options: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }] },
+  level: {
+    type: 'select',
+    options: [
+      { id: 1, name: 'one' },
+      { id: 2, name: 'two' },
+    ],
+  },
   country_id: { type: 'reference', reference: { resource: 'countries', optionText: 'en', lookup: 'country_list' } },
   day: { type: 'date', list: 'hidden' },
   password: { type: 'password', createOnly: true, list: false },
@@ -44,7 +50,16 @@ describe('field declarations → server body schemas', () => {
   });
   it('refuses blank required text, bad formats, bounds and choices', () => {
     const r = validate(schemas.store, {
-      name: '   ', code: 'ab', email: 'not-an-email', qty: 9, kind: 'C', level: 3, fee: -1, day: '2025-13-40', country_id: 0, password: 'short',
+      name: '   ',
+      code: 'ab',
+      email: 'not-an-email',
+      qty: 9,
+      kind: 'C',
+      level: 3,
+      fee: -1,
+      day: '2025-13-40',
+      country_id: 0,
+      password: 'short',
     });
     expect(r.ok).toBe(false);
     expect(r.fields).toEqual(['code', 'country_id', 'day', 'email', 'fee', 'kind', 'level', 'name', 'password', 'qty']);

@@ -12,8 +12,7 @@
  */
 
 export type FieldType =
-  | 'text' | 'email' | 'integer' | 'decimal' | 'money' | 'boolean' | 'flag' | 'date' | 'month'
-  | 'select' | 'reference' | 'image' | 'file' | 'password' | 'url';
+  'text' | 'email' | 'integer' | 'decimal' | 'money' | 'boolean' | 'flag' | 'date' | 'month' | 'select' | 'reference' | 'image' | 'file' | 'password' | 'url';
 
 export type Choice = { id: string | number; name: string };
 
@@ -80,11 +79,17 @@ export const inputFields = (decl: FieldsDecl, mode: 'create' | 'edit') =>
 
 /** The columns of a list, with whether each starts hidden. */
 export const listColumns = (decl: FieldsDecl) =>
-  Object.entries(decl).filter(([, f]) => f.list !== false).map(([name, f]) => ({ name, field: f, hidden: f.list === 'hidden' }));
+  Object.entries(decl)
+    .filter(([, f]) => f.list !== false)
+    .map(([name, f]) => ({ name, field: f, hidden: f.list === 'hidden' }));
 
 /** The default values of a new record. */
 export const defaultsOf = (decl: FieldsDecl) =>
-  Object.fromEntries(Object.entries(decl).filter(([, f]) => f.default !== undefined && !f.readOnly).map(([k, f]) => [k, f.default]));
+  Object.fromEntries(
+    Object.entries(decl)
+      .filter(([, f]) => f.default !== undefined && !f.readOnly)
+      .map(([k, f]) => [k, f.default]),
+  );
 
 // ---- JSON schemas (server) ------------------------------------------------------------------------
 
@@ -222,4 +227,7 @@ export function checkBounds(decl: FieldsDecl, body: Record<string, unknown>) {
 }
 
 /** The fields of a declaration that must be unique. */
-export const uniqueFields = (decl: FieldsDecl) => Object.entries(decl).filter(([, f]) => f.unique).map(([k]) => k);
+export const uniqueFields = (decl: FieldsDecl) =>
+  Object.entries(decl)
+    .filter(([, f]) => f.unique)
+    .map(([k]) => k);

@@ -78,12 +78,31 @@ export const palletDataSchema = {
 /** The express price list (buy prices null for end users and visitors). */
 export const pricesListSchema = {
   type: 'object',
-  required: ['total_silver_buy', 'total_gold_buy', 'max_leadtime_buy_silver', 'max_leadtime_buy_gold', 'total_silver_sell', 'total_gold_sell',
-    'admin_fee', 'x_total_silver_sell', 'x_total_gold_sell', 'max_leadtime_sell_silver', 'max_leadtime_sell_gold'],
+  required: [
+    'total_silver_buy',
+    'total_gold_buy',
+    'max_leadtime_buy_silver',
+    'max_leadtime_buy_gold',
+    'total_silver_sell',
+    'total_gold_sell',
+    'admin_fee',
+    'x_total_silver_sell',
+    'x_total_gold_sell',
+    'max_leadtime_sell_silver',
+    'max_leadtime_sell_gold',
+  ],
   properties: {
-    total_silver_buy: numN, total_gold_buy: numN, max_leadtime_buy_silver: numN, max_leadtime_buy_gold: numN,
-    total_silver_sell: numN, total_gold_sell: numN, admin_fee: num, x_total_silver_sell: num, x_total_gold_sell: num,
-    max_leadtime_sell_silver: numN, max_leadtime_sell_gold: numN,
+    total_silver_buy: numN,
+    total_gold_buy: numN,
+    max_leadtime_buy_silver: numN,
+    max_leadtime_buy_gold: numN,
+    total_silver_sell: numN,
+    total_gold_sell: numN,
+    admin_fee: num,
+    x_total_silver_sell: num,
+    x_total_gold_sell: num,
+    max_leadtime_sell_silver: numN,
+    max_leadtime_sell_gold: numN,
   },
 } as const;
 
@@ -99,8 +118,12 @@ export const unitsSchema = {
   type: 'object',
   required: ['standardunits', 'standardweight', 'standardvolume', 'standardvolumeType', 'ratio', 'chargeable_weight'],
   properties: {
-    standardunits: num, standardweight: numOrText, standardvolume: numOrText, standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
-    ratio: num, chargeable_weight: num,
+    standardunits: num,
+    standardweight: numOrText,
+    standardvolume: numOrText,
+    standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
+    ratio: num,
+    chargeable_weight: num,
   },
 } as const;
 

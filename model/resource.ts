@@ -99,15 +99,20 @@ export const storedFields = (decl: ResourceDecl) =>
 /** The sortable columns of the list: declared, or every listed stored field, id and (with timestamps) created_at. */
 export function sortableOf(decl: ResourceDecl): string[] {
   if (decl.list?.sortable) return [...decl.list.sortable];
-  const listed = storedFields(decl).filter(([, f]) => f.list !== false && f.type !== 'image' && f.type !== 'file').map(([n]) => n);
+  const listed = storedFields(decl)
+    .filter(([, f]) => f.list !== false && f.type !== 'image' && f.type !== 'file')
+    .map(([n]) => n);
   return [...listed, 'id', ...(decl.timestamps ? ['created_at'] : [])];
 }
 
 // ---- Row types (the server's Kysely tables) ----------------------------------------------------------
 
-type ValueOf<F extends FieldDef> = F['type'] extends 'integer' | 'reference' | 'money' ? number
-  : F['type'] extends 'boolean' ? number
-    : F['type'] extends 'select' ? string | number
+type ValueOf<F extends FieldDef> = F['type'] extends 'integer' | 'reference' | 'money'
+  ? number
+  : F['type'] extends 'boolean'
+    ? number
+    : F['type'] extends 'select'
+      ? string | number
       : string;
 type IsNullable<F extends FieldDef> = F extends { required: true } ? false : F extends { default: string | number | boolean } ? false : true;
 type ColumnOf<F extends FieldDef> = IsNullable<F> extends true ? ValueOf<F> | null : ValueOf<F>;
@@ -125,9 +130,9 @@ export type GeneratedColumn<T> = { readonly __select__: T; readonly __insert__: 
  * The row of a declared table: `id`, each stored field (nullable unless required or defaulted; money in
  * integer cents, decimals as exact text) and `created_at` with timestamps.
  */
-export type RowOf<D extends ResourceDecl<any, any, any>> = { id: GeneratedColumn<number> }
-  & { [K in keyof D['fields'] as D['fields'][K] extends { readOnly: true } ? never : K]: ColumnOf<D['fields'][K]> }
-  & (true extends D['timestamps'] ? { created_at: string } : unknown);
+export type RowOf<D extends ResourceDecl<any, any, any>> = { id: GeneratedColumn<number> } & {
+  [K in keyof D['fields'] as D['fields'][K] extends { readOnly: true } ? never : K]: ColumnOf<D['fields'][K]>;
+} & (true extends D['timestamps'] ? { created_at: string } : unknown);
 
 // ---- Messages ------------------------------------------------------------------------------------------
 
@@ -141,7 +146,11 @@ export function browserMessages(decl: ResourceDecl): Record<Lang, Record<string,
       resources: {
         [decl.name]: {
           name: `${t.one} |||| ${t.many}`,
-          fields: { ...decl.fieldLabels[l], id: 'ID', created_at: decl.fieldLabels[l].created ?? (l === 'en' ? 'Created' : l === 'fr' ? 'Créé le' : 'Creato il') },
+          fields: {
+            ...decl.fieldLabels[l],
+            id: 'ID',
+            created_at: decl.fieldLabels[l].created ?? (l === 'en' ? 'Created' : l === 'fr' ? 'Créé le' : 'Creato il'),
+          },
           create_title: t.create,
           edit_title: t.edit,
           empty: t.empty,

@@ -58,12 +58,7 @@ export interface RowsSpec {
 }
 
 export type TariffTableKey =
-  | 'express_hub_costs'
-  | 'express_island_zones'
-  | 'express_hub_codes'
-  | 'express_special_zones'
-  | 'standard_special_zone'
-  | 'standard_no_passage';
+  'express_hub_costs' | 'express_island_zones' | 'express_hub_codes' | 'express_special_zones' | 'standard_special_zone' | 'standard_no_passage';
 
 export interface TariffTableSpec extends RowsSpec {
   /** Path segment under /admin and /company (calculator document §7). */
@@ -200,9 +195,45 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
       text('col_11', { maxLength: 255 }),
     ],
     examples: [
-      { postal_code: '30121', city: 'Venezia', cost: 25, province: 'VE', flow: 'OUT', special_zone: 'LAG', company_iso_2: 'IT', code: 'VE1', rate_code: '', cost2: 1.5, col_11: 'consegna in barca' },
-      { postal_code: '', city: 'Livigno', cost: 18, province: 'SO', flow: 'OUT', special_zone: 'MONT', company_iso_2: 'IT', code: 'SO1', rate_code: '', cost2: 0.8, col_11: '' },
-      { postal_code: '23030', city: 'Livigno', cost: 18, province: 'SO', flow: 'IN', special_zone: 'MONT', company_iso_2: 'IT', code: 'SO2', rate_code: '', cost2: 0.8, col_11: '' },
+      {
+        postal_code: '30121',
+        city: 'Venezia',
+        cost: 25,
+        province: 'VE',
+        flow: 'OUT',
+        special_zone: 'LAG',
+        company_iso_2: 'IT',
+        code: 'VE1',
+        rate_code: '',
+        cost2: 1.5,
+        col_11: 'consegna in barca',
+      },
+      {
+        postal_code: '',
+        city: 'Livigno',
+        cost: 18,
+        province: 'SO',
+        flow: 'OUT',
+        special_zone: 'MONT',
+        company_iso_2: 'IT',
+        code: 'SO1',
+        rate_code: '',
+        cost2: 0.8,
+        col_11: '',
+      },
+      {
+        postal_code: '23030',
+        city: 'Livigno',
+        cost: 18,
+        province: 'SO',
+        flow: 'IN',
+        special_zone: 'MONT',
+        company_iso_2: 'IT',
+        code: 'SO2',
+        rate_code: '',
+        cost2: 0.8,
+        col_11: '',
+      },
     ],
   },
 ];
@@ -229,10 +260,66 @@ export const EXPRESS_RATE_ROWS: RowsSpec = {
     TYPE_ID,
   ],
   examples: [
-    { rate_code: 'EXP25', carrier_zone: 'Z1', country: 'IT', department: 'Lombardia', hub: 'HUBMI', province: 'MI', p150: 38, p300: 52, p550: 68, ps550: 75, p1000: 96, leadtime: 1, type_id: 1 },
-    { rate_code: 'EXP25', carrier_zone: 'Z1', country: 'IT', department: 'Lombardia', hub: 'HUBMI', province: 'MI', p150: 49, p300: 66, p550: 86, ps550: 95, p1000: 121, leadtime: 1, type_id: 2 },
-    { rate_code: 'EXP25', carrier_zone: 'Z3', country: 'IT', department: 'Lazio', hub: 'HUBRM', province: 'RM', p150: 56, p300: 80, p550: 104, ps550: 114, p1000: 146, leadtime: 2, type_id: 1 },
-    { rate_code: 'EXP25', carrier_zone: 'Z3', country: 'IT', department: 'Lazio', hub: 'HUBRM', province: 'RM', p150: 77, p300: 110, p550: 143, ps550: 157, p1000: 200, leadtime: 1, type_id: 2 },
+    {
+      rate_code: 'EXP25',
+      carrier_zone: 'Z1',
+      country: 'IT',
+      department: 'Lombardia',
+      hub: 'HUBMI',
+      province: 'MI',
+      p150: 38,
+      p300: 52,
+      p550: 68,
+      ps550: 75,
+      p1000: 96,
+      leadtime: 1,
+      type_id: 1,
+    },
+    {
+      rate_code: 'EXP25',
+      carrier_zone: 'Z1',
+      country: 'IT',
+      department: 'Lombardia',
+      hub: 'HUBMI',
+      province: 'MI',
+      p150: 49,
+      p300: 66,
+      p550: 86,
+      ps550: 95,
+      p1000: 121,
+      leadtime: 1,
+      type_id: 2,
+    },
+    {
+      rate_code: 'EXP25',
+      carrier_zone: 'Z3',
+      country: 'IT',
+      department: 'Lazio',
+      hub: 'HUBRM',
+      province: 'RM',
+      p150: 56,
+      p300: 80,
+      p550: 104,
+      ps550: 114,
+      p1000: 146,
+      leadtime: 2,
+      type_id: 1,
+    },
+    {
+      rate_code: 'EXP25',
+      carrier_zone: 'Z3',
+      country: 'IT',
+      department: 'Lazio',
+      hub: 'HUBRM',
+      province: 'RM',
+      p150: 77,
+      p300: 110,
+      p550: 143,
+      ps550: 157,
+      p1000: 200,
+      leadtime: 1,
+      type_id: 2,
+    },
   ],
 };
 
@@ -265,9 +352,7 @@ export const STANDARD_RATE_ROWS: RowsSpec = {
 export const rateRowsSpec = (rateType: string): RowsSpec => (rateType === 'EXP' ? EXPRESS_RATE_ROWS : STANDARD_RATE_ROWS);
 
 /** Every template by its link key (calculator document §3 "Template link keys"). */
-export const TEMPLATES: Record<string, RowsSpec> = Object.fromEntries(
-  [...TARIFF_TABLES, EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS].map((s) => [s.templateKey, s]),
-);
+export const TEMPLATES: Record<string, RowsSpec> = Object.fromEntries([...TARIFF_TABLES, EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS].map((s) => [s.templateKey, s]));
 
 /** The columns a list screen shows. */
 export const listColumns = (spec: RowsSpec) => spec.columns.filter((c) => c.list !== false);

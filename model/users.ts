@@ -19,7 +19,12 @@ export const userFields = defineFields({
   // 1 settings
   role_id: { type: 'select', options: [1, 2, 3, 4, 5, 6, 7], section: 'settings' },
   company_id: { type: 'reference', reference: { resource: 'companies', optionText: 'legal_name' }, section: 'settings' },
-  language_id: { type: 'reference', required: true, reference: { resource: 'languages_list', optionText: 'en', lookup: 'languages_list' }, section: 'settings' },
+  language_id: {
+    type: 'reference',
+    required: true,
+    reference: { resource: 'languages_list', optionText: 'en', lookup: 'languages_list' },
+    section: 'settings',
+  },
   support_role_id: { type: 'select', options: [1, 2, 3], section: 'settings' },
   // 2 user information
   title: { type: 'text', required: true, maxLength: 50, section: 'information' },
@@ -58,8 +63,7 @@ export function rolesACarrierAssigns(companyIsOwn: boolean): number[] {
 }
 
 /** The roles that fit a company of the given role. */
-export const rolesForCompanyRole = (companyRole: number | null | undefined): number[] =>
-  USER_ROLES_FOR_COMPANY_ROLE[Number(companyRole)] ?? [];
+export const rolesForCompanyRole = (companyRole: number | null | undefined): number[] => USER_ROLES_FOR_COMPANY_ROLE[Number(companyRole)] ?? [];
 
 /** Phone numbers are kept without spaces (accounts document §5: spaces are stripped when editing). */
 export const stripPhone = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '') : v);

@@ -123,22 +123,24 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   await app.register(pricingCachePlugin);
 
   // Routes.
-  await app.register(async (scope) => {
-    const api = scope.withTypeProvider<TypeBoxTypeProvider>();
-    for (const register of routes) await api.register(register);
-    // Every declared resource whose routes are generated from its declaration (model/registry.ts).
-    for (const decl of extraResources) registerMessages(serverMessages(decl));
-    for (const decl of [...RESOURCES, ...extraResources]) if (decl.routes === 'generated') resourceRoutes(api, decl);
-  }, { prefix: API_PREFIX });
+  await app.register(
+    async (scope) => {
+      const api = scope.withTypeProvider<TypeBoxTypeProvider>();
+      for (const register of routes) await api.register(register);
+      // Every declared resource whose routes are generated from its declaration (model/registry.ts).
+      for (const decl of extraResources) registerMessages(serverMessages(decl));
+      for (const decl of [...RESOURCES, ...extraResources]) if (decl.routes === 'generated') resourceRoutes(api, decl);
+    },
+    { prefix: API_PREFIX },
+  );
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   // The built browser app, when it has been built. index.html gets the API header value written in.
   const staticDir = config.staticDir;
   const indexFile = staticDir ? path.join(staticDir, 'index.html') : '';
-  const indexHtml = indexFile && fs.existsSync(indexFile)
-    ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword))
-    : null;
+  const indexHtml =
+    indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword)) : null;
   if (indexHtml) {
     await app.register(fastifyStatic, { root: staticDir!, wildcard: false, index: false, maxAge: '1h' });
   }

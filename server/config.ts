@@ -92,13 +92,17 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (v === '' || v.toLowerCase() === 'false') return false;
   if (v.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((x) => x.trim()).filter(Boolean);
+  const list = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   for (const entry of list) {
     const [addr, bits, extra] = entry.split('/');
     const kind = net.isIP(addr);
     const maxBits = kind === 4 ? 32 : 128;
-    const ok = RANGE_NAMES.includes(entry) || (kind !== 0 && extra === undefined
-      && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits) || (kind === 4 && net.isIPv4(bits))));
+    const ok =
+      RANGE_NAMES.includes(entry) ||
+      (kind !== 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits) || (kind === 4 && net.isIPv4(bits))));
     if (!ok) throw new ConfigError(`TRUST_PROXY: "${entry}" is not an address, a CIDR range, ${RANGE_NAMES.join(', ')}, true or a hop count`);
   }
   return list;

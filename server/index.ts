@@ -24,9 +24,12 @@ async function main() {
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
   // Files a process that died left behind (issue 11), before serving; then hourly, never younger than 15
   // minutes then, so an upload under way in this very process is never touched.
-  const sweep = (minutes: number) => sweepFiles(db.db, config.dataDir, minutes * 60_000)
-    .then((removed) => { if (removed.length) app.log.warn({ removed }, `removed ${removed.length} files no row refers to`); })
-    .catch((err) => app.log.error({ err }, 'file sweep failed'));
+  const sweep = (minutes: number) =>
+    sweepFiles(db.db, config.dataDir, minutes * 60_000)
+      .then((removed) => {
+        if (removed.length) app.log.warn({ removed }, `removed ${removed.length} files no row refers to`);
+      })
+      .catch((err) => app.log.error({ err }, 'file sweep failed'));
   await sweep(config.orphanFileMinutes);
   const sweeper = setInterval(() => void sweep(Math.max(15, config.orphanFileMinutes)), 3_600_000);
   sweeper.unref();

@@ -68,44 +68,52 @@ export function App() {
   );
   const dataProvider = useMemo(
     // The provider imports no UI: a write's message becomes a success toast, a 422's field messages one toast each.
-    () => buildDataProvider(Object.fromEntries(resources.map((r) => [r.name, r.api])) as ApiMap, {
-      onAnswer: (message) => announceSuccess({ message }),
-      onFieldErrors: announceFieldErrors,
-      getKind: () => kindOfRoleName(readRole()),
-    }),
+    () =>
+      buildDataProvider(Object.fromEntries(resources.map((r) => [r.name, r.api])) as ApiMap, {
+        onAnswer: (message) => announceSuccess({ message }),
+        onFieldErrors: announceFieldErrors,
+        getKind: () => kindOfRoleName(readRole()),
+      }),
     [],
   );
-  const routed = useMemo(
-    () => new Set(['/', ...resources.map((r) => `/${r.name}`), ...pages.filter((p) => !p.noLayout).map((p) => p.path)]),
-    [],
-  );
+  const routed = useMemo(() => new Set(['/', ...resources.map((r) => `/${r.name}`), ...pages.filter((p) => !p.noLayout).map((p) => p.path)]), []);
 
   return (
     <RoutedPathsContext.Provider value={routed}>
       <MenuBadgesContext.Provider value={menuBadges}>
-      <Admin
-        disableTelemetry
-        title="Portale Trasporti"
-        store={store}
-        queryClient={queryClient}
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        theme={theme}
-        layout={Layout}
-        loginPage={LoginPage}
-        dashboard={Dashboard}
-        catchAll={NotFound}
-        notification={ShellToasts}
-      >
-        {resources.map(({ api: _api, messages: _messages, ...props }) => <Resource key={props.name} {...props} />)}
-        <CustomRoutes noLayout>
-          {pages.filter((p) => p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
-        </CustomRoutes>
-        <CustomRoutes>
-          {pages.filter((p) => !p.noLayout).map((p) => <Route key={p.path} path={p.path} element={p.element} />)}
-        </CustomRoutes>
-      </Admin>
+        <Admin
+          disableTelemetry
+          title="Portale Trasporti"
+          store={store}
+          queryClient={queryClient}
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          theme={theme}
+          layout={Layout}
+          loginPage={LoginPage}
+          dashboard={Dashboard}
+          catchAll={NotFound}
+          notification={ShellToasts}
+        >
+          {resources.map(({ api: _api, messages: _messages, ...props }) => (
+            <Resource key={props.name} {...props} />
+          ))}
+          <CustomRoutes noLayout>
+            {pages
+              .filter((p) => p.noLayout)
+              .map((p) => (
+                <Route key={p.path} path={p.path} element={p.element} />
+              ))}
+          </CustomRoutes>
+          <CustomRoutes>
+            {pages
+              .filter((p) => !p.noLayout)
+              .map((p) => (
+                <Route key={p.path} path={p.path} element={p.element} />
+              ))}
+          </CustomRoutes>
+        </Admin>
       </MenuBadgesContext.Provider>
     </RoutedPathsContext.Provider>
   );

@@ -73,7 +73,15 @@ export function cyclesOf(graph: Map<string, Set<string>>): string[][] {
 
 describe('import layers of src/', () => {
   it('finds a cycle when there is one', () => {
-    expect(cyclesOf(new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])]]))).toEqual([['a', 'b', 'c']]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['c'])],
+          ['c', new Set(['a'])],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c']]);
   });
 
   it('no top-level folder imports one that imports it back', () => {

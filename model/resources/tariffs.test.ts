@@ -44,7 +44,12 @@ describe('tariff declarations (one function over model/tariffs.ts)', () => {
     }
     expect(kindsFor('enduser-rate-sheets', 'list')).toEqual(['enduser']);
     expect(RESOURCES.filter((r) => r.routes === 'custom').map((r) => r.name)).toEqual([
-      'rate-sheets', ...TARIFF_TABLES.map((t) => t.route), 'companies', 'user-management', 'request-access', 'enduser-rate-sheets',
+      'rate-sheets',
+      ...TARIFF_TABLES.map((t) => t.route),
+      'companies',
+      'user-management',
+      'request-access',
+      'enduser-rate-sheets',
     ]);
   });
 });

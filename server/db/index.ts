@@ -28,8 +28,14 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
     // client gets one for its whole life: the query under way fails with the error (the route answers
     // 500), the pool drops the dead client when it comes back (it is no longer queryable), and the
     // next query gets a new connection. Issue 11: a termination mid-transaction crashed the server.
-    pool.on('connect', (client) => client.on('error', () => { /* reported to the query under way */ }));
-    pool.on('error', () => { /* a dropped idle connection is removed by the pool and replaced on next use */ });
+    pool.on('connect', (client) =>
+      client.on('error', () => {
+        /* reported to the query under way */
+      }),
+    );
+    pool.on('error', () => {
+      /* a dropped idle connection is removed by the pool and replaced on next use */
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }

@@ -26,8 +26,6 @@ export async function portalMigrator(db: Db): Promise<Migrator> {
   // On PostgreSQL, Kysely looks for its own tables in every schema of the database unless told which
   // one: another schema holding them (a second installation, parallel test runs) would make it skip
   // creating its lock table here. Its tables live in the schema this connection works in.
-  const migrationTableSchema = isPostgres(db)
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-    : undefined;
+  const migrationTableSchema = isPostgres(db) ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s : undefined;
   return new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
 }

@@ -11,136 +11,412 @@ type Declared = (typeof RESOURCES)[number];
 /** The tables of the resources whose routes are generated; hand-written resources keep their interfaces below. */
 export type DeclaredTables = { [D in Declared as D['routes'] extends 'generated' ? D['table'] : never]: RowOf<D> };
 
-export interface RoleTable { id: number; name: string }
+export interface RoleTable {
+  id: number;
+  name: string;
+}
 
-export interface LanguageTable { id: Generated<number>; code: string; en: string; native: string | null }
+export interface LanguageTable {
+  id: Generated<number>;
+  code: string;
+  en: string;
+  native: string | null;
+}
 
-
-export interface PriceCategoryTable { id: Generated<number>; name: string }
+export interface PriceCategoryTable {
+  id: Generated<number>;
+  name: string;
+}
 
 export interface CompanyTable {
   id: Generated<number>;
   legal_name: string;
-  address: string | null; address_2: string | null; city: string | null; province: string | null;
-  postal_code: string | null; country_id: number | null; language_id: number | null;
-  phone: string | null; phone_2: string | null; domestic_email: string | null; international_email: string | null;
-  fax: string | null; website_url: string | null;
-  company_role_id: number; carrier_id: number | null; price_category_id: number | null;
-  status_id: number; is_inbound: number; type: string;
-  site_header_logo: string | null; logo: string | null;
-  exp_category_id: number | null; std_category_id: number | null;
-  increase_percent: string | null; decrease_percent: string | null;
-  international_admin_fee: number | null; national_admin_fee: number | null;
-  combo_cbm_ratio: number | null; combo_lm_ratio: number | null;
-  visitor_price_multiplier: string | null; adr_surcharge_percent: string | null; taillift_fee: number | null;
-  created_at: string; updated_at: string;
+  address: string | null;
+  address_2: string | null;
+  city: string | null;
+  province: string | null;
+  postal_code: string | null;
+  country_id: number | null;
+  language_id: number | null;
+  phone: string | null;
+  phone_2: string | null;
+  domestic_email: string | null;
+  international_email: string | null;
+  fax: string | null;
+  website_url: string | null;
+  company_role_id: number;
+  carrier_id: number | null;
+  price_category_id: number | null;
+  status_id: number;
+  is_inbound: number;
+  type: string;
+  site_header_logo: string | null;
+  logo: string | null;
+  exp_category_id: number | null;
+  std_category_id: number | null;
+  increase_percent: string | null;
+  decrease_percent: string | null;
+  international_admin_fee: number | null;
+  national_admin_fee: number | null;
+  combo_cbm_ratio: number | null;
+  combo_lm_ratio: number | null;
+  visitor_price_multiplier: string | null;
+  adr_surcharge_percent: string | null;
+  taillift_fee: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface UserTable {
   id: Generated<number>;
-  role_id: number; support_role_id: number | null; company_id: number; language_id: number | null;
-  title: string | null; first_name: string; last_name: string;
-  address: string | null; postal_code: string | null; city: string | null; country_id: number | null;
-  phone: string | null; phone_2: string | null; email: string; password_hash: string; notes: string | null;
-  status_id: number; support_skype: string | null; support_email: string | null; image: string | null;
-  created_at: string; updated_at: string;
+  role_id: number;
+  support_role_id: number | null;
+  company_id: number;
+  language_id: number | null;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country_id: number | null;
+  phone: string | null;
+  phone_2: string | null;
+  email: string;
+  password_hash: string;
+  notes: string | null;
+  status_id: number;
+  support_skype: string | null;
+  support_email: string | null;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
-export interface AuthTokenTable { id: Generated<number>; user_id: number; token_hash: string; expires_at: string; created_at: string }
-export interface RateLimitTable { bucket: string; window_start: number | string; hits: number }
-export interface SettingTable { key: string; value: string | null; public: number }
+export interface AuthTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+export interface RateLimitTable {
+  bucket: string;
+  window_start: number | string;
+  hits: number;
+}
+export interface SettingTable {
+  key: string;
+  value: string | null;
+  public: number;
+}
 
-export interface CategoryTable { id: Generated<number>; company_id: number; code: string; rate_type: string; zone: string; description: string | null; created_at: string }
+export interface CategoryTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  rate_type: string;
+  zone: string;
+  description: string | null;
+  created_at: string;
+}
 export interface RateSheetTable {
-  id: Generated<number>; company_id: number; category_id: number; code: string; description: string | null;
-  zone: string; rate_type: string; area: string; is_standard: number; validate_from: string; validate_to: string;
-  file_path: string | null; file_name: string | null; created_at: string; updated_at: string;
+  id: Generated<number>;
+  company_id: number;
+  category_id: number;
+  code: string;
+  description: string | null;
+  zone: string;
+  rate_type: string;
+  area: string;
+  is_standard: number;
+  validate_from: string;
+  validate_to: string;
+  file_path: string | null;
+  file_name: string | null;
+  created_at: string;
+  updated_at: string;
 }
 type Bands = { p150: number | null; p300: number | null; p550: number | null; ps550: number | null; p1000: number | null };
 export interface ExpressRateRowTable extends Bands {
-  id: Generated<number>; rate_sheet_id: number; rate_code: string | null; carrier_zone: string | null; country: string | null;
-  department: string | null; hub: string | null; province: string; leadtime: number | null; type_id: number;
+  id: Generated<number>;
+  rate_sheet_id: number;
+  rate_code: string | null;
+  carrier_zone: string | null;
+  country: string | null;
+  department: string | null;
+  hub: string | null;
+  province: string;
+  leadtime: number | null;
+  type_id: number;
 }
 export interface StandardRateRowTable {
-  id: Generated<number>; rate_sheet_id: number; rate_code: string | null; country: string; zone_code: string;
-  weight_from: string; weight_to: string; price: number; unit: string; minimum: number | null; leadtime: number | null;
+  id: Generated<number>;
+  rate_sheet_id: number;
+  rate_code: string | null;
+  country: string;
+  zone_code: string;
+  weight_from: string;
+  weight_to: string;
+  price: number;
+  unit: string;
+  minimum: number | null;
+  leadtime: number | null;
 }
-export interface HubCostTable { id: Generated<number>; company_id: number; code: string; silver: number | null; gold: number | null }
+export interface HubCostTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  silver: number | null;
+  gold: number | null;
+}
 export interface IslandZoneTable extends Bands {
-  id: Generated<number>; company_id: number; island: string; special_zone: string | null; quintal_cost: number | null; multiplier: string | null; type_id: number;
+  id: Generated<number>;
+  company_id: number;
+  island: string;
+  special_zone: string | null;
+  quintal_cost: number | null;
+  multiplier: string | null;
+  type_id: number;
 }
-export interface HubCodeTable { id: Generated<number>; company_id: number; code: string; hub: string }
-export interface ExpressSpecialZoneTable { id: Generated<number>; company_id: number; province: string | null; city: string | null; postal_code: string | null }
-export interface StandardSpecialZoneTable { id: Generated<number>; company_id: number; province: string | null; code: string; city: string | null; postal_code: string | null }
+export interface HubCodeTable {
+  id: Generated<number>;
+  company_id: number;
+  code: string;
+  hub: string;
+}
+export interface ExpressSpecialZoneTable {
+  id: Generated<number>;
+  company_id: number;
+  province: string | null;
+  city: string | null;
+  postal_code: string | null;
+}
+export interface StandardSpecialZoneTable {
+  id: Generated<number>;
+  company_id: number;
+  province: string | null;
+  code: string;
+  city: string | null;
+  postal_code: string | null;
+}
 export interface NoPassageTable {
-  id: Generated<number>; company_id: number; postal_code: string | null; city: string | null; cost: number | null; province: string | null;
-  flow: string | null; special_zone: string | null; company_iso_2: string | null; code: string | null; rate_code: string | null; cost2: number | null; col_11: string | null;
+  id: Generated<number>;
+  company_id: number;
+  postal_code: string | null;
+  city: string | null;
+  cost: number | null;
+  province: string | null;
+  flow: string | null;
+  special_zone: string | null;
+  company_iso_2: string | null;
+  code: string | null;
+  rate_code: string | null;
+  cost2: number | null;
+  col_11: string | null;
 }
 
 export interface PasswordResetTable {
-  id: Generated<number>; user_id: number; code_hash: string; attempts: Generated<number>;
-  created_at: string; expires_at: string; consumed_at: string | null;
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
 }
-export interface ThrottleEventTable { id: Generated<number>; bucket: string; at: number | string }
+export interface ThrottleEventTable {
+  id: Generated<number>;
+  bucket: string;
+  at: number | string;
+}
 export interface AccessRequestTable {
-  id: Generated<number>; status: Generated<string>; carrier_id: number | null;
-  carrier_name: string; carrier_email: string; carrier_phone: string; carrier_city: string;
-  carrier_country_id: number; carrier_language_id: number; carrier_postal_code: string; carrier_province: string;
-  carrier_website_url: string; carrier_address: string; carrier_logo: string | null;
-  user_first_name: string; user_last_name: string; user_email: string; user_phone: string; user_password_hash: string;
-  created_company_id: number | null; created_user_id: number | null; reviewed_by: number | null; reviewed_at: string | null;
-  created_at: string; updated_at: string;
+  id: Generated<number>;
+  status: Generated<string>;
+  carrier_id: number | null;
+  carrier_name: string;
+  carrier_email: string;
+  carrier_phone: string;
+  carrier_city: string;
+  carrier_country_id: number;
+  carrier_language_id: number;
+  carrier_postal_code: string;
+  carrier_province: string;
+  carrier_website_url: string;
+  carrier_address: string;
+  carrier_logo: string | null;
+  user_first_name: string;
+  user_last_name: string;
+  user_email: string;
+  user_phone: string;
+  user_password_hash: string;
+  created_company_id: number | null;
+  created_user_id: number | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
 }
-export interface TicketCategoryTable { id: Generated<number>; name: string }
-export interface ProvinceTable { id: Generated<number>; sigla: string; name: string; region: string }
-export interface MunicipalityTable { id: Generated<number>; name: string; province: string; postal_code: string | null; istat_code: string }
-export interface MunicipalityPostalCodeTable { id: Generated<number>; municipality_id: number; postal_code: string }
-export interface IslandPlaceTable { id: Generated<number>; island: string; city: string; province: string }
+export interface TicketCategoryTable {
+  id: Generated<number>;
+  name: string;
+}
+export interface ProvinceTable {
+  id: Generated<number>;
+  sigla: string;
+  name: string;
+  region: string;
+}
+export interface MunicipalityTable {
+  id: Generated<number>;
+  name: string;
+  province: string;
+  postal_code: string | null;
+  istat_code: string;
+}
+export interface MunicipalityPostalCodeTable {
+  id: Generated<number>;
+  municipality_id: number;
+  postal_code: string;
+}
+export interface IslandPlaceTable {
+  id: Generated<number>;
+  island: string;
+  city: string;
+  province: string;
+}
 export type ChatSide = 'enduser' | 'carrier';
 export interface TicketTable {
-  id: Generated<number>; ticket_category_id: number | null; subject: string; status: 'open' | 'closed';
-  enduser_company_id: number; enduser_user_id: number; carrier_company_id: number;
-  created_at: string; last_message_at: string; closed_at: string | null; closed_by: number | null;
+  id: Generated<number>;
+  ticket_category_id: number | null;
+  subject: string;
+  status: 'open' | 'closed';
+  enduser_company_id: number;
+  enduser_user_id: number;
+  carrier_company_id: number;
+  created_at: string;
+  last_message_at: string;
+  closed_at: string | null;
+  closed_by: number | null;
 }
 export interface ChatMessageTable {
-  id: Generated<number>; chat_id: number; sender_user_id: number | null; sender_name: string; sender_side: ChatSide;
-  body: string; created_at: string; read_at: string | null;
+  id: Generated<number>;
+  chat_id: number;
+  sender_user_id: number | null;
+  sender_name: string;
+  sender_side: ChatSide;
+  body: string;
+  created_at: string;
+  read_at: string | null;
 }
-export interface TransportRequestStatusTable { id: number; name: string; description: string }
+export interface TransportRequestStatusTable {
+  id: number;
+  name: string;
+  description: string;
+}
 export interface TransportRequestTable {
   id: Generated<number>;
-  carrier_id: number; enduser_company_id: number | null; user_id: number | null;
-  firstname: string | null; lastname: string | null; email: string | null; phone: string | null; visitor_company: string | null;
+  carrier_id: number;
+  enduser_company_id: number | null;
+  user_id: number | null;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  phone: string | null;
+  visitor_company: string | null;
   transport_request_status_id: number;
-  cost: number | null; admin_fees: number | null;
-  notes: string | null; reason: string | null; contact: string | null; lang: string | null;
-  zone: string | null; service: string | null; flow: string | null; island: string | null; service_class: string | null;
-  calculation_ratio: string | null; lead_time: number | null;
-  origin_country: string | null; origin_postal_code: string | null; origin_locality: string | null; origin_province: string | null;
-  destination_country: string | null; destination_postal_code: string | null; destination_locality: string | null; destination_province: string | null;
-  priced_on: string | null; created_on: string; created_at: string; updated_at: string;
+  cost: number | null;
+  admin_fees: number | null;
+  notes: string | null;
+  reason: string | null;
+  contact: string | null;
+  lang: string | null;
+  zone: string | null;
+  service: string | null;
+  flow: string | null;
+  island: string | null;
+  service_class: string | null;
+  calculation_ratio: string | null;
+  lead_time: number | null;
+  origin_country: string | null;
+  origin_postal_code: string | null;
+  origin_locality: string | null;
+  origin_province: string | null;
+  destination_country: string | null;
+  destination_postal_code: string | null;
+  destination_locality: string | null;
+  destination_province: string | null;
+  priced_on: string | null;
+  created_on: string;
+  created_at: string;
+  updated_at: string;
 }
 export interface ShipmentTable {
-  id: Generated<number>; transport_request_id: number; position: number; transport_request_type_id: number; transport_class: string | null;
-  shipper_reference: string; consignee_reference: string | null; adr: number; tail_lift: number;
-  pickup_date: string | null; pickup_time_from: string | null; pickup_time_to: string | null; pickup_notes: string | null;
-  delivery_date: string | null; delivery_time_from: string | null; delivery_time_to: string | null; delivery_notes: string | null;
+  id: Generated<number>;
+  transport_request_id: number;
+  position: number;
+  transport_request_type_id: number;
+  transport_class: string | null;
+  shipper_reference: string;
+  consignee_reference: string | null;
+  adr: number;
+  tail_lift: number;
+  pickup_date: string | null;
+  pickup_time_from: string | null;
+  pickup_time_to: string | null;
+  pickup_notes: string | null;
+  delivery_date: string | null;
+  delivery_time_from: string | null;
+  delivery_time_to: string | null;
+  delivery_notes: string | null;
 }
 export interface ShipmentAddressTable {
-  id: Generated<number>; shipment_id: number; kind: 'pickup' | 'delivery';
-  location_name: string; address: string; postal_code: string; city: string | null; province: string | null; country_id: number;
+  id: Generated<number>;
+  shipment_id: number;
+  kind: 'pickup' | 'delivery';
+  location_name: string;
+  address: string;
+  postal_code: string;
+  city: string | null;
+  province: string | null;
+  country_id: number;
 }
 export interface ShipmentDetailTable {
-  id: Generated<number>; shipment_id: number; position: number; shipment_type_id: number;
-  pallet_weight: string | null; pallet_width: string | null; pallet_length: string | null; pallet_height: string | null; pallet_type: string | null;
-  total_units: number | null; gross_weight: string | null; volume: string | null; volume_type: string | null;
+  id: Generated<number>;
+  shipment_id: number;
+  position: number;
+  shipment_type_id: number;
+  pallet_weight: string | null;
+  pallet_width: string | null;
+  pallet_length: string | null;
+  pallet_height: string | null;
+  pallet_type: string | null;
+  total_units: number | null;
+  gross_weight: string | null;
+  volume: string | null;
+  volume_type: string | null;
 }
 export interface TransportRequestDocumentTable {
-  id: Generated<number>; transport_request_id: number; document_type_id: number; filename: string; stored_name: string; size: number; created_at: string;
+  id: Generated<number>;
+  transport_request_id: number;
+  document_type_id: number;
+  filename: string;
+  stored_name: string;
+  size: number;
+  created_at: string;
 }
-export interface StatisticsCacheTable { scope: string; payload: string; computed_at: number | string }
+export interface StatisticsCacheTable {
+  scope: string;
+  payload: string;
+  computed_at: number | string;
+}
 /** Requests per carrier, end-user company (0: a visitor's) and status, kept by triggers (migration 0009). */
-export interface TransportRequestCountTable { carrier_id: number; enduser_company_id: number; transport_request_status_id: number; n: number | string }
+export interface TransportRequestCountTable {
+  carrier_id: number;
+  enduser_company_id: number;
+  transport_request_status_id: number;
+  n: number | string;
+}
 
 export interface DB extends DeclaredTables {
   user_roles: RoleTable;

@@ -24,7 +24,8 @@ export const tariffs = {
     'import.oneOf': '"{value}" is not allowed: use one of {values}.',
     'import.province': '"{value}" is not an Italian province sigla (e.g. MI, RM).',
     'import.country': '"{value}" is not a two-letter ISO country code (e.g. IT, FR).',
-    'import.island': '"{value}" is not an island of the list: Sicilia, Sardegna, Elba, Capraia, Giglio, Capri, Ischia, Procida, Ponza, Ventotene, Tremiti, Eolie, Egadi, Pantelleria, Pelagie, Ustica, La Maddalena, San Pietro, Sant\'Antioco.',
+    'import.island':
+      '"{value}" is not an island of the list: Sicilia, Sardegna, Elba, Capraia, Giglio, Capri, Ischia, Procida, Ponza, Ventotene, Tremiti, Eolie, Egadi, Pantelleria, Pelagie, Ustica, La Maddalena, San Pietro, Sant\'Antioco.',
     'import.cellError': 'The cell holds a formula error.',
     'import.text': 'Text expected, found "{value}".',
     'import.location': 'Give a postal_code, or a city with its province.',
@@ -41,7 +42,7 @@ export const tariffs = {
     'rateSheets.deleted': 'Rate sheet {code} deleted.',
     'rateSheets.validateTo': 'Validation To date must be after Validation From date',
     'rateSheets.expressNational': 'Express rate sheets are national only (zone NAT).',
-    'rateSheets.categoryMismatch': 'The category {code} is {rate_type} {zone}: choose a category of the sheet\'s rate type and zone.',
+    'rateSheets.categoryMismatch': "The category {code} is {rate_type} {zone}: choose a category of the sheet's rate type and zone.",
     'rateSheets.fileMissing': 'The original file of this rate sheet is no longer available.',
     'categories.saved': 'Categories saved.',
     'categories.wrongType': 'Choose a {rate_type} category of this carrier.',
@@ -82,7 +83,8 @@ export const tariffs = {
     'import.oneOf': '"{value}" non è ammesso: usa uno tra {values}.',
     'import.province': '"{value}" non è la sigla di una provincia italiana (es. MI, RM).',
     'import.country': '"{value}" non è un codice paese ISO di due lettere (es. IT, FR).',
-    'import.island': '"{value}" non è un’isola dell’elenco: Sicilia, Sardegna, Elba, Capraia, Giglio, Capri, Ischia, Procida, Ponza, Ventotene, Tremiti, Eolie, Egadi, Pantelleria, Pelagie, Ustica, La Maddalena, San Pietro, Sant\'Antioco.',
+    'import.island':
+      '"{value}" non è un’isola dell’elenco: Sicilia, Sardegna, Elba, Capraia, Giglio, Capri, Ischia, Procida, Ponza, Ventotene, Tremiti, Eolie, Egadi, Pantelleria, Pelagie, Ustica, La Maddalena, San Pietro, Sant\'Antioco.',
     'import.cellError': 'La cella contiene un errore di formula.',
     'import.text': 'Atteso un testo, trovato "{value}".',
     'import.location': 'Indica un postal_code, oppure una city con la sua province.',
@@ -140,7 +142,8 @@ export const tariffs = {
     'import.oneOf': '« {value} » n’est pas admis : utilisez {values}.',
     'import.province': '« {value} » n’est pas le sigle d’une province italienne (ex. MI, RM).',
     'import.country': '« {value} » n’est pas un code pays ISO à deux lettres (ex. IT, FR).',
-    'import.island': '« {value} » n’est pas une île de la liste : Sicilia, Sardegna, Elba, Capraia, Giglio, Capri, Ischia, Procida, Ponza, Ventotene, Tremiti, Eolie, Egadi, Pantelleria, Pelagie, Ustica, La Maddalena, San Pietro, Sant\'Antioco.',
+    'import.island':
+      "« {value} » n’est pas une île de la liste : Sicilia, Sardegna, Elba, Capraia, Giglio, Capri, Ischia, Procida, Ponza, Ventotene, Tremiti, Eolie, Egadi, Pantelleria, Pelagie, Ustica, La Maddalena, San Pietro, Sant'Antioco.",
     'import.cellError': 'La cellule contient une erreur de formule.',
     'import.text': 'Texte attendu, trouvé « {value} ».',
     'import.location': 'Indiquez un postal_code, ou une city avec sa province.',
@@ -148,7 +151,8 @@ export const tariffs = {
     'import.overlap': 'La tranche {from}–{to} de {group} chevauche la ligne {other} ({other_from}–{other_to}).',
     'import.duplicate': 'Déjà présent à la ligne {first} ({values}).',
     'import.noNationalRows': 'Le fichier n’a aucune ligne italienne (country IT) : une grille nationale en a besoin. Est-ce une grille internationale ?',
-    'import.noInternationalRows': 'Le fichier n’a que des lignes italiennes : une grille internationale a besoin de lignes d’autres pays. Est-ce une grille nationale ?',
+    'import.noInternationalRows':
+      'Le fichier n’a que des lignes italiennes : une grille internationale a besoin de lignes d’autres pays. Est-ce une grille nationale ?',
     'tariffs.uploaded': '{count} lignes importées.',
     'tariffs.deleted': '{count} lignes supprimées.',
     'tariffs.noCarrier': 'Il n’existe encore aucune entreprise de transport.',

@@ -50,7 +50,7 @@ function roundDecimal(text: string, scale: number): string {
   const neg = n < 0n;
   const digits = (neg ? -n : n).toString().padStart(scale + 1, '0');
   let int = digits.slice(0, digits.length - scale);
-  let frac = scale ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
+  const frac = scale ? digits.slice(digits.length - scale).replace(/0+$/, '') : '';
   if (int === '') int = '0';
   return `${neg ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
@@ -155,7 +155,8 @@ export function exactNumber(col: ColumnSpec, text: string, r: string | number): 
 export function readCell(col: ColumnSpec, cell: CellObject | undefined, ctx: CellContext): CellResult {
   const r = raw(cell);
   if (r === null) return col.required ? bad('import.required') : ok(null);
-  if (typeof r === 'object') return bad('error' in r ? 'import.cellError' : col.kind === 'text' ? 'import.text' : 'import.number', { value: 'bool' in r ? String(r.bool) : '' });
+  if (typeof r === 'object')
+    return bad('error' in r ? 'import.cellError' : col.kind === 'text' ? 'import.text' : 'import.number', { value: 'bool' in r ? String(r.bool) : '' });
 
   let result: CellResult;
   if (col.kind === 'text') {

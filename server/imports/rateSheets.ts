@@ -71,23 +71,58 @@ export async function importRateSheet(db: Db, dataDir: string, input: NewRateShe
         trx.selectFrom('categories').select('code').where('company_id', '=', input.companyId).execute(),
         trx.selectFrom('rate_sheets').select('code').where('company_id', '=', input.companyId).execute(),
       ]);
-      const code = generateSheetCode(input.legalName, input.rateType, input.zone, input.today ?? romeToday(), [...cats, ...sheets].map((r) => r.code));
+      const code = generateSheetCode(
+        input.legalName,
+        input.rateType,
+        input.zone,
+        input.today ?? romeToday(),
+        [...cats, ...sheets].map((r) => r.code),
+      );
       const now = nowIso();
       let categoryId = input.categoryId;
       if (categoryId === null) {
-        const cat = await trx.insertInto('categories').values({
-          company_id: input.companyId, code, rate_type: input.rateType, zone: input.zone, description: input.description, created_at: now,
-        }).returning('id').executeTakeFirstOrThrow();
+        const cat = await trx
+          .insertInto('categories')
+          .values({
+            company_id: input.companyId,
+            code,
+            rate_type: input.rateType,
+            zone: input.zone,
+            description: input.description,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         categoryId = cat.id;
       }
-      const sheet = await trx.insertInto('rate_sheets').values({
-        company_id: input.companyId, category_id: categoryId, code, description: input.description,
-        zone: input.zone, rate_type: input.rateType, area: input.area, is_standard: input.isStandard,
-        validate_from: input.validateFrom, validate_to: input.validateTo,
-        file_path: stored, file_name: path.basename(input.file.filename).slice(0, 255), created_at: now, updated_at: now,
-      }).returningAll().executeTakeFirstOrThrow();
+      const sheet = await trx
+        .insertInto('rate_sheets')
+        .values({
+          company_id: input.companyId,
+          category_id: categoryId,
+          code,
+          description: input.description,
+          zone: input.zone,
+          rate_type: input.rateType,
+          area: input.area,
+          is_standard: input.isStandard,
+          validate_from: input.validateFrom,
+          validate_to: input.validateTo,
+          file_path: stored,
+          file_name: path.basename(input.file.filename).slice(0, 255),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       const spec = rateRowsSpec(input.rateType);
-      await insertRows(trx, spec.table, spec.columns.map((c) => c.name), rows, { rate_sheet_id: sheet.id });
+      await insertRows(
+        trx,
+        spec.table,
+        spec.columns.map((c) => c.name),
+        rows,
+        { rate_sheet_id: sheet.id },
+      );
       return sheet;
     });
     await settleFile(dataDir, RATE_SHEET_FILES, stored, true);

@@ -21,7 +21,11 @@ class InflateRaw extends zlib.InflateRaw {
 }
 (XLSX as any).CFB?.utils?.use_zlib?.({ InflateRaw, deflateRawSync: zlib.deflateRawSync });
 
-export interface Limits { fileBytes: number; rows: number; unzippedBytes: number }
+export interface Limits {
+  fileBytes: number;
+  rows: number;
+  unzippedBytes: number;
+}
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_LOCAL = 0x04034b50;
@@ -49,7 +53,10 @@ export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>) {
   const minEocd = Math.max(0, data.length - 22 - 0xffff);
   let eocd = -1;
   for (let i = data.length - 22; i >= minEocd; i--) {
-    if (data.readUInt32LE(i) === ZIP_EOCD) { eocd = i; break; }
+    if (data.readUInt32LE(i) === ZIP_EOCD) {
+      eocd = i;
+      break;
+    }
   }
   if (eocd < 0) throw unreadable();
   const count = data.readUInt16LE(eocd + 10);

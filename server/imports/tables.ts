@@ -33,7 +33,8 @@ export async function lockCompany(trx: Transaction<DB>, companyId: number) {
 }
 
 export async function countRows(db: Db | Transaction<DB>, spec: TariffTableSpec, companyId: number): Promise<number> {
-  const r = await (db as Db).selectFrom(spec.table as 'express_hub_costs')
+  const r = await (db as Db)
+    .selectFrom(spec.table as 'express_hub_costs')
     .select(sql<number>`count(*)`.as('n'))
     .where('company_id', '=', companyId)
     .executeTakeFirst();
@@ -56,13 +57,22 @@ export async function importTariffTable(db: Db, spec: TariffTableSpec, companyId
   await db.transaction().execute(async (trx) => {
     await lockCompany(trx, companyId);
     if ((await countRows(trx, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');
-    await insertRows(trx, spec.table, spec.columns.map((c) => c.name), rows, { company_id: companyId });
+    await insertRows(
+      trx,
+      spec.table,
+      spec.columns.map((c) => c.name),
+      rows,
+      { company_id: companyId },
+    );
   });
   return rows.length;
 }
 
 /** Deletes a company's whole set of a table; answers how many rows went. */
 export async function deleteTariffTable(db: Db, spec: TariffTableSpec, companyId: number): Promise<number> {
-  const r = await db.deleteFrom(spec.table as 'express_hub_costs').where('company_id', '=', companyId).executeTakeFirst();
+  const r = await db
+    .deleteFrom(spec.table as 'express_hub_costs')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
   return Number(r.numDeletedRows ?? 0);
 }

@@ -51,7 +51,10 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
     let blank = true;
     for (const i of colIndex) {
       const c = cells[i];
-      if (c && c.v !== undefined && c.v !== null && String(c.v).trim() !== '') { blank = false; break; }
+      if (c && c.v !== undefined && c.v !== null && String(c.v).trim() !== '') {
+        blank = false;
+        break;
+      }
     }
     if (blank) continue;
     const rowNo = r + 1;
@@ -84,7 +87,9 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
       const first = seen.get(k);
       if (first !== undefined) {
         errors.push({
-          row: rowNo, column: spec.unique[0], key: 'import.duplicate',
+          row: rowNo,
+          column: spec.unique[0],
+          key: 'import.duplicate',
           params: { first, values: spec.unique.map((c) => `${c} ${row[c]}`).join(', ') },
         });
         continue;
@@ -128,10 +133,15 @@ function overlaps(b: NonNullable<RowsSpec['brackets']>, rows: ImportRow[], rowNu
       const cur = idx[j];
       if (lim[cur][0] < lim[prev][1]) {
         errors.push({
-          row: rowNumbers[cur], column: b.from, key: 'import.overlap',
+          row: rowNumbers[cur],
+          column: b.from,
+          key: 'import.overlap',
           params: {
-            from: rows[cur][b.from], to: rows[cur][b.to], other: rowNumbers[prev],
-            other_from: rows[prev][b.from], other_to: rows[prev][b.to],
+            from: rows[cur][b.from],
+            to: rows[cur][b.to],
+            other: rowNumbers[prev],
+            other_from: rows[prev][b.from],
+            other_to: rows[prev][b.to],
             group: b.group.map((c) => rows[cur][c]).join(' '),
           },
         });

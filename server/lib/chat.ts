@@ -67,7 +67,13 @@ export const ticketListSchema = listQuerySchema(['last_message_at', 'created_at'
 });
 
 /** The schema's defaults fill `limit` and `mark_read`. */
-export interface ReadMessagesInput { chat_id: number; after?: number; before?: number; limit?: number; mark_read?: boolean }
+export interface ReadMessagesInput {
+  chat_id: number;
+  after?: number;
+  before?: number;
+  limit?: number;
+  mark_read?: boolean;
+}
 
 /** A ticket as the chat routes answer it (repositories/chats.ts `present`). */
 export const ticketAnswer = obj({ id: int, subject: str, status: str, unread: int, enduser_user_name: str, closed_by_name: strN });
@@ -78,8 +84,10 @@ export const readMessagesAnswer = obj({ data: list(messageAnswer), ticket: ticke
 /** The unread counts of the caller's side. */
 export const unreadAnswer = obj({ data: obj({ messages: int, chats: int }) });
 
-export const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) =>
-  ({ ...m, is_mine: m.sender_user_id === userId });
+export const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) => ({
+  ...m,
+  is_mine: m.sender_user_id === userId,
+});
 
 /**
  * getChatMessages for both namespaces. The answer is a cursor list rather than a numbered page
@@ -104,4 +112,3 @@ export async function readMessages(db: Db, req: FastifyRequest, input: ReadMessa
     read_up_to: await repo.readUpTo(input.chat_id, scope.side),
   };
 }
-

@@ -39,7 +39,7 @@ export function cleanBody(decl: Record<string, FieldDef>, body: unknown) {
     if (v === '') v = null;
     if (f.type === 'decimal' && typeof v === 'number' && Number.isFinite(v)) v = String(v);
     if (f.type === 'decimal' && typeof v === 'string') v = v.replace(',', '.');
-    if ((f.type === 'money') && typeof v === 'string') v = v.replace(',', '.');
+    if (f.type === 'money' && typeof v === 'string') v = v.replace(',', '.');
     if (f.type === 'email' && typeof v === 'string') v = v.toLowerCase();
     if (f.type === 'integer' && typeof v === 'boolean') v = v ? 1 : 0;
     if (f.type === 'url' && typeof v === 'string' && v) v = normalUrl(v);

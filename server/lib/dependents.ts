@@ -7,7 +7,11 @@ import type { Db } from '../db/index.js';
  * are looked up by name and column through the database's own catalogue, so this keeps working as
  * those areas land; a reference that is missed here is still refused by the foreign keys (`isForeignKeyViolation`).
  */
-export interface Dependent { table: string; columns: string[]; what: string }
+export interface Dependent {
+  table: string;
+  columns: string[];
+  what: string;
+}
 
 export const COMPANY_DEPENDENTS: Dependent[] = [
   { table: 'users', columns: ['company_id'], what: 'users' },
@@ -40,7 +44,10 @@ function catalogue(db: Db) {
   if (!c) {
     c = (async () => {
       // PostgreSQL lists the tables of every schema: only the one this connection works in counts.
-      const current = await sql<{ s: string | null }>`select current_schema() as s`.execute(db).then((r) => r.rows[0]?.s ?? null).catch(() => null);
+      const current = await sql<{ s: string | null }>`select current_schema() as s`
+        .execute(db)
+        .then((r) => r.rows[0]?.s ?? null)
+        .catch(() => null);
       const tables = (await db.introspection.getTables()).filter((t) => !current || !t.schema || t.schema === current);
       return new Map(tables.map((t) => [t.name, new Set(t.columns.map((col) => col.name))]));
     })();
@@ -60,7 +67,8 @@ export async function countDependents(db: Db, deps: Dependent[], id: number): Pr
   for (const dep of deps) {
     const cols = dep.columns.filter((c) => tables.get(dep.table)?.has(c));
     if (!cols.length) continue;
-    const row = await (db as any).selectFrom(dep.table)
+    const row = await (db as any)
+      .selectFrom(dep.table)
       .select(sql<number>`count(*)`.as('n'))
       .where((eb: any) => eb.or(cols.map((c) => eb(c, '=', id))))
       .executeTakeFirst();

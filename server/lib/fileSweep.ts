@@ -19,7 +19,11 @@ export type SweptArea = keyof typeof SWEPT_AREAS;
 export async function referenced(db: Db, area: SweptArea, name: string): Promise<boolean | null> {
   const { table, column } = SWEPT_AREAS[area];
   try {
-    return !!(await (db as Db).selectFrom(table as 'rate_sheets').select('id').where(column as 'file_path', '=', name).executeTakeFirst());
+    return !!(await (db as Db)
+      .selectFrom(table as 'rate_sheets')
+      .select('id')
+      .where(column as 'file_path', '=', name)
+      .executeTakeFirst());
   } catch {
     return null;
   }
@@ -68,7 +72,10 @@ export async function sweepFiles(db: Db, dataDir: string, minAgeMs: number, now 
       const name = pending[1];
       const named = await referenced(db, area as SweptArea, name);
       if (named === null) continue;
-      const existed = await fs.stat(path.join(dir, name)).then(() => true, () => false);
+      const existed = await fs.stat(path.join(dir, name)).then(
+        () => true,
+        () => false,
+      );
       await settleFile(dataDir, area, name, named);
       if (!named && existed) removed.push(`${area}/${name}`);
     }

@@ -6,7 +6,11 @@ const BUCKET = '\u0000bucket';
 const START = -987_654_321;
 const HITS = -123_456_789;
 
-interface Pending { bucket: string; resolve: (hits: number) => void; reject: (err: unknown) => void }
+interface Pending {
+  bucket: string;
+  resolve: (hits: number) => void;
+  reject: (err: unknown) => void;
+}
 
 /**
  * Counts events in the shared `rate_limits` table (fixed windows, as repositories/rateLimits.ts) and
@@ -20,7 +24,10 @@ export class HitBatcher {
   private scheduled = false;
   private writing = false;
 
-  constructor(private readonly db: Db, private readonly windowMs: number) {}
+  constructor(
+    private readonly db: Db,
+    private readonly windowMs: number,
+  ) {}
 
   hit(bucket: string): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -47,13 +54,20 @@ export class HitBatcher {
   }
 
   private upsertQuery(values: Array<{ bucket: string; window_start: number; hits: number }>, start: number) {
-    return this.db.insertInto('rate_limits')
+    return this.db
+      .insertInto('rate_limits')
       .values(values)
-      .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
-        hits: eb.case().when('rate_limits.window_start', '=', start)
-          .then(sql<number>`rate_limits.hits + excluded.hits`).else(sql<number>`excluded.hits`).end(),
-        window_start: start,
-      })))
+      .onConflict((oc) =>
+        oc.column('bucket').doUpdateSet((eb) => ({
+          hits: eb
+            .case()
+            .when('rate_limits.window_start', '=', start)
+            .then(sql<number>`rate_limits.hits + excluded.hits`)
+            .else(sql<number>`excluded.hits`)
+            .end(),
+          window_start: start,
+        })),
+      )
       .returning(['bucket', 'hits']);
   }
 
@@ -66,7 +80,10 @@ export class HitBatcher {
    */
   private upsert(counts: Map<string, number>, start: number) {
     const rows = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return this.upsertQuery(rows.map(([bucket, hits]) => ({ bucket, window_start: start, hits })), start).execute();
+    return this.upsertQuery(
+      rows.map(([bucket, hits]) => ({ bucket, window_start: start, hits })),
+      start,
+    ).execute();
   }
 
   /** One bucket (the usual batch): the statement is compiled once and run with the new values. */

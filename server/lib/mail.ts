@@ -77,7 +77,10 @@ export async function mailLanguage(db: Db, languageId: number | null | undefined
 }
 
 /** A message from the translated texts `<key>.subject` and `<key>.text`, in the recipient's language. */
-export async function composeMail(db: Db, opts: { to: string; languageId?: number | null; lang?: Lang; key: string; params?: Record<string, unknown> }): Promise<Mail> {
+export async function composeMail(
+  db: Db,
+  opts: { to: string; languageId?: number | null; lang?: Lang; key: string; params?: Record<string, unknown> },
+): Promise<Mail> {
   const lang = opts.lang ?? (await mailLanguage(db, opts.languageId));
   return {
     to: opts.to,

@@ -47,7 +47,11 @@ export async function paginate<DB, TB extends keyof DB, O>(
   q: ListQuery,
   opts: { sortColumns: Record<string, string>; defaultSort?: string; defaultOrder?: 'asc' | 'desc'; idColumn?: string } = { sortColumns: {} },
 ): Promise<Page<O>> {
-  const countRow = await (qb as any).clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const countRow = await (qb as any)
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirst();
   const total = Number(countRow?.n ?? 0);
   const per = q.per_page ?? 15;
   const last = Math.max(1, Math.ceil(total / per));
@@ -57,9 +61,15 @@ export async function paginate<DB, TB extends keyof DB, O>(
   let rq: any = qb;
   if (sortKey && opts.sortColumns[sortKey]) rq = rq.orderBy(opts.sortColumns[sortKey], order);
   rq = rq.orderBy(opts.idColumn ?? 'id', sortKey ? 'asc' : order);
-  const data = await rq.limit(per).offset((page - 1) * per).execute();
+  const data = await rq
+    .limit(per)
+    .offset((page - 1) * per)
+    .execute();
   return { data, current_page: page, per_page: per, last_page: last, total };
 }
 
 /** The companies / access-requests shape: `{data, meta: {...}}`. */
-export const withMeta = <T>(p: Page<T>) => ({ data: p.data, meta: { current_page: p.current_page, per_page: p.per_page, last_page: p.last_page, total: p.total } });
+export const withMeta = <T>(p: Page<T>) => ({
+  data: p.data,
+  meta: { current_page: p.current_page, per_page: p.per_page, last_page: p.last_page, total: p.total },
+});

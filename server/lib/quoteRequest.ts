@@ -76,8 +76,10 @@ export function toQuoteRequest(b: CostRequestBody, caller: CallerKind, ref: Plac
       }
       for (let i = 0; i < rows; i++) {
         request.pallets.push({
-          weight: String(b.palletWeight?.[i]), width: String(b.palletWidth?.[i]),
-          length: String(b.palletLength?.[i]), height: String(b.palletHeight?.[i]),
+          weight: String(b.palletWeight?.[i]),
+          width: String(b.palletWidth?.[i]),
+          length: String(b.palletLength?.[i]),
+          height: String(b.palletHeight?.[i]),
         });
       }
     }
@@ -95,7 +97,7 @@ export function toQuoteRequest(b: CostRequestBody, caller: CallerKind, ref: Plac
       weight: String(b.standardweight),
       volume: String(b.standardvolume),
       volumeType: b.standardvolumeType ?? 'CBM',
-      ratio: caller === 'carrier' || caller === 'admin' ? b.calculationRatio ?? null : null,
+      ratio: caller === 'carrier' || caller === 'admin' ? (b.calculationRatio ?? null) : null,
     };
   }
   if (Object.keys(errors).length) throw invalid(errors);

@@ -40,7 +40,11 @@ const SAMPLE: BreakdownEntry[] = [
   { key: LINE.increase, params: { class: null, percent: '10' }, amount: 5.4 },
   { key: LINE.decrease, params: { class: 'GOLD', percent: '5' }, amount: -6 },
   { key: LINE.visitorMultiplier, params: { class: 'SILVER', multiplier: '1.1' }, amount: 8.5 },
-  { key: LINE.lane, params: { lane: 2, weight: 1360, country: 'IT', zone_code: 'RM', rate_code: null, unit: 'Q', price: 1234.5, minimumApplied: true }, amount: 16789.2 },
+  {
+    key: LINE.lane,
+    params: { lane: 2, weight: 1360, country: 'IT', zone_code: 'RM', rate_code: null, unit: 'Q', price: 1234.5, minimumApplied: true },
+    amount: 16789.2,
+  },
   { key: LINE.lane, params: { lane: 1, weight: 250, country: 'IT', zone_code: 'RM', rate_code: 'A', unit: 'S', price: 40, minimumApplied: false }, amount: 40 },
   { key: LINE.freight, params: { lane: 2 }, amount: 54 },
   { key: LINE.noPassage, params: { flow: 'IN', postal_code: null, city: 'Firenze', province: 'FI', quintals: 3 }, amount: 8 },
@@ -91,10 +95,12 @@ describe('pricing texts', () => {
     expect(en).toContain('Volumetric weight: 1,360 kg, zone IT RM, €1,234.50 per 100 kg, minimum charge applied');
     expect(en).toContain('Ratio: 1 loading metre = 1,750 kg (default)');
     expect(en).toContain('Special zone: lead time +1 day');
-    expect(refusalMessage('it', REFUSAL.noSellSheet, { rateType: 'EXP', zone: 'NAT', date: '2026-11-21' }))
-      .toBe('Nessun listino pallet express nazionale valido al 21/11/2026. Contatta il vettore o prova un altro servizio.');
-    expect(refusalMessage('fr', REFUSAL.palletOverWeight, { row: 2, max: 1000, value: '1200' }).replace(/[\u00a0\u202f]/g, ' '))
-      .toBe('La palette 2 pèse 1 200 kg : la limite est de 1 000 kg par palette. Allégez-la ou divisez le chargement.');
+    expect(refusalMessage('it', REFUSAL.noSellSheet, { rateType: 'EXP', zone: 'NAT', date: '2026-11-21' })).toBe(
+      'Nessun listino pallet express nazionale valido al 21/11/2026. Contatta il vettore o prova un altro servizio.',
+    );
+    expect(refusalMessage('fr', REFUSAL.palletOverWeight, { row: 2, max: 1000, value: '1200' }).replace(/[\u00a0\u202f]/g, ' ')).toBe(
+      'La palette 2 pèse 1 200 kg : la limite est de 1 000 kg par palette. Allégez-la ou divisez le chargement.',
+    );
   });
 
   it('gives the same label from its memo as the first time', () => {

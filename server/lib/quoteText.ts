@@ -15,19 +15,22 @@ function fmt(lang: Lang, kind: 'number' | 'money'): Intl.NumberFormat {
   if (!f) {
     // grouping always on: Italian writes 1.200 (Intl leaves four digits ungrouped by default)
     const grouping = { useGrouping: 'always' } as unknown as Intl.NumberFormatOptions;
-    f = kind === 'money'
-      ? new Intl.NumberFormat(LOCALE[lang], { ...grouping, style: 'currency', currency: 'EUR' })
-      : new Intl.NumberFormat(LOCALE[lang], { ...grouping, maximumFractionDigits: 4 });
+    f =
+      kind === 'money'
+        ? new Intl.NumberFormat(LOCALE[lang], { ...grouping, style: 'currency', currency: 'EUR' })
+        : new Intl.NumberFormat(LOCALE[lang], { ...grouping, maximumFractionDigits: 4 });
     numberFormats.set(k, f);
   }
   return f;
 }
 
-const num = (lang: Lang, v: unknown) => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? String(v ?? '') : fmt(lang, 'number').format(Number(v)));
+const num = (lang: Lang, v: unknown) =>
+  v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? String(v ?? '') : fmt(lang, 'number').format(Number(v));
 const money = (lang: Lang, v: unknown) => fmt(lang, 'money').format(Number(v));
-const days = (lang: Lang, v: unknown) => (v === null || v === undefined
-  ? translate(lang, 'pricing.notAvailable')
-  : translate(lang, Number(v) === 1 ? 'pricing.days.one' : 'pricing.days.other', { n: v }));
+const days = (lang: Lang, v: unknown) =>
+  v === null || v === undefined
+    ? translate(lang, 'pricing.notAvailable')
+    : translate(lang, Number(v) === 1 ? 'pricing.days.one' : 'pricing.days.other', { n: v });
 const dateText = (lang: Lang, ymd: unknown) => {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(ymd));
   return m ? new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]))) : String(ymd);
@@ -96,7 +99,11 @@ function variant(e: BreakdownEntry): string {
   return e.key;
 }
 
-export interface BreakdownLine { key: string; label: string; amount: number | null }
+export interface BreakdownLine {
+  key: string;
+  label: string;
+  amount: number | null;
+}
 
 /**
  * Labels repeat from quote to quote (the same sheet, bands, classes), so each process keeps the last

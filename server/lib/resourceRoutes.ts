@@ -55,13 +55,15 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
   const en = decl.labels.en;
   const tag = decl.name;
   // Text sorts without case on both databases (SQLite compares bytes); the paging helper takes the expression as its column.
-  const sortColumns = Object.fromEntries(sortable.map((c) => {
-    const f = decl.fields[c];
-    const plain = c === 'id' || c.endsWith('_at') || (f && f.type !== 'text' && f.type !== 'email');
-    return [c, (plain ? c : sql`lower(${sql.ref(c)})`) as unknown as string];
-  }));
+  const sortColumns = Object.fromEntries(
+    sortable.map((c) => {
+      const f = decl.fields[c];
+      const plain = c === 'id' || c.endsWith('_at') || (f && f.type !== 'text' && f.type !== 'email');
+      return [c, (plain ? c : sql`lower(${sql.ref(c)})`) as unknown as string];
+    }),
+  );
   const defaultSort = decl.list?.sort ?? sortable[0];
-  const defaultOrder = decl.list?.order === 'DESC' ? 'desc' as const : 'asc' as const;
+  const defaultOrder = decl.list?.order === 'DESC' ? ('desc' as const) : ('asc' as const);
   const search = decl.list?.search ?? [];
   const present = (r: Row) => (decl.createdAlias ? { ...r, created: r.created_at } : r);
   const stored = new Set(storedFields(decl).map(([n]) => n));
@@ -80,7 +82,10 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
     for (const field of unique) {
       const v = body[field];
       if (v === undefined || v === null) continue;
-      let qb = db.selectFrom(decl.table).select('id').where(sql`lower(${sql.ref(field)})`, '=', String(v).toLowerCase());
+      let qb = db
+        .selectFrom(decl.table)
+        .select('id')
+        .where(sql`lower(${sql.ref(field)})`, '=', String(v).toLowerCase());
       if (id) qb = qb.where('id', '<>', id);
       if (await qb.executeTakeFirst()) problems[field] = { key: 'validation.unique' };
     }
@@ -108,66 +113,82 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
     const may = (action: Action) => kindsOf(decl, action).includes(kind);
     const ns = path.split('/')[1];
     if (may('list')) {
-      app.get(path, {
-        config: config(kind, 'list'),
-        schema: {
-          tags: [tag],
-          summary: `List ${sentence(en.many)} (${ns})`,
-          querystring: listQuery,
-          response: { 200: pagedAnswer(row) },
+      app.get(
+        path,
+        {
+          config: config(kind, 'list'),
+          schema: {
+            tags: [tag],
+            summary: `List ${sentence(en.many)} (${ns})`,
+            querystring: listQuery,
+            response: { 200: pagedAnswer(row) },
+          },
         },
-      }, async (req) => {
-        const query = req.query;
-        let qb = db.selectFrom(decl.table).selectAll();
-        if (query.q && search.length) {
-          const term = `%${query.q.trim().toLowerCase()}%`;
-          qb = qb.where((eb: any) => eb.or(search.map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', term))));
-        }
-        const page = await paginate<any, any, Row>(qb, query, { sortColumns, defaultSort, defaultOrder });
-        return { ...page, data: page.data.map(present) };
-      });
+        async (req) => {
+          const query = req.query;
+          let qb = db.selectFrom(decl.table).selectAll();
+          if (query.q && search.length) {
+            const term = `%${query.q.trim().toLowerCase()}%`;
+            qb = qb.where((eb: any) => eb.or(search.map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', term))));
+          }
+          const page = await paginate<any, any, Row>(qb, query, { sortColumns, defaultSort, defaultOrder });
+          return { ...page, data: page.data.map(present) };
+        },
+      );
     }
     if (may('show')) {
-      app.get(`${path}/show/:id`, {
-        config: config(kind, 'show'),
-        schema: {
-          tags: [tag],
-          summary: `Show one ${sentence(en.one)} (${ns})`,
-          params: idParams,
-          response: { 200: dataAnswer(row) },
+      app.get(
+        `${path}/show/:id`,
+        {
+          config: config(kind, 'show'),
+          schema: {
+            tags: [tag],
+            summary: `Show one ${sentence(en.one)} (${ns})`,
+            params: idParams,
+            response: { 200: dataAnswer(row) },
+          },
         },
-      }, async (req) => {
-        const found = await find(req.params.id);
-        if (!found) throw notFound();
-        return { status: true, data: present(found) };
-      });
+        async (req) => {
+          const found = await find(req.params.id);
+          if (!found) throw notFound();
+          return { status: true, data: present(found) };
+        },
+      );
     }
     if (may('create')) {
-      app.post(`${path}/store`, {
-        config: config(kind, 'create'),
-        preValidation: normalize,
-        schema: { tags: [tag], summary: `Create a ${sentence(en.one)} (${ns})`, body: storeBody, response: { 200: written } },
-      }, async (req) => {
-        const body = writable(req.body);
-        await check(body);
-        const values = decl.timestamps ? { ...body, created_at: nowIso() } : body;
-        const { id } = await guarded<{ id: number }>(body, () => db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow());
-        return { status: true, message: req.t(`resource.${decl.name}.created`), data: present(await find(id)) };
-      });
+      app.post(
+        `${path}/store`,
+        {
+          config: config(kind, 'create'),
+          preValidation: normalize,
+          schema: { tags: [tag], summary: `Create a ${sentence(en.one)} (${ns})`, body: storeBody, response: { 200: written } },
+        },
+        async (req) => {
+          const body = writable(req.body);
+          await check(body);
+          const values = decl.timestamps ? { ...body, created_at: nowIso() } : body;
+          const { id } = await guarded<{ id: number }>(body, () => db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow());
+          return { status: true, message: req.t(`resource.${decl.name}.created`), data: present(await find(id)) };
+        },
+      );
     }
     if (may('edit')) {
-      app.post(`${path}/update/:id`, {
-        config: config(kind, 'edit'),
-        preValidation: normalize,
-        schema: { tags: [tag], summary: `Update a ${sentence(en.one)} (${ns})`, params: idParams, body: updateBody, response: { 200: written } },
-      }, async (req) => {
-        const { id } = req.params;
-        const body = writable(req.body);
-        if (!(await find(id))) throw notFound();
-        await check(body, id);
-        if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute());
-        return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present(await find(id)) };
-      });
+      app.post(
+        `${path}/update/:id`,
+        {
+          config: config(kind, 'edit'),
+          preValidation: normalize,
+          schema: { tags: [tag], summary: `Update a ${sentence(en.one)} (${ns})`, params: idParams, body: updateBody, response: { 200: written } },
+        },
+        async (req) => {
+          const { id } = req.params;
+          const body = writable(req.body);
+          if (!(await find(id))) throw notFound();
+          await check(body, id);
+          if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute());
+          return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present(await find(id)) };
+        },
+      );
     }
   }
 }

@@ -6,7 +6,10 @@
 export class TtlCache<V = unknown> {
   private readonly map = new Map<string, { at: number; value: Promise<V> }>();
 
-  constructor(public ttlMs: number, private readonly max = 20_000) {}
+  constructor(
+    public ttlMs: number,
+    private readonly max = 20_000,
+  ) {}
 
   get<T extends V>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();

@@ -8,7 +8,8 @@ import { bigintType, withId } from './helpers.js';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ['user_roles', 'company_roles', 'support_roles']) {
-    await db.schema.createTable(table)
+    await db.schema
+      .createTable(table)
       .addColumn('id', 'integer', (c) => c.primaryKey())
       .addColumn('name', 'text', (c) => c.notNull())
       .execute();
@@ -118,13 +119,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('auth_tokens_user').on('auth_tokens').column('user_id').execute();
 
   // Fixed-window counters shared by every server process (login throttling and the like).
-  await db.schema.createTable('rate_limits')
+  await db.schema
+    .createTable('rate_limits')
     .addColumn('bucket', 'text', (c) => c.primaryKey())
     .addColumn('window_start', bigintType(db), (c) => c.notNull())
     .addColumn('hits', 'integer', (c) => c.notNull())
     .execute();
 
-  await db.schema.createTable('settings')
+  await db.schema
+    .createTable('settings')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text')
     .addColumn('public', 'integer', (c) => c.notNull().defaultTo(0))
@@ -132,7 +135,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['settings', 'rate_limits', 'auth_tokens', 'users', 'companies', 'price_categories', 'countries', 'languages', 'support_roles', 'company_roles', 'user_roles']) {
+  for (const t of [
+    'settings',
+    'rate_limits',
+    'auth_tokens',
+    'users',
+    'companies',
+    'price_categories',
+    'countries',
+    'languages',
+    'support_roles',
+    'company_roles',
+    'user_roles',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -68,8 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('standard_rate_rows_key').on('standard_rate_rows').columns(['rate_sheet_id', 'country', 'zone_code']).execute();
 
-  const table = (name: string) => withId(db, db.schema.createTable(name))
-    .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'));
+  const table = (name: string) => withId(db, db.schema.createTable(name)).addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'));
 
   await table('express_hub_costs')
     .addColumn('code', 'text', (c) => c.notNull())
@@ -92,11 +91,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('code', 'text', (c) => c.notNull())
     .addColumn('hub', 'text', (c) => c.notNull())
     .execute();
-  await table('express_special_zones')
-    .addColumn('province', 'text')
-    .addColumn('city', 'text')
-    .addColumn('postal_code', 'text')
-    .execute();
+  await table('express_special_zones').addColumn('province', 'text').addColumn('city', 'text').addColumn('postal_code', 'text').execute();
   await table('standard_special_zones')
     .addColumn('province', 'text')
     .addColumn('code', 'text', (c) => c.notNull())
@@ -116,13 +111,31 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('cost2', 'integer')
     .addColumn('col_11', 'text')
     .execute();
-  for (const t of ['express_hub_costs', 'express_island_zones', 'express_hub_codes', 'express_special_zones', 'standard_special_zones', 'standard_no_passage']) {
+  for (const t of [
+    'express_hub_costs',
+    'express_island_zones',
+    'express_hub_codes',
+    'express_special_zones',
+    'standard_special_zones',
+    'standard_no_passage',
+  ]) {
     await db.schema.createIndex(`${t}_company`).on(t).column('company_id').execute();
   }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['standard_no_passage', 'standard_special_zones', 'express_special_zones', 'express_hub_codes', 'express_island_zones', 'express_hub_costs', 'standard_rate_rows', 'express_rate_rows', 'rate_sheets', 'categories']) {
+  for (const t of [
+    'standard_no_passage',
+    'standard_special_zones',
+    'express_special_zones',
+    'express_hub_codes',
+    'express_island_zones',
+    'express_hub_costs',
+    'standard_rate_rows',
+    'express_rate_rows',
+    'rate_sheets',
+    'categories',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -68,7 +68,17 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['island_places', 'municipality_postal_codes', 'municipalities', 'provinces', 'ticket_categories', 'transport_classes', 'shipment_types', 'document_types', 'currencies']) {
+  for (const t of [
+    'island_places',
+    'municipality_postal_codes',
+    'municipalities',
+    'provinces',
+    'ticket_categories',
+    'transport_classes',
+    'shipment_types',
+    'document_types',
+    'currencies',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -25,7 +25,8 @@ const STATUSES = [
  * company, all) reads its newest rows through an index ending in created_at.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.createTable('transport_request_statuses')
+  await db.schema
+    .createTable('transport_request_statuses')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull().unique())
     .addColumn('description', 'text', (c) => c.notNull())
@@ -140,7 +141,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('transport_request_documents_request').on('transport_request_documents').column('transport_request_id').execute();
 
   // Statistics per scope ('admin', 'carrier:<id>', 'enduser:<id>'), shared by every server process.
-  await db.schema.createTable('statistics_cache')
+  await db.schema
+    .createTable('statistics_cache')
     .addColumn('scope', 'text', (c) => c.primaryKey())
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('computed_at', bigintType(db), (c) => c.notNull())
@@ -148,7 +150,15 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['statistics_cache', 'transport_request_documents', 'shipment_details', 'shipment_addresses', 'shipments', 'transport_requests', 'transport_request_statuses']) {
+  for (const t of [
+    'statistics_cache',
+    'transport_request_documents',
+    'shipment_details',
+    'shipment_addresses',
+    'shipments',
+    'transport_requests',
+    'transport_request_statuses',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

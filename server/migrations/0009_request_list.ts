@@ -52,7 +52,8 @@ const INDEXES: Array<[string, string[]]> = [
 const KEY = 'carrier_id, enduser_company_id, transport_request_status_id';
 
 /** PostgreSQL: the per-key differences of one statement's old and new rows, added in key order. */
-const pgFunction = (name: string, rows: string) => sql.raw(`
+const pgFunction = (name: string, rows: string) =>
+  sql.raw(`
   create function ${name}() returns trigger language plpgsql as $$
   begin
     insert into transport_request_counts as c (${KEY}, n)
@@ -79,7 +80,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   // transactional DDL too). PostgreSQL: the lock keeps writers out until commit, so the counters filled
   // below are exactly the table's rows; SQLite: the create table takes the write lock first.
   if (pg) await run('lock table transport_requests in share row exclusive mode');
-  await db.schema.createTable('transport_request_counts')
+  await db.schema
+    .createTable('transport_request_counts')
     .addColumn('carrier_id', 'integer', (c) => c.notNull())
     .addColumn('enduser_company_id', 'integer', (c) => c.notNull())
     .addColumn('transport_request_status_id', 'integer', (c) => c.notNull())

@@ -5,9 +5,7 @@ export const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instance
 
 /** Adds an auto-increment integer primary key named `id`. */
 export function withId<T extends string>(db: Kysely<any>, t: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
-  return isPostgres(db)
-    ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-    : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return isPostgres(db) ? t.addColumn('id', 'serial', (c) => c.primaryKey()) : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 /** 64-bit integer column (epoch milliseconds, large counters). */

@@ -9,7 +9,10 @@ type JsonSchema = Record<string, unknown>;
 
 /** `GET /api/v1/admin/currencies/show/:id` → `adminCurrenciesShow` (path words camel-cased, parameters dropped). */
 export function operationIdOf(url: string) {
-  const words = url.slice(API_PREFIX.length).split(/[/_-]+/).filter((w) => w && !w.startsWith(':'));
+  const words = url
+    .slice(API_PREFIX.length)
+    .split(/[/_-]+/)
+    .filter((w) => w && !w.startsWith(':'));
   return words.map((w, i) => (i === 0 ? w[0].toLowerCase() : w[0].toUpperCase()) + w.slice(1)).join('');
 }
 
@@ -64,8 +67,8 @@ async function answers(app: FastifyInstance) {
   if (!app.config.validateResponses) return;
 
   // CommonJS modules seen through ESM: the class / plugin may sit on `.default`.
-  const Ajv = ((AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule);
-  const addFormats = ((formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule);
+  const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
+  const addFormats = (formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule;
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
   addFormats(ajv);
   ajv.addSchema(ErrorBody);
@@ -94,7 +97,11 @@ async function answers(app: FastifyInstance) {
     if (problem === undefined) return payload;
     const route = `${req.method} ${req.routeOptions.url ?? req.url}`;
     req.log.error({ route, status, problem }, 'answer does not match its declared schema');
-    console.error(`[validateResponses] ${route} → ${status}: answer does not match its declared schema`, JSON.stringify(problem, null, 1), JSON.stringify(payload).slice(0, 2000));
+    console.error(
+      `[validateResponses] ${route} → ${status}: answer does not match its declared schema`,
+      JSON.stringify(problem, null, 1),
+      JSON.stringify(payload).slice(0, 2000),
+    );
     throw new Error(`${route} answered ${status} outside its declared schema`);
   });
 }

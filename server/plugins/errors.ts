@@ -29,11 +29,22 @@ export function ajvToFieldErrors(validation: AjvError[]): FieldErrors {
     let field = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required') field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
     if (!field) field = 'body';
-    const leaf = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? field;
+    const leaf =
+      field
+        .split('.')
+        .filter((p) => !/^\d+$/.test(p))
+        .pop() ?? field;
     const params: Record<string, unknown> = { field: leaf };
     let key = `validation.${e.keyword}`;
-    if (e.keyword === 'minLength' || e.keyword === 'maxLength' || e.keyword === 'minimum' || e.keyword === 'maximum'
-      || e.keyword === 'exclusiveMinimum' || e.keyword === 'exclusiveMaximum') params.limit = e.params.limit;
+    if (
+      e.keyword === 'minLength' ||
+      e.keyword === 'maxLength' ||
+      e.keyword === 'minimum' ||
+      e.keyword === 'maximum' ||
+      e.keyword === 'exclusiveMinimum' ||
+      e.keyword === 'exclusiveMaximum'
+    )
+      params.limit = e.params.limit;
     else if (e.keyword === 'type') params.typeKey = `type.${String(e.params.type).split(',')[0]}`;
     else if (e.keyword === 'format') params.formatKey = `format.${e.params.format}`;
     else if (!['required', 'enum', 'pattern'].includes(e.keyword)) key = 'validation.invalid';
@@ -73,7 +84,6 @@ async function errors(app: FastifyInstance) {
     req.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: req.t('errors.internal'), errors: {} });
   });
-
 }
 
 export default fp(errors, { name: 'errors' });

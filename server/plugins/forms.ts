@@ -9,8 +9,7 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-export const isUploadedFile = (v: unknown): v is UploadedFile =>
-  !!v && typeof v === 'object' && Buffer.isBuffer((v as UploadedFile).data);
+export const isUploadedFile = (v: unknown): v is UploadedFile => !!v && typeof v === 'object' && Buffer.isBuffer((v as UploadedFile).data);
 
 /**
  * Multipart bodies become plain objects before validation, so a route's JSON schema checks them

@@ -10,7 +10,12 @@ import { tokensRepo } from '../repositories/tokens.js';
 export const API_PREFIX = '/api/v1';
 
 /** A registered /api/v1 route: its policy and its schema (the security tests generate inputs from it). */
-export interface RouteEntry { method: string; url: string; policy: Policy; schema?: FastifySchema }
+export interface RouteEntry {
+  method: string;
+  url: string;
+  policy: Policy;
+  schema?: FastifySchema;
+}
 
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest();
 

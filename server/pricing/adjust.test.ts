@@ -21,7 +21,10 @@ describe('adjustSell', () => {
     // increase first: 0.05 × 1.5 = 0.075 -> 0.08; × 0.5 = 0.04 (decrease first: 0.025 -> 0.03; 0.045 -> 0.05)
     const r = adjustSell(5, ctx('50', '50'), null);
     expect(r.cents).toBe(4);
-    expect(r.lines.map((l) => [l.key, l.amount])).toEqual([['pricing.increase', 0.03], ['pricing.decrease', -0.04]]);
+    expect(r.lines.map((l) => [l.key, l.amount])).toEqual([
+      ['pricing.increase', 0.03],
+      ['pricing.decrease', -0.04],
+    ]);
   });
   it('ignores percentages outside 0 < p < 100 and empty ones', () => {
     for (const p of ['0', '100', '-5', '150', '', null]) expect(adjustSell(10000, ctx(p, p), null).cents).toBe(10000);

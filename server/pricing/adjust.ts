@@ -2,25 +2,8 @@
  * Sell price adjustments, admin fee, surcharges and the standard ratio (pricing.md §1, §3.1, §4).
  */
 import { LINE } from './keys.js';
-import {
-  applyPercent,
-  centsToNumber,
-  compareDecimal,
-  isBlank,
-  mulCents,
-  parseDecimal,
-  percentOf,
-  type Cents,
-} from './money.js';
-import type {
-  BreakdownEntry,
-  CallerKind,
-  CarrierSettings,
-  DecimalCell,
-  EndUserSettings,
-  ServiceClass,
-  VolumeType,
-} from './types.js';
+import { applyPercent, centsToNumber, compareDecimal, isBlank, mulCents, parseDecimal, percentOf, type Cents } from './money.js';
+import type { BreakdownEntry, CallerKind, CarrierSettings, DecimalCell, EndUserSettings, ServiceClass, VolumeType } from './types.js';
 
 /** A percentage that applies: 0 < p < 100 (exclusive). Empty or out-of-range values are ignored. */
 function usablePercent(p: DecimalCell): string | null {
@@ -50,11 +33,7 @@ export interface AdjustContext {
  * 3. visitor quotes only: × the carrier's visitor_price_multiplier (empty means 1).
  * Returns the offer and one breakdown line per step applied (amount = what the step added).
  */
-export function adjustSell(
-  list: Cents,
-  ctx: AdjustContext,
-  cls: ServiceClass | null,
-): { cents: Cents; lines: BreakdownEntry[] } {
+export function adjustSell(list: Cents, ctx: AdjustContext, cls: ServiceClass | null): { cents: Cents; lines: BreakdownEntry[] } {
   const lines: BreakdownEntry[] = [];
   let c = list;
   const inc = ctx.endUser ? usablePercent(ctx.endUser.increase_percent) : null;

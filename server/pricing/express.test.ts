@@ -23,8 +23,14 @@ describe('flow and hub', () => {
     expect(out).toEqual({ ok: false, key: 'pricing.noExpressRate', params: { province: 'MI', band: 'p300', class: 'SILVER' } });
   });
   it('finds the hub by postal code before the province', () => {
-    const codes = [{ code: 'MI', hub: 'HUBMI' }, { code: '20121', hub: 'HUBCENTRO' }];
-    const costs = [{ code: 'HUBMI', silver: 500, gold: 900 }, { code: 'hubcentro', silver: 100, gold: 200 }];
+    const codes = [
+      { code: 'MI', hub: 'HUBMI' },
+      { code: '20121', hub: 'HUBCENTRO' },
+    ];
+    const costs = [
+      { code: 'HUBMI', silver: 500, gold: 900 },
+      { code: 'hubcentro', silver: 100, gold: 200 },
+    ];
     expect(findHub(MILANO, codes, costs)).toMatchObject({ hub: 'HUBCENTRO', matchedBy: 'postal_code', silver: 100, gold: 200 });
     expect(findHub(place('Milano', 'MI', '20122'), codes, costs)).toMatchObject({ hub: 'HUBMI', matchedBy: 'province', silver: 500 });
     const input = workedExample({ ...noAdjust, hubCodes: codes, hubCosts: costs });
@@ -46,7 +52,9 @@ describe('rate rows and bands', () => {
   it('refuses a missing row or an empty band cell naming province, band and class', () => {
     const rows = [expRow('RM', 1, { p300: 8000, leadtime: 2 }), expRow('RM', 2, { p150: 5000, leadtime: 1 })];
     expect(priceQuote(workedExample({ expressSellRows: rows }))).toEqual({
-      ok: false, key: 'pricing.noExpressRate', params: { province: 'RM', band: 'p300', class: 'GOLD' },
+      ok: false,
+      key: 'pricing.noExpressRate',
+      params: { province: 'RM', band: 'p300', class: 'GOLD' },
     });
   });
   it('sums pallets of different bands', () => {
@@ -61,7 +69,9 @@ describe('rate rows and bands', () => {
     expect(over(pallet(1001, 120, 80, 90))).toEqual({ ok: false, key: 'pricing.palletOverWeight', params: { row: 2, max: 1000, value: '1001' } });
     expect(over(pallet(500, 120, 80, 241))).toEqual({ ok: false, key: 'pricing.palletOverHeight', params: { row: 2, max: 240, value: '241' } });
     expect(over(pallet(500, 130, 80, 100))).toEqual({
-      ok: false, key: 'pricing.palletOverFootprint', params: { row: 2, max: '120×100', width: '130', length: '80' },
+      ok: false,
+      key: 'pricing.palletOverFootprint',
+      params: { row: 2, max: '120×100', width: '130', length: '80' },
     });
   });
 });
@@ -85,7 +95,10 @@ describe('buy side', () => {
   const buyRows = [expRow('RM', 1, { p300: 6000, leadtime: 3 }), expRow('RM', 2, { p300: null, leadtime: 2 })];
   it('is null without a buy sheet', () => {
     expect(prices(workedExample())).toMatchObject({
-      total_silver_buy: null, total_gold_buy: null, max_leadtime_buy_silver: null, max_leadtime_buy_gold: null,
+      total_silver_buy: null,
+      total_gold_buy: null,
+      max_leadtime_buy_silver: null,
+      max_leadtime_buy_gold: null,
     });
   });
   it('prices each class on the buy row with hub cost and surcharges, never adjusted; null for an empty cell', () => {
@@ -126,7 +139,16 @@ describe('surcharges on express', () => {
 
 describe('islands', () => {
   const zone = (over: Partial<IslandZone>): IslandZone => ({
-    island: 'Ischia', quintal_cost: null, multiplier: null, p150: null, p300: null, p550: null, ps550: null, p1000: null, type_id: 1, ...over,
+    island: 'Ischia',
+    quintal_cost: null,
+    multiplier: null,
+    p150: null,
+    p300: null,
+    p550: null,
+    ps550: null,
+    p1000: null,
+    type_id: 1,
+    ...over,
   });
   it('palletPrice applies multiplier, band cell and started quintals, rounding once', () => {
     const z = zone({ multiplier: '1.15', p300: 1234, quintal_cost: 250 });
@@ -172,7 +194,11 @@ describe('express refusals', () => {
     expect(priceQuote(workedExample({ request: expressRequest({ zone: 'international' }) }))).toMatchObject({ ok: false, key: 'pricing.expressNationalOnly' });
   });
   it('the end user adjustments apply on top of island and surcharges', () => {
-    const input = workedExample({ endUser: endUser({ decrease_percent: '50' }), request: expressRequest({ taillift: true }), carrier: carrier({ taillift_fee: 1001 }) });
+    const input = workedExample({
+      endUser: endUser({ decrease_percent: '50' }),
+      request: expressRequest({ taillift: true }),
+      carrier: carrier({ taillift_fee: 1001 }),
+    });
     expect(prices(input)).toMatchObject({ total_silver_sell: 95.01, x_total_silver_sell: 47.51 });
   });
 });

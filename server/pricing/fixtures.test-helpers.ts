@@ -2,17 +2,7 @@
  * Test fixtures only (imported by the *.test.ts files of this folder): the worked example of
  * pricing.md §6 and small builders for other cases.
  */
-import type {
-  CarrierSettings,
-  EndUserSettings,
-  ExpressRateRow,
-  Pallet,
-  Place,
-  QuoteInput,
-  QuoteRequest,
-  RateSheet,
-  StandardRateRow,
-} from './types.js';
+import type { CarrierSettings, EndUserSettings, ExpressRateRow, Pallet, Place, QuoteInput, QuoteRequest, RateSheet, StandardRateRow } from './types.js';
 
 export const D = '2026-11-21';
 

@@ -142,9 +142,10 @@ describe('ceilKg and ceilQuintals', () => {
     for (let i = 0; i < 300; i++) values.push(random());
     for (const v of [...values]) values.push(next(v));
     // text with a space around it is compared by the exact decimal path
-    for (const a of values) for (const b of values.slice(0, 60)) {
-      expect(compareDecimal(a, b)).toBe(compareDecimal(` ${String(a)}`, ` ${String(b)}`));
-    }
+    for (const a of values)
+      for (const b of values.slice(0, 60)) {
+        expect(compareDecimal(a, b)).toBe(compareDecimal(` ${String(a)}`, ` ${String(b)}`));
+      }
   });
   it('compares short decimal text with numbers and text as the exact path does', () => {
     let seed = 7;

@@ -51,7 +51,7 @@ export function parseDecimal(v: DecimalInput): Dec {
   const intPart = m[2] ?? '';
   const fracPart = m[3] ?? '';
   const exp = m[4] ? Number.parseInt(m[4], 10) : 0;
-  let n = BigInt((intPart + fracPart) || '0');
+  let n = BigInt(intPart + fracPart || '0');
   if (m[1] === '-') n = -n;
   let scale = fracPart.length - exp;
   if (scale < 0) {

@@ -81,7 +81,15 @@ describe('pallet bands', () => {
 
 describe('zone code of a standard quote', () => {
   const row = (country: string, zone_code: string): StandardRateRow => ({
-    rate_code: null, country, zone_code, weight_from: 0, weight_to: 100, price: 100, unit: 'S', minimum: null, leadtime: 1,
+    rate_code: null,
+    country,
+    zone_code,
+    weight_from: 0,
+    weight_to: 100,
+    price: 100,
+    unit: 'S',
+    minimum: null,
+    leadtime: 1,
   });
   const rows = [row('FR', '*'), row('FR', '750'), row('FR', '75'), row('FR', '7'), row('FR', '69'), row('DE', '7'), row('GB', 'SW1')];
   const special: StandardSpecialZone[] = [

@@ -81,9 +81,7 @@ export const MAX_PALLET_WEIGHT = 1000;
 export const MAX_PALLET_HEIGHT = 240;
 export const FOOTPRINT = { long: 120, short: 100 } as const;
 
-export type BandResult =
-  | { ok: true; band: Band }
-  | { ok: false; row: number; limit: 'weight' | 'height' | 'footprint'; max: number | string };
+export type BandResult = { ok: true; band: Band } | { ok: false; row: number; limit: 'weight' | 'height' | 'footprint'; max: number | string };
 
 /**
  * The first band whose limits the pallet meets (limits inclusive: 150 kg and 80 cm is p150). Refused when
@@ -94,8 +92,7 @@ export type BandResult =
 export function selectBand(p: Pallet, row: number): BandResult {
   if (compareDecimal(p.weight, MAX_PALLET_WEIGHT) > 0) return { ok: false, row, limit: 'weight', max: MAX_PALLET_WEIGHT };
   if (compareDecimal(p.height, MAX_PALLET_HEIGHT) > 0) return { ok: false, row, limit: 'height', max: MAX_PALLET_HEIGHT };
-  const fits = (a: number | string, b: number | string): boolean =>
-    compareDecimal(a, FOOTPRINT.long) <= 0 && compareDecimal(b, FOOTPRINT.short) <= 0;
+  const fits = (a: number | string, b: number | string): boolean => compareDecimal(a, FOOTPRINT.long) <= 0 && compareDecimal(b, FOOTPRINT.short) <= 0;
   if (!fits(p.width, p.length) && !fits(p.length, p.width)) {
     return { ok: false, row, limit: 'footprint', max: `${FOOTPRINT.long}×${FOOTPRINT.short}` };
   }

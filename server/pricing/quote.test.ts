@@ -32,10 +32,17 @@ describe('worked example (pricing.md §6)', () => {
     expect(d.palletData).toEqual([{ row: 1, weight: 250, width: 120, length: 80, height: 90, measure: '120×80×90', type: 'p300' }]);
   });
   it('explains every step in the breakdown', () => {
-    const line = (key: string, params: Record<string, unknown>) => d.breakdown.find((l) => l.key === key && Object.entries(params).every(([k, v]) => l.params[k] === v));
-    expect(line('pricing.sellSheet', {})).toEqual({ key: 'pricing.sellSheet', params: { sheetId: 11, code: 'CCEXPNAT20260101', source: 'carrier_standard' }, amount: null });
+    const line = (key: string, params: Record<string, unknown>) =>
+      d.breakdown.find((l) => l.key === key && Object.entries(params).every(([k, v]) => l.params[k] === v));
+    expect(line('pricing.sellSheet', {})).toEqual({
+      key: 'pricing.sellSheet',
+      params: { sheetId: 11, code: 'CCEXPNAT20260101', source: 'carrier_standard' },
+      amount: null,
+    });
     expect(line('pricing.palletBase', { row: 1, class: 'SILVER', side: 'sell' })).toEqual({
-      key: 'pricing.palletBase', params: { row: 1, class: 'SILVER', band: 'p300', province: 'RM', side: 'sell' }, amount: 80,
+      key: 'pricing.palletBase',
+      params: { row: 1, class: 'SILVER', band: 'p300', province: 'RM', side: 'sell' },
+      amount: 80,
     });
     expect(line('pricing.hubCost', { class: 'GOLD' })?.amount).toBe(9);
     expect(line('pricing.hub', {})?.params).toEqual({ hub: 'HUBMI', code: 'MI', matchedBy: 'province' });
@@ -96,19 +103,37 @@ describe('visibleTo', () => {
       expect(v.palletData).toEqual(full.palletData);
       const keys = new Set(v.breakdown.map((l) => l.key));
       for (const k of keys) expect(PUBLIC_LINES.has(k)).toBe(true);
-      for (const hidden of ['pricing.palletBase', 'pricing.hubCost', 'pricing.listTotal', 'pricing.buyTotal', 'pricing.buySheet', 'pricing.increase', 'pricing.decrease', 'pricing.adr', 'pricing.hub']) {
+      for (const hidden of [
+        'pricing.palletBase',
+        'pricing.hubCost',
+        'pricing.listTotal',
+        'pricing.buyTotal',
+        'pricing.buySheet',
+        'pricing.increase',
+        'pricing.decrease',
+        'pricing.adr',
+        'pricing.hub',
+      ]) {
         expect(keys.has(hidden)).toBe(false);
       }
       expect(keys).toContain('pricing.offer');
       expect(keys).toContain('pricing.adminFee');
       // no amount left equals a list or buy total
-      const secret = new Set([full.prices_list!.total_silver_sell, full.prices_list!.total_gold_sell, full.prices_list!.total_silver_buy, full.prices_list!.total_gold_buy]);
+      const secret = new Set([
+        full.prices_list!.total_silver_sell,
+        full.prices_list!.total_gold_sell,
+        full.prices_list!.total_silver_buy,
+        full.prices_list!.total_gold_buy,
+      ]);
       for (const l of v.breakdown) expect(secret.has(l.amount)).toBe(false);
       expect(full.prices_list!.total_silver_sell).not.toBeNull(); // the original is untouched
     });
   }
   it('strips the lane costs of a standard quote', () => {
-    const input = standardInput({ endUser: endUser({ increase_percent: '20' }), request: standardRequest({ caller: 'enduser', standard: { units: 1, weight: 250, volume: 1, volumeType: 'CBM' } }) });
+    const input = standardInput({
+      endUser: endUser({ increase_percent: '20' }),
+      request: standardRequest({ caller: 'enduser', standard: { units: 1, weight: 250, volume: 1, volumeType: 'CBM' } }),
+    });
     const d = data(priceQuote(input));
     expect(d.costo_complete).toMatchObject({ final_cost_lane_one: 50, final_cost_lane_two: 50, shipment_cost: 60, totla: 60 });
     const v = visibleTo('enduser', d);

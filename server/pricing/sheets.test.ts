@@ -103,9 +103,7 @@ describe('generateSheetCode', () => {
   });
   it('adds -2, -3 … when taken', () => {
     expect(generateSheetCode('Acme', 'EXP', 'NAT', '2026-11-21', ['ACEXPNAT20261121'])).toBe('ACEXPNAT20261121-2');
-    expect(generateSheetCode('Acme', 'EXP', 'NAT', '2026-11-21', ['acexpnat20261121', 'ACEXPNAT20261121-2'])).toBe(
-      'ACEXPNAT20261121-3',
-    );
+    expect(generateSheetCode('Acme', 'EXP', 'NAT', '2026-11-21', ['acexpnat20261121', 'ACEXPNAT20261121-2'])).toBe('ACEXPNAT20261121-3');
     expect(generateSheetCode('Acme', 'EXP', 'NAT', '2026-11-21', ['ACEXPNAT20261121-2'])).toBe('ACEXPNAT20261121');
   });
 });

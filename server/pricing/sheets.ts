@@ -19,11 +19,7 @@ export function pickVersion(sheets: readonly RateSheet[], date: string): RateShe
   let best: RateSheet | null = null;
   for (const s of sheets) {
     if (!applies(s, date)) continue;
-    if (
-      best === null ||
-      day(s.validate_from) > day(best.validate_from) ||
-      (day(s.validate_from) === day(best.validate_from) && s.id > best.id)
-    ) {
+    if (best === null || day(s.validate_from) > day(best.validate_from) || (day(s.validate_from) === day(best.validate_from) && s.id > best.id)) {
       best = s;
     }
   }
@@ -98,13 +94,7 @@ function pickBuy(
  *   generateSheetCode('Acme Cargo srl', 'EXP', 'NAT', '2026-11-21', []) === 'ACEXPNAT20261121'
  * When that code is already taken (case-insensitive), the first free of `<code>-2`, `<code>-3`, … is used.
  */
-export function generateSheetCode(
-  companyLegalName: string,
-  rateType: RateType,
-  zone: SheetZone,
-  date: string,
-  existingCodes: Iterable<string>,
-): string {
+export function generateSheetCode(companyLegalName: string, rateType: RateType, zone: SheetZone, date: string, existingCodes: Iterable<string>): string {
   const letters = companyLegalName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -39,10 +39,14 @@ describe('brackets, units and minimum', () => {
   });
   it('refuses when no row has the country, zone code and bracket', () => {
     expect(priceQuote(withGoods({ weight: 6000 }))).toEqual({
-      ok: false, key: 'pricing.noStandardRate', params: { country: 'IT', zone_code: 'RM', weight: 6000, lane: 1 },
+      ok: false,
+      key: 'pricing.noStandardRate',
+      params: { country: 'IT', zone_code: 'RM', weight: 6000, lane: 1 },
     });
     expect(priceQuote(withGoods({ weight: 10, volume: 30 }))).toEqual({
-      ok: false, key: 'pricing.noStandardRate', params: { country: 'IT', zone_code: 'RM', weight: 7500, lane: 2 },
+      ok: false,
+      key: 'pricing.noStandardRate',
+      params: { country: 'IT', zone_code: 'RM', weight: 7500, lane: 2 },
     });
   });
 });
@@ -92,17 +96,31 @@ describe('two lanes and the ratio', () => {
 
 describe('no-passage', () => {
   const np = (over: Partial<NoPassage>): NoPassage => ({
-    postal_code: null, city: null, cost: 1000, cost2: null, province: null, flow: 'OUT', rate_code: null, ...over,
+    postal_code: null,
+    city: null,
+    cost: 1000,
+    cost2: null,
+    province: null,
+    flow: 'OUT',
+    rate_code: null,
+    ...over,
   });
   it('IN matches the origin, OUT the destination', () => {
-    const rows = [np({ flow: 'IN', postal_code: '20121', cost: 100 }), np({ flow: 'OUT', city: 'Roma', province: 'RM', cost: 200 }),
-      np({ flow: 'IN', postal_code: '00118', cost: 400 }), np({ flow: 'OUT', city: 'Milano', province: 'MI', cost: 800 })];
+    const rows = [
+      np({ flow: 'IN', postal_code: '20121', cost: 100 }),
+      np({ flow: 'OUT', city: 'Roma', province: 'RM', cost: 200 }),
+      np({ flow: 'IN', postal_code: '00118', cost: 400 }),
+      np({ flow: 'OUT', city: 'Milano', province: 'MI', cost: 800 }),
+    ];
     expect(noPassageCharges(rows, MILANO, ROMA, 'R1', 250).total).toBe(300);
     expect(noPassageCharges(rows, ROMA, MILANO, 'R1', 250).total).toBe(1200);
   });
   it('rate_code must be empty or equal to the rate code of the dearer lane', () => {
-    const rows = [np({ city: 'Roma', province: 'RM', rate_code: 'R1', cost: 100 }), np({ city: 'Roma', province: 'RM', rate_code: 'R2', cost: 200 }),
-      np({ city: 'Roma', province: 'RM', rate_code: '', cost: 400 })];
+    const rows = [
+      np({ city: 'Roma', province: 'RM', rate_code: 'R1', cost: 100 }),
+      np({ city: 'Roma', province: 'RM', rate_code: 'R2', cost: 200 }),
+      np({ city: 'Roma', province: 'RM', rate_code: '', cost: 400 }),
+    ];
     expect(noPassageCharges(rows, MILANO, ROMA, 'r1', 250).total).toBe(500);
     expect(noPassageCharges(rows, MILANO, ROMA, null, 250).total).toBe(400);
   });
@@ -116,7 +134,10 @@ describe('no-passage', () => {
   it('is added after ADR, uses the dearer lane rate code and the chargeable weight', () => {
     const rows = [stdRow('IT', 'RM', 0, 300, 2000, { rate_code: 'A' }), stdRow('IT', 'RM', 300, 900, 2000, { rate_code: 'B' })];
     const noPassage = [np({ postal_code: '00118', rate_code: 'A', cost: 100000 }), np({ postal_code: '00118', rate_code: 'B', cost: 1000, cost2: 100 })];
-    const input = withGoods({ weight: 100, volume: '1.6', ratio: 250 }, { standardSellRows: rows, noPassage, carrier: carrier({ adr_surcharge_percent: '10' }) });
+    const input = withGoods(
+      { weight: 100, volume: '1.6', ratio: 250 },
+      { standardSellRows: rows, noPassage, carrier: carrier({ adr_surcharge_percent: '10' }) },
+    );
     input.request.adr = true;
     // lane two 400 kg × 20.00/q = 80.00; ADR 8.00; no-passage 10.00 + 1.00 × 4 = 14.00
     expect(std(input).c).toMatchObject({ final_cost_lane_one: 20, final_cost_lane_two: 80, shipment_cost: 102 });
@@ -125,11 +146,14 @@ describe('no-passage', () => {
 
 describe('surcharges, adjustments and totals', () => {
   it('ADR on the freight only, tail lift once, then increase and decrease, then admin fee', () => {
-    const input = withGoods({ weight: 250 }, {
-      carrier: carrier({ adr_surcharge_percent: '3', taillift_fee: 2500, national_admin_fee: 999 }),
-      endUser: endUser({ increase_percent: '10', decrease_percent: '5', national_admin_fee: 350 }),
-      noPassage: [{ postal_code: '00118', city: null, cost: 1000, cost2: null, province: 'RM', flow: 'OUT', rate_code: null }],
-    });
+    const input = withGoods(
+      { weight: 250 },
+      {
+        carrier: carrier({ adr_surcharge_percent: '3', taillift_fee: 2500, national_admin_fee: 999 }),
+        endUser: endUser({ increase_percent: '10', decrease_percent: '5', national_admin_fee: 350 }),
+        noPassage: [{ postal_code: '00118', city: null, cost: 1000, cost2: null, province: 'RM', flow: 'OUT', rate_code: null }],
+      },
+    );
     input.request.adr = true;
     input.request.taillift = true;
     // freight 50.00; ADR 1.50; no-passage 10.00; tail lift 25.00 -> 86.50; +10 % 95.15; −5 % 90.3925 -> 90.39
@@ -141,9 +165,15 @@ describe('surcharges, adjustments and totals', () => {
     const base = { standardSellRows: rows, carrier: carrier({ national_admin_fee: 100, international_admin_fee: 700 }) };
     const out = standardInput({ ...base, request: standardRequest({ zone: 'international', destination: paris }) });
     expect(std(out).c).toMatchObject({ shipment_cost: 100, admin_fee: 7, totla: 107, lead_time: 5 });
-    const inbound = standardInput({ ...base, request: standardRequest({ zone: 'international', origin: place('Lille', '', '59000', 'FR'), destination: ROMA }) });
+    const inbound = standardInput({
+      ...base,
+      request: standardRequest({ zone: 'international', origin: place('Lille', '', '59000', 'FR'), destination: ROMA }),
+    });
     expect(std(inbound).c).toMatchObject({ shipment_cost: 225 });
-    const both = standardInput({ ...base, request: standardRequest({ zone: 'international', origin: paris, destination: place('Berlin', '', '10115', 'DE') }) });
+    const both = standardInput({
+      ...base,
+      request: standardRequest({ zone: 'international', origin: paris, destination: place('Berlin', '', '10115', 'DE') }),
+    });
     expect(priceQuote(both)).toEqual({ ok: false, key: 'pricing.bothEndsAbroad', params: { origin: 'FR', destination: 'DE' } });
   });
   it('refuses without a sell sheet, naming STD and the zone', () => {

@@ -121,8 +121,14 @@ export function priceStandard(input: QuoteInput): QuoteResult {
     lines.push({
       key: LINE.lane,
       params: {
-        lane: n, weight: w, country, zone_code: zc.zone_code, rate_code: row.rate_code ?? null,
-        unit: row.unit, price: centsToNumber(row.price), minimumApplied: c.minimumApplied,
+        lane: n,
+        weight: w,
+        country,
+        zone_code: zc.zone_code,
+        rate_code: row.rate_code ?? null,
+        unit: row.unit,
+        price: centsToNumber(row.price),
+        minimumApplied: c.minimumApplied,
       },
       amount: centsToNumber(c.cents),
     });

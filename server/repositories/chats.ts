@@ -9,11 +9,13 @@ import { nowIso } from '../lib/tokens.js';
  * Who is looking at the chats: an end-user company (its users share its tickets) or a carrier company
  * (its carrier users and support users share one inbox). Both come from the token, never the body.
  */
-export type ChatScope =
-  | { side: 'enduser'; companyId: number }
-  | { side: 'carrier'; companyId: number };
+export type ChatScope = { side: 'enduser'; companyId: number } | { side: 'carrier'; companyId: number };
 
-export interface ChatAuthor { id: number; first_name: string; last_name: string }
+export interface ChatAuthor {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
 
 export interface TicketListQuery extends ListQuery {
   status?: 'open' | 'closed';
@@ -29,29 +31,49 @@ export const MAX_MESSAGES = 200;
 
 /** Tickets with their category, end-user names, closer, last message and the caller's unread count. */
 function ticketQuery(db: Db, scope: ChatScope) {
-  return db.selectFrom('tickets as t')
+  return db
+    .selectFrom('tickets as t')
     .leftJoin('ticket_categories as tc', 'tc.id', 't.ticket_category_id')
     .innerJoin('companies as ec', 'ec.id', 't.enduser_company_id')
     .leftJoin('users as eu', 'eu.id', 't.enduser_user_id')
     .leftJoin('users as cb', 'cb.id', 't.closed_by')
     .where(scopeColumn(scope), '=', scope.companyId)
     .select([
-      't.id', 't.ticket_category_id', 'tc.name as category_name', 't.subject', 't.status',
-      't.enduser_company_id', 'ec.legal_name as enduser_company_name', 't.enduser_user_id',
-      'eu.first_name as enduser_first_name', 'eu.last_name as enduser_last_name', 't.carrier_company_id',
-      't.created_at', 't.last_message_at', 't.closed_at', 't.closed_by',
-      'cb.first_name as closed_by_first_name', 'cb.last_name as closed_by_last_name',
+      't.id',
+      't.ticket_category_id',
+      'tc.name as category_name',
+      't.subject',
+      't.status',
+      't.enduser_company_id',
+      'ec.legal_name as enduser_company_name',
+      't.enduser_user_id',
+      'eu.first_name as enduser_first_name',
+      'eu.last_name as enduser_last_name',
+      't.carrier_company_id',
+      't.created_at',
+      't.last_message_at',
+      't.closed_at',
+      't.closed_by',
+      'cb.first_name as closed_by_first_name',
+      'cb.last_name as closed_by_last_name',
     ])
     .select((eb) => [
-      eb.selectFrom('chat_messages as m').whereRef('m.chat_id', '=', 't.id').orderBy('m.id', 'desc').limit(1)
-        .select(sql<string>`substr(m.body, 1, ${sql.lit(PREVIEW)})`.as('p')).as('last_message'),
-      eb.selectFrom('chat_messages as m').whereRef('m.chat_id', '=', 't.id').orderBy('m.id', 'desc').limit(1)
-        .select('m.sender_side').as('last_sender_side'),
-      eb.selectFrom('chat_messages as m').whereRef('m.chat_id', '=', 't.id').orderBy('m.id', 'desc').limit(1)
-        .select('m.sender_name').as('last_sender_name'),
-      eb.selectFrom('chat_messages as m').whereRef('m.chat_id', '=', 't.id')
-        .where('m.sender_side', '=', otherSide(scope.side)).where('m.read_at', 'is', null)
-        .select((e) => e.fn.countAll<number>().as('n')).as('unread'),
+      eb
+        .selectFrom('chat_messages as m')
+        .whereRef('m.chat_id', '=', 't.id')
+        .orderBy('m.id', 'desc')
+        .limit(1)
+        .select(sql<string>`substr(m.body, 1, ${sql.lit(PREVIEW)})`.as('p'))
+        .as('last_message'),
+      eb.selectFrom('chat_messages as m').whereRef('m.chat_id', '=', 't.id').orderBy('m.id', 'desc').limit(1).select('m.sender_side').as('last_sender_side'),
+      eb.selectFrom('chat_messages as m').whereRef('m.chat_id', '=', 't.id').orderBy('m.id', 'desc').limit(1).select('m.sender_name').as('last_sender_name'),
+      eb
+        .selectFrom('chat_messages as m')
+        .whereRef('m.chat_id', '=', 't.id')
+        .where('m.sender_side', '=', otherSide(scope.side))
+        .where('m.read_at', 'is', null)
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .as('unread'),
     ]);
 }
 type TicketRow = NonNullable<Awaited<ReturnType<ReturnType<typeof ticketQuery>['executeTakeFirst']>>>;
@@ -80,10 +102,9 @@ export function chatsRepo(db: Db) {
       const text = q.q?.trim();
       if (text) {
         const pattern = likePattern(text);
-        qb = qb.where((eb) => eb.or([
-          sql<boolean>`lower(t.subject) like ${pattern} escape '\\'`,
-          sql<boolean>`lower(ec.legal_name) like ${pattern} escape '\\'`,
-        ]));
+        qb = qb.where((eb) =>
+          eb.or([sql<boolean>`lower(t.subject) like ${pattern} escape '\\'`, sql<boolean>`lower(ec.legal_name) like ${pattern} escape '\\'`]),
+        );
       }
       const page = await paginate(qb, q, {
         sortColumns: { last_message_at: 't.last_message_at', created_at: 't.created_at', subject: 't.subject', status: 't.status', id: 't.id' },
@@ -110,7 +131,8 @@ export function chatsRepo(db: Db) {
      * (older history), or the newest ones. `hasMore` says more exist in the direction asked.
      */
     async messages(chatId: number, opts: { after?: number; before?: number; limit: number }) {
-      const base = db.selectFrom('chat_messages')
+      const base = db
+        .selectFrom('chat_messages')
         .select(['id', 'chat_id', 'sender_user_id', 'sender_name', 'sender_side', 'body', 'created_at', 'read_at'])
         .where('chat_id', '=', chatId);
       const take = opts.limit + 1;
@@ -128,19 +150,35 @@ export function chatsRepo(db: Db) {
 
     /** Marks the other side's messages up to `upTo` as read by `side`; writes only when there is something to mark. */
     async markRead(chatId: number, side: ChatSide, upTo: number) {
-      const pending = await db.selectFrom('chat_messages').select('id')
-        .where('chat_id', '=', chatId).where('sender_side', '=', otherSide(side)).where('read_at', 'is', null).where('id', '<=', upTo)
-        .limit(1).executeTakeFirst();
+      const pending = await db
+        .selectFrom('chat_messages')
+        .select('id')
+        .where('chat_id', '=', chatId)
+        .where('sender_side', '=', otherSide(side))
+        .where('read_at', 'is', null)
+        .where('id', '<=', upTo)
+        .limit(1)
+        .executeTakeFirst();
       if (!pending) return;
-      await db.updateTable('chat_messages').set({ read_at: nowIso() })
-        .where('chat_id', '=', chatId).where('sender_side', '=', otherSide(side)).where('read_at', 'is', null).where('id', '<=', upTo)
+      await db
+        .updateTable('chat_messages')
+        .set({ read_at: nowIso() })
+        .where('chat_id', '=', chatId)
+        .where('sender_side', '=', otherSide(side))
+        .where('read_at', 'is', null)
+        .where('id', '<=', upTo)
         .execute();
     },
 
     /** The highest id of `side`'s messages the other side has read (0 when none): the client's "read" marks. */
     async readUpTo(chatId: number, side: ChatSide): Promise<number> {
-      const row = await db.selectFrom('chat_messages').select((eb) => eb.fn.max('id').as('m'))
-        .where('chat_id', '=', chatId).where('sender_side', '=', side).where('read_at', 'is not', null).executeTakeFirst();
+      const row = await db
+        .selectFrom('chat_messages')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .where('chat_id', '=', chatId)
+        .where('sender_side', '=', side)
+        .where('read_at', 'is not', null)
+        .executeTakeFirst();
       return Number(row?.m ?? 0);
     },
 
@@ -153,20 +191,38 @@ export function chatsRepo(db: Db) {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
         const col = scope.side === 'enduser' ? 'enduser_company_id' : 'carrier_company_id';
-        const res = await trx.updateTable('tickets').set({ last_message_at: now })
-          .where('id', '=', chatId).where(col, '=', scope.companyId).where('status', '=', 'open')
+        const res = await trx
+          .updateTable('tickets')
+          .set({ last_message_at: now })
+          .where('id', '=', chatId)
+          .where(col, '=', scope.companyId)
+          .where('status', '=', 'open')
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) === 0) {
           const exists = await trx.selectFrom('tickets').select('id').where('id', '=', chatId).where(col, '=', scope.companyId).executeTakeFirst();
           throw exists ? conflict('chat.closedNoMessages') : notFound();
         }
-        const message = await trx.insertInto('chat_messages').values({
-          chat_id: chatId, sender_user_id: author.id, sender_name: `${author.first_name} ${author.last_name}`.trim(),
-          sender_side: scope.side, body, created_at: now, read_at: null,
-        }).returningAll().executeTakeFirstOrThrow();
+        const message = await trx
+          .insertInto('chat_messages')
+          .values({
+            chat_id: chatId,
+            sender_user_id: author.id,
+            sender_name: `${author.first_name} ${author.last_name}`.trim(),
+            sender_side: scope.side,
+            body,
+            created_at: now,
+            read_at: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         // Answering means having read what the other side wrote before.
-        await trx.updateTable('chat_messages').set({ read_at: now })
-          .where('chat_id', '=', chatId).where('sender_side', '=', otherSide(scope.side)).where('read_at', 'is', null).where('id', '<', message.id)
+        await trx
+          .updateTable('chat_messages')
+          .set({ read_at: now })
+          .where('chat_id', '=', chatId)
+          .where('sender_side', '=', otherSide(scope.side))
+          .where('read_at', 'is', null)
+          .where('id', '<', message.id)
           .execute();
         return message;
       });
@@ -176,14 +232,34 @@ export function chatsRepo(db: Db) {
     async open(author: ChatAuthor, companyId: number, carrierId: number, categoryId: number, subject: string, body: string) {
       return db.transaction().execute(async (trx) => {
         const now = nowIso();
-        const ticket = await trx.insertInto('tickets').values({
-          ticket_category_id: categoryId, subject, status: 'open', enduser_company_id: companyId, enduser_user_id: author.id,
-          carrier_company_id: carrierId, created_at: now, last_message_at: now, closed_at: null, closed_by: null,
-        }).returning('id').executeTakeFirstOrThrow();
-        await trx.insertInto('chat_messages').values({
-          chat_id: ticket.id, sender_user_id: author.id, sender_name: `${author.first_name} ${author.last_name}`.trim(),
-          sender_side: 'enduser', body, created_at: now, read_at: null,
-        }).execute();
+        const ticket = await trx
+          .insertInto('tickets')
+          .values({
+            ticket_category_id: categoryId,
+            subject,
+            status: 'open',
+            enduser_company_id: companyId,
+            enduser_user_id: author.id,
+            carrier_company_id: carrierId,
+            created_at: now,
+            last_message_at: now,
+            closed_at: null,
+            closed_by: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('chat_messages')
+          .values({
+            chat_id: ticket.id,
+            sender_user_id: author.id,
+            sender_name: `${author.first_name} ${author.last_name}`.trim(),
+            sender_side: 'enduser',
+            body,
+            created_at: now,
+            read_at: null,
+          })
+          .execute();
         return ticket.id;
       });
     },
@@ -191,8 +267,12 @@ export function chatsRepo(db: Db) {
     /** Closes an open chat of the carrier's scope in one conditional update: of two closes, one wins, the other gets 409. */
     async close(scope: ChatScope, userId: number, chatId: number) {
       const col = scope.side === 'enduser' ? 'enduser_company_id' : 'carrier_company_id';
-      const res = await db.updateTable('tickets').set({ status: 'closed', closed_at: nowIso(), closed_by: userId })
-        .where('id', '=', chatId).where(col, '=', scope.companyId).where('status', '=', 'open')
+      const res = await db
+        .updateTable('tickets')
+        .set({ status: 'closed', closed_at: nowIso(), closed_by: userId })
+        .where('id', '=', chatId)
+        .where(col, '=', scope.companyId)
+        .where('status', '=', 'open')
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) {
         const exists = await db.selectFrom('tickets').select('id').where('id', '=', chatId).where(col, '=', scope.companyId).executeTakeFirst();
@@ -202,7 +282,8 @@ export function chatsRepo(db: Db) {
 
     /** Unread messages for the caller's side, and in how many chats: the sidebar badge. */
     async unread(scope: ChatScope) {
-      const row = await db.selectFrom('chat_messages as m')
+      const row = await db
+        .selectFrom('chat_messages as m')
         .innerJoin('tickets as t', 't.id', 'm.chat_id')
         .where(scopeColumn(scope), '=', scope.companyId)
         .where('m.sender_side', '=', otherSide(scope.side))

@@ -9,7 +9,9 @@ import { paginate, type ListQuery } from '../lib/paging.js';
  * Which companies a caller may touch (server.md §2): everything (admin, `carrierId` null), or a
  * carrier's own company and the end-user companies whose `carrier_id` is that company.
  */
-export interface CompanyScope { carrierId: number | null }
+export interface CompanyScope {
+  carrierId: number | null;
+}
 
 export interface CompanyFilters {
   search?: string;
@@ -39,9 +41,7 @@ type Eb = ExpressionBuilder<DB, 'companies'>;
 /** The scope condition on a companies row (works for the aliased `c` as well, through the column names). */
 export function inCompanyScope(scope: CompanyScope, col: { id: string; carrier: string }) {
   return (eb: ExpressionBuilder<any, any>) =>
-    scope.carrierId === null
-      ? sql<boolean>`1 = 1`
-      : eb.or([eb(col.id, '=', scope.carrierId), eb(col.carrier, '=', scope.carrierId)]);
+    scope.carrierId === null ? sql<boolean>`1 = 1` : eb.or([eb(col.id, '=', scope.carrierId), eb(col.carrier, '=', scope.carrierId)]);
 }
 
 const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
@@ -65,35 +65,42 @@ export function presentCompany(row: CompanyRow) {
 
 /** Companies: scoped reads with their reference names, writes, and what still refers to a company. */
 export function companiesRepo(db: Db) {
-  const base = () => db.selectFrom('companies as c')
-    .leftJoin('company_roles as r', 'r.id', 'c.company_role_id')
-    .leftJoin('price_categories as pc', 'pc.id', 'c.price_category_id')
-    .leftJoin('companies as cr', 'cr.id', 'c.carrier_id')
-    .leftJoin('languages as l', 'l.id', 'c.language_id')
-    .leftJoin('countries as co', 'co.id', 'c.country_id')
-    .leftJoin('categories as ec', 'ec.id', 'c.exp_category_id')
-    .leftJoin('categories as sc', 'sc.id', 'c.std_category_id')
-    .selectAll('c')
-    .select((eb) => [
-      'r.name as role_name',
-      'pc.name as price_category_name',
-      'cr.legal_name as carrier_name',
-      'l.en as language_name',
-      'l.code as language_code',
-      'co.en as country_name',
-      'co.code_alpha as country_code',
-      'ec.code as exp_category_code',
-      'sc.code as std_category_code',
-      eb.selectFrom('users as u').select(sql<number>`count(*)`.as('n')).whereRef('u.company_id', '=', 'c.id').as('users_count'),
-    ]);
+  const base = () =>
+    db
+      .selectFrom('companies as c')
+      .leftJoin('company_roles as r', 'r.id', 'c.company_role_id')
+      .leftJoin('price_categories as pc', 'pc.id', 'c.price_category_id')
+      .leftJoin('companies as cr', 'cr.id', 'c.carrier_id')
+      .leftJoin('languages as l', 'l.id', 'c.language_id')
+      .leftJoin('countries as co', 'co.id', 'c.country_id')
+      .leftJoin('categories as ec', 'ec.id', 'c.exp_category_id')
+      .leftJoin('categories as sc', 'sc.id', 'c.std_category_id')
+      .selectAll('c')
+      .select((eb) => [
+        'r.name as role_name',
+        'pc.name as price_category_name',
+        'cr.legal_name as carrier_name',
+        'l.en as language_name',
+        'l.code as language_code',
+        'co.en as country_name',
+        'co.code_alpha as country_code',
+        'ec.code as exp_category_code',
+        'sc.code as std_category_code',
+        eb
+          .selectFrom('users as u')
+          .select(sql<number>`count(*)`.as('n'))
+          .whereRef('u.company_id', '=', 'c.id')
+          .as('users_count'),
+      ]);
 
   return {
     async list(scope: CompanyScope, q: ListQuery & CompanyFilters) {
       let qb = base().where(inCompanyScope(scope, { id: 'c.id', carrier: 'c.carrier_id' }));
       if (q.search) {
         const s = like(q.search.trim());
-        qb = qb.where((eb) => eb.or(['c.legal_name', 'c.city', 'c.fax', 'c.domestic_email', 'c.postal_code']
-          .map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', s))));
+        qb = qb.where((eb) =>
+          eb.or(['c.legal_name', 'c.city', 'c.fax', 'c.domestic_email', 'c.postal_code'].map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', s))),
+        );
       }
       if (q.company_role_id !== undefined) qb = qb.where('c.company_role_id', '=', q.company_role_id);
       if (q.status_id !== undefined) qb = qb.where('c.status_id', '=', q.status_id);
@@ -105,7 +112,10 @@ export function companiesRepo(db: Db) {
 
     /** One company inside the scope, or undefined (the caller answers 404). */
     find(scope: CompanyScope, id: number) {
-      return base().where('c.id', '=', id).where(inCompanyScope(scope, { id: 'c.id', carrier: 'c.carrier_id' })).executeTakeFirst();
+      return base()
+        .where('c.id', '=', id)
+        .where(inCompanyScope(scope, { id: 'c.id', carrier: 'c.carrier_id' }))
+        .executeTakeFirst();
     },
 
     /** The bare row, unscoped: for checks on referenced companies (a carrier named by an admin). */
@@ -128,7 +138,8 @@ export function companiesRepo(db: Db) {
 
     /** Switches 1 ↔ 0 in one statement and answers the new status. */
     async toggleStatus(id: number, updatedAt: string) {
-      await db.updateTable('companies')
+      await db
+        .updateTable('companies')
         .set((eb: Eb) => ({ status_id: eb.case().when('status_id', '=', 1).then(0).else(1).end(), updated_at: updatedAt }))
         .where('id', '=', id)
         .execute();
@@ -151,7 +162,11 @@ export function companiesRepo(db: Db) {
     },
 
     async countCustomers(companyId: number) {
-      const row = await db.selectFrom('companies').select(sql<number>`count(*)`.as('n')).where('carrier_id', '=', companyId).executeTakeFirst();
+      const row = await db
+        .selectFrom('companies')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('carrier_id', '=', companyId)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
   };

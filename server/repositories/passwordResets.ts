@@ -12,19 +12,30 @@ export function passwordResetsRepo(db: Db) {
       const at = Date.now();
       const now = new Date(at).toISOString();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('password_resets').set({ consumed_at: now })
-          .where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
-        await trx.insertInto('password_resets').values({
-          user_id: userId, code_hash: codeHash, created_at: now, expires_at: new Date(at + ttlMs).toISOString(),
-        }).execute();
+        await trx.updateTable('password_resets').set({ consumed_at: now }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+        await trx
+          .insertInto('password_resets')
+          .values({
+            user_id: userId,
+            code_hash: codeHash,
+            created_at: now,
+            expires_at: new Date(at + ttlMs).toISOString(),
+          })
+          .execute();
       });
     },
 
     /** The user's current code: the newest one not used, voided or expired. */
     current(userId: number) {
-      return db.selectFrom('password_resets').select(['id', 'code_hash'])
-        .where('user_id', '=', userId).where('consumed_at', 'is', null).where('expires_at', '>', nowIso())
-        .orderBy('id', 'desc').limit(1).executeTakeFirst();
+      return db
+        .selectFrom('password_resets')
+        .select(['id', 'code_hash'])
+        .where('user_id', '=', userId)
+        .where('consumed_at', 'is', null)
+        .where('expires_at', '>', nowIso())
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
     },
 
     /**
@@ -33,23 +44,32 @@ export function passwordResetsRepo(db: Db) {
      * has none left (used, voided, or tried MAX_CODE_TRIES times).
      */
     async countTry(id: number): Promise<number | null> {
-      const row = await db.updateTable('password_resets').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-        .where('id', '=', id).where('consumed_at', 'is', null).where('attempts', '<', MAX_CODE_TRIES)
-        .returning('attempts').executeTakeFirst();
+      const row = await db
+        .updateTable('password_resets')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .where('attempts', '<', MAX_CODE_TRIES)
+        .returning('attempts')
+        .executeTakeFirst();
       return row ? Number(row.attempts) : null;
     },
 
     /** Marks the code used (or void): true for exactly one caller, so a code works once. */
     async consume(id: number): Promise<boolean> {
-      const row = await db.updateTable('password_resets').set({ consumed_at: nowIso() })
-        .where('id', '=', id).where('consumed_at', 'is', null).returning('id').executeTakeFirst();
+      const row = await db
+        .updateTable('password_resets')
+        .set({ consumed_at: nowIso() })
+        .where('id', '=', id)
+        .where('consumed_at', 'is', null)
+        .returning('id')
+        .executeTakeFirst();
       return !!row;
     },
 
     /** Voids every open code of the user (after a reset or a password change). */
     async voidAllOf(userId: number) {
-      await db.updateTable('password_resets').set({ consumed_at: nowIso() })
-        .where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
+      await db.updateTable('password_resets').set({ consumed_at: nowIso() }).where('user_id', '=', userId).where('consumed_at', 'is', null).execute();
     },
   };
 }

@@ -69,12 +69,14 @@ export async function placeReference(db: Db): Promise<PlaceReference> {
   if (fresh) return entry.value!;
   if (!entry.loading) {
     const e = entry;
-    e.loading = load(db).then((v) => {
-      e.value = v;
-      return v;
-    }).finally(() => {
-      e.loading = undefined;
-    });
+    e.loading = load(db)
+      .then((v) => {
+        e.value = v;
+        return v;
+      })
+      .finally(() => {
+        e.loading = undefined;
+      });
     e.loading.catch(() => undefined); // a failed background reload keeps the stale copy
   }
   // a stale copy keeps answering while the new one loads

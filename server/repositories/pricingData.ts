@@ -5,18 +5,46 @@ import { selectSheets } from '../pricing/sheets.js';
 import { indexLocations, isItalian, matchLocation, normalizePostalCode } from '../pricing/places.js';
 import { ratedPlace } from '../pricing/standard.js';
 import type {
-  CarrierSettings, Category, EndUserSettings, ExpressRateRow, ExpressSpecialZone, HubCode, HubCost, IslandPlace,
-  IslandZone, NoPassage, Place, QuoteInput, QuoteRequest, RateSheet, StandardRateRow, StandardSpecialZone, TypeId,
+  CarrierSettings,
+  Category,
+  EndUserSettings,
+  ExpressRateRow,
+  ExpressSpecialZone,
+  HubCode,
+  HubCost,
+  IslandPlace,
+  IslandZone,
+  NoPassage,
+  Place,
+  QuoteInput,
+  QuoteRequest,
+  RateSheet,
+  StandardRateRow,
+  StandardSpecialZone,
+  TypeId,
 } from '../pricing/types.js';
 import { TtlCache } from '../lib/ttlCache.js';
 import { islandKey, placeReference } from './placeReference.js';
 
 /** The company columns pricing reads (pricing.md §1, §3.1, §4). */
 const COMPANY_COLUMNS = [
-  'id', 'legal_name', 'company_role_id', 'carrier_id', 'status_id', 'province',
-  'exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent',
-  'national_admin_fee', 'international_admin_fee', 'combo_cbm_ratio', 'combo_lm_ratio',
-  'visitor_price_multiplier', 'adr_surcharge_percent', 'taillift_fee',
+  'id',
+  'legal_name',
+  'company_role_id',
+  'carrier_id',
+  'status_id',
+  'province',
+  'exp_category_id',
+  'std_category_id',
+  'increase_percent',
+  'decrease_percent',
+  'national_admin_fee',
+  'international_admin_fee',
+  'combo_cbm_ratio',
+  'combo_lm_ratio',
+  'visitor_price_multiplier',
+  'adr_surcharge_percent',
+  'taillift_fee',
 ] as const;
 
 export type PricingCompany = Awaited<ReturnType<ReturnType<typeof pricingDataRepo>['company']>> & object;
@@ -87,13 +115,15 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
     const pcs = unique(italian.map((p) => normalizePostalCode(p.postal_code)).filter(Boolean));
     const provs = unique(italian.map((p) => upper(p.province)).filter(Boolean));
     if (!pcs.length && !provs.length) return [];
-    return memo.get(`loc|${table}|${companyId}|${pcs.join(',')}|${provs.join(',')}`, () => (db as any).selectFrom(table).selectAll().where('company_id', '=', companyId)
-      .where((eb: any) => eb.or([
-        ...(pcs.length ? [eb('postal_code', 'in', pcs)] : []),
-        ...(provs.length ? [eb(sql`upper(province)`, 'in', provs)] : []),
-      ]))
-      .orderBy('id')
-      .execute());
+    return memo.get(`loc|${table}|${companyId}|${pcs.join(',')}|${provs.join(',')}`, () =>
+      (db as any)
+        .selectFrom(table)
+        .selectAll()
+        .where('company_id', '=', companyId)
+        .where((eb: any) => eb.or([...(pcs.length ? [eb('postal_code', 'in', pcs)] : []), ...(provs.length ? [eb(sql`upper(province)`, 'in', provs)] : [])]))
+        .orderBy('id')
+        .execute(),
+    );
   }
 
   return {
@@ -112,13 +142,25 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
     },
 
     async loadSheets(carrierId: number, rateType: 'EXP' | 'STD', zone: 'NAT' | 'INT', date: string) {
-      const rows = await db.selectFrom('rate_sheets as rs')
+      const rows = await db
+        .selectFrom('rate_sheets as rs')
         .innerJoin('categories as c', 'c.id', 'rs.category_id')
         .select([
-          'rs.id', 'rs.category_id', 'rs.area', 'rs.validate_from', 'rs.validate_to', 'rs.is_standard', 'rs.code',
-          'c.code as category_code', 'c.rate_type', 'c.zone', 'c.company_id',
+          'rs.id',
+          'rs.category_id',
+          'rs.area',
+          'rs.validate_from',
+          'rs.validate_to',
+          'rs.is_standard',
+          'rs.code',
+          'c.code as category_code',
+          'c.rate_type',
+          'c.zone',
+          'c.company_id',
         ])
-        .where('rs.company_id', '=', carrierId).where('rs.rate_type', '=', rateType).where('rs.zone', '=', zone)
+        .where('rs.company_id', '=', carrierId)
+        .where('rs.rate_type', '=', rateType)
+        .where('rs.zone', '=', zone)
         .where('c.company_id', '=', carrierId)
         // expired versions can never apply; validate_from is checked by the engine (its text may carry a time)
         .where('rs.validate_to', '>=', date)
@@ -126,10 +168,21 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
       const categories = new Map<number, Category>();
       const sheets: RateSheet[] = [];
       for (const r of rows) {
-        categories.set(r.category_id, { id: r.category_id, code: r.category_code, rate_type: r.rate_type as Category['rate_type'], zone: r.zone as Category['zone'], company_id: r.company_id });
+        categories.set(r.category_id, {
+          id: r.category_id,
+          code: r.category_code,
+          rate_type: r.rate_type as Category['rate_type'],
+          zone: r.zone as Category['zone'],
+          company_id: r.company_id,
+        });
         sheets.push({
-          id: r.id, category_id: r.category_id, area: r.area as RateSheet['area'], validate_from: r.validate_from,
-          validate_to: r.validate_to, is_standard: Number(r.is_standard) === 1 ? 1 : 0, code: r.code,
+          id: r.id,
+          category_id: r.category_id,
+          area: r.area as RateSheet['area'],
+          validate_from: r.validate_from,
+          validate_to: r.validate_to,
+          is_standard: Number(r.is_standard) === 1 ? 1 : 0,
+          code: r.code,
         });
       }
       return { categories: [...categories.values()], sheets };
@@ -162,31 +215,58 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
       const sheetIds = buy ? [sell!.id, buy.id] : [sell!.id];
 
       const [rateRows, hub, islandZones, specialZones] = await Promise.all([
-        memo.get(`exp|${sheetIds.join(',')}|${province}`, async () => (await db.selectFrom('express_rate_rows')
-          .select(['rate_sheet_id', 'province', 'type_id', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'leadtime'])
-          .where('rate_sheet_id', 'in', sheetIds)
-          .where('province', '=', province)
-          .execute()).map((r) => ({
-          sheetId: r.rate_sheet_id,
-          row: { province: r.province, type_id: Number(r.type_id) as TypeId, p150: r.p150, p300: r.p300, p550: r.p550, ps550: r.ps550, p1000: r.p1000, leadtime: r.leadtime } satisfies ExpressRateRow,
-        }))),
-        hubCodes.length ? memo.get(`hub|${companyId}|${hubCodes.join(',')}`, async () => {
-          const rows = await db.selectFrom('express_hub_codes as hc')
-            .leftJoin('express_hub_costs as k', (j) => j.onRef('k.company_id', '=', 'hc.company_id').on(sql`upper(k.code)`, '=', sql`upper(hc.hub)`))
-            .select(['hc.code', 'hc.hub', 'k.code as cost_code', 'k.silver', 'k.gold'])
-            .where('hc.company_id', '=', companyId).where('hc.code', 'in', hubCodes)
-            .orderBy('hc.id').orderBy('k.id')
-            .execute();
-          return {
-            codes: rows.map((h): HubCode => ({ code: h.code, hub: h.hub })),
-            costs: rows.filter((h) => h.cost_code !== null).map((h): HubCost => ({ code: h.cost_code!, silver: h.silver, gold: h.gold })),
-          };
-        }) : Promise.resolve({ codes: [], costs: [] }),
-        island ? memo.get(`isl|${companyId}|${island}`, async () => (await db.selectFrom('express_island_zones')
-          .select(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id'])
-          .where('company_id', '=', companyId).where(sql`upper(island)`, '=', island)
-          .orderBy('id')
-          .execute()).map((z): IslandZone => ({ ...z, type_id: Number(z.type_id) as TypeId }))) : Promise.resolve([]),
+        memo.get(`exp|${sheetIds.join(',')}|${province}`, async () =>
+          (
+            await db
+              .selectFrom('express_rate_rows')
+              .select(['rate_sheet_id', 'province', 'type_id', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'leadtime'])
+              .where('rate_sheet_id', 'in', sheetIds)
+              .where('province', '=', province)
+              .execute()
+          ).map((r) => ({
+            sheetId: r.rate_sheet_id,
+            row: {
+              province: r.province,
+              type_id: Number(r.type_id) as TypeId,
+              p150: r.p150,
+              p300: r.p300,
+              p550: r.p550,
+              ps550: r.ps550,
+              p1000: r.p1000,
+              leadtime: r.leadtime,
+            } satisfies ExpressRateRow,
+          })),
+        ),
+        hubCodes.length
+          ? memo.get(`hub|${companyId}|${hubCodes.join(',')}`, async () => {
+              const rows = await db
+                .selectFrom('express_hub_codes as hc')
+                .leftJoin('express_hub_costs as k', (j) => j.onRef('k.company_id', '=', 'hc.company_id').on(sql`upper(k.code)`, '=', sql`upper(hc.hub)`))
+                .select(['hc.code', 'hc.hub', 'k.code as cost_code', 'k.silver', 'k.gold'])
+                .where('hc.company_id', '=', companyId)
+                .where('hc.code', 'in', hubCodes)
+                .orderBy('hc.id')
+                .orderBy('k.id')
+                .execute();
+              return {
+                codes: rows.map((h): HubCode => ({ code: h.code, hub: h.hub })),
+                costs: rows.filter((h) => h.cost_code !== null).map((h): HubCost => ({ code: h.cost_code!, silver: h.silver, gold: h.gold })),
+              };
+            })
+          : Promise.resolve({ codes: [], costs: [] }),
+        island
+          ? memo.get(`isl|${companyId}|${island}`, async () =>
+              (
+                await db
+                  .selectFrom('express_island_zones')
+                  .select(['island', 'special_zone', 'quintal_cost', 'multiplier', 'p150', 'p300', 'p550', 'ps550', 'p1000', 'type_id'])
+                  .where('company_id', '=', companyId)
+                  .where(sql`upper(island)`, '=', island)
+                  .orderBy('id')
+                  .execute()
+              ).map((z): IslandZone => ({ ...z, type_id: Number(z.type_id) as TypeId })),
+            )
+          : Promise.resolve([]),
         locationRows('express_special_zones', companyId, [rated]),
       ]);
 
@@ -221,13 +301,18 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
       }
       const sheetId = out.sheets.sell!.id;
       const country = upper(rated.country);
-      out.standardSellRows = await memo.get(`std|${sheetId}|${country}|${zoneCodes.join(',')}`, async () => (await db.selectFrom('standard_rate_rows')
-        .select(['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime'])
-        .where('rate_sheet_id', '=', sheetId)
-        .where('country', '=', country)
-        .where('zone_code', 'in', zoneCodes)
-        .orderBy('id')
-        .execute()).map((r): StandardRateRow => ({ ...r, unit: r.unit === 'S' ? 'S' : 'Q' })));
+      out.standardSellRows = await memo.get(`std|${sheetId}|${country}|${zoneCodes.join(',')}`, async () =>
+        (
+          await db
+            .selectFrom('standard_rate_rows')
+            .select(['rate_code', 'country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime'])
+            .where('rate_sheet_id', '=', sheetId)
+            .where('country', '=', country)
+            .where('zone_code', 'in', zoneCodes)
+            .orderBy('id')
+            .execute()
+        ).map((r): StandardRateRow => ({ ...r, unit: r.unit === 'S' ? 'S' : 'Q' })),
+      );
       return out;
     },
   };

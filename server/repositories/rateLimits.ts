@@ -10,12 +10,20 @@ export function rateLimitsRepo(db: Db) {
   return {
     async hit(bucket: string, windowMs: number): Promise<number> {
       const start = windowOf(windowMs);
-      const row = await db.insertInto('rate_limits')
+      const row = await db
+        .insertInto('rate_limits')
         .values({ bucket, window_start: start, hits: 1 })
-        .onConflict((oc) => oc.column('bucket').doUpdateSet((eb) => ({
-          hits: eb.case().when('rate_limits.window_start', '=', start).then(eb('rate_limits.hits', '+', 1)).else(1).end(),
-          window_start: start,
-        })))
+        .onConflict((oc) =>
+          oc.column('bucket').doUpdateSet((eb) => ({
+            hits: eb
+              .case()
+              .when('rate_limits.window_start', '=', start)
+              .then(eb('rate_limits.hits', '+', 1))
+              .else(1)
+              .end(),
+            window_start: start,
+          })),
+        )
         .returning('hits')
         .executeTakeFirstOrThrow();
       return Number(row.hits);
@@ -25,8 +33,12 @@ export function rateLimitsRepo(db: Db) {
      * be a failure). Never below zero; a window that has moved on is left alone.
      */
     async release(bucket: string, windowMs: number): Promise<void> {
-      await db.updateTable('rate_limits').set((eb) => ({ hits: eb('hits', '-', 1) }))
-        .where('bucket', '=', bucket).where('window_start', '=', windowOf(windowMs)).where('hits', '>', 0)
+      await db
+        .updateTable('rate_limits')
+        .set((eb) => ({ hits: eb('hits', '-', 1) }))
+        .where('bucket', '=', bucket)
+        .where('window_start', '=', windowOf(windowMs))
+        .where('hits', '>', 0)
         .execute();
     },
     async peek(bucket: string, windowMs: number): Promise<number> {

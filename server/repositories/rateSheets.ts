@@ -15,12 +15,28 @@ export const SHEET_SORT = ['id', 'code', 'description', 'zone', 'rate_type', 'ar
 
 /** Rate sheets (dated versions of a category, pricing.md §1) and their parsed rows. */
 export function rateSheetsRepo(db: Db) {
-  const withCategory = () => db.selectFrom('rate_sheets as s')
-    .innerJoin('categories as c', 'c.id', 's.category_id')
-    .select([
-      's.id', 's.company_id', 's.category_id', 'c.code as category_code', 's.code', 's.description', 's.zone', 's.rate_type',
-      's.area', 's.is_standard', 's.validate_from', 's.validate_to', 's.file_path', 's.file_name', 's.created_at', 's.updated_at',
-    ]);
+  const withCategory = () =>
+    db
+      .selectFrom('rate_sheets as s')
+      .innerJoin('categories as c', 'c.id', 's.category_id')
+      .select([
+        's.id',
+        's.company_id',
+        's.category_id',
+        'c.code as category_code',
+        's.code',
+        's.description',
+        's.zone',
+        's.rate_type',
+        's.area',
+        's.is_standard',
+        's.validate_from',
+        's.validate_to',
+        's.file_path',
+        's.file_name',
+        's.created_at',
+        's.updated_at',
+      ]);
 
   return {
     async list(f: SheetFilters, q: ListQuery) {
@@ -32,14 +48,20 @@ export function rateSheetsRepo(db: Db) {
       if (f.area) qb = qb.where('s.area', '=', f.area);
       const page = await paginate(qb, q, {
         sortColumns: Object.fromEntries(SHEET_SORT.map((c) => [c, `s.${c}`])),
-        defaultSort: 'validate_from', defaultOrder: 'desc', idColumn: 's.id',
+        defaultSort: 'validate_from',
+        defaultOrder: 'desc',
+        idColumn: 's.id',
       });
       const ids = page.data.map((s) => s.id);
       const counts = new Map<number, number>();
       if (ids.length) {
         for (const table of ['express_rate_rows', 'standard_rate_rows'] as const) {
-          const rows = await db.selectFrom(table).select(['rate_sheet_id', sql<number>`count(*)`.as('n')])
-            .where('rate_sheet_id', 'in', ids).groupBy('rate_sheet_id').execute();
+          const rows = await db
+            .selectFrom(table)
+            .select(['rate_sheet_id', sql<number>`count(*)`.as('n')])
+            .where('rate_sheet_id', 'in', ids)
+            .groupBy('rate_sheet_id')
+            .execute();
           for (const r of rows) counts.set(r.rate_sheet_id, Number(r.n));
         }
       }

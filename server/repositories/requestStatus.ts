@@ -5,9 +5,7 @@ import { STATUS } from './transportRequests.js';
 /** Statuses that mean the transport goes ahead: a request needs its price before reaching them. */
 export const NEEDS_PRICE: number[] = [STATUS.CF, STATUS.IT, STATUS.DL];
 
-export type StatusChange =
-  | { ok: true; from: number }
-  | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict'; status?: number };
+export type StatusChange = { ok: true; from: number } | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict'; status?: number };
 
 /**
  * Status changes (server.md §5), each ONE conditional UPDATE, so of concurrent changes exactly one
@@ -28,9 +26,12 @@ export function requestStatusRepo(db: Db) {
 
   return {
     async byCarrier(id: number, carrierId: number, to: typeof STATUS.CF | typeof STATUS.RF): Promise<StatusChange> {
-      let q = db.updateTable('transport_requests')
+      let q = db
+        .updateTable('transport_requests')
         .set({ transport_request_status_id: to, updated_at: nowIso() })
-        .where('id', '=', id).where('carrier_id', '=', carrierId).where('transport_request_status_id', '=', STATUS.OP);
+        .where('id', '=', id)
+        .where('carrier_id', '=', carrierId)
+        .where('transport_request_status_id', '=', STATUS.OP);
       if (NEEDS_PRICE.includes(to)) q = q.where('cost', 'is not', null);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows) === 1 ? { ok: true, from: STATUS.OP } : explain(id, carrierId, to);
@@ -41,9 +42,11 @@ export function requestStatusRepo(db: Db) {
       if (!row) return { ok: false, reason: 'notFound' };
       if (row.status === to) return { ok: false, reason: 'same', status: row.status };
       if (NEEDS_PRICE.includes(to) && row.cost === null) return { ok: false, reason: 'needsPrice' };
-      let q = db.updateTable('transport_requests')
+      let q = db
+        .updateTable('transport_requests')
         .set({ transport_request_status_id: to, updated_at: nowIso() })
-        .where('id', '=', id).where('transport_request_status_id', '=', row.status);
+        .where('id', '=', id)
+        .where('transport_request_status_id', '=', row.status);
       if (NEEDS_PRICE.includes(to)) q = q.where('cost', 'is not', null);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows) === 1 ? { ok: true, from: row.status } : explain(id, null, to);

@@ -6,14 +6,23 @@ import type { Db } from '../db/index.js';
  * setting's value is `{"file": "<stored name>", "name": "<original name>"}`.
  */
 export const TEMPLATE_KEYS = [
-  'cs_express_hub_costs', 'cs_express_island_zones', 'cs_express_hub_codes', 'cs_express_special_zones',
-  'standard_special_zones', 'standard_no_passage', 'express_rate_sheet', 'standard_rate_sheet',
+  'cs_express_hub_costs',
+  'cs_express_island_zones',
+  'cs_express_hub_codes',
+  'cs_express_special_zones',
+  'standard_special_zones',
+  'standard_no_passage',
+  'express_rate_sheet',
+  'standard_rate_sheet',
 ] as const;
 export type TemplateKey = (typeof TEMPLATE_KEYS)[number];
 export const templateSetting = (key: TemplateKey) => `template_${key}`;
 export const VISITOR_COMPANY = 'visitor_company_id';
 
-export interface StoredTemplate { file: string; name: string }
+export interface StoredTemplate {
+  file: string;
+  name: string;
+}
 
 export function parseTemplate(value: string | null | undefined): StoredTemplate | null {
   if (!value) return null;
@@ -36,7 +45,9 @@ export function settingsRepo(db: Db) {
       return Object.fromEntries(rows.map((r) => [r.key, r.value]));
     },
     async set(key: string, value: string | null, isPublic = true) {
-      await db.insertInto('settings').values({ key, value, public: isPublic ? 1 : 0 })
+      await db
+        .insertInto('settings')
+        .values({ key, value, public: isPublic ? 1 : 0 })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value, public: isPublic ? 1 : 0 }))
         .execute();
     },

@@ -24,7 +24,8 @@ export interface Figures {
   recent5: number[];
 }
 
-export const scopeKey = (s: RequestScope) => ('carrierId' in s ? `carrier:${s.carrierId}` : 'enduserCompanyId' in s ? `enduser:${s.enduserCompanyId}` : 'admin');
+export const scopeKey = (s: RequestScope) =>
+  'carrierId' in s ? `carrier:${s.carrierId}` : 'enduserCompanyId' in s ? `enduser:${s.enduserCompanyId}` : 'admin';
 
 const amount = sql<number>`coalesce(tr.cost, 0) + coalesce(tr.admin_fees, 0)`;
 const n = (v: unknown) => Number(v ?? 0);
@@ -44,11 +45,15 @@ export function statisticsRepo(db: Db) {
 
     // One pass over this year's rows grouped by Rome day gives every figure but the open total and the lists.
     const [days, open, top, recent] = await Promise.all([
-      base().where('tr.created_at', '>=', yearStart)
+      base()
+        .where('tr.created_at', '>=', yearStart)
         .select(['tr.created_on as day', sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')])
-        .groupBy('tr.created_on').execute(),
-      base().where('tr.transport_request_status_id', '=', STATUS.OP)
-        .select([sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')]).executeTakeFirstOrThrow(),
+        .groupBy('tr.created_on')
+        .execute(),
+      base()
+        .where('tr.transport_request_status_id', '=', STATUS.OP)
+        .select([sql<number>`count(*)`.as('requests'), sql<number>`sum(${amount})`.as('total')])
+        .executeTakeFirstOrThrow(),
       // The ten dearest of the year: the admin's table only (accounts document §2).
       'all' in scope
         ? base().where('tr.created_at', '>=', yearStart).select('tr.id').orderBy(amount, 'desc').orderBy('tr.id', 'desc').limit(10).execute()
@@ -97,7 +102,9 @@ export function statisticsRepo(db: Db) {
       }
       const figures = await compute(scope, now);
       const row = { scope: key, payload: JSON.stringify(figures), computed_at: now.getTime() };
-      await db.insertInto('statistics_cache').values(row)
+      await db
+        .insertInto('statistics_cache')
+        .values(row)
         .onConflict((oc) => oc.column('scope').doUpdateSet({ payload: row.payload, computed_at: row.computed_at }))
         .execute();
       return figures;

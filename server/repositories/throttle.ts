@@ -21,14 +21,20 @@ export function throttleRepo(db: Db) {
       const now = Date.now();
       const since = now - windowMs;
       const row = await db.insertInto('throttle_events').values({ bucket, at: now }).returning('id').executeTakeFirstOrThrow();
-      const { n } = await db.selectFrom('throttle_events')
+      const { n } = await db
+        .selectFrom('throttle_events')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('bucket', '=', bucket).where('at', '>', since).where('id', '<=', row.id)
+        .where('bucket', '=', bucket)
+        .where('at', '>', since)
+        .where('id', '<=', row.id)
         .executeTakeFirstOrThrow();
       // Old events are of no further use: this bucket's beyond its window, anyone's beyond the longest
       // window in use (buckets of addresses or emails seen once would otherwise stay for ever).
       await db.deleteFrom('throttle_events').where('bucket', '=', bucket).where('at', '<=', since).execute();
-      await db.deleteFrom('throttle_events').where('at', '<', now - MAX_WINDOW_MS).execute();
+      await db
+        .deleteFrom('throttle_events')
+        .where('at', '<', now - MAX_WINDOW_MS)
+        .execute();
       if (Number(n) > limit) {
         await db.deleteFrom('throttle_events').where('id', '=', row.id).execute();
         return null;
@@ -38,9 +44,11 @@ export function throttleRepo(db: Db) {
 
     /** Events in `bucket` within the last `windowMs`. */
     async count(bucket: string, windowMs: number): Promise<number> {
-      const { n } = await db.selectFrom('throttle_events')
+      const { n } = await db
+        .selectFrom('throttle_events')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('bucket', '=', bucket).where('at', '>', Date.now() - windowMs)
+        .where('bucket', '=', bucket)
+        .where('at', '>', Date.now() - windowMs)
         .executeTakeFirstOrThrow();
       return Number(n);
     },

@@ -39,10 +39,22 @@ export function tokensRepo(db: Db) {
     let known = compiled.get(n);
     if (!known) {
       const markers = Array.from({ length: n }, (_, i) => `\u0000token-hash-${i}`);
-      const query = db.selectFrom('auth_tokens as t')
+      const query = db
+        .selectFrom('auth_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
         .innerJoin('companies as c', 'c.id', 'u.company_id')
-        .select(['t.token_hash', 'u.id', 'u.role_id', 'u.company_id', 'u.email', 'u.first_name', 'u.last_name', 'c.company_role_id', 'c.carrier_id', 't.id as token_id'])
+        .select([
+          't.token_hash',
+          'u.id',
+          'u.role_id',
+          'u.company_id',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'c.company_role_id',
+          'c.carrier_id',
+          't.id as token_id',
+        ])
         .where('t.token_hash', 'in', markers)
         .where('t.expires_at', '>', NOW)
         .where('u.status_id', '=', 1)
@@ -86,24 +98,33 @@ export function tokensRepo(db: Db) {
     pending = new Map();
     scheduled = false;
     inFlight = true;
-    lookUp([...batch.keys()]).then(
-      (found) => { for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(found.get(hash)); },
-      (err) => { for (const waiters of batch.values()) for (const w of waiters) w.reject(err); },
-    ).finally(() => {
-      inFlight = false;
-      schedule();
-    });
+    lookUp([...batch.keys()])
+      .then(
+        (found) => {
+          for (const [hash, waiters] of batch) for (const w of waiters) w.resolve(found.get(hash));
+        },
+        (err) => {
+          for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+        },
+      )
+      .finally(() => {
+        inFlight = false;
+        schedule();
+      });
   }
 
   return {
     async issue(userId: number, remember: boolean): Promise<string> {
       const token = newToken();
-      await db.insertInto('auth_tokens').values({
-        user_id: userId,
-        token_hash: hashToken(token),
-        expires_at: inDays(remember ? 90 : 30),
-        created_at: nowIso(),
-      }).execute();
+      await db
+        .insertInto('auth_tokens')
+        .values({
+          user_id: userId,
+          token_hash: hashToken(token),
+          expires_at: inDays(remember ? 90 : 30),
+          created_at: nowIso(),
+        })
+        .execute();
       return token;
     },
 
@@ -131,7 +152,8 @@ export function tokensRepo(db: Db) {
 
     /** Ends every session of every user of a company (company deactivated). */
     async revokeCompany(companyId: number) {
-      await db.deleteFrom('auth_tokens')
+      await db
+        .deleteFrom('auth_tokens')
         .where('user_id', 'in', db.selectFrom('users').select('id').where('company_id', '=', companyId))
         .execute();
     },

@@ -41,8 +41,14 @@ export function inScope<O>(qb: SelectQueryBuilder<DB & { tr: TransportRequestTab
 }
 
 const addressRow = (shipmentId: number, kind: 'pickup' | 'delivery', a: AddressInput) => ({
-  shipment_id: shipmentId, kind, location_name: a.location_name, address: a.address, postal_code: a.postal_code,
-  city: a.city, province: a.province, country_id: a.country_id,
+  shipment_id: shipmentId,
+  kind,
+  location_name: a.location_name,
+  address: a.address,
+  postal_code: a.postal_code,
+  city: a.city,
+  province: a.province,
+  country_id: a.country_id,
 });
 
 export function transportRequestsRepo(db: Db) {
@@ -63,26 +69,57 @@ export function transportRequestsRepo(db: Db) {
       const { shipments, documents, ...request } = input;
       const now = at ?? nowIso();
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('transport_requests').values({
-          ...request, transport_request_status_id: STATUS.OP, created_on: romeDate(now), created_at: now, updated_at: now,
-        }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await trx
+          .insertInto('transport_requests')
+          .values({
+            ...request,
+            transport_request_status_id: STATUS.OP,
+            created_on: romeDate(now),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         for (const [position, s] of shipments.entries()) {
           const { pickup, delivery, goods: _goods, details, ...fields } = s;
-          const shipment = await trx.insertInto('shipments').values({
-            transport_request_id: id, position,
-            transport_request_type_id: fields.transport_request_type_id, transport_class: fields.transport_class,
-            shipper_reference: fields.shipper_reference, consignee_reference: fields.consignee_reference,
-            adr: fields.adr, tail_lift: fields.tail_lift,
-            pickup_date: fields.pickup_date, pickup_time_from: fields.pickup_time_from, pickup_time_to: fields.pickup_time_to, pickup_notes: fields.pickup_notes,
-            delivery_date: fields.delivery_date, delivery_time_from: fields.delivery_time_from, delivery_time_to: fields.delivery_time_to, delivery_notes: fields.delivery_notes,
-          }).returning('id').executeTakeFirstOrThrow();
-          await trx.insertInto('shipment_addresses').values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)]).execute();
+          const shipment = await trx
+            .insertInto('shipments')
+            .values({
+              transport_request_id: id,
+              position,
+              transport_request_type_id: fields.transport_request_type_id,
+              transport_class: fields.transport_class,
+              shipper_reference: fields.shipper_reference,
+              consignee_reference: fields.consignee_reference,
+              adr: fields.adr,
+              tail_lift: fields.tail_lift,
+              pickup_date: fields.pickup_date,
+              pickup_time_from: fields.pickup_time_from,
+              pickup_time_to: fields.pickup_time_to,
+              pickup_notes: fields.pickup_notes,
+              delivery_date: fields.delivery_date,
+              delivery_time_from: fields.delivery_time_from,
+              delivery_time_to: fields.delivery_time_to,
+              delivery_notes: fields.delivery_notes,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await trx
+            .insertInto('shipment_addresses')
+            .values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)])
+            .execute();
           if (details.length) {
-            await trx.insertInto('shipment_details').values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i }))).execute();
+            await trx
+              .insertInto('shipment_details')
+              .values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i })))
+              .execute();
           }
         }
         if (documents.length) {
-          await trx.insertInto('transport_request_documents').values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now }))).execute();
+          await trx
+            .insertInto('transport_request_documents')
+            .values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now })))
+            .execute();
         }
         return id;
       });
@@ -118,10 +155,12 @@ export function transportRequestsRepo(db: Db) {
       const column = f.sort && (SORTABLE as readonly string[]).includes(f.sort) ? `tr.${f.sort}` : 'tr.created_at';
       const fromEnd = total - end < offset;
       const way = desc !== fromEnd ? 'desc' : 'asc';
-      const rows = await qb.select('tr.id')
+      const rows = await qb
+        .select('tr.id')
         .orderBy(column as 'tr.created_at', way)
         .orderBy('tr.id', way)
-        .limit(end - offset).offset(fromEnd ? total - end : offset)
+        .limit(end - offset)
+        .offset(fromEnd ? total - end : offset)
         .execute();
       const ids = rows.map((r) => r.id);
       return { ids: fromEnd ? ids.reverse() : ids, total };
@@ -136,38 +175,49 @@ export function transportRequestsRepo(db: Db) {
     async load(ids: number[]) {
       if (!ids.length) return [];
       const [base, shipments, docs] = await Promise.all([
-        db.selectFrom('transport_requests as tr')
+        db
+          .selectFrom('transport_requests as tr')
           .innerJoin('transport_request_statuses as st', 'st.id', 'tr.transport_request_status_id')
           .innerJoin('companies as car', 'car.id', 'tr.carrier_id')
           .leftJoin('companies as eu', 'eu.id', 'tr.enduser_company_id')
           .selectAll('tr')
           .select(['st.name as status_name', 'car.legal_name as carrier_legal_name', 'eu.legal_name as enduser_legal_name'])
-          .where('tr.id', 'in', ids).execute(),
+          .where('tr.id', 'in', ids)
+          .execute(),
         db.selectFrom('shipments').selectAll().where('transport_request_id', 'in', ids).orderBy('transport_request_id').orderBy('position').execute(),
-        db.selectFrom('transport_request_documents as d')
+        db
+          .selectFrom('transport_request_documents as d')
           .leftJoin('document_types as dt', 'dt.id', 'd.document_type_id')
           .select(['d.id', 'd.transport_request_id', 'd.document_type_id', 'd.filename', 'd.size', 'd.created_at', 'dt.name as document_type'])
-          .where('d.transport_request_id', 'in', ids).orderBy('d.id').execute(),
+          .where('d.transport_request_id', 'in', ids)
+          .orderBy('d.id')
+          .execute(),
       ]);
       const shipmentIds = shipments.map((s) => s.id);
       const [addresses, details] = shipmentIds.length
         ? await Promise.all([
-          db.selectFrom('shipment_addresses as a').leftJoin('countries as c', 'c.id', 'a.country_id')
-            .selectAll('a').select(['c.en as country_en', 'c.iso_alpha_2 as country_iso', 'c.it as country_it', 'c.fr as country_fr'])
-            .where('a.shipment_id', 'in', shipmentIds).execute(),
-          db.selectFrom('shipment_details').selectAll().where('shipment_id', 'in', shipmentIds).orderBy('shipment_id').orderBy('position').execute(),
-        ])
+            db
+              .selectFrom('shipment_addresses as a')
+              .leftJoin('countries as c', 'c.id', 'a.country_id')
+              .selectAll('a')
+              .select(['c.en as country_en', 'c.iso_alpha_2 as country_iso', 'c.it as country_it', 'c.fr as country_fr'])
+              .where('a.shipment_id', 'in', shipmentIds)
+              .execute(),
+            db.selectFrom('shipment_details').selectAll().where('shipment_id', 'in', shipmentIds).orderBy('shipment_id').orderBy('position').execute(),
+          ])
         : [[], []];
       const byId = new Map(base.map((r) => [r.id, r]));
       return ids.flatMap((id) => {
         const r = byId.get(id);
         if (!r) return [];
-        const own = shipments.filter((s) => s.transport_request_id === id).map((s) => ({
-          ...s,
-          pickup: addresses.find((a) => a.shipment_id === s.id && a.kind === 'pickup') ?? null,
-          delivery: addresses.find((a) => a.shipment_id === s.id && a.kind === 'delivery') ?? null,
-          details: details.filter((d) => d.shipment_id === s.id),
-        }));
+        const own = shipments
+          .filter((s) => s.transport_request_id === id)
+          .map((s) => ({
+            ...s,
+            pickup: addresses.find((a) => a.shipment_id === s.id && a.kind === 'pickup') ?? null,
+            delivery: addresses.find((a) => a.shipment_id === s.id && a.kind === 'delivery') ?? null,
+            details: details.filter((d) => d.shipment_id === s.id),
+          }));
         return [{ ...r, shipments: own, documents: docs.filter((d) => d.transport_request_id === id) }];
       });
     },

@@ -41,18 +41,45 @@ export function presentUser(row: ManagedUserRow) {
  * and of its end-user companies), writes, and the company each one belongs to.
  */
 export function userManagementRepo(db: Db) {
-  const base = () => db.selectFrom('users as u')
-    .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .leftJoin('user_roles as r', 'r.id', 'u.role_id')
-    .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .leftJoin('countries as co', 'co.id', 'u.country_id')
-    .select([
-      'u.id', 'u.role_id', 'u.support_role_id', 'u.company_id', 'u.language_id', 'u.title', 'u.first_name', 'u.last_name',
-      'u.address', 'u.postal_code', 'u.city', 'u.country_id', 'u.phone', 'u.phone_2', 'u.email', 'u.notes', 'u.status_id',
-      'u.support_skype', 'u.support_email', 'u.image', 'u.created_at', 'u.updated_at',
-      'c.legal_name as company_legal_name', 'c.company_role_id', 'c.carrier_id as company_carrier_id',
-      'r.name as role_name', 'l.en as language_name', 'l.code as language_code', 'co.en as country_name', 'co.code_alpha as country_code',
-    ]);
+  const base = () =>
+    db
+      .selectFrom('users as u')
+      .innerJoin('companies as c', 'c.id', 'u.company_id')
+      .leftJoin('user_roles as r', 'r.id', 'u.role_id')
+      .leftJoin('languages as l', 'l.id', 'u.language_id')
+      .leftJoin('countries as co', 'co.id', 'u.country_id')
+      .select([
+        'u.id',
+        'u.role_id',
+        'u.support_role_id',
+        'u.company_id',
+        'u.language_id',
+        'u.title',
+        'u.first_name',
+        'u.last_name',
+        'u.address',
+        'u.postal_code',
+        'u.city',
+        'u.country_id',
+        'u.phone',
+        'u.phone_2',
+        'u.email',
+        'u.notes',
+        'u.status_id',
+        'u.support_skype',
+        'u.support_email',
+        'u.image',
+        'u.created_at',
+        'u.updated_at',
+        'c.legal_name as company_legal_name',
+        'c.company_role_id',
+        'c.carrier_id as company_carrier_id',
+        'r.name as role_name',
+        'l.en as language_name',
+        'l.code as language_code',
+        'co.en as country_name',
+        'co.code_alpha as country_code',
+      ]);
   const scoped = (scope: CompanyScope) => base().where(inCompanyScope(scope, { id: 'c.id', carrier: 'c.carrier_id' }));
 
   return {
@@ -60,8 +87,9 @@ export function userManagementRepo(db: Db) {
       let qb = scoped(scope);
       if (q.search) {
         const s = like(q.search.trim());
-        qb = qb.where((eb) => eb.or(['u.first_name', 'u.last_name', 'u.email', 'u.city', 'c.legal_name']
-          .map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', s))));
+        qb = qb.where((eb) =>
+          eb.or(['u.first_name', 'u.last_name', 'u.email', 'u.city', 'c.legal_name'].map((col) => eb(sql`lower(${sql.ref(col)})`, 'like', s))),
+        );
       }
       if (q.role_id !== undefined) qb = qb.where('u.role_id', '=', q.role_id);
       if (q.status_id !== undefined) qb = qb.where('u.status_id', '=', q.status_id);
@@ -94,7 +122,8 @@ export function userManagementRepo(db: Db) {
 
     /** Switches 1 ↔ 0 in one statement and answers the new status. */
     async toggleStatus(id: number, updatedAt: string) {
-      await db.updateTable('users')
+      await db
+        .updateTable('users')
         .set((eb) => ({ status_id: eb.case().when('status_id', '=', 1).then(0).else(1).end(), updated_at: updatedAt }))
         .where('id', '=', id)
         .execute();

@@ -6,7 +6,8 @@ import { USER_ROLES, type UserRoleId } from '../../model/roles.js';
 export function usersRepo(db: Db) {
   return {
     findForLogin(email: string) {
-      return db.selectFrom('users as u')
+      return db
+        .selectFrom('users as u')
         .innerJoin('companies as c', 'c.id', 'u.company_id')
         .select(['u.id', 'u.password_hash', 'u.status_id', 'u.role_id', 'c.status_id as company_status_id'])
         .where('u.email', '=', email.trim().toLowerCase())
@@ -15,26 +16,61 @@ export function usersRepo(db: Db) {
 
     /** The profile (me): never the password hash. */
     async profile(userId: number) {
-      const u = await db.selectFrom('users as u')
+      const u = await db
+        .selectFrom('users as u')
         .innerJoin('companies as c', 'c.id', 'u.company_id')
         .leftJoin('languages as l', 'l.id', 'u.language_id')
         .leftJoin('countries as cc', 'cc.id', 'c.country_id')
         .select([
-          'u.id', 'u.role_id', 'u.support_role_id', 'u.company_id', 'u.language_id', 'u.title', 'u.first_name', 'u.last_name',
-          'u.address', 'u.postal_code', 'u.city', 'u.country_id', 'u.phone', 'u.phone_2', 'u.email', 'u.notes', 'u.status_id',
-          'u.support_skype', 'u.support_email', 'u.image', 'l.code as language_code',
-          'c.legal_name as company_legal_name', 'c.logo as company_logo', 'c.site_header_logo as company_site_header_logo',
-          'c.company_role_id', 'c.carrier_id as company_carrier_id', 'c.address as company_address', 'c.city as company_city',
-          'c.postal_code as company_postal_code', 'c.province as company_province', 'c.country_id as company_country_id',
+          'u.id',
+          'u.role_id',
+          'u.support_role_id',
+          'u.company_id',
+          'u.language_id',
+          'u.title',
+          'u.first_name',
+          'u.last_name',
+          'u.address',
+          'u.postal_code',
+          'u.city',
+          'u.country_id',
+          'u.phone',
+          'u.phone_2',
+          'u.email',
+          'u.notes',
+          'u.status_id',
+          'u.support_skype',
+          'u.support_email',
+          'u.image',
+          'l.code as language_code',
+          'c.legal_name as company_legal_name',
+          'c.logo as company_logo',
+          'c.site_header_logo as company_site_header_logo',
+          'c.company_role_id',
+          'c.carrier_id as company_carrier_id',
+          'c.address as company_address',
+          'c.city as company_city',
+          'c.postal_code as company_postal_code',
+          'c.province as company_province',
+          'c.country_id as company_country_id',
           'cc.code_alpha as company_country_code',
         ])
         .where('u.id', '=', userId)
         .executeTakeFirst();
       if (!u) return undefined;
       const {
-        company_legal_name, company_logo, company_site_header_logo, company_role_id, company_carrier_id,
-        company_address, company_city, company_postal_code, company_province, company_country_id,
-        company_country_code, ...user
+        company_legal_name,
+        company_logo,
+        company_site_header_logo,
+        company_role_id,
+        company_carrier_id,
+        company_address,
+        company_city,
+        company_postal_code,
+        company_province,
+        company_country_id,
+        company_country_code,
+        ...user
       } = u;
       return {
         ...user,

@@ -7,16 +7,20 @@ const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg
 
 /** Profile pictures and logos at /media/<random name> (see server/lib/media.ts): images only, nosniff. */
 export default async function mediaRoutes(app: App) {
-  app.get('/media/:name', {
-    schema: { hide: true, params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|webp)$' } } } },
-  }, async (req, reply) => {
-    const name = req.params.name ?? ''; // the route's path always has it
-    const file = path.join(filesDir(app.config.dataDir, 'media'), name);
-    if (!fs.existsSync(file)) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
-    return reply
-      .type(TYPES[path.extname(name)] ?? 'application/octet-stream')
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=86400')
-      .send(fs.createReadStream(file));
-  });
+  app.get(
+    '/media/:name',
+    {
+      schema: { hide: true, params: { type: 'object', properties: { name: { type: 'string', pattern: '^[a-f0-9]{32}\\.(png|jpg|webp)$' } } } },
+    },
+    async (req, reply) => {
+      const name = req.params.name ?? ''; // the route's path always has it
+      const file = path.join(filesDir(app.config.dataDir, 'media'), name);
+      if (!fs.existsSync(file)) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
+      return reply
+        .type(TYPES[path.extname(name)] ?? 'application/octet-stream')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=86400')
+        .send(fs.createReadStream(file));
+    },
+  );
 }

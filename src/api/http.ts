@@ -113,7 +113,8 @@ export function toBody(data: Record<string, unknown>): FormData | Record<string,
     if (v === undefined || v === null) return;
     if (v instanceof File) form.append(key, v, v.name);
     else if (typeof v === 'object' && (v as any).rawFile instanceof File) form.append(key, (v as any).rawFile, (v as any).rawFile.name);
-    else if (typeof v === 'object' && !(v instanceof Date)) return; // nested objects (previews) do not travel
+    else if (typeof v === 'object' && !(v instanceof Date))
+      return; // nested objects (previews) do not travel
     else form.append(key, String(v));
   };
   for (const [k, v] of Object.entries(data)) {

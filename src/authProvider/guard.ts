@@ -3,7 +3,7 @@ import { readToken } from './session';
 /** Routes a signed-out visitor may open (the accounts document §2, and the public quote page). */
 export const PUBLIC_ROUTES = ['/login', '/forget-password', '/reset-password', '/reset-password-otp', '/access-request', '/quote'];
 
-const routeOf = (hash: string) => (hash.replace(/^#/, '').split('?')[0] || '/');
+const routeOf = (hash: string) => hash.replace(/^#/, '').split('?')[0] || '/';
 
 /**
  * The guard of the accounts document: a user without a token goes to /login. It runs on every hash

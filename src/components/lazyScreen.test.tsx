@@ -11,7 +11,9 @@ describe('lazyScreen', () => {
     let loads = 0;
     const Greeting = lazyScreen(() => {
       loads++;
-      return new Promise<{ Greeting: (p: { name: string }) => ReactElement }>((r) => { arrive = r; });
+      return new Promise<{ Greeting: (p: { name: string }) => ReactElement }>((r) => {
+        arrive = r;
+      });
     }, 'Greeting');
     expect(loads).toBe(0); // nothing is fetched before the screen is shown
     render(<Greeting name="Ada" />);

@@ -42,12 +42,17 @@ export type FullPage = 'public' | 'plain';
 /** What a screen shows while its code arrives: a centred progress, in place of the screen only. */
 export function ScreenLoading({ fullPage }: { fullPage?: FullPage }) {
   return (
-    <Box data-testid="screen-loading"
+    <Box
+      data-testid="screen-loading"
       sx={{
-        display: 'flex', alignItems: 'center', justifyContent: 'center', width: '100%',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        width: '100%',
         minHeight: fullPage ? '100vh' : '40vh',
         bgcolor: fullPage === 'public' ? 'primary.dark' : fullPage === 'plain' ? 'background.default' : undefined,
-      }}>
+      }}
+    >
       <CircularProgress sx={{ color: fullPage === 'public' ? 'common.white' : undefined }} />
     </Box>
   );
@@ -69,7 +74,9 @@ async function loadOrReload<M>(load: () => Promise<M>): Promise<M> {
     try {
       recent = Date.now() - Number(sessionStorage.getItem(RELOAD_KEY) ?? 0) <= 30_000;
       if (!recent) sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-    } catch { /* storage unavailable */ }
+    } catch {
+      /* storage unavailable */
+    }
     if (recent) throw err;
     window.location.reload();
     return new Promise<M>(() => {}); // the page is going away: the progress stays until it does

@@ -42,10 +42,31 @@ export interface ChatMessage {
   is_mine: boolean;
 }
 
-export interface TicketPage { data: Ticket[]; current_page: number; per_page: number; last_page: number; total: number }
-export interface MessagesAnswer { data: ChatMessage[]; ticket: Ticket; has_more: boolean; read_up_to: number }
-export interface TicketQuery { page: number; per_page: number; status?: 'open' | 'closed'; q?: string }
-export interface ReadInput { chat_id: number; after?: number; before?: number; limit?: number }
+export interface TicketPage {
+  data: Ticket[];
+  current_page: number;
+  per_page: number;
+  last_page: number;
+  total: number;
+}
+export interface MessagesAnswer {
+  data: ChatMessage[];
+  ticket: Ticket;
+  has_more: boolean;
+  read_up_to: number;
+}
+export interface TicketQuery {
+  page: number;
+  per_page: number;
+  status?: 'open' | 'closed';
+  q?: string;
+}
+export interface ReadInput {
+  chat_id: number;
+  after?: number;
+  before?: number;
+  limit?: number;
+}
 
 const base = (side: Side) => (side === 'enduser' ? '/enduser/chats' : '/company/chats');
 

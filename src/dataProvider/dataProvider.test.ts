@@ -17,7 +17,16 @@ const record = async (request: Request) => {
 const server = setupServer(
   http.get('*/api/v1/admin/currencies', async ({ request }) => {
     await record(request);
-    return HttpResponse.json({ data: [{ id: 1, name: 'Euro' }, { id: 2, name: 'Dollar' }], current_page: 1, per_page: 2, last_page: 4, total: 8 });
+    return HttpResponse.json({
+      data: [
+        { id: 1, name: 'Euro' },
+        { id: 2, name: 'Dollar' },
+      ],
+      current_page: 1,
+      per_page: 2,
+      last_page: 4,
+      total: 8,
+    });
   }),
   http.get('*/api/v1/admin/companies', async ({ request }) => {
     await record(request);
@@ -73,7 +82,12 @@ const apis = {
 let expired = 0;
 /** The kind of the stored role, as App.tsx gives it. */
 const getKind = () => kindOfRoleName(readRole());
-connectSession({ token: readToken, onExpired: () => { expired += 1; } });
+connectSession({
+  token: readToken,
+  onExpired: () => {
+    expired += 1;
+  },
+});
 
 describe('data provider', () => {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -87,7 +101,13 @@ describe('data provider', () => {
     writeSession('tok-123', 'Admin', false);
     const dp = buildDataProvider(apis, { getKind });
     const res = await dp.getList('currencies', { pagination: { page: 2, perPage: 2 }, sort: { field: 'name', order: 'DESC' }, filter: { active: '1' } });
-    expect(res).toEqual({ data: [{ id: 1, name: 'Euro' }, { id: 2, name: 'Dollar' }], total: 8 });
+    expect(res).toEqual({
+      data: [
+        { id: 1, name: 'Euro' },
+        { id: 2, name: 'Dollar' },
+      ],
+      total: 8,
+    });
     const q = calls[0].url.searchParams;
     expect([q.get('page'), q.get('per_page'), q.get('sort'), q.get('order'), q.get('active')]).toEqual(['2', '2', 'name', 'desc', '1']);
     expect(calls[0].headers.get('authorization')).toBe('Bearer tok-123');
@@ -96,7 +116,15 @@ describe('data provider', () => {
 
   it('reads the {data, meta} shape and picks the namespace of the caller kind', async () => {
     writeSession('t', 'Admin', false);
-    expect((await buildDataProvider(apis, { getKind }).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })).total).toBe(1);
+    expect(
+      (
+        await buildDataProvider(apis, { getKind }).getList('companies', {
+          pagination: { page: 1, perPage: 15 },
+          sort: { field: 'id', order: 'ASC' },
+          filter: {},
+        })
+      ).total,
+    ).toBe(1);
     writeSession('t', 'Carrier Users', false);
     await buildDataProvider(apis, { getKind }).getList('companies', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     expect(calls.map((c) => c.url.pathname)).toEqual(['/api/v1/admin/companies', '/api/v1/company/companies']);
@@ -104,7 +132,11 @@ describe('data provider', () => {
 
   it('reads a keyed paged shape (transportRequests)', async () => {
     writeSession('t', 'Carrier', false);
-    const res = await buildDataProvider(apis, { getKind }).getList('requests', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const res = await buildDataProvider(apis, { getKind }).getList('requests', {
+      pagination: { page: 1, perPage: 15 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
     expect(res).toEqual({ data: [{ id: 9 }], total: 1 });
   });
 
@@ -117,7 +149,10 @@ describe('data provider', () => {
     expect((await dp.delete('currencies', { id: 2 })).data).toEqual({ id: 2 });
     expect((await dp.changeStatus('users', { id: 7 })).data).toEqual({ id: 7, status_id: 0 });
     expect(calls.map((c) => `${c.method} ${c.url.pathname}`)).toEqual([
-      'GET /api/v1/admin/currencies/show/4', 'POST /api/v1/admin/currencies/store', 'GET /api/v1/admin/currencies/destroy/2', 'GET /api/v1/admin/users/changeStatus/7',
+      'GET /api/v1/admin/currencies/show/4',
+      'POST /api/v1/admin/currencies/store',
+      'GET /api/v1/admin/currencies/destroy/2',
+      'GET /api/v1/admin/users/changeStatus/7',
     ]);
   });
 
@@ -129,7 +164,9 @@ describe('data provider', () => {
     expect(body).toBeInstanceOf(FormData);
     expect((body.get('site_header_logo') as File).name).toBe('logo.png');
     expect(body.get('is_inbound')).toBe('1');
-    await buildDataProvider(apis, { getKind }).create('companies', { data }).catch(() => undefined);
+    await buildDataProvider(apis, { getKind })
+      .create('companies', { data })
+      .catch(() => undefined);
     const form = calls[0].body as FormData;
     expect(calls[0].headers.get('content-type')).toMatch(/^multipart\/form-data/);
     expect(form.get('legal_name')).toBe('X');
@@ -139,7 +176,9 @@ describe('data provider', () => {
 
   it('turns a 422 into an HttpError with the message and field errors', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis, { getKind }).update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind })
+      .update('currencies', { id: 1, data: { name: '' }, previousData: { id: 1 } })
+      .catch((e) => e);
     expect(err.status).toBe(422);
     expect(err.message).toBe('The data you sent is not valid.');
     // Joined per field for react-admin's form (under the input), the lists kept in errorList.
@@ -149,14 +188,18 @@ describe('data provider', () => {
 
   it('turns a success-shaped status:false into an error with its message', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis, { getKind }).create('companies', { data: { legal_name: 'Y' } }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind })
+      .create('companies', { data: { legal_name: 'Y' } })
+      .catch((e) => e);
     expect(err.message).toBe('Refused for a reason');
     expect(err.body.errors).toEqual({});
   });
 
   it('falls back to "Internal server error" when the server sends no message', async () => {
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(apis, { getKind }).getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} }).catch((e) => e);
+    const err: any = await buildDataProvider(apis, { getKind })
+      .getList('broken', { pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: {} })
+      .catch((e) => e);
     expect(err.status).toBe(500);
     expect(err.message).toBe('Internal server error');
     expect(err.body.errors).toEqual({});
@@ -171,7 +214,10 @@ describe('data provider: every verb on the reference data resources', () => {
   const events: ProviderEvents = {
     getKind,
     onAnswer: (message) => bus.push({ type: 'success', message }),
-    onFieldErrors: (errors) => Object.values(errors).flat().forEach((message) => bus.push({ type: 'error', message })),
+    onFieldErrors: (errors) =>
+      Object.values(errors)
+        .flat()
+        .forEach((message) => bus.push({ type: 'error', message })),
   };
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
@@ -181,34 +227,38 @@ describe('data provider: every verb on the reference data resources', () => {
     clearSession();
   });
   afterAll(() => server.close());
-  const handle = () => server.use(
-    http.get('*/api/v1/admin/:table', ({ request, params }) => {
-      const u = new URL(request.url);
-      seen.push(`GET ${u.pathname}${u.search}`);
-      return HttpResponse.json({ data: [{ id: 1, name: String(params.table) }], current_page: 1, per_page: 15, last_page: 1, total: 1 });
-    }),
-    http.get('*/api/v1/admin/:table/show/:id', ({ request, params }) => {
-      seen.push(`GET ${new URL(request.url).pathname}`);
-      return HttpResponse.json({ status: true, data: { id: Number(params.id), name: `row ${params.id}` } });
-    }),
-    http.post('*/api/v1/admin/:table/store', async ({ request }) => {
-      const body = await request.json() as Record<string, unknown>;
-      seen.push(`POST ${new URL(request.url).pathname} ${JSON.stringify(body)}`);
-      return HttpResponse.json({ status: true, message: 'Valuta creata con successo', data: { id: 77, ...body } });
-    }),
-    http.post('*/api/v1/admin/:table/update/:id', async ({ request, params }) => {
-      const body = await request.json() as Record<string, unknown>;
-      seen.push(`POST ${new URL(request.url).pathname} ${JSON.stringify(body)}`);
-      if (body.code_alpha === 'EUR') {
-        return HttpResponse.json({ message: 'I dati inviati non sono validi.', errors: { code_alpha: ['Il valore di codice è già in uso.'] } }, { status: 422 });
-      }
-      return HttpResponse.json({ status: true, message: 'Aggiornato', data: { id: Number(params.id), ...body } });
-    }),
-    http.get('*/api/v1/admin/:table/destroy/:id', ({ request, params }) => {
-      seen.push(`GET ${new URL(request.url).pathname}`);
-      return HttpResponse.json({ status: true, message: 'Eliminato', data: { id: Number(params.id) } });
-    }),
-  );
+  const handle = () =>
+    server.use(
+      http.get('*/api/v1/admin/:table', ({ request, params }) => {
+        const u = new URL(request.url);
+        seen.push(`GET ${u.pathname}${u.search}`);
+        return HttpResponse.json({ data: [{ id: 1, name: String(params.table) }], current_page: 1, per_page: 15, last_page: 1, total: 1 });
+      }),
+      http.get('*/api/v1/admin/:table/show/:id', ({ request, params }) => {
+        seen.push(`GET ${new URL(request.url).pathname}`);
+        return HttpResponse.json({ status: true, data: { id: Number(params.id), name: `row ${params.id}` } });
+      }),
+      http.post('*/api/v1/admin/:table/store', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        seen.push(`POST ${new URL(request.url).pathname} ${JSON.stringify(body)}`);
+        return HttpResponse.json({ status: true, message: 'Valuta creata con successo', data: { id: 77, ...body } });
+      }),
+      http.post('*/api/v1/admin/:table/update/:id', async ({ request, params }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        seen.push(`POST ${new URL(request.url).pathname} ${JSON.stringify(body)}`);
+        if (body.code_alpha === 'EUR') {
+          return HttpResponse.json(
+            { message: 'I dati inviati non sono validi.', errors: { code_alpha: ['Il valore di codice è già in uso.'] } },
+            { status: 422 },
+          );
+        }
+        return HttpResponse.json({ status: true, message: 'Aggiornato', data: { id: Number(params.id), ...body } });
+      }),
+      http.get('*/api/v1/admin/:table/destroy/:id', ({ request, params }) => {
+        seen.push(`GET ${new URL(request.url).pathname}`);
+        return HttpResponse.json({ status: true, message: 'Eliminato', data: { id: Number(params.id) } });
+      }),
+    );
 
   it('maps each resource onto its admin path', async () => {
     handle();
@@ -231,8 +281,21 @@ describe('data provider: every verb on the reference data resources', () => {
     writeSession('t', 'Admin Users', false);
     const dp = buildDataProvider(refApis, events);
     expect((await dp.getOne('currencies', { id: 5 })).data).toEqual({ id: 5, name: 'row 5' });
-    expect((await dp.getMany('currencies', { ids: [1, 2] })).data).toEqual([{ id: 1, name: 'row 1' }, { id: 2, name: 'row 2' }]);
-    expect((await dp.getManyReference('countries', { target: 'currency_id', id: 9, pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'DESC' }, filter: {} })).total).toBe(1);
+    expect((await dp.getMany('currencies', { ids: [1, 2] })).data).toEqual([
+      { id: 1, name: 'row 1' },
+      { id: 2, name: 'row 2' },
+    ]);
+    expect(
+      (
+        await dp.getManyReference('countries', {
+          target: 'currency_id',
+          id: 9,
+          pagination: { page: 1, perPage: 5 },
+          sort: { field: 'id', order: 'DESC' },
+          filter: {},
+        })
+      ).total,
+    ).toBe(1);
     const created = await dp.create('currencies', { data: { name: 'Lira', code_alpha: 'LPX' } });
     expect(created).toEqual({ data: { id: 77, name: 'Lira', code_alpha: 'LPX' }, meta: { message: 'Valuta creata con successo' } });
     const updated = await dp.update('currencies', { id: 77, data: { id: 77, name: 'Lira 2', code_alpha: 'LPX' }, previousData: { id: 77 } });
@@ -255,15 +318,22 @@ describe('data provider: every verb on the reference data resources', () => {
     ]);
     // Every write's message went to onAnswer (the toasts).
     expect(bus.map((m) => `${m.type}: ${m.message}`)).toEqual([
-      'success: Valuta creata con successo', 'success: Aggiornato', 'success: Aggiornato', 'success: Aggiornato',
-      'success: Eliminato', 'success: Eliminato', 'success: Eliminato',
+      'success: Valuta creata con successo',
+      'success: Aggiornato',
+      'success: Aggiornato',
+      'success: Aggiornato',
+      'success: Eliminato',
+      'success: Eliminato',
+      'success: Eliminato',
     ]);
   });
 
   it('a 422 on a write: one toast per field message, the form’s errors and the lists', async () => {
     handle();
     writeSession('t', 'Admin', false);
-    const err: any = await buildDataProvider(refApis, events).update('currencies', { id: 1, data: { code_alpha: 'EUR' }, previousData: { id: 1 } }).catch((e) => e);
+    const err: any = await buildDataProvider(refApis, events)
+      .update('currencies', { id: 1, data: { code_alpha: 'EUR' }, previousData: { id: 1 } })
+      .catch((e) => e);
     expect(err.status).toBe(422);
     expect(err.body.errors).toEqual({ code_alpha: 'Il valore di codice è già in uso.', root: { serverError: 'I dati inviati non sono validi.' } });
     expect(err.body.errorList).toEqual({ code_alpha: ['Il valore di codice è già in uso.'] });

@@ -53,7 +53,12 @@ export function mutationError(e: unknown, onFieldErrors?: ProviderEvents['onFiel
   const n = normalizeError(e);
   if (!Object.keys(n.errors).length) return e;
   onFieldErrors?.(n.errors);
-  return new HttpError(n.message, e.status, { ...e.body, message: n.message, errorList: n.errors, errors: { ...formErrors(n.errors), root: { serverError: n.message } } });
+  return new HttpError(n.message, e.status, {
+    ...e.body,
+    message: n.message,
+    errorList: n.errors,
+    errors: { ...formErrors(n.errors), root: { serverError: n.message } },
+  });
 }
 
 export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
@@ -67,9 +72,10 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     const data = answer?.data && typeof answer.data === 'object' ? answer.data : fallback;
     return { data: data as any, meta: { message } };
   };
-  const guardWrite = <T>(run: () => Promise<T>): Promise<T> => run().catch((e) => {
-    throw mutationError(e, events.onFieldErrors);
-  });
+  const guardWrite = <T>(run: () => Promise<T>): Promise<T> =>
+    run().catch((e) => {
+      throw mutationError(e, events.onFieldErrors);
+    });
 
   const pathOf = (resource: string) => {
     const api = apis[resource];
@@ -107,29 +113,35 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     },
     async getManyReference(resource, params) {
       const { path, api } = pathOf(resource);
-      const answer = await apiRequest(path, { query: listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }, api), signal: params.signal });
+      const answer = await apiRequest(path, {
+        query: listQuery({ ...params, filter: { ...params.filter, [params.target]: params.id } }, api),
+        signal: params.signal,
+      });
       return readPage(answer, api.listKey);
     },
-    create: (resource, params) => guardWrite(async () => {
-      const { path } = pathOf(resource);
-      const answer = await apiRequest(`${path}/store`, { method: 'POST', body: toBody(params.data) });
-      return readWrite(answer, params.data as RaRecord);
-    }),
-    update: (resource, params) => guardWrite(async () => {
-      const { path } = pathOf(resource);
-      const { id: _id, ...data } = params.data as Record<string, unknown>;
-      const answer = await apiRequest(`${path}/update/${params.id}`, { method: 'POST', body: toBody(data) });
-      return readWrite(answer, { ...params.previousData, ...params.data, id: params.id });
-    }),
+    create: (resource, params) =>
+      guardWrite(async () => {
+        const { path } = pathOf(resource);
+        const answer = await apiRequest(`${path}/store`, { method: 'POST', body: toBody(params.data) });
+        return readWrite(answer, params.data as RaRecord);
+      }),
+    update: (resource, params) =>
+      guardWrite(async () => {
+        const { path } = pathOf(resource);
+        const { id: _id, ...data } = params.data as Record<string, unknown>;
+        const answer = await apiRequest(`${path}/update/${params.id}`, { method: 'POST', body: toBody(data) });
+        return readWrite(answer, { ...params.previousData, ...params.data, id: params.id });
+      }),
     async updateMany(resource, params) {
       for (const id of params.ids) await base.update(resource, { id, data: params.data, previousData: { id } });
       return { data: params.ids };
     },
-    delete: (resource, params) => guardWrite(async () => {
-      const { path } = pathOf(resource);
-      const answer = await apiRequest(`${path}/destroy/${params.id}`);
-      return readWrite(answer, (params.previousData ?? { id: params.id }) as RaRecord);
-    }),
+    delete: (resource, params) =>
+      guardWrite(async () => {
+        const { path } = pathOf(resource);
+        const answer = await apiRequest(`${path}/destroy/${params.id}`);
+        return readWrite(answer, (params.previousData ?? { id: params.id }) as RaRecord);
+      }),
     async deleteMany(resource, params) {
       for (const id of params.ids) await base.delete(resource, { id });
       return { data: params.ids };
@@ -139,11 +151,12 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
   return {
     ...base,
     /** Switches a record between active and inactive (`changeStatus/{id}`). */
-    changeStatus: (resource: string, params: { id: Identifier }) => guardWrite(async () => {
-      const { path } = pathOf(resource);
-      const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
-      return readWrite(answer, { id: params.id });
-    }),
+    changeStatus: (resource: string, params: { id: Identifier }) =>
+      guardWrite(async () => {
+        const { path } = pathOf(resource);
+        const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
+        return readWrite(answer, { id: params.id });
+      }),
     // The portal's other calls, by area (each file says which screens call them).
     ...requestMethods(),
     ...accessRequestMethods(),

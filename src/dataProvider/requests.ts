@@ -10,36 +10,87 @@ import { apiRequest } from '../api/http';
 
 /** A transport request as the server answers it (server/routes/requests/present.ts). */
 export interface Address {
-  id: number; location_name: string; address: string; postal_code: string; city: string | null; province: string | null;
-  country_id: number; country: { id: number; en: string | null; name: string | null; iso_alpha_2: string | null };
+  id: number;
+  location_name: string;
+  address: string;
+  postal_code: string;
+  city: string | null;
+  province: string | null;
+  country_id: number;
+  country: { id: number; en: string | null; name: string | null; iso_alpha_2: string | null };
 }
 export interface Detail {
-  id: number; shipment_type_id: 1 | 2;
-  pallet_weight?: number | null; pallet_width?: number | null; pallet_length?: number | null; pallet_height?: number | null; pallet_type?: string | null;
-  total_units?: number | null; gross_weight?: number | null; volume?: number | null; volume_type?: string | null;
+  id: number;
+  shipment_type_id: 1 | 2;
+  pallet_weight?: number | null;
+  pallet_width?: number | null;
+  pallet_length?: number | null;
+  pallet_height?: number | null;
+  pallet_type?: string | null;
+  total_units?: number | null;
+  gross_weight?: number | null;
+  volume?: number | null;
+  volume_type?: string | null;
 }
 export interface Shipment {
-  id: number; transport_request_type_id: number; shipper_reference: string; consignee_reference: string | null;
-  transport_class: { name: string } | null; adr: number; tail_lift: number;
-  pickup_date: string | null; pickup_time_from: string | null; pickup_time_to: string | null; pickup_notes: string | null;
-  delivery_date: string | null; delivery_time_from: string | null; delivery_time_to: string | null; delivery_notes: string | null;
-  shipment_addess_pick_up: Address | null; shipment_address_delivery: Address | null; shipment_detail: Detail[];
+  id: number;
+  transport_request_type_id: number;
+  shipper_reference: string;
+  consignee_reference: string | null;
+  transport_class: { name: string } | null;
+  adr: number;
+  tail_lift: number;
+  pickup_date: string | null;
+  pickup_time_from: string | null;
+  pickup_time_to: string | null;
+  pickup_notes: string | null;
+  delivery_date: string | null;
+  delivery_time_from: string | null;
+  delivery_time_to: string | null;
+  delivery_notes: string | null;
+  shipment_addess_pick_up: Address | null;
+  shipment_address_delivery: Address | null;
+  shipment_detail: Detail[];
 }
 export interface TransportRequest {
-  id: number; created: string; created_at: string; cost: number | null; admin_fees: number | null; total: number | null; to_be_quoted: boolean;
-  firstname: string | null; lastname: string | null; email: string | null; phone: string | null; visitor_company: string | null;
-  notes: string | null; reason: string | null; contact: string | null;
-  transport_request_status_id: number; transport_request_status: { id: number; name: string; label: string };
-  transport_class: { name: string } | null; carrier_id: number; carrier: { id: number; legal_name: string };
-  enduser_id: number | null; enduser: { id: number; legal_name: string } | null; lead_time: number | null;
+  id: number;
+  created: string;
+  created_at: string;
+  cost: number | null;
+  admin_fees: number | null;
+  total: number | null;
+  to_be_quoted: boolean;
+  firstname: string | null;
+  lastname: string | null;
+  email: string | null;
+  phone: string | null;
+  visitor_company: string | null;
+  notes: string | null;
+  reason: string | null;
+  contact: string | null;
+  transport_request_status_id: number;
+  transport_request_status: { id: number; name: string; label: string };
+  transport_class: { name: string } | null;
+  carrier_id: number;
+  carrier: { id: number; legal_name: string };
+  enduser_id: number | null;
+  enduser: { id: number; legal_name: string } | null;
+  lead_time: number | null;
   quote: null | { zone: string; service: string; flow: string | null; class: string | null; lead_time: number | null };
   documents: Array<{ id: number; filename: string; file_path: string; size: number; document_type_id: number; document_type: string | null }>;
   shipment: Shipment[];
 }
 
 export interface Statistics {
-  daily_total: number; open_total: number; open_requests: number; mtd_requests: number; mtd_total: number; ytd_requests: number; ytd_total: number;
-  get10TopRequests?: TransportRequest[]; fiveMostRecentRequests: TransportRequest[];
+  daily_total: number;
+  open_total: number;
+  open_requests: number;
+  mtd_requests: number;
+  mtd_total: number;
+  ytd_requests: number;
+  ytd_total: number;
+  get10TopRequests?: TransportRequest[];
+  fiveMostRecentRequests: TransportRequest[];
   getYTDRequests: Array<{ month: string; requests: number; total: number }>;
   getMTDRequests: Array<{ day: string; requests: number; total: number }>;
   date: string;

@@ -20,9 +20,15 @@ const server = setupServer(
   }),
 );
 
-const apis = Object.fromEntries(RESOURCES.map((r) => [r.name, {
-  paths: r.api, listKey: TARIFF_TABLES.find((t) => t.route === r.name)?.listKey,
-}]));
+const apis = Object.fromEntries(
+  RESOURCES.map((r) => [
+    r.name,
+    {
+      paths: r.api,
+      listKey: TARIFF_TABLES.find((t) => t.route === r.name)?.listKey,
+    },
+  ]),
+);
 
 describe('data provider: the tariff resources', () => {
   /** The answers' messages the provider hands to its `onAnswer` listener (App.tsx turns them into toasts). */
@@ -43,7 +49,9 @@ describe('data provider: the tariff resources', () => {
   it('lists a table from its keyed answer, with the company filter', async () => {
     writeSession('t', 'Admin', false);
     const page = await buildDataProvider(apis, events).getList('express-island-zones', {
-      pagination: { page: 1, perPage: 15 }, sort: { field: 'id', order: 'ASC' }, filter: { company_id: 2 },
+      pagination: { page: 1, perPage: 15 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: { company_id: 2 },
     });
     expect(page).toEqual({ data: [{ id: 1, island: 'Sicilia' }], total: 1 });
     expect(calls[0].path).toBe('/admin/express_island_zones');
@@ -62,7 +70,7 @@ describe('data provider: the tariff resources', () => {
     expect(bus.map((m) => m.message)).toEqual(['6 righe eliminate.', '6 righe eliminate.']);
   });
 
-  it('deletes a rate sheet and saves a customer category under the caller\'s namespace', async () => {
+  it("deletes a rate sheet and saves a customer category under the caller's namespace", async () => {
     writeSession('t', 'Carrier', false);
     const dp = buildDataProvider(apis, events);
     await dp.deleteRateSheet({ id: 7, companyId: 2 });

@@ -40,7 +40,6 @@ export async function downloadFile(path: string, query: Query | undefined, fallb
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-
 type PathOf = (resource: string) => { path: string };
 
 /** The namespace of the caller's tariff calls: /admin for admins (any carrier), /company for carriers. */
@@ -48,7 +47,8 @@ const nsOf = (kind: Kind) => (kind === 'admin' ? '/admin' : '/company');
 
 /** `announce` shows an answer's message (the provider's `onAnswer`: the provider itself shows nothing). */
 export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () => Kind, announce: (answer: any) => void) {
-  const companyQuery = (companyId?: Identifier | null): Query | undefined => (getKind() === 'admin' && companyId ? { company_id: Number(companyId) } : undefined);
+  const companyQuery = (companyId?: Identifier | null): Query | undefined =>
+    getKind() === 'admin' && companyId ? { company_id: Number(companyId) } : undefined;
   return {
     /**
      * An upload (a tariff table's import, a new rate sheet) when `meta.onProgress` is given: the record's
@@ -67,7 +67,8 @@ export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () =>
       return { data: { id: 0, ...data }, meta: { message: answer?.message } };
     },
     /** The admin's company selector of the tariff screens: the companies that own tariffs. */
-    tariffCompanies: (signal?: AbortSignal) => apiRequest<{ data: Array<{ id: number; legal_name: string; company_role_id: number; status_id: number }> }>('/admin/tariff_companies', { signal }),
+    tariffCompanies: (signal?: AbortSignal) =>
+      apiRequest<{ data: Array<{ id: number; legal_name: string; company_role_id: number; status_id: number }> }>('/admin/tariff_companies', { signal }),
     /** The carrier's end-user companies with the categories they are priced with (paged). */
     enduserCategories: (query: Query, signal?: AbortSignal) => apiRequest<any>(`${nsOf(getKind())}/enduser_carrier_categories`, { query, signal }),
     /** One rate sheet's rows (paged), with the sheet. */
@@ -90,9 +91,15 @@ export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () =>
       return { data: answer };
     },
     /** Sets the express or standard category an end-user company of the carrier is priced with (null: the carrier's standard sheet). */
-    saveEnduserCategory: async (params: { enduserId: Identifier; field: 'exp_category_id' | 'std_category_id'; value: number | null; companyId?: Identifier | null }) => {
+    saveEnduserCategory: async (params: {
+      enduserId: Identifier;
+      field: 'exp_category_id' | 'std_category_id';
+      value: number | null;
+      companyId?: Identifier | null;
+    }) => {
       const answer = await apiRequest(`${nsOf(getKind())}/enduser_carrier_categories/store`, {
-        method: 'POST', body: { ...companyQuery(params.companyId), enduser_id: params.enduserId, [params.field]: params.value },
+        method: 'POST',
+        body: { ...companyQuery(params.companyId), enduser_id: params.enduserId, [params.field]: params.value },
       });
       announce(answer);
       return { data: answer };

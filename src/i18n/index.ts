@@ -38,7 +38,7 @@ export function buildI18nProvider(areas: AreaMessages[] = [], initialLocale?: st
     for (const a of areas) deepMerge(merged, a[locale] ?? {});
     messages[locale] = merged as TranslationMessages;
   }
-  const provider = polyglotI18nProvider((locale) => messages[(locale as Locale)] ?? messages.it, start, LOCALES, {
+  const provider = polyglotI18nProvider((locale) => messages[locale as Locale] ?? messages.it, start, LOCALES, {
     allowMissing: true,
   });
   const changeLocale = provider.changeLocale;

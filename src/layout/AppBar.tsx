@@ -2,8 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, useLocaleState, useLogout, useTranslate } from 'react-admin';
 import {
-  AppBar as MuiAppBar, Avatar, Box, Button, IconButton, ListItemIcon, Menu, MenuItem, Skeleton, ToggleButton,
-  ToggleButtonGroup, Toolbar, Typography,
+  AppBar as MuiAppBar,
+  Avatar,
+  Box,
+  Button,
+  IconButton,
+  ListItemIcon,
+  Menu,
+  MenuItem,
+  Skeleton,
+  ToggleButton,
+  ToggleButtonGroup,
+  Toolbar,
+  Typography,
 } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -61,15 +72,33 @@ export function UserMenu() {
         <Avatar src={identity.avatar} alt={name} sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
           {(identity.first_name?.[0] ?? '') + (identity.last_name?.[0] ?? '')}
         </Avatar>
-        <Typography sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }} data-testid="user-name">{name}</Typography>
+        <Typography sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }} data-testid="user-name">
+          {name}
+        </Typography>
       </Button>
-      <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }}>
+      <Menu
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
         <MenuItem component={Link} to="/settings" onClick={() => setAnchor(null)}>
-          <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <SettingsIcon fontSize="small" />
+          </ListItemIcon>
           {translate('portal.account_settings')}
         </MenuItem>
-        <MenuItem onClick={() => { setAnchor(null); logout(); }} data-testid="logout">
-          <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            logout();
+          }}
+          data-testid="logout"
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
           {translate('portal.logout')}
         </MenuItem>
       </Menu>

@@ -7,7 +7,7 @@ export function Logo() {
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   const company = (identity as any)?.company;
-  const src = permissions === 'admin' ? productLogo : company?.logo ?? company?.site_header_logo ?? productLogo;
+  const src = permissions === 'admin' ? productLogo : (company?.logo ?? company?.site_header_logo ?? productLogo);
   const alt = permissions === 'admin' || !company ? 'logo' : company.legal_name;
   return <Box component="img" src={src} alt={alt} sx={{ height: 44, maxWidth: 160, objectFit: 'contain' }} data-testid="logo" />;
 }

@@ -21,8 +21,15 @@ function containsActive(entry: MenuEntry, current: string): boolean {
 /** The count a page declares for its entry (a hook, called here so it runs only while the menu shows). */
 function EntryBadge({ useCount }: { useCount: () => number }) {
   const count = useCount();
-  return count > 0 ? <Badge badgeContent={count} max={99} color="error" data-testid="menu-badge"
-    sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} /> : null;
+  return count > 0 ? (
+    <Badge
+      badgeContent={count}
+      max={99}
+      color="error"
+      data-testid="menu-badge"
+      sx={{ mr: 1, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+    />
+  ) : null;
 }
 
 function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; onNavigate?: () => void }) {
@@ -42,7 +49,9 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
         </ListItemButton>
         <Collapse in={open} timeout="auto" unmountOnExit>
           <List disablePadding>
-            {entry.children.map((c) => <Entry key={c.name} entry={c} depth={depth + 1} onNavigate={onNavigate} />)}
+            {entry.children.map((c) => (
+              <Entry key={c.name} entry={c} depth={depth + 1} onNavigate={onNavigate} />
+            ))}
           </List>
         </Collapse>
       </>
@@ -73,7 +82,9 @@ export function Menu({ onNavigate }: { onNavigate?: () => void }) {
   const entries = visibleMenu(permissions, routed, (k, r) => canAccess(k, r, 'list'));
   return (
     <List component="nav" aria-label="menu" sx={{ py: 1 }} data-testid="sidebar-menu">
-      {entries.map((e) => <Entry key={e.name} entry={e} depth={0} onNavigate={onNavigate} />)}
+      {entries.map((e) => (
+        <Entry key={e.name} entry={e} depth={0} onNavigate={onNavigate} />
+      ))}
     </List>
   );
 }

@@ -10,11 +10,26 @@ const visible = (kind: 'admin' | 'carrier' | 'enduser' | 'support', routed = all
 describe('sidebar entries by role (accounts document §2)', () => {
   it('admin: the document table, plus the portal settings screen and the diesel prices', () => {
     expect(visible('admin')).toEqual([
-      '/', '/calculate-cost', '/transport-requests-visuals', '/rate-sheets', '/diesel-prices',
-      '/express-hub-costs', '/express-island-zones', '/express-hub-codes', '/express-special-zones',
-      '/standard-special-zones', '/standard_no_passage',
-      '/countries', '/currencies', '/document-types', '/shipment-types', '/transport-classes', '/portal-settings',
-      '/companies', '/user-management', '/settings',
+      '/',
+      '/calculate-cost',
+      '/transport-requests-visuals',
+      '/rate-sheets',
+      '/diesel-prices',
+      '/express-hub-costs',
+      '/express-island-zones',
+      '/express-hub-codes',
+      '/express-special-zones',
+      '/standard-special-zones',
+      '/standard_no_passage',
+      '/countries',
+      '/currencies',
+      '/document-types',
+      '/shipment-types',
+      '/transport-classes',
+      '/portal-settings',
+      '/companies',
+      '/user-management',
+      '/settings',
     ]);
   });
   it('carrier: no reference data; access requests', () => {
@@ -37,7 +52,14 @@ describe('sidebar entries by role (accounts document §2)', () => {
   it('a declared resource joins the group its declaration names, for the kinds it names', () => {
     const menu = withDeclared(MENU, [vehicleTypes]);
     const paths = (kind: 'admin' | 'carrier' | 'enduser') =>
-      leafPaths(visibleMenu(kind, new Set(leafPaths(menu)), (k, r) => (r === 'vehicle-types' ? !!vehicleTypes.permissions[k]?.includes('list') : canAccess(k, r, 'list')), menu));
+      leafPaths(
+        visibleMenu(
+          kind,
+          new Set(leafPaths(menu)),
+          (k, r) => (r === 'vehicle-types' ? !!vehicleTypes.permissions[k]?.includes('list') : canAccess(k, r, 'list')),
+          menu,
+        ),
+      );
     const admin = paths('admin');
     expect(admin.indexOf('/vehicle-types')).toBe(admin.indexOf('/transport-classes') + 1);
     expect(paths('carrier')).toContain('/vehicle-types');

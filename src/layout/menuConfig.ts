@@ -36,9 +36,7 @@ const BASE_MENU: MenuEntry[] = [
   },
   {
     name: 'settings-group',
-    children: [
-      { name: 'portal-settings', path: '/portal-settings' },
-    ],
+    children: [{ name: 'portal-settings', path: '/portal-settings' }],
   },
   { name: 'support', path: '/support' },
   { name: 'settings', path: '/settings' },
@@ -88,5 +86,4 @@ export function visibleMenu(kind: Kind | null | undefined, routed: Set<string>, 
 }
 
 /** Flat list of the visible leaf paths (tests compare it with the document's table). */
-export const leafPaths = (entries: MenuEntry[]): string[] =>
-  entries.flatMap((e) => (e.children ? leafPaths(e.children) : e.path ? [e.path] : []));
+export const leafPaths = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (e.children ? leafPaths(e.children) : e.path ? [e.path] : []));

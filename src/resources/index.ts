@@ -25,5 +25,10 @@ export const resources: PortalResource[] = RESOURCES.map((decl) => {
   const custom = screens[decl.name];
   if (!custom) return declaredResource(decl);
   const { messages, api, ...views } = custom;
-  return { ...views, name: decl.name, api: { ...api, paths: decl.api }, messages: messages ? mergeMessages(browserMessages(decl), messages) : browserMessages(decl) };
+  return {
+    ...views,
+    name: decl.name,
+    api: { ...api, paths: decl.api },
+    messages: messages ? mergeMessages(browserMessages(decl), messages) : browserMessages(decl),
+  };
 });

@@ -71,7 +71,10 @@ describeEachDb('OpenAPI document', (p) => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    const report = JSON.parse(out) as { totals: { errors: number; warnings: number }; problems: Array<{ ruleId: string; severity: string; message: string; location?: Array<{ pointer?: string }> }> };
+    const report = JSON.parse(out) as {
+      totals: { errors: number; warnings: number };
+      problems: Array<{ ruleId: string; severity: string; message: string; location?: Array<{ pointer?: string }> }>;
+    };
     const errors = report.problems.filter((x) => x.severity === 'error').map((x) => `${x.ruleId}: ${x.message} at ${x.location?.[0]?.pointer}`);
     expect(errors).toEqual([]);
     expect(report.totals.warnings).toBeLessThanOrEqual(10);

@@ -1,5 +1,18 @@
 import type { App } from '../../lib/typed.js';
-import { chatIdField, chatScope, messageField, presentMessage, readMessages, readMessagesSchema, requireText, ticketListSchema, readMessagesAnswer, ticketAnswer, messageAnswer, unreadAnswer } from '../../lib/chat.js';
+import {
+  chatIdField,
+  chatScope,
+  messageField,
+  presentMessage,
+  readMessages,
+  readMessagesSchema,
+  requireText,
+  ticketListSchema,
+  readMessagesAnswer,
+  ticketAnswer,
+  messageAnswer,
+  unreadAnswer,
+} from '../../lib/chat.js';
 import { pagedAnswer, writeAnswer } from '../../lib/answers.js';
 import { chatsRepo } from '../../repositories/chats.js';
 
@@ -14,43 +27,77 @@ export default async function companyChatRoutes(app: App) {
   const chats = chatsRepo(app.db);
   const policy = ['carrier' as const, 'support' as const];
 
-  app.get('/company/chats/getChatUsers', {
-    config: { policy },
-    schema: { tags: ['company chat'], summary: 'The tickets of the carrier\'s end users.', response: { 200: pagedAnswer(ticketAnswer) }, querystring: ticketListSchema },
-  }, async (req) => chats.listTickets(chatScope(req), req.query));
-
-  app.post('/company/chats/getChatMessages', {
-    config: { policy },
-    schema: { tags: ['company chat'], summary: 'The messages of a ticket (cursor list); marks them read.', response: { 200: readMessagesAnswer }, body: readMessagesSchema },
-  }, async (req) => readMessages(app.db, req, req.body));
-
-  app.post('/company/chats/sendChatMessage', {
-    config: { policy, dropsControlCharacters: true },
-    schema: {
-      tags: ['company chat'], summary: 'Answers in a ticket.', response: { 200: writeAnswer(messageAnswer) },
-      body: { type: 'object', required: ['chat_id', 'message'], additionalProperties: false, properties: { chat_id: chatIdField, message: messageField } },
+  app.get(
+    '/company/chats/getChatUsers',
+    {
+      config: { policy },
+      schema: {
+        tags: ['company chat'],
+        summary: "The tickets of the carrier's end users.",
+        response: { 200: pagedAnswer(ticketAnswer) },
+        querystring: ticketListSchema,
+      },
     },
-  }, async (req) => {
-    const body = requireText(req.body, ['message']);
-    const message = await chats.send(chatScope(req), req.user!, body.chat_id, body.message);
-    return { status: true, message: req.t('chat.messageSent'), data: presentMessage(message, req.user!.id) };
-  });
+    async (req) => chats.listTickets(chatScope(req), req.query),
+  );
 
-  app.post('/company/chats/closeChat', {
-    config: { policy },
-    schema: {
-      tags: ['company chat'], summary: 'Closes a ticket.', response: { 200: writeAnswer(ticketAnswer) },
-      body: { type: 'object', required: ['chat_id'], additionalProperties: false, properties: { chat_id: chatIdField } },
+  app.post(
+    '/company/chats/getChatMessages',
+    {
+      config: { policy },
+      schema: {
+        tags: ['company chat'],
+        summary: 'The messages of a ticket (cursor list); marks them read.',
+        response: { 200: readMessagesAnswer },
+        body: readMessagesSchema,
+      },
     },
-  }, async (req) => {
-    const { chat_id } = req.body;
-    const scope = chatScope(req);
-    await chats.close(scope, req.user!.id, chat_id);
-    return { status: true, message: req.t('chat.closedOk'), data: await chats.ticket(scope, chat_id) };
-  });
+    async (req) => readMessages(app.db, req, req.body),
+  );
 
-  app.get('/company/chats/unread', {
-    config: { policy },
-    schema: { tags: ['company chat'], summary: 'The unread messages of the carrier\'s side.', response: { 200: unreadAnswer } },
-  }, async (req) => ({ data: await chats.unread(chatScope(req)) }));
+  app.post(
+    '/company/chats/sendChatMessage',
+    {
+      config: { policy, dropsControlCharacters: true },
+      schema: {
+        tags: ['company chat'],
+        summary: 'Answers in a ticket.',
+        response: { 200: writeAnswer(messageAnswer) },
+        body: { type: 'object', required: ['chat_id', 'message'], additionalProperties: false, properties: { chat_id: chatIdField, message: messageField } },
+      },
+    },
+    async (req) => {
+      const body = requireText(req.body, ['message']);
+      const message = await chats.send(chatScope(req), req.user!, body.chat_id, body.message);
+      return { status: true, message: req.t('chat.messageSent'), data: presentMessage(message, req.user!.id) };
+    },
+  );
+
+  app.post(
+    '/company/chats/closeChat',
+    {
+      config: { policy },
+      schema: {
+        tags: ['company chat'],
+        summary: 'Closes a ticket.',
+        response: { 200: writeAnswer(ticketAnswer) },
+        body: { type: 'object', required: ['chat_id'], additionalProperties: false, properties: { chat_id: chatIdField } },
+      },
+    },
+    async (req) => {
+      const { chat_id } = req.body;
+      const scope = chatScope(req);
+      await chats.close(scope, req.user!.id, chat_id);
+      return { status: true, message: req.t('chat.closedOk'), data: await chats.ticket(scope, chat_id) };
+    },
+  );
+
+  app.get(
+    '/company/chats/unread',
+    {
+      config: { policy },
+      schema: { tags: ['company chat'], summary: "The unread messages of the carrier's side.", response: { 200: unreadAnswer } },
+    },
+    async (req) => ({ data: await chats.unread(chatScope(req)) }),
+  );
 }

@@ -18,52 +18,64 @@ export default async function requestAccessRoutes(app: App) {
   const requests = accessRequestsRepo(app.db);
   const mailer = createMailer(app.config, app.log);
 
-  app.get('/company/request_access', {
-    config: { policy: kindsFor('request-access', 'list') },
-    schema: {
-      tags: ['company'],
-      summary: 'A page of access requests to review.',
-      response: { 200: metaPaged(accessRequest) },
-      querystring: listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {
-        status: { type: 'string', enum: ['OP', 'CF', 'RF'] },
-        date: { type: 'string', format: 'date' },
-      }),
-    },
-  }, async (req) => {
-    return withMeta(await requests.list(carrierScope(req), req.query, req.lang));
-  });
-
-  app.post('/company/request_access/changeStatus', {
-    config: { policy: kindsFor('request-access', 'edit') },
-    schema: {
-      tags: ['company'],
-      summary: 'Confirms (creates the accounts) or refuses an access request.',
-      response: { 200: writeAnswer(accessRequest) },
-      body: {
-        type: 'object', required: ['id', 'status'], additionalProperties: false,
-        properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['CF', 'RF'] } },
+  app.get(
+    '/company/request_access',
+    {
+      config: { policy: kindsFor('request-access', 'list') },
+      schema: {
+        tags: ['company'],
+        summary: 'A page of access requests to review.',
+        response: { 200: metaPaged(accessRequest) },
+        querystring: listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {
+          status: { type: 'string', enum: ['OP', 'CF', 'RF'] },
+          date: { type: 'string', format: 'date' },
+        }),
       },
     },
-  }, async (req) => {
-    const { id, status } = req.body;
-    const scope = carrierScope(req);
-    const found = await requests.find(scope, id);
-    if (!found) throw notFound();
-    const changed = status === 'CF' ? await requests.confirm(id, req.user!.id) : await requests.refuse(id, req.user!.id);
-    if (!changed) {
-      // The request was reviewed before (or meanwhile, by another reviewer).
-      const now = (await requests.find(scope, id))!;
-      if (status === 'RF' && now.status === 'CF') throw conflict('accessRequests.cannotReject');
-      throw conflict(now.status === 'CF' ? 'accessRequests.alreadyConfirmed' : 'accessRequests.alreadyRefused');
-    }
-    const row = (await requests.find(scope, id))!;
-    const reviewer = await requests.reviewerName(req.user!.company_id);
-    void mailer.sendLater(await composeMail(app.db, {
-      to: row.user_email,
-      languageId: row.carrier_language_id,
-      key: status === 'CF' ? 'mail.accessConfirmed' : 'mail.accessRefused',
-      params: { name: row.user_first_name, company: row.carrier_name, email: row.user_email, reviewer },
-    }));
-    return { status: true, message: req.t('accessRequests.statusChanged'), data: row };
-  });
+    async (req) => {
+      return withMeta(await requests.list(carrierScope(req), req.query, req.lang));
+    },
+  );
+
+  app.post(
+    '/company/request_access/changeStatus',
+    {
+      config: { policy: kindsFor('request-access', 'edit') },
+      schema: {
+        tags: ['company'],
+        summary: 'Confirms (creates the accounts) or refuses an access request.',
+        response: { 200: writeAnswer(accessRequest) },
+        body: {
+          type: 'object',
+          required: ['id', 'status'],
+          additionalProperties: false,
+          properties: { id: { type: 'integer', minimum: 1 }, status: { type: 'string', enum: ['CF', 'RF'] } },
+        },
+      },
+    },
+    async (req) => {
+      const { id, status } = req.body;
+      const scope = carrierScope(req);
+      const found = await requests.find(scope, id);
+      if (!found) throw notFound();
+      const changed = status === 'CF' ? await requests.confirm(id, req.user!.id) : await requests.refuse(id, req.user!.id);
+      if (!changed) {
+        // The request was reviewed before (or meanwhile, by another reviewer).
+        const now = (await requests.find(scope, id))!;
+        if (status === 'RF' && now.status === 'CF') throw conflict('accessRequests.cannotReject');
+        throw conflict(now.status === 'CF' ? 'accessRequests.alreadyConfirmed' : 'accessRequests.alreadyRefused');
+      }
+      const row = (await requests.find(scope, id))!;
+      const reviewer = await requests.reviewerName(req.user!.company_id);
+      void mailer.sendLater(
+        await composeMail(app.db, {
+          to: row.user_email,
+          languageId: row.carrier_language_id,
+          key: status === 'CF' ? 'mail.accessConfirmed' : 'mail.accessRefused',
+          params: { name: row.user_first_name, company: row.carrier_name, email: row.user_email, reviewer },
+        }),
+      );
+      return { status: true, message: req.t('accessRequests.statusChanged'), data: row };
+    },
+  );
 }

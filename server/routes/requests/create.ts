@@ -10,8 +10,16 @@ import { statisticsRepo } from '../../repositories/statistics.js';
 import { transportRequestsRepo, type NewRequest, type NewShipment } from '../../repositories/transportRequests.js';
 import { DOCUMENTS_AREA } from './list.js';
 import {
-  DOCUMENT_FIELDS, Problems, QUOTE_FIELDS, SHIPMENT_FIELDS, amountField, parseDocuments, parseShipments,
-  type DocumentInput, type QuoteFields, type ShipmentInput,
+  DOCUMENT_FIELDS,
+  Problems,
+  QUOTE_FIELDS,
+  SHIPMENT_FIELDS,
+  amountField,
+  parseDocuments,
+  parseShipments,
+  type DocumentInput,
+  type QuoteFields,
+  type ShipmentInput,
 } from './payload.js';
 import { present } from './present.js';
 import { repriceQuote, type Repriced } from './reprice.js';
@@ -30,7 +38,9 @@ const enduserBody = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    ...SHIPMENT_FIELDS, ...DOCUMENT_FIELDS, ...QUOTE_FIELDS,
+    ...SHIPMENT_FIELDS,
+    ...DOCUMENT_FIELDS,
+    ...QUOTE_FIELDS,
     shipmentclass: classField,
     cost: amount,
     admin_fees: amount,
@@ -40,32 +50,54 @@ const enduserBody = {
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max, pattern: '\\S' }) as const;
 /** The visitor save-request payload, plus the visitor's contact details (issue 9). */
-const visitorBody = (service: 'palletExpress' | 'standard') => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['zone', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode', 'shipmentprice', 'adminfee',
-    'firstname', 'lastname', 'email', 'phone', ...(service === 'palletExpress' ? ['shipmentclass'] : [])],
-  properties: {
-    ...SHIPMENT_FIELDS, ...DOCUMENT_FIELDS, ...QUOTE_FIELDS,
-    service: { type: 'string', enum: [service] },
-    shipmentclass: classField,
-    shipmentprice: amount,
-    adminfee: amount,
-    shipmentleadtime: { type: 'string', maxLength: 10 },
-    enduser_id: { type: 'string', maxLength: 12 },
-    notes: { type: 'string', maxLength: 2000 },
-    visitor_company: text(150),
-    company: text(150),
-    firstname: text(100),
-    lastname: text(100),
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    phone: { type: 'string', minLength: 5, maxLength: 30, pattern: '^[0-9+()./ -]+$' },
-  },
-}) as const;
+const visitorBody = (service: 'palletExpress' | 'standard') =>
+  ({
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'zone',
+      'originCountry',
+      'originPostalCode',
+      'destinationCountry',
+      'destinationPostalCode',
+      'shipmentprice',
+      'adminfee',
+      'firstname',
+      'lastname',
+      'email',
+      'phone',
+      ...(service === 'palletExpress' ? ['shipmentclass'] : []),
+    ],
+    properties: {
+      ...SHIPMENT_FIELDS,
+      ...DOCUMENT_FIELDS,
+      ...QUOTE_FIELDS,
+      service: { type: 'string', enum: [service] },
+      shipmentclass: classField,
+      shipmentprice: amount,
+      adminfee: amount,
+      shipmentleadtime: { type: 'string', maxLength: 10 },
+      enduser_id: { type: 'string', maxLength: 12 },
+      notes: { type: 'string', maxLength: 2000 },
+      visitor_company: text(150),
+      company: text(150),
+      firstname: text(100),
+      lastname: text(100),
+      email: { type: 'string', format: 'email', maxLength: 254 },
+      phone: { type: 'string', minLength: 5, maxLength: 30, pattern: '^[0-9+()./ -]+$' },
+    },
+  }) as const;
 
 type Body = Record<string, unknown> & Partial<QuoteFields> & { shipmentclass?: 'SILVER' | 'GOLD'; notes?: string; adr?: string[]; taillift?: string[] };
 type VisitorBody = Body & {
-  shipmentprice: string; adminfee: string; visitor_company?: string; company?: string; firstname: string; lastname: string; email: string; phone: string;
+  shipmentprice: string;
+  adminfee: string;
+  visitor_company?: string;
+  company?: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
 };
 /** `{status: true, message, data}` once stored; `{status: false, message}` when the price is not the server's. */
 const createdAnswer = writeAnswer(obj({ id: int }));
@@ -76,22 +108,40 @@ function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentcl
     if (!quote || !priced) {
       const g = s.goods!;
       return {
-        ...s, transport_request_type_id: 2, transport_class: null,
+        ...s,
+        transport_request_type_id: 2,
+        transport_class: null,
         details: [{ shipment_type_id: 2, total_units: g.units, gross_weight: g.weight, volume: g.volume, volume_type: g.volumeType }],
       };
     }
     if (quote.service === 'palletExpress') {
       return {
-        ...s, transport_request_type_id: 1, transport_class: quote.shipmentclass ?? null,
+        ...s,
+        transport_request_type_id: 1,
+        transport_class: quote.shipmentclass ?? null,
         details: (quote.palletWeight ?? []).map((w, i) => ({
-          shipment_type_id: 1, pallet_weight: String(w), pallet_width: String(quote.palletWidth![i]),
-          pallet_length: String(quote.palletLength![i]), pallet_height: String(quote.palletHeight![i]), pallet_type: priced.palletTypes[i] ?? null,
+          shipment_type_id: 1,
+          pallet_weight: String(w),
+          pallet_width: String(quote.palletWidth![i]),
+          pallet_length: String(quote.palletLength![i]),
+          pallet_height: String(quote.palletHeight![i]),
+          pallet_type: priced.palletTypes[i] ?? null,
         })),
       };
     }
     return {
-      ...s, transport_request_type_id: 2, transport_class: 'STANDARD',
-      details: [{ shipment_type_id: 2, total_units: quote.standardunits ?? null, gross_weight: String(quote.standardweight), volume: String(quote.standardvolume), volume_type: quote.standardvolumeType ?? null }],
+      ...s,
+      transport_request_type_id: 2,
+      transport_class: 'STANDARD',
+      details: [
+        {
+          shipment_type_id: 2,
+          total_units: quote.standardunits ?? null,
+          gross_weight: String(quote.standardweight),
+          volume: String(quote.standardvolume),
+          volume_type: quote.standardvolumeType ?? null,
+        },
+      ],
     };
   });
 }
@@ -105,7 +155,13 @@ export default async function requestCreateRoutes(app: App) {
    * Validates, prices a quoted request again (server.md §5: the client's price must be the server's to
    * the cent, else `status: false` and nothing is stored), stores the documents and the request.
    */
-  async function create(req: FastifyRequest, caller: 'enduser' | 'visitor', body: Body, clientPrice: { cost: unknown; fee: unknown; costField: string; feeField: string }, extra: Partial<NewRequest>) {
+  async function create(
+    req: FastifyRequest,
+    caller: 'enduser' | 'visitor',
+    body: Body,
+    clientPrice: { cost: unknown; fee: unknown; costField: string; feeField: string },
+    extra: Partial<NewRequest>,
+  ) {
     const quote = body.service ? (body as QuoteFields & { shipmentclass?: 'SILVER' | 'GOLD' }) : null;
     const today = romeDate();
     if (quote) {
@@ -127,7 +183,17 @@ export default async function requestCreateRoutes(app: App) {
     let carrierId: number;
     let enduserCompanyId: number | null = null;
     if (quote) {
-      const r = await repriceQuote(app, req, caller, { ...quote, adr: Number(body.adr?.[0] === '1' || body.adr?.[0] === 'true'), taillift: Number(body.taillift?.[0] === '1' || body.taillift?.[0] === 'true') }, body.shipmentclass ?? null);
+      const r = await repriceQuote(
+        app,
+        req,
+        caller,
+        {
+          ...quote,
+          adr: Number(body.adr?.[0] === '1' || body.adr?.[0] === 'true'),
+          taillift: Number(body.taillift?.[0] === '1' || body.taillift?.[0] === 'true'),
+        },
+        body.shipmentclass ?? null,
+      );
       if (!r.ok) return { status: false, message: r.message };
       if (r.cost !== cost || r.adminFee !== fee) return { status: false, message: req.t('requests.priceChanged') };
       priced = r;
@@ -152,21 +218,38 @@ export default async function requestCreateRoutes(app: App) {
         admin_fees: priced ? priced.adminFee : null,
         notes: body.notes?.trim() || null,
         lang: req.lang,
-        ...(quote && priced ? {
-          zone: quote.zone, service: quote.service, flow: quote.service === 'palletExpress' ? quote.flow ?? 'OUT' : null,
-          island: quote.island?.trim() || null, service_class: quote.service === 'palletExpress' ? body.shipmentclass ?? null : 'STANDARD',
-          calculation_ratio: priced.ratio, lead_time: priced.leadTime, priced_on: priced.date,
-          origin_country: quote.originCountry.toUpperCase(), origin_postal_code: quote.originPostalCode, origin_locality: quote.originLocality ?? null, origin_province: quote.originProvince?.toUpperCase() ?? null,
-          destination_country: quote.destinationCountry.toUpperCase(), destination_postal_code: quote.destinationPostalCode,
-          destination_locality: quote.destinationLocality ?? null, destination_province: quote.destinationProvince?.toUpperCase() ?? null,
-        } : {}),
+        ...(quote && priced
+          ? {
+              zone: quote.zone,
+              service: quote.service,
+              flow: quote.service === 'palletExpress' ? (quote.flow ?? 'OUT') : null,
+              island: quote.island?.trim() || null,
+              service_class: quote.service === 'palletExpress' ? (body.shipmentclass ?? null) : 'STANDARD',
+              calculation_ratio: priced.ratio,
+              lead_time: priced.leadTime,
+              priced_on: priced.date,
+              origin_country: quote.originCountry.toUpperCase(),
+              origin_postal_code: quote.originPostalCode,
+              origin_locality: quote.originLocality ?? null,
+              origin_province: quote.originProvince?.toUpperCase() ?? null,
+              destination_country: quote.destinationCountry.toUpperCase(),
+              destination_postal_code: quote.destinationPostalCode,
+              destination_locality: quote.destinationLocality ?? null,
+              destination_province: quote.destinationProvince?.toUpperCase() ?? null,
+            }
+          : {}),
         ...extra,
         shipments: shipmentsOf(shipments, quote, priced),
         documents: stored,
       });
     } catch (err) {
       // The rows decide: a commit that happened before the error (a connection lost after it) keeps its files.
-      await settleAfterError(app.db, app.config.dataDir, DOCUMENTS_AREA, stored.map((d) => d.stored_name));
+      await settleAfterError(
+        app.db,
+        app.config.dataDir,
+        DOCUMENTS_AREA,
+        stored.map((d) => d.stored_name),
+      );
       throw err;
     }
     for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
@@ -185,7 +268,12 @@ export default async function requestCreateRoutes(app: App) {
       for (const d of documents) {
         const ext = path.extname(d.file.filename).toLowerCase();
         const name = await storePendingFile(app.config.dataDir, DOCUMENTS_AREA, d.file.data, /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.bin');
-        stored.push({ document_type_id: d.document_type_id, filename: path.basename(d.file.filename).slice(0, 255) || 'document', stored_name: name, size: d.file.data.length });
+        stored.push({
+          document_type_id: d.document_type_id,
+          filename: path.basename(d.file.filename).slice(0, 255) || 'document',
+          stored_name: name,
+          size: d.file.data.length,
+        });
       }
     } catch (err) {
       for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, false);
@@ -194,48 +282,69 @@ export default async function requestCreateRoutes(app: App) {
     return stored;
   }
 
-  app.post('/enduser/transport_requests/newRequest', {
-    config: { policy: ['enduser'] },
-    schema: {
-      tags: ['transport requests'],
-      summary: 'Stores an end user\'s transport request, from a quote (priced again) or entered by hand.',
-      consumes: ['multipart/form-data', 'application/json'],
-      body: Type.Unsafe<Body & { cost?: string; admin_fees?: string }>(enduserBody),
-      response: { 200: createdAnswer },
-    },
-  }, async (req) => {
-    const body = req.body;
-    return create(req, 'enduser', body, { cost: body.cost, fee: body.admin_fees, costField: 'cost', feeField: 'admin_fees' }, {});
-  });
-
-  // Visitors book from the public quote page; their requests go to the visitor carrier (server.md §5).
-  for (const [url, service] of [['/visitor/saveExpressRequest', 'palletExpress'], ['/visitor/saveStandardRequest', 'standard']] as const) {
-    app.post(url, {
-      config: { policy: 'public' },
+  app.post(
+    '/enduser/transport_requests/newRequest',
+    {
+      config: { policy: ['enduser'] },
       schema: {
-        tags: ['visitor'],
-        summary: service === 'palletExpress' ? 'Stores a visitor\'s pallet-express request from its quote.' : 'Stores a visitor\'s standard request from its quote.',
+        tags: ['transport requests'],
+        summary: "Stores an end user's transport request, from a quote (priced again) or entered by hand.",
         consumes: ['multipart/form-data', 'application/json'],
-        body: Type.Unsafe<VisitorBody>(visitorBody(service)),
+        body: Type.Unsafe<Body & { cost?: string; admin_fees?: string }>(enduserBody),
         response: { 200: createdAnswer },
       },
-      preValidation: async (req) => {
-        if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany();
-      },
-    }, async (req) => {
+    },
+    async (req) => {
       const body = req.body;
-      const company = (body.visitor_company ?? body.company)?.trim();
-      if (!company) {
-        const p = new Problems(req);
-        p.add('visitor_company', null, 'validation.required');
-        p.throwIfAny();
-      }
-      // The visitor call prices as a visitor whoever calls it: the carrier is the visitor carrier, never one named in the body.
-      return create(req, 'visitor', { ...body, service }, { cost: body.shipmentprice, fee: body.adminfee, costField: 'shipmentprice', feeField: 'adminfee' }, {
-        user_id: null,
-        firstname: body.firstname.trim(), lastname: body.lastname.trim(), email: body.email.trim().toLowerCase(), phone: body.phone.trim(),
-        visitor_company: company,
-      });
-    });
+      return create(req, 'enduser', body, { cost: body.cost, fee: body.admin_fees, costField: 'cost', feeField: 'admin_fees' }, {});
+    },
+  );
+
+  // Visitors book from the public quote page; their requests go to the visitor carrier (server.md §5).
+  for (const [url, service] of [
+    ['/visitor/saveExpressRequest', 'palletExpress'],
+    ['/visitor/saveStandardRequest', 'standard'],
+  ] as const) {
+    app.post(
+      url,
+      {
+        config: { policy: 'public' },
+        schema: {
+          tags: ['visitor'],
+          summary:
+            service === 'palletExpress' ? "Stores a visitor's pallet-express request from its quote." : "Stores a visitor's standard request from its quote.",
+          consumes: ['multipart/form-data', 'application/json'],
+          body: Type.Unsafe<VisitorBody>(visitorBody(service)),
+          response: { 200: createdAnswer },
+        },
+        preValidation: async (req) => {
+          if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany();
+        },
+      },
+      async (req) => {
+        const body = req.body;
+        const company = (body.visitor_company ?? body.company)?.trim();
+        if (!company) {
+          const p = new Problems(req);
+          p.add('visitor_company', null, 'validation.required');
+          p.throwIfAny();
+        }
+        // The visitor call prices as a visitor whoever calls it: the carrier is the visitor carrier, never one named in the body.
+        return create(
+          req,
+          'visitor',
+          { ...body, service },
+          { cost: body.shipmentprice, fee: body.adminfee, costField: 'shipmentprice', feeField: 'adminfee' },
+          {
+            user_id: null,
+            firstname: body.firstname.trim(),
+            lastname: body.lastname.trim(),
+            email: body.email.trim().toLowerCase(),
+            phone: body.phone.trim(),
+            visitor_company: company,
+          },
+        );
+      },
+    );
   }
 }

@@ -17,8 +17,15 @@ export const DOCUMENTS_AREA = 'documents';
 
 /** A transport request as every namespace answers it (present.ts). */
 export const requestAnswer = obj({
-  id: int, created_at: str, cost: numN, admin_fees: numN, total: numN, to_be_quoted: bool,
-  transport_request_status_id: int, carrier_id: int, enduser_id: intN,
+  id: int,
+  created_at: str,
+  cost: numN,
+  admin_fees: numN,
+  total: numN,
+  to_be_quoted: bool,
+  transport_request_status_id: int,
+  carrier_id: int,
+  enduser_id: intN,
 });
 
 /** The requests a caller of a namespace may see (server.md §2): the tenant comes from the token. */
@@ -52,63 +59,93 @@ export default async function requestListRoutes(app: App) {
 
   for (const { ns, policy, filters } of NAMESPACES) {
     const tags = ['transport requests'];
-    app.get(`/${ns}/transport_requests`, {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'A page of transport requests, newest first.',
-        querystring: Type.Unsafe<ListFilters & { company_id?: number }>(listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, ...filters })),
-        response: { 200: keyedPage('transportRequests', requestAnswer) },
-      },
-    }, async (req) => {
-      const q = req.query;
-      if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
-      const scope = scopeOf(req, ns);
-      const f: ListFilters = { ...q, carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined, enduser_id: ns === 'enduser' ? undefined : q.enduser_id };
-      if (ns === 'company' && f.enduser_id && 'carrierId' in scope) {
-        const eu = await app.db.selectFrom('companies').select('id')
-          .where('id', '=', f.enduser_id).where('carrier_id', '=', scope.carrierId).where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
-          .executeTakeFirst();
-        if (!eu) throw notFound();
-      }
-      const { ids, total } = await repo.page(scope, f);
-      const rows = await repo.load(ids);
-      return {
-        status: true,
-        transportRequests: {
-          data: rows.map((r) => present(req, ns, r)),
-          current_page: q.page, per_page: q.per_page, last_page: Math.max(1, Math.ceil(total / q.per_page)), total,
+    app.get(
+      `/${ns}/transport_requests`,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: 'A page of transport requests, newest first.',
+          querystring: Type.Unsafe<ListFilters & { company_id?: number }>(
+            listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, ...filters }),
+          ),
+          response: { 200: keyedPage('transportRequests', requestAnswer) },
         },
-      };
-    });
+      },
+      async (req) => {
+        const q = req.query;
+        if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
+        const scope = scopeOf(req, ns);
+        const f: ListFilters = {
+          ...q,
+          carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined,
+          enduser_id: ns === 'enduser' ? undefined : q.enduser_id,
+        };
+        if (ns === 'company' && f.enduser_id && 'carrierId' in scope) {
+          const eu = await app.db
+            .selectFrom('companies')
+            .select('id')
+            .where('id', '=', f.enduser_id)
+            .where('carrier_id', '=', scope.carrierId)
+            .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
+            .executeTakeFirst();
+          if (!eu) throw notFound();
+        }
+        const { ids, total } = await repo.page(scope, f);
+        const rows = await repo.load(ids);
+        return {
+          status: true,
+          transportRequests: {
+            data: rows.map((r) => present(req, ns, r)),
+            current_page: q.page,
+            per_page: q.per_page,
+            last_page: Math.max(1, Math.ceil(total / q.per_page)),
+            total,
+          },
+        };
+      },
+    );
 
-    app.get(`/${ns}/transport_requests/show/:id`, {
-      config: { policy },
-      schema: { tags, summary: 'A transport request with its shipments and documents.', params: idParams, response: { 200: dataAnswer(requestAnswer) } },
-    }, async (req) => {
-      const { id: requestId } = req.params;
-      const found = await repo.findScoped(requestId, scopeOf(req, ns));
-      if (!found) throw notFound();
-      const [row] = await repo.load([requestId]);
-      return { status: true, data: present(req, ns, row) };
-    });
+    app.get(
+      `/${ns}/transport_requests/show/:id`,
+      {
+        config: { policy },
+        schema: { tags, summary: 'A transport request with its shipments and documents.', params: idParams, response: { 200: dataAnswer(requestAnswer) } },
+      },
+      async (req) => {
+        const { id: requestId } = req.params;
+        const found = await repo.findScoped(requestId, scopeOf(req, ns));
+        if (!found) throw notFound();
+        const [row] = await repo.load([requestId]);
+        return { status: true, data: present(req, ns, row) };
+      },
+    );
 
     // Always an attachment with a neutral type: a document is never rendered by the browser.
-    app.get(`/${ns}/transport_requests/documents/:id`, {
-      config: { policy },
-      schema: { tags, summary: 'Downloads a document of a transport request.', params: idParams, response: { 200: binaryAnswer('The document', 'application/octet-stream') } },
-    }, async (req, reply) => {
-      const { id: documentId } = req.params;
-      const doc = await repo.documentScoped(documentId, scopeOf(req, ns));
-      const file = doc && path.join(filesDir(app.config.dataDir, DOCUMENTS_AREA), doc.stored_name);
-      if (!doc || !/^[a-f0-9]{32}\.[a-z0-9]+$/.test(doc.stored_name) || !fs.existsSync(file!)) throw notFound();
-      return reply
-        .type('application/octet-stream')
-        .header('content-disposition', attachmentName(doc.filename))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(file!));
-    });
+    app.get(
+      `/${ns}/transport_requests/documents/:id`,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: 'Downloads a document of a transport request.',
+          params: idParams,
+          response: { 200: binaryAnswer('The document', 'application/octet-stream') },
+        },
+      },
+      async (req, reply) => {
+        const { id: documentId } = req.params;
+        const doc = await repo.documentScoped(documentId, scopeOf(req, ns));
+        const file = doc && path.join(filesDir(app.config.dataDir, DOCUMENTS_AREA), doc.stored_name);
+        if (!doc || !/^[a-f0-9]{32}\.[a-z0-9]+$/.test(doc.stored_name) || !fs.existsSync(file!)) throw notFound();
+        return reply
+          .type('application/octet-stream')
+          .header('content-disposition', attachmentName(doc.filename))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          .send(fs.createReadStream(file!));
+      },
+    );
   }
 }
 

@@ -21,12 +21,26 @@ const MONEY: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
  */
 export async function notifyStatus(app: FastifyInstance, requestId: number, status: number): Promise<void> {
   if (status !== STATUS.CF && status !== STATUS.RF) return;
-  const r = await app.db.selectFrom('transport_requests as tr')
+  const r = await app.db
+    .selectFrom('transport_requests as tr')
     .innerJoin('companies as car', 'car.id', 'tr.carrier_id')
     .leftJoin('users as u', 'u.id', 'tr.user_id')
     .leftJoin('languages as l', 'l.id', 'u.language_id')
-    .select(['tr.id', 'tr.created_at', 'tr.cost', 'tr.admin_fees', 'tr.reason', 'tr.email as visitor_email', 'tr.firstname', 'tr.lang',
-      'car.legal_name as carrier', 'u.email as user_email', 'u.first_name', 'u.status_id as user_status', 'l.code as user_lang'])
+    .select([
+      'tr.id',
+      'tr.created_at',
+      'tr.cost',
+      'tr.admin_fees',
+      'tr.reason',
+      'tr.email as visitor_email',
+      'tr.firstname',
+      'tr.lang',
+      'car.legal_name as carrier',
+      'u.email as user_email',
+      'u.first_name',
+      'u.status_id as user_status',
+      'l.code as user_lang',
+    ])
     .where('tr.id', '=', requestId)
     .executeTakeFirst();
   if (!r) return;
@@ -34,20 +48,31 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
   if (!to) return;
   const pick = (l: string | null | undefined) => ((LANGS as string[]).includes(l ?? '') ? (l as Lang) : null);
   const lang = pick(r.user_lang) ?? pick(r.lang) ?? 'it';
-  const places = await app.db.selectFrom('shipments as s')
+  const places = await app.db
+    .selectFrom('shipments as s')
     .innerJoin('shipment_addresses as a', 'a.shipment_id', 's.id')
     .select(['a.kind', 'a.city', 'a.postal_code'])
-    .where('s.transport_request_id', '=', requestId).where('s.position', '=', 0)
+    .where('s.transport_request_id', '=', requestId)
+    .where('s.position', '=', 0)
     .execute();
-  const where = (kind: string) => { const a = places.find((p) => p.kind === kind); return a ? a.city || a.postal_code : '?'; };
+  const where = (kind: string) => {
+    const a = places.find((p) => p.kind === kind);
+    return a ? a.city || a.postal_code : '?';
+  };
   const [y, m, d] = romeDate(r.created_at).split('-');
-  const total = r.cost === null
-    ? translate(lang, 'mail.toBeQuoted')
-    : new Intl.NumberFormat(MONEY[lang], { style: 'currency', currency: 'EUR' }).format(((r.cost ?? 0) + (r.admin_fees ?? 0)) / 100);
+  const total =
+    r.cost === null
+      ? translate(lang, 'mail.toBeQuoted')
+      : new Intl.NumberFormat(MONEY[lang], { style: 'currency', currency: 'EUR' }).format(((r.cost ?? 0) + (r.admin_fees ?? 0)) / 100);
   const key = status === STATUS.CF ? 'mail.requestConfirmed' : 'mail.requestRefused';
   const params = {
-    id: r.id, name: r.first_name ?? r.firstname ?? '', date: `${d}/${m}/${y}`, route: `${where('pickup')} → ${where('delivery')}`,
-    carrier: r.carrier, total, reason: r.reason ? translate(lang, 'mail.reason', { reason: r.reason }) : '',
+    id: r.id,
+    name: r.first_name ?? r.firstname ?? '',
+    date: `${d}/${m}/${y}`,
+    route: `${where('pickup')} → ${where('delivery')}`,
+    carrier: r.carrier,
+    total,
+    reason: r.reason ? translate(lang, 'mail.reason', { reason: r.reason }) : '',
   };
   await mailerOf(app).send(await composeMail(app.db, { to, lang, key, params }));
 }

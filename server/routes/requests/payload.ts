@@ -30,12 +30,34 @@ const list = (max: number) => ({ type: 'array', maxItems: MAX_SHIPMENTS, items: 
 
 /** Per-shipment fields: every one is a list with one entry per shipment. */
 export const SHIPMENT_FIELDS = {
-  shipperref: list(100), consigneeref: list(100), adr: list(1), taillift: list(1),
-  pickupdate: list(10), pickuptimefrom: list(8), pickuptimeto: list(8), pickuplocationname: list(150), pickupaddress: list(200),
-  pickuppostalcode: list(16), pickupcity: list(100), pickupprovince: list(50), pickupcountry: list(10), pickupnotes: list(1000),
-  deliverydate: list(10), deliverytimefrom: list(8), deliverytimeto: list(8), deliverylocationname: list(150), deliveryaddress: list(200),
-  deliverypostalcode: list(16), deliverycity: list(100), deliveryprovince: list(50), deliverycountry: list(10), deliverynotes: list(1000),
-  units: list(10), weight: list(16), volume: list(16), volumeType: list(3),
+  shipperref: list(100),
+  consigneeref: list(100),
+  adr: list(1),
+  taillift: list(1),
+  pickupdate: list(10),
+  pickuptimefrom: list(8),
+  pickuptimeto: list(8),
+  pickuplocationname: list(150),
+  pickupaddress: list(200),
+  pickuppostalcode: list(16),
+  pickupcity: list(100),
+  pickupprovince: list(50),
+  pickupcountry: list(10),
+  pickupnotes: list(1000),
+  deliverydate: list(10),
+  deliverytimefrom: list(8),
+  deliverytimeto: list(8),
+  deliverylocationname: list(150),
+  deliveryaddress: list(200),
+  deliverypostalcode: list(16),
+  deliverycity: list(100),
+  deliveryprovince: list(50),
+  deliverycountry: list(10),
+  deliverynotes: list(1000),
+  units: list(10),
+  weight: list(16),
+  volume: list(16),
+  volumeType: list(3),
 } as const;
 export type ShipmentField = keyof typeof SHIPMENT_FIELDS;
 
@@ -56,33 +78,59 @@ export const QUOTE_FIELDS = quoteProps;
 export type QuoteFields = Omit<QuoteRequest, 'adr' | 'taillift' | 'company_id' | 'enduser_id'>;
 
 export interface AddressInput {
-  location_name: string; address: string; postal_code: string; city: string | null; province: string | null; country_id: number;
+  location_name: string;
+  address: string;
+  postal_code: string;
+  city: string | null;
+  province: string | null;
+  country_id: number;
 }
-export interface GoodsInput { units: number; weight: string; volume: string; volumeType: 'CBM' | 'LM' | 'FTL' }
+export interface GoodsInput {
+  units: number;
+  weight: string;
+  volume: string;
+  volumeType: 'CBM' | 'LM' | 'FTL';
+}
 export interface ShipmentInput {
-  shipper_reference: string; consignee_reference: string | null; adr: 0 | 1; tail_lift: 0 | 1;
-  pickup_date: string; pickup_time_from: string; pickup_time_to: string; pickup_notes: string | null;
-  delivery_date: string | null; delivery_time_from: string | null; delivery_time_to: string | null; delivery_notes: string | null;
-  pickup: AddressInput; delivery: AddressInput;
+  shipper_reference: string;
+  consignee_reference: string | null;
+  adr: 0 | 1;
+  tail_lift: 0 | 1;
+  pickup_date: string;
+  pickup_time_from: string;
+  pickup_time_to: string;
+  pickup_notes: string | null;
+  delivery_date: string | null;
+  delivery_time_from: string | null;
+  delivery_time_to: string | null;
+  delivery_notes: string | null;
+  pickup: AddressInput;
+  delivery: AddressInput;
   /** the goods typed by hand; null when they come from the quote */
   goods: GoodsInput | null;
 }
-export interface DocumentInput { file: UploadedFile; document_type_id: number }
+export interface DocumentInput {
+  file: UploadedFile;
+  document_type_id: number;
+}
 
 type Body = Record<string, unknown>;
 
 /** Collects field errors; `label` names a field of the n-th shipment when there are several. */
 export class Problems {
   readonly errors: FieldErrors = {};
-  constructor(private req: FastifyRequest, private count = 1) {}
+  constructor(
+    private req: FastifyRequest,
+    private count = 1,
+  ) {}
   add(field: string, i: number | null, key: string, params: Record<string, unknown> = {}) {
     const name = i === null || this.count === 1 ? field : `${field}.${i}`;
-    const label = i === null || this.count === 1
-      ? field
-      : this.req.t('requests.shipmentNumber', { field: this.req.t(`field.${field}`), n: i + 1 });
+    const label = i === null || this.count === 1 ? field : this.req.t('requests.shipmentNumber', { field: this.req.t(`field.${field}`), n: i + 1 });
     (this.errors[name] ??= []).push({ key, params: { field: label, ...params } });
   }
-  get any() { return Object.keys(this.errors).length > 0; }
+  get any() {
+    return Object.keys(this.errors).length > 0;
+  }
   throwIfAny() {
     if (this.any) throw new ApiError(422, 'errors.validation', undefined, this.errors);
   }
@@ -95,11 +143,15 @@ export async function countryIndex(db: Db, values: string[]) {
   const ids = values.filter((v) => /^\d+$/.test(v)).map(Number);
   const codes = values.filter((v) => /^[A-Za-z]{2}$/.test(v)).map((v) => v.toUpperCase());
   if (!ids.length && !codes.length) return new Map<string, number>();
-  const rows = await db.selectFrom('countries').select(['id', 'iso_alpha_2', 'code_alpha'])
-    .where((eb) => eb.or([
-      ...(ids.length ? [eb('id', 'in', ids)] : []),
-      ...(codes.length ? [eb(sql<string>`upper(iso_alpha_2)`, 'in', codes), eb(sql<string>`upper(code_alpha)`, 'in', codes)] : []),
-    ]))
+  const rows = await db
+    .selectFrom('countries')
+    .select(['id', 'iso_alpha_2', 'code_alpha'])
+    .where((eb) =>
+      eb.or([
+        ...(ids.length ? [eb('id', 'in', ids)] : []),
+        ...(codes.length ? [eb(sql<string>`upper(iso_alpha_2)`, 'in', codes), eb(sql<string>`upper(code_alpha)`, 'in', codes)] : []),
+      ]),
+    )
     .execute();
   const map = new Map<string, number>();
   for (const r of rows) {
@@ -148,7 +200,10 @@ export async function parseShipments(req: FastifyRequest, db: Db, body: Body, op
     lists.deliveryprovince = [q.destinationProvince ?? ''];
     lists.deliverycountry = [q.destinationCountry];
   }
-  const countries = await countryIndex(db, [...lists.pickupcountry, ...lists.deliverycountry].map((s) => s.trim()));
+  const countries = await countryIndex(
+    db,
+    [...lists.pickupcountry, ...lists.deliverycountry].map((s) => s.trim()),
+  );
 
   const out: ShipmentInput[] = [];
   for (let i = 0; i < count; i++) {
@@ -264,8 +319,11 @@ export async function parseDocuments(req: FastifyRequest, db: Db, body: Body): P
   if (files.length !== types.length) p.add('doctypes', null, 'requests.documentsMismatch');
   p.throwIfAny();
   if (!files.length) return [];
-  const known = new Set((await db.selectFrom('document_types').select('id').where('active', '=', '1')
-    .where('id', 'in', types.filter(Number.isInteger)).execute()).map((r) => Number(r.id)));
+  const known = new Set(
+    (await db.selectFrom('document_types').select('id').where('active', '=', '1').where('id', 'in', types.filter(Number.isInteger)).execute()).map((r) =>
+      Number(r.id),
+    ),
+  );
   const out: DocumentInput[] = [];
   files.forEach((f, i) => {
     if (!isUploadedFile(f)) return p.add('documents', null, 'requests.notFile');

@@ -17,10 +17,19 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
   const countryName = (a: NonNullable<LoadedRequest['shipments'][number]['pickup']>) =>
     (req.lang === 'it' ? a.country_it : req.lang === 'fr' ? a.country_fr : a.country_en) ?? a.country_en;
-  const address = (a: LoadedRequest['shipments'][number]['pickup']) => (a ? {
-    id: a.id, location_name: a.location_name, address: a.address, postal_code: a.postal_code, city: a.city, province: a.province,
-    country_id: a.country_id, country: { id: a.country_id, en: a.country_en, name: countryName(a), iso_alpha_2: a.country_iso },
-  } : null);
+  const address = (a: LoadedRequest['shipments'][number]['pickup']) =>
+    a
+      ? {
+          id: a.id,
+          location_name: a.location_name,
+          address: a.address,
+          postal_code: a.postal_code,
+          city: a.city,
+          province: a.province,
+          country_id: a.country_id,
+          country: { id: a.country_id, en: a.country_en, name: countryName(a), iso_alpha_2: a.country_iso },
+        }
+      : null;
   const total = r.cost === null && r.admin_fees === null ? null : (r.cost ?? 0) + (r.admin_fees ?? 0);
   return {
     id: r.id,
@@ -31,8 +40,14 @@ export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
     admin_fees: euros(r.admin_fees),
     total: euros(total),
     to_be_quoted: r.cost === null,
-    firstname: r.firstname, lastname: r.lastname, email: r.email, phone: r.phone, visitor_company: r.visitor_company,
-    notes: r.notes, reason: r.reason, contact: r.contact,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    email: r.email,
+    phone: r.phone,
+    visitor_company: r.visitor_company,
+    notes: r.notes,
+    reason: r.reason,
+    contact: r.contact,
     transport_request_status_id: r.transport_request_status_id,
     transport_request_status: { id: r.transport_request_status_id, name: r.status_name, label: req.t(`status.${r.transport_request_status_id}`) },
     transport_class: r.service_class ? { name: r.service_class } : null,
@@ -40,16 +55,33 @@ export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
     carrier: { id: r.carrier_id, legal_name: r.carrier_legal_name },
     enduser_id: r.enduser_company_id,
     enduser: r.enduser_company_id ? { id: r.enduser_company_id, legal_name: r.enduser_legal_name } : null,
-    quote: r.service ? {
-      zone: r.zone, service: r.service, flow: r.flow, island: r.island, class: r.service_class, calculation_ratio: r.calculation_ratio,
-      lead_time: r.lead_time, priced_on: r.priced_on,
-      origin: { country: r.origin_country, postal_code: r.origin_postal_code, locality: r.origin_locality, province: r.origin_province },
-      destination: { country: r.destination_country, postal_code: r.destination_postal_code, locality: r.destination_locality, province: r.destination_province },
-    } : null,
+    quote: r.service
+      ? {
+          zone: r.zone,
+          service: r.service,
+          flow: r.flow,
+          island: r.island,
+          class: r.service_class,
+          calculation_ratio: r.calculation_ratio,
+          lead_time: r.lead_time,
+          priced_on: r.priced_on,
+          origin: { country: r.origin_country, postal_code: r.origin_postal_code, locality: r.origin_locality, province: r.origin_province },
+          destination: {
+            country: r.destination_country,
+            postal_code: r.destination_postal_code,
+            locality: r.destination_locality,
+            province: r.destination_province,
+          },
+        }
+      : null,
     lead_time: r.lead_time,
     documents: r.documents.map((d) => ({
-      id: d.id, filename: d.filename, file_path: documentPath(ns, d.id), size: d.size,
-      document_type_id: d.document_type_id, document_type: d.document_type,
+      id: d.id,
+      filename: d.filename,
+      file_path: documentPath(ns, d.id),
+      size: d.size,
+      document_type_id: d.document_type_id,
+      document_type: d.document_type,
     })),
     shipment: r.shipments.map((s) => ({
       id: s.id,
@@ -57,15 +89,32 @@ export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
       shipper_reference: s.shipper_reference,
       consignee_reference: s.consignee_reference,
       transport_class: s.transport_class ? { name: s.transport_class } : null,
-      adr: s.adr, tail_lift: s.tail_lift,
-      pickup_date: s.pickup_date, pickup_time_from: s.pickup_time_from, pickup_time_to: s.pickup_time_to, pickup_notes: s.pickup_notes,
-      delivery_date: s.delivery_date, delivery_time_from: s.delivery_time_from, delivery_time_to: s.delivery_time_to, delivery_notes: s.delivery_notes,
+      adr: s.adr,
+      tail_lift: s.tail_lift,
+      pickup_date: s.pickup_date,
+      pickup_time_from: s.pickup_time_from,
+      pickup_time_to: s.pickup_time_to,
+      pickup_notes: s.pickup_notes,
+      delivery_date: s.delivery_date,
+      delivery_time_from: s.delivery_time_from,
+      delivery_time_to: s.delivery_time_to,
+      delivery_notes: s.delivery_notes,
       // The documents' spelling, kept for the client.
       shipment_addess_pick_up: address(s.pickup),
       shipment_address_delivery: address(s.delivery),
-      shipment_detail: s.details.map((d) => (d.shipment_type_id === 1
-        ? { id: d.id, shipment_type_id: 1, pallet_weight: num(d.pallet_weight), pallet_width: num(d.pallet_width), pallet_length: num(d.pallet_length), pallet_height: num(d.pallet_height), pallet_type: d.pallet_type }
-        : { id: d.id, shipment_type_id: 2, total_units: d.total_units, gross_weight: num(d.gross_weight), volume: num(d.volume), volume_type: d.volume_type })),
+      shipment_detail: s.details.map((d) =>
+        d.shipment_type_id === 1
+          ? {
+              id: d.id,
+              shipment_type_id: 1,
+              pallet_weight: num(d.pallet_weight),
+              pallet_width: num(d.pallet_width),
+              pallet_length: num(d.pallet_length),
+              pallet_height: num(d.pallet_height),
+              pallet_type: d.pallet_type,
+            }
+          : { id: d.id, shipment_type_id: 2, total_units: d.total_units, gross_weight: num(d.gross_weight), volume: num(d.volume), volume_type: d.volume_type },
+      ),
     })),
   };
 }

@@ -27,19 +27,37 @@ export type Repriced = {
  * admin fee, which comes apart (pricing.md §1, §6).
  */
 export async function repriceQuote(
-  app: FastifyInstance, req: FastifyRequest, caller: 'enduser' | 'visitor',
-  quote: QuoteFields & { adr: number; taillift: number }, serviceClass: 'SILVER' | 'GOLD' | null,
+  app: FastifyInstance,
+  req: FastifyRequest,
+  caller: 'enduser' | 'visitor',
+  quote: QuoteFields & { adr: number; taillift: number },
+  serviceClass: 'SILVER' | 'GOLD' | null,
 ): Promise<Repriced | { ok: false; message: string }> {
   const express = quote.service === 'palletExpress';
   const body: CostRequestBody = {
-    zone: quote.zone, service: quote.service, flow: quote.flow ?? 'OUT', island: quote.island ?? null,
-    adr: quote.adr ? 1 : 0, taillift: quote.taillift ? 1 : 0,
-    originCountry: quote.originCountry, originPostalCode: quote.originPostalCode, originLocality: quote.originLocality, originProvince: quote.originProvince,
-    destinationCountry: quote.destinationCountry, destinationPostalCode: quote.destinationPostalCode,
-    destinationLocality: quote.destinationLocality, destinationProvince: quote.destinationProvince,
+    zone: quote.zone,
+    service: quote.service,
+    flow: quote.flow ?? 'OUT',
+    island: quote.island ?? null,
+    adr: quote.adr ? 1 : 0,
+    taillift: quote.taillift ? 1 : 0,
+    originCountry: quote.originCountry,
+    originPostalCode: quote.originPostalCode,
+    originLocality: quote.originLocality,
+    originProvince: quote.originProvince,
+    destinationCountry: quote.destinationCountry,
+    destinationPostalCode: quote.destinationPostalCode,
+    destinationLocality: quote.destinationLocality,
+    destinationProvince: quote.destinationProvince,
     ...(express
       ? { palletWeight: quote.palletWeight, palletWidth: quote.palletWidth, palletLength: quote.palletLength, palletHeight: quote.palletHeight }
-      : { standardunits: quote.standardunits, standardweight: quote.standardweight, standardvolume: quote.standardvolume, standardvolumeType: quote.standardvolumeType, calculationRatio: quote.calculationRatio }),
+      : {
+          standardunits: quote.standardunits,
+          standardweight: quote.standardweight,
+          standardvolume: quote.standardvolume,
+          standardvolumeType: quote.standardvolumeType,
+          calculationRatio: quote.calculationRatio,
+        }),
   };
   const r = await quoterOf(app).quote(req, caller, body);
   if (!r.ok) return r;
@@ -48,14 +66,22 @@ export async function repriceQuote(
     const p = r.data.prices_list!;
     const k = serviceClass === 'GOLD' ? 'gold' : 'silver';
     return {
-      ...base, cost: centsOf(p[`x_total_${k}_sell`]), adminFee: centsOf(p.admin_fee), leadTime: p[`max_leadtime_sell_${k}`],
-      ratio: null, palletTypes: (r.data.palletData ?? []).map((d) => d.type),
+      ...base,
+      cost: centsOf(p[`x_total_${k}_sell`]),
+      adminFee: centsOf(p.admin_fee),
+      leadTime: p[`max_leadtime_sell_${k}`],
+      ratio: null,
+      palletTypes: (r.data.palletData ?? []).map((d) => d.type),
     };
   }
   const c = r.data.costo_complete!;
   const u = r.data.units;
   return {
-    ...base, cost: centsOf(c.shipment_cost), adminFee: centsOf(c.admin_fee), leadTime: c.lead_time,
-    ratio: u ? `${u.standardvolumeType}${u.ratio}` : null, palletTypes: [],
+    ...base,
+    cost: centsOf(c.shipment_cost),
+    adminFee: centsOf(c.admin_fee),
+    leadTime: c.lead_time,
+    ratio: u ? `${u.standardvolumeType}${u.ratio}` : null,
+    palletTypes: [],
   };
 }

@@ -12,11 +12,16 @@ const STATUS_IDS = [1, 3, 4, 5, 6, 7];
 /** Turns a refused status change into the answer server.md §1 gives it. */
 export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true }>): never {
   switch (r.reason) {
-    case 'notFound': throw notFound();
-    case 'notOpen': throw conflict('requests.notOpen', { status: req.t(`status.${r.status}`) });
-    case 'same': throw conflict('requests.sameStatus');
-    case 'needsPrice': throw new ApiError(422, 'requests.needsPrice', undefined, { transport_request_status_id: [{ key: 'requests.needsPrice' }] });
-    default: throw conflict();
+    case 'notFound':
+      throw notFound();
+    case 'notOpen':
+      throw conflict('requests.notOpen', { status: req.t(`status.${r.status}`) });
+    case 'same':
+      throw conflict('requests.sameStatus');
+    case 'needsPrice':
+      throw new ApiError(422, 'requests.needsPrice', undefined, { transport_request_status_id: [{ key: 'requests.needsPrice' }] });
+    default:
+      throw conflict();
   }
 }
 
@@ -30,39 +35,43 @@ export default async function requestStatusRoutes(app: App) {
   const repo = requestStatusRepo(app.db);
   const stats = statisticsRepo(app.db);
 
-  app.post('/company/transport_requests/updateTransportRequestStatus', {
-    config: { policy: ['admin', 'carrier'] },
-    schema: {
-      tags: ['transport requests'],
-      summary: 'Changes the status of a transport request (carrier: confirm or refuse).',
-      response: { 200: writeAnswer(obj({ id: int, transport_request_status_id: int, previous_status_id: int })) },
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'transport_request_status_id'],
-        properties: { id: { type: 'integer', minimum: 1 }, transport_request_status_id: { type: 'integer', enum: STATUS_IDS } },
+  app.post(
+    '/company/transport_requests/updateTransportRequestStatus',
+    {
+      config: { policy: ['admin', 'carrier'] },
+      schema: {
+        tags: ['transport requests'],
+        summary: 'Changes the status of a transport request (carrier: confirm or refuse).',
+        response: { 200: writeAnswer(obj({ id: int, transport_request_status_id: int, previous_status_id: int })) },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'transport_request_status_id'],
+          properties: { id: { type: 'integer', minimum: 1 }, transport_request_status_id: { type: 'integer', enum: STATUS_IDS } },
+        },
       },
     },
-  }, async (req) => {
-    const { id, transport_request_status_id: to } = req.body;
-    const u = req.user!;
-    let result: StatusChange;
-    if (u.kind === 'admin') {
-      result = await repo.byAdmin(id, to);
-    } else {
-      // Carriers only confirm or refuse; an id of another carrier is 404 before anything else.
-      if (to !== STATUS.CF && to !== STATUS.RF) {
-        const own = await app.db.selectFrom('transport_requests').select('id').where('id', '=', id).where('carrier_id', '=', u.company_id).executeTakeFirst();
-        if (!own) throw notFound();
-        throw invalid({ transport_request_status_id: 'requests.carrierStatusOnly' });
+    async (req) => {
+      const { id, transport_request_status_id: to } = req.body;
+      const u = req.user!;
+      let result: StatusChange;
+      if (u.kind === 'admin') {
+        result = await repo.byAdmin(id, to);
+      } else {
+        // Carriers only confirm or refuse; an id of another carrier is 404 before anything else.
+        if (to !== STATUS.CF && to !== STATUS.RF) {
+          const own = await app.db.selectFrom('transport_requests').select('id').where('id', '=', id).where('carrier_id', '=', u.company_id).executeTakeFirst();
+          if (!own) throw notFound();
+          throw invalid({ transport_request_status_id: 'requests.carrierStatusOnly' });
+        }
+        result = await repo.byCarrier(id, u.company_id, to);
       }
-      result = await repo.byCarrier(id, u.company_id, to);
-    }
-    if (!result.ok) refuse(req, result);
-    const row = await app.db.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
-    await stats.invalidate(row);
-    void notifyLater(app, id, to);
-    const message = to === STATUS.CF ? 'requests.confirmed' : to === STATUS.RF ? 'requests.refused' : 'requests.statusChanged';
-    return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: result.from } };
-  });
+      if (!result.ok) refuse(req, result);
+      const row = await app.db.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+      await stats.invalidate(row);
+      void notifyLater(app, id, to);
+      const message = to === STATUS.CF ? 'requests.confirmed' : to === STATUS.RF ? 'requests.refused' : 'requests.statusChanged';
+      return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: result.from } };
+    },
+  );
 }

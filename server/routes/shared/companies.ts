@@ -3,7 +3,12 @@ import type { App } from '../../lib/typed.js';
 import { kindsFor, type Action } from '../../../model/permissions.js';
 import { COMPANY_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from '../../../model/roles.js';
 import {
-  ADMIN_ONLY_COMPANY_FIELDS, COMPANY_FIELD_NAMES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike,
+  ADMIN_ONLY_COMPANY_FIELDS,
+  COMPANY_FIELD_NAMES,
+  LOGO_LIMIT_CREATE,
+  LOGO_LIMIT_UPDATE,
+  companyFields,
+  isCarrierLike,
 } from '../../../model/companies.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
 import { Type } from 'typebox';
@@ -66,82 +71,110 @@ export function companyRoutes(ns: Namespace) {
       return { status: true, message: req.t(message), data: row ? presentCompany(row) : { id } };
     }
 
-    app.get(base, {
-      config: { policy: policyOf(ns, 'list') },
-      schema: { tags, summary: 'A page of companies.', querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), filters), response: { 200: metaPaged(company) } },
-    }, async (req) => {
-      const page = await repo.list(scopeOf(req), req.query);
-      return withMeta({ ...page, data: page.data.map(presentCompany) });
-    });
+    app.get(
+      base,
+      {
+        config: { policy: policyOf(ns, 'list') },
+        schema: {
+          tags,
+          summary: 'A page of companies.',
+          querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), filters),
+          response: { 200: metaPaged(company) },
+        },
+      },
+      async (req) => {
+        const page = await repo.list(scopeOf(req), req.query);
+        return withMeta({ ...page, data: page.data.map(presentCompany) });
+      },
+    );
 
-    app.get(`${base}/show/:id`, {
-      config: { policy: policyOf(ns, 'show') },
-      schema: { tags, summary: 'A company.', params: idParams, response: { 200: dataAnswer(company) } },
-    }, async (req) => ({ status: true, data: presentCompany(await load(req, req.params.id)) }));
+    app.get(
+      `${base}/show/:id`,
+      {
+        config: { policy: policyOf(ns, 'show') },
+        schema: { tags, summary: 'A company.', params: idParams, response: { 200: dataAnswer(company) } },
+      },
+      async (req) => ({ status: true, data: presentCompany(await load(req, req.params.id)) }),
+    );
 
-    app.post(`${base}/store`, {
-      config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB' },
-      schema: { tags, summary: 'Creates a company.', body, consumes: ['application/json', 'multipart/form-data'], response: { 200: companyWrite } },
-      preValidation: clean,
-    }, async (req) => {
-      const input = { ...req.body };
-      const rec: CompanyInput = { type: 'Customer', is_inbound: 1, ...input };
-      if (ns === 'company') {
-        // A carrier creates only end-user companies of its own (server.md §2).
-        rec.company_role_id = COMPANY_ROLE.ENDUSER;
-        rec.carrier_id = carrierScope(req);
-      }
-      const errors = await checkCompany(app.db, rec);
-      if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
-      const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_CREATE, 'site_header_logo');
-      const now = nowIso();
-      const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : null;
-      try {
-        const id = await repo.insert({
+    app.post(
+      `${base}/store`,
+      {
+        config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB' },
+        schema: { tags, summary: 'Creates a company.', body, consumes: ['application/json', 'multipart/form-data'], response: { 200: companyWrite } },
+        preValidation: clean,
+      },
+      async (req) => {
+        const input = { ...req.body };
+        const rec: CompanyInput = { type: 'Customer', is_inbound: 1, ...input };
+        if (ns === 'company') {
+          // A carrier creates only end-user companies of its own (server.md §2).
+          rec.company_role_id = COMPANY_ROLE.ENDUSER;
+          rec.carrier_id = carrierScope(req);
+        }
+        const errors = await checkCompany(app.db, rec);
+        if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
+        const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_CREATE, 'site_header_logo');
+        const now = nowIso();
+        const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : null;
+        try {
+          const id = await repo.insert({
+            ...(companyColumns(rec) as any),
+            legal_name: String(rec.legal_name),
+            company_role_id: Number(rec.company_role_id),
+            site_header_logo: name,
+            status_id: 1,
+            created_at: now,
+            updated_at: now,
+          });
+          return await answer(req, id, 'companies.created');
+        } catch (err) {
+          await removeFile(app.config.dataDir, 'media', name);
+          throw err;
+        }
+      },
+    );
+
+    app.post(
+      `${base}/update/:id`,
+      {
+        config: { policy: policyOf(ns, 'edit'), uploadLimit: '1 MB' },
+        schema: {
+          tags,
+          summary: 'Updates a company.',
+          params: idParams,
+          body,
+          consumes: ['application/json', 'multipart/form-data'],
+          response: { 200: companyWrite },
+        },
+        preValidation: clean,
+      },
+      async (req) => {
+        const row = await load(req, req.params.id);
+        const input = { ...req.body };
+        const rec: CompanyInput = { ...companyInputOf(presentCompany(row)), ...input };
+        if (ns === 'company') {
+          // Nothing a carrier sends moves a company to another tenant or changes its role.
+          rec.company_role_id = row.company_role_id;
+          rec.carrier_id = row.carrier_id;
+        }
+        const errors = await checkCompany(app.db, rec, { selfId: row.id, sent: Object.keys(input) });
+        if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
+        const newRole = Number(rec.company_role_id);
+        if (newRole !== row.company_role_id) await checkRoleChange(row.id, row.company_role_id, newRole);
+        const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_UPDATE, 'site_header_logo');
+        const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : undefined;
+        // JSON null removes the logo; a URL sent back (the record as it was) keeps it.
+        const removeLogo = !logo && 'site_header_logo' in input && input.site_header_logo === null;
+        await repo.update(row.id, {
           ...(companyColumns(rec) as any),
-          legal_name: String(rec.legal_name),
-          company_role_id: Number(rec.company_role_id),
-          site_header_logo: name,
-          status_id: 1,
-          created_at: now,
-          updated_at: now,
+          ...(name ? { site_header_logo: name } : removeLogo ? { site_header_logo: null } : {}),
+          updated_at: nowIso(),
         });
-        return await answer(req, id, 'companies.created');
-      } catch (err) {
-        await removeFile(app.config.dataDir, 'media', name);
-        throw err;
-      }
-    });
-
-    app.post(`${base}/update/:id`, {
-      config: { policy: policyOf(ns, 'edit'), uploadLimit: '1 MB' },
-      schema: { tags, summary: 'Updates a company.', params: idParams, body, consumes: ['application/json', 'multipart/form-data'], response: { 200: companyWrite } },
-      preValidation: clean,
-    }, async (req) => {
-      const row = await load(req, req.params.id);
-      const input = { ...req.body };
-      const rec: CompanyInput = { ...companyInputOf(presentCompany(row)), ...input };
-      if (ns === 'company') {
-        // Nothing a carrier sends moves a company to another tenant or changes its role.
-        rec.company_role_id = row.company_role_id;
-        rec.carrier_id = row.carrier_id;
-      }
-      const errors = await checkCompany(app.db, rec, { selfId: row.id, sent: Object.keys(input) });
-      if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
-      const newRole = Number(rec.company_role_id);
-      if (newRole !== row.company_role_id) await checkRoleChange(row.id, row.company_role_id, newRole);
-      const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_UPDATE, 'site_header_logo');
-      const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : undefined;
-      // JSON null removes the logo; a URL sent back (the record as it was) keeps it.
-      const removeLogo = !logo && 'site_header_logo' in input && input.site_header_logo === null;
-      await repo.update(row.id, {
-        ...(companyColumns(rec) as any),
-        ...(name ? { site_header_logo: name } : removeLogo ? { site_header_logo: null } : {}),
-        updated_at: nowIso(),
-      });
-      if (name || removeLogo) await removeFile(app.config.dataDir, 'media', row.site_header_logo);
-      return answer(req, row.id, 'companies.updated');
-    });
+        if (name || removeLogo) await removeFile(app.config.dataDir, 'media', row.site_header_logo);
+        return answer(req, row.id, 'companies.updated');
+      },
+    );
 
     /** An admin's role change must leave every user of the company with a fitting role, and no customers orphaned. */
     async function checkRoleChange(id: number, from: number, to: number) {
@@ -151,37 +184,44 @@ export function companyRoutes(ns: Namespace) {
       if (isCarrierLike(from) && !isCarrierLike(to) && (await repo.countCustomers(id)) > 0) throw conflict('companies.roleChangeCustomers');
     }
 
-    app.get(`${base}/destroy/:id`, {
-      config: { policy: policyOf(ns, 'delete') },
-      schema: { tags, summary: 'Deletes a company without dependents.', params: idParams, response: { 200: companyWrite } },
-    }, async (req) => {
-      const row = await load(req, req.params.id);
-      if (isOwn(req, row.id)) throw conflict('companies.deleteOwn');
-      // A company with users, customers, requests or tariffs is refused with what blocks it (README).
-      const deps = await countDependents(app.db, COMPANY_DEPENDENTS, row.id);
-      if (Object.keys(deps).length) throw conflict('companies.deleteBlocked', { what: dependentsText(req, deps) });
-      try {
-        await repo.remove(row.id);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw conflict('companies.referenced');
-        throw err;
-      }
-      await removeFile(app.config.dataDir, 'media', row.site_header_logo);
-      await removeFile(app.config.dataDir, 'media', row.logo);
-      return { status: true, message: req.t('companies.deleted'), data: { id: row.id } };
-    });
+    app.get(
+      `${base}/destroy/:id`,
+      {
+        config: { policy: policyOf(ns, 'delete') },
+        schema: { tags, summary: 'Deletes a company without dependents.', params: idParams, response: { 200: companyWrite } },
+      },
+      async (req) => {
+        const row = await load(req, req.params.id);
+        if (isOwn(req, row.id)) throw conflict('companies.deleteOwn');
+        // A company with users, customers, requests or tariffs is refused with what blocks it (README).
+        const deps = await countDependents(app.db, COMPANY_DEPENDENTS, row.id);
+        if (Object.keys(deps).length) throw conflict('companies.deleteBlocked', { what: dependentsText(req, deps) });
+        try {
+          await repo.remove(row.id);
+        } catch (err) {
+          if (isForeignKeyViolation(err)) throw conflict('companies.referenced');
+          throw err;
+        }
+        await removeFile(app.config.dataDir, 'media', row.site_header_logo);
+        await removeFile(app.config.dataDir, 'media', row.logo);
+        return { status: true, message: req.t('companies.deleted'), data: { id: row.id } };
+      },
+    );
 
-    app.get(`${base}/changeStatus/:id`, {
-      config: { policy: policyOf(ns, 'edit') },
-      schema: { tags, summary: 'Activates or deactivates a company.', params: idParams, response: { 200: companyWrite } },
-    }, async (req) => {
-      const row = await load(req, req.params.id);
-      if (isOwn(req, row.id)) throw conflict('companies.statusOwn');
-      const status = await repo.toggleStatus(row.id, nowIso());
-      // A deactivated company's users are signed out at once and cannot sign in (tokens.resolve, login).
-      if (status === 0) await tokens.revokeCompany(row.id);
-      return answer(req, row.id, status === 1 ? 'companies.activated' : 'companies.deactivated');
-    });
-
+    app.get(
+      `${base}/changeStatus/:id`,
+      {
+        config: { policy: policyOf(ns, 'edit') },
+        schema: { tags, summary: 'Activates or deactivates a company.', params: idParams, response: { 200: companyWrite } },
+      },
+      async (req) => {
+        const row = await load(req, req.params.id);
+        if (isOwn(req, row.id)) throw conflict('companies.statusOwn');
+        const status = await repo.toggleStatus(row.id, nowIso());
+        // A deactivated company's users are signed out at once and cannot sign in (tokens.resolve, login).
+        if (status === 0) await tokens.revokeCompany(row.id);
+        return answer(req, row.id, status === 1 ? 'companies.activated' : 'companies.deactivated');
+      },
+    );
   };
 }

@@ -4,8 +4,15 @@ import { DECIMAL_RE, normalDecimal } from '../../lib/declaredBodies.js';
 import { compareDecimal, toCentsOrNull } from '../../pricing/money.js';
 import { companiesRepo } from '../../repositories/companies.js';
 import {
-  COMPANY_FIELD_NAMES, COMPANY_MONEY_FIELDS, companyFieldApplies, companyFields, requiredCompanyFields,
-  isCarrierLike, isEnduserCompany, type CompanyField, type CompanyFieldDef,
+  COMPANY_FIELD_NAMES,
+  COMPANY_MONEY_FIELDS,
+  companyFieldApplies,
+  companyFields,
+  requiredCompanyFields,
+  isCarrierLike,
+  isEnduserCompany,
+  type CompanyField,
+  type CompanyFieldDef,
 } from '../../../model/companies.js';
 
 /** A company's fields as the wire carries them (money in euros, percentages as decimal text). */
@@ -41,14 +48,21 @@ export async function checkCompany(db: Db, rec: CompanyInput, update?: { selfId:
     if (rec[f] === null || rec[f] === undefined || rec[f] === '') add(errors, f, 'validation.required');
   }
 
-  for (const [f, table] of [['price_category_id', 'price_categories'], ['language_id', 'languages'], ['country_id', 'countries']] as const) {
+  for (const [f, table] of [
+    ['price_category_id', 'price_categories'],
+    ['language_id', 'languages'],
+    ['country_id', 'countries'],
+  ] as const) {
     if (rec[f] != null && !(await repo.exists(table, Number(rec[f])))) add(errors, f, 'validation.exists');
   }
 
   if (isEnduserCompany(role) && rec.carrier_id != null) {
     const carrier = await repo.raw(Number(rec.carrier_id));
     if (!carrier || !isCarrierLike(carrier.company_role_id) || carrier.id === selfId) add(errors, 'carrier_id', 'companies.carrierInvalid');
-    for (const [f, rateType] of [['exp_category_id', 'EXP'], ['std_category_id', 'STD']] as const) {
+    for (const [f, rateType] of [
+      ['exp_category_id', 'EXP'],
+      ['std_category_id', 'STD'],
+    ] as const) {
       if (rec[f] == null) continue;
       const cat = await repo.category(Number(rec[f]));
       if (!cat || cat.company_id !== Number(rec.carrier_id) || cat.rate_type !== rateType) {

@@ -3,7 +3,13 @@ import type { App } from '../../lib/typed.js';
 import { kindsFor, type Action } from '../../../model/permissions.js';
 import { USER_ROLE } from '../../../model/roles.js';
 import {
-  USER_FIELD_NAMES, requiredUserFields, rolesACarrierAssigns, rolesForCompanyRole, stripPhone, userFields, type UserField,
+  USER_FIELD_NAMES,
+  requiredUserFields,
+  rolesACarrierAssigns,
+  rolesForCompanyRole,
+  stripPhone,
+  userFields,
+  type UserField,
 } from '../../../model/users.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
 import { Type } from 'typebox';
@@ -79,8 +85,9 @@ export function userRoutes(ns: Namespace) {
       const errors: FieldErrors = {};
       // On update a required field may not be blanked; one the stored record never had (a user made from an
       // access request has no title or address) is asked for only when sent.
-      const required = requiredUserFields(ns === 'admin')
-        .filter((f) => opts.creating || (opts.sent?.includes(f) && f !== 'password' && f !== 'password_confirmation'));
+      const required = requiredUserFields(ns === 'admin').filter(
+        (f) => opts.creating || (opts.sent?.includes(f) && f !== 'password' && f !== 'password_confirmation'),
+      );
       for (const f of required) if (rec[f] === null || rec[f] === undefined) add(errors, f, 'validation.required');
 
       if (rec.company_id != null) {
@@ -98,7 +105,10 @@ export function userRoutes(ns: Namespace) {
       }
       if (Number(rec.role_id) !== USER_ROLE.SUPPORT) rec.support_role_id = null;
 
-      for (const [f, table] of [['language_id', 'languages'], ['country_id', 'countries']] as const) {
+      for (const [f, table] of [
+        ['language_id', 'languages'],
+        ['country_id', 'countries'],
+      ] as const) {
         if (rec[f] != null && !(await companies.exists(table, Number(rec[f])))) add(errors, f, 'validation.exists');
       }
       if (typeof rec.email === 'string') {
@@ -122,106 +132,135 @@ export function userRoutes(ns: Namespace) {
       return { status: true, message: req.t(message), data: row ? presentUser(row) : { id } };
     }
 
-    app.get(base, {
-      config: { policy: policyOf(ns, 'list') },
-      schema: { tags, summary: 'A page of users.', querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), filters), response: { 200: pagedAnswer(user) } },
-    }, async (req) => {
-      const page = await repo.list(scopeOf(req), req.query);
-      return { ...page, data: page.data.map(presentUser) };
-    });
+    app.get(
+      base,
+      {
+        config: { policy: policyOf(ns, 'list') },
+        schema: {
+          tags,
+          summary: 'A page of users.',
+          querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), filters),
+          response: { 200: pagedAnswer(user) },
+        },
+      },
+      async (req) => {
+        const page = await repo.list(scopeOf(req), req.query);
+        return { ...page, data: page.data.map(presentUser) };
+      },
+    );
 
-    app.get(`${base}/show/:id`, {
-      config: { policy: policyOf(ns, 'show') },
-      schema: { tags, summary: 'A user.', params: idParams, response: { 200: dataAnswer(user) } },
-    }, async (req) => ({ status: true, data: presentUser(await load(req, req.params.id)) }));
+    app.get(
+      `${base}/show/:id`,
+      {
+        config: { policy: policyOf(ns, 'show') },
+        schema: { tags, summary: 'A user.', params: idParams, response: { 200: dataAnswer(user) } },
+      },
+      async (req) => ({ status: true, data: presentUser(await load(req, req.params.id)) }),
+    );
 
-    app.post(`${base}/store`, {
-      config: { policy: policyOf(ns, 'create') },
-      schema: { tags, summary: 'Creates a user.', body, response: { 200: userWrite } },
-      preValidation: clean,
-    }, async (req) => {
-      const rec: UserInput = { ...req.body };
-      // A carrier's user belongs to its own company unless it names one of its end-user companies.
-      if (ns === 'company') rec.company_id ??= carrierScope(req);
-      await check(req, rec, { creating: true });
-      const now = nowIso();
-      try {
-        const id = await repo.insert({
-          ...(columns(rec) as any),
-          email: String(rec.email).toLowerCase(),
-          password_hash: await hashPassword(String(rec.password)),
-          status_id: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        return await answer(req, id, 'users.created');
-      } catch (err) {
-        if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
-        throw err;
-      }
-    });
+    app.post(
+      `${base}/store`,
+      {
+        config: { policy: policyOf(ns, 'create') },
+        schema: { tags, summary: 'Creates a user.', body, response: { 200: userWrite } },
+        preValidation: clean,
+      },
+      async (req) => {
+        const rec: UserInput = { ...req.body };
+        // A carrier's user belongs to its own company unless it names one of its end-user companies.
+        if (ns === 'company') rec.company_id ??= carrierScope(req);
+        await check(req, rec, { creating: true });
+        const now = nowIso();
+        try {
+          const id = await repo.insert({
+            ...(columns(rec) as any),
+            email: String(rec.email).toLowerCase(),
+            password_hash: await hashPassword(String(rec.password)),
+            status_id: 1,
+            created_at: now,
+            updated_at: now,
+          });
+          return await answer(req, id, 'users.created');
+        } catch (err) {
+          if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
+          throw err;
+        }
+      },
+    );
 
-    app.post(`${base}/update/:id`, {
-      config: { policy: policyOf(ns, 'edit') },
-      schema: { tags, summary: 'Updates a user.', params: idParams, body, response: { 200: userWrite } },
-      preValidation: clean,
-    }, async (req) => {
-      const row = await load(req, req.params.id);
-      if (!mayChange(req, row)) throw forbidden();
-      const input = req.body;
-      const rec: UserInput = { ...Object.fromEntries(STORED.map((f) => [f, (row as any)[f] ?? null])), ...input };
-      const self = row.id === req.user!.id;
-      if (self && (Number(rec.role_id) !== row.role_id || Number(rec.company_id) !== row.company_id)) {
-        throw invalid({ role_id: 'users.ownRole' });
-      }
-      const roleUnchanged = Number(rec.role_id) === row.role_id && Number(rec.company_id) === row.company_id;
-      await check(req, rec, { creating: false, selfId: row.id, roleUnchanged, sent: Object.keys(input) });
-      const password = typeof rec.password === 'string' ? rec.password : null;
-      try {
-        await repo.update(row.id, {
-          ...(columns(rec) as any),
-          ...(password ? { password_hash: await hashPassword(password) } : {}),
-          updated_at: nowIso(),
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
-        throw err;
-      }
-      // A new password ends the user's other sessions (server.md §3); the caller's own one stays.
-      if (password) await tokens.revokeAllOf(row.id, self ? req.user!.token_id : undefined);
-      return answer(req, row.id, 'users.updated');
-    });
+    app.post(
+      `${base}/update/:id`,
+      {
+        config: { policy: policyOf(ns, 'edit') },
+        schema: { tags, summary: 'Updates a user.', params: idParams, body, response: { 200: userWrite } },
+        preValidation: clean,
+      },
+      async (req) => {
+        const row = await load(req, req.params.id);
+        if (!mayChange(req, row)) throw forbidden();
+        const input = req.body;
+        const rec: UserInput = { ...Object.fromEntries(STORED.map((f) => [f, (row as any)[f] ?? null])), ...input };
+        const self = row.id === req.user!.id;
+        if (self && (Number(rec.role_id) !== row.role_id || Number(rec.company_id) !== row.company_id)) {
+          throw invalid({ role_id: 'users.ownRole' });
+        }
+        const roleUnchanged = Number(rec.role_id) === row.role_id && Number(rec.company_id) === row.company_id;
+        await check(req, rec, { creating: false, selfId: row.id, roleUnchanged, sent: Object.keys(input) });
+        const password = typeof rec.password === 'string' ? rec.password : null;
+        try {
+          await repo.update(row.id, {
+            ...(columns(rec) as any),
+            ...(password ? { password_hash: await hashPassword(password) } : {}),
+            updated_at: nowIso(),
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
+          throw err;
+        }
+        // A new password ends the user's other sessions (server.md §3); the caller's own one stays.
+        if (password) await tokens.revokeAllOf(row.id, self ? req.user!.token_id : undefined);
+        return answer(req, row.id, 'users.updated');
+      },
+    );
 
-    app.get(`${base}/destroy/:id`, {
-      config: { policy: policyOf(ns, 'delete') },
-      schema: { tags, summary: 'Deletes a user without dependents.', params: idParams, response: { 200: userWrite } },
-    }, async (req) => {
-      const row = await load(req, req.params.id);
-      if (row.id === req.user!.id) throw conflict('users.deleteSelf');
-      if (!mayChange(req, row)) throw forbidden();
-      // A user with requests, tickets or messages keeps them: refused, to be deactivated instead (README).
-      const deps = await countDependents(app.db, USER_DEPENDENTS, row.id);
-      if (Object.keys(deps).length) throw conflict('users.deleteBlocked', { what: dependentsText(req, deps) });
-      try {
-        await repo.remove(row.id);
-      } catch (err) {
-        if (isForeignKeyViolation(err)) throw conflict('users.referenced');
-        throw err;
-      }
-      await removeFile(app.config.dataDir, 'media', row.image);
-      return { status: true, message: req.t('users.deleted'), data: { id: row.id } };
-    });
+    app.get(
+      `${base}/destroy/:id`,
+      {
+        config: { policy: policyOf(ns, 'delete') },
+        schema: { tags, summary: 'Deletes a user without dependents.', params: idParams, response: { 200: userWrite } },
+      },
+      async (req) => {
+        const row = await load(req, req.params.id);
+        if (row.id === req.user!.id) throw conflict('users.deleteSelf');
+        if (!mayChange(req, row)) throw forbidden();
+        // A user with requests, tickets or messages keeps them: refused, to be deactivated instead (README).
+        const deps = await countDependents(app.db, USER_DEPENDENTS, row.id);
+        if (Object.keys(deps).length) throw conflict('users.deleteBlocked', { what: dependentsText(req, deps) });
+        try {
+          await repo.remove(row.id);
+        } catch (err) {
+          if (isForeignKeyViolation(err)) throw conflict('users.referenced');
+          throw err;
+        }
+        await removeFile(app.config.dataDir, 'media', row.image);
+        return { status: true, message: req.t('users.deleted'), data: { id: row.id } };
+      },
+    );
 
-    app.get(`${base}/changeStatus/:id`, {
-      config: { policy: policyOf(ns, 'edit') },
-      schema: { tags, summary: 'Activates or deactivates a user.', params: idParams, response: { 200: userWrite } },
-    }, async (req) => {
-      const row = await load(req, req.params.id);
-      if (row.id === req.user!.id) throw conflict('users.statusSelf');
-      if (!mayChange(req, row)) throw forbidden();
-      const status = await repo.toggleStatus(row.id, nowIso());
-      if (status === 0) await tokens.revokeAllOf(row.id);
-      return answer(req, row.id, status === 1 ? 'users.activated' : 'users.deactivated');
-    });
+    app.get(
+      `${base}/changeStatus/:id`,
+      {
+        config: { policy: policyOf(ns, 'edit') },
+        schema: { tags, summary: 'Activates or deactivates a user.', params: idParams, response: { 200: userWrite } },
+      },
+      async (req) => {
+        const row = await load(req, req.params.id);
+        if (row.id === req.user!.id) throw conflict('users.statusSelf');
+        if (!mayChange(req, row)) throw forbidden();
+        const status = await repo.toggleStatus(row.id, nowIso());
+        if (status === 0) await tokens.revokeAllOf(row.id);
+        return answer(req, row.id, status === 1 ? 'users.activated' : 'users.deactivated');
+      },
+    );
   };
 }

@@ -13,7 +13,10 @@ import { XLSX_MIME, attachmentName } from './scope.js';
 import { Type } from 'typebox';
 import { anyObject, binaryAnswer, bool, obj, pagedAnswer, XLSX } from '../../lib/answers.js';
 
-const sheetPage = { ...pagedAnswer(anyObject), properties: { ...(pagedAnswer(anyObject).properties as object), sheet: { anyOf: [anyObject, { type: 'null' }] } } };
+const sheetPage = {
+  ...pagedAnswer(anyObject),
+  properties: { ...(pagedAnswer(anyObject).properties as object), sheet: { anyOf: [anyObject, { type: 'null' }] } },
+};
 
 type Settings = Pick<EndUserSettings, 'exp_category_id' | 'std_category_id' | 'increase_percent' | 'decrease_percent'>;
 
@@ -33,21 +36,27 @@ export default async function enduserRateSheetRoutes(app: App) {
 
   async function context(req: FastifyRequest) {
     const u = req.user!;
-    const me = await app.db.selectFrom('companies')
+    const me = await app.db
+      .selectFrom('companies')
       .select(['id', 'carrier_id', 'exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent'])
-      .where('id', '=', u.company_id).executeTakeFirst();
+      .where('id', '=', u.company_id)
+      .executeTakeFirst();
     const carrierId = me?.carrier_id ?? null;
     if (!me || carrierId === null) return null;
     const [categories, sheets] = await Promise.all([
       app.db.selectFrom('categories').select(['id', 'code', 'rate_type', 'zone', 'company_id']).where('company_id', '=', carrierId).execute(),
-      app.db.selectFrom('rate_sheets').select(['id', 'category_id', 'area', 'validate_from', 'validate_to', 'is_standard', 'code']).where('company_id', '=', carrierId).execute(),
+      app.db
+        .selectFrom('rate_sheets')
+        .select(['id', 'category_id', 'area', 'validate_from', 'validate_to', 'is_standard', 'code'])
+        .where('company_id', '=', carrierId)
+        .execute(),
     ]);
     return { me: me as Settings & { id: number }, carrierId, categories: categories as Category[], sheets: sheets as RateSheet[] };
   }
 
   async function applicable(ctx: NonNullable<Awaited<ReturnType<typeof context>>>, rateType: RateType, zone: SheetZone) {
     const choice = selectSheets({ categories: ctx.categories, sheets: ctx.sheets, endUser: ctx.me, rateType, zone, date: romeToday() });
-    return choice.sell ? (await repo.find(choice.sell.id, ctx.carrierId)) ?? null : null;
+    return choice.sell ? ((await repo.find(choice.sell.id, ctx.carrierId)) ?? null) : null;
   }
 
   /** A stored row as the end user sees it: money in euros after its own adjustments. */
@@ -62,53 +71,74 @@ export default async function enduserRateSheetRoutes(app: App) {
     return out;
   }
 
-  const publicSheet = (s: any) => s && ({
-    id: s.id, code: s.code, description: s.description, zone: s.zone, rate_type: s.rate_type,
-    validate_from: s.validate_from, validate_to: s.validate_to, category_code: s.category_code,
-  });
-
-  app.get('/enduser/getMyRateSheet', {
-    config: { policy: ['enduser'] },
-    schema: {
-      tags: ['rate sheets'],
-      summary: 'The end user\'s express and standard sell sheets, as it pays them (paged).',
-      querystring: Type.Unsafe<ListQuery & { zone: SheetZone }>(listQuerySchema(['id'], { zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } })),
-      response: { 200: obj({ status: bool, standard_rate_sheet: sheetPage, express_rate_sheet: sheetPage }) },
-    },
-  }, async (req) => {
-    const q = req.query;
-    const empty = { sheet: null, data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
-    const ctx = await context(req);
-    if (!ctx) return { status: true, standard_rate_sheet: empty, express_rate_sheet: empty };
-    const page = async (rateType: RateType, zone: SheetZone) => {
-      const sheet = await applicable(ctx, rateType, zone);
-      if (!sheet) return empty;
-      const p = await repo.rows(sheet, { ...q, sort: undefined });
-      return { sheet: publicSheet(sheet), ...p, data: p.data.map((r) => ({ id: r.id, ...adjusted(rateType, ctx.me, r) })) };
+  const publicSheet = (s: any) =>
+    s && {
+      id: s.id,
+      code: s.code,
+      description: s.description,
+      zone: s.zone,
+      rate_type: s.rate_type,
+      validate_from: s.validate_from,
+      validate_to: s.validate_to,
+      category_code: s.category_code,
     };
-    return { status: true, standard_rate_sheet: await page('STD', q.zone), express_rate_sheet: await page('EXP', 'NAT') };
-  });
 
-  app.get('/enduser/getMyRateSheet/download', {
-    config: { policy: ['enduser'] },
-    schema: {
-      tags: ['rate sheets'],
-      summary: 'Downloads the end user\'s sell sheet as a spreadsheet.',
-      response: { 200: binaryAnswer('The rate sheet', XLSX) },
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['rate_type'],
-        properties: { rate_type: { type: 'string', enum: ['STD', 'EXP'] }, zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } },
+  app.get(
+    '/enduser/getMyRateSheet',
+    {
+      config: { policy: ['enduser'] },
+      schema: {
+        tags: ['rate sheets'],
+        summary: "The end user's express and standard sell sheets, as it pays them (paged).",
+        querystring: Type.Unsafe<ListQuery & { zone: SheetZone }>(
+          listQuerySchema(['id'], { zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } }),
+        ),
+        response: { 200: obj({ status: bool, standard_rate_sheet: sheetPage, express_rate_sheet: sheetPage }) },
       },
     },
-  }, async (req, reply) => {
-    const q = req.query;
-    const ctx = await context(req);
-    const sheet = ctx ? await applicable(ctx, q.rate_type, q.rate_type === 'EXP' ? 'NAT' : q.zone ?? 'NAT') : null;
-    if (!ctx || !sheet) throw new ApiError(404, 'errors.notFound');
-    const rows = (await repo.allRows(sheet)).map((r) => adjusted(q.rate_type, ctx.me, r));
-    const data = writeRowsXlsx(rateRowsSpec(q.rate_type), rows, sheet.code.slice(0, 31));
-    return reply.type(XLSX_MIME).header('content-disposition', attachmentName(`${sheet.code}.xlsx`)).header('cache-control', 'private, no-store').send(data);
-  });
+    async (req) => {
+      const q = req.query;
+      const empty = { sheet: null, data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
+      const ctx = await context(req);
+      if (!ctx) return { status: true, standard_rate_sheet: empty, express_rate_sheet: empty };
+      const page = async (rateType: RateType, zone: SheetZone) => {
+        const sheet = await applicable(ctx, rateType, zone);
+        if (!sheet) return empty;
+        const p = await repo.rows(sheet, { ...q, sort: undefined });
+        return { sheet: publicSheet(sheet), ...p, data: p.data.map((r) => ({ id: r.id, ...adjusted(rateType, ctx.me, r) })) };
+      };
+      return { status: true, standard_rate_sheet: await page('STD', q.zone), express_rate_sheet: await page('EXP', 'NAT') };
+    },
+  );
+
+  app.get(
+    '/enduser/getMyRateSheet/download',
+    {
+      config: { policy: ['enduser'] },
+      schema: {
+        tags: ['rate sheets'],
+        summary: "Downloads the end user's sell sheet as a spreadsheet.",
+        response: { 200: binaryAnswer('The rate sheet', XLSX) },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['rate_type'],
+          properties: { rate_type: { type: 'string', enum: ['STD', 'EXP'] }, zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } },
+        },
+      },
+    },
+    async (req, reply) => {
+      const q = req.query;
+      const ctx = await context(req);
+      const sheet = ctx ? await applicable(ctx, q.rate_type, q.rate_type === 'EXP' ? 'NAT' : (q.zone ?? 'NAT')) : null;
+      if (!ctx || !sheet) throw new ApiError(404, 'errors.notFound');
+      const rows = (await repo.allRows(sheet)).map((r) => adjusted(q.rate_type, ctx.me, r));
+      const data = writeRowsXlsx(rateRowsSpec(q.rate_type), rows, sheet.code.slice(0, 31));
+      return reply
+        .type(XLSX_MIME)
+        .header('content-disposition', attachmentName(`${sheet.code}.xlsx`))
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 }

@@ -16,8 +16,7 @@ import { Type } from 'typebox';
 import { anyObject, binaryAnswer, int, intN, obj, pagedAnswer, str, writeAnswer, XLSX } from '../../lib/answers.js';
 
 const sheetAnswer = obj({ id: int, code: str, rate_type: str, zone: str, company_id: int });
-const withCompany = (page: Record<string, unknown>, extra: Record<string, unknown>) =>
-  ({ ...page, properties: { ...(page.properties as object), ...extra } });
+const withCompany = (page: Record<string, unknown>, extra: Record<string, unknown>) => ({ ...page, properties: { ...(page.properties as object), ...extra } });
 
 const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -60,112 +59,152 @@ export default async function rateSheetRoutes(app: App) {
       return sheet;
     }
 
-    app.get(base, {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'A page of a carrier\'s rate sheets.',
-        querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string }>(
-          listQuerySchema(SHEET_SORT, {
-            ...adminOnly,
-            category_id: { type: 'integer', minimum: 1 },
-            zone: enumOf(SHEET_ZONES), rate_type: enumOf(RATE_TYPES), area: enumOf(SHEET_AREAS),
-          })),
-        response: { 200: withCompany(pagedAnswer(sheetAnswer), { company_id: intN }) },
+    app.get(
+      base,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: "A page of a carrier's rate sheets.",
+          querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string }>(
+            listQuerySchema(SHEET_SORT, {
+              ...adminOnly,
+              category_id: { type: 'integer', minimum: 1 },
+              zone: enumOf(SHEET_ZONES),
+              rate_type: enumOf(RATE_TYPES),
+              area: enumOf(SHEET_AREAS),
+            }),
+          ),
+          response: { 200: withCompany(pagedAnswer(sheetAnswer), { company_id: intN }) },
+        },
       },
-    }, async (req) => {
-      const q = req.query;
-      const company = await tariffCompany(app, req, ns, q.company_id);
-      if (!company) return { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0, company_id: null };
-      const page = await repo.list({ companyId: company.id, categoryId: q.category_id, zone: q.zone, rateType: q.rate_type, area: q.area }, q);
-      return { ...page, company_id: company.id };
-    });
+      async (req) => {
+        const q = req.query;
+        const company = await tariffCompany(app, req, ns, q.company_id);
+        if (!company) return { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0, company_id: null };
+        const page = await repo.list({ companyId: company.id, categoryId: q.category_id, zone: q.zone, rateType: q.rate_type, area: q.area }, q);
+        return { ...page, company_id: company.id };
+      },
+    );
 
-    app.post(`${base}/store`, {
-      config: { policy, ...uploadConfig },
-      schema: {
-        tags,
-        summary: 'Creates a rate-sheet version from a spreadsheet.',
-        consumes: ['multipart/form-data'],
-        response: { 200: writeAnswer(obj({ id: int, code: str, rows: int })) },
-        body: Type.Unsafe<{
-          company_id?: number; description?: string; zone: SheetZone; rate_type: RateType; area: 'Customer' | 'Supplier';
-          validate_from: string; validate_to: string; is_standard: 0 | 1; category_id?: number;
-        } & Record<string, unknown>>({
-          type: 'object',
-          additionalProperties: false,
-          required: ['zone', 'rate_type', 'area', 'validate_from', 'validate_to'],
-          properties: {
-            ...adminOnly,
-            // Sent by the documents' form but generated here (calculator document §5): ignored.
-            code: { type: 'string', maxLength: 100 },
-            description: { type: 'string', maxLength: 255 },
-            zone: enumOf(SHEET_ZONES),
-            rate_type: enumOf(RATE_TYPES),
-            area: enumOf(SHEET_AREAS),
-            validate_from: { type: 'string', format: 'date' },
-            validate_to: { type: 'string', format: 'date' },
-            is_standard: { type: 'integer', enum: [0, 1], default: 1 },
-            // 0 or absent: a new category named after the sheet's code.
-            category_id: { type: 'integer', minimum: 0 },
-            rate_sheet: fileField,
-          },
-        }),
+    app.post(
+      `${base}/store`,
+      {
+        config: { policy, ...uploadConfig },
+        schema: {
+          tags,
+          summary: 'Creates a rate-sheet version from a spreadsheet.',
+          consumes: ['multipart/form-data'],
+          response: { 200: writeAnswer(obj({ id: int, code: str, rows: int })) },
+          body: Type.Unsafe<
+            {
+              company_id?: number;
+              description?: string;
+              zone: SheetZone;
+              rate_type: RateType;
+              area: 'Customer' | 'Supplier';
+              validate_from: string;
+              validate_to: string;
+              is_standard: 0 | 1;
+              category_id?: number;
+            } & Record<string, unknown>
+          >({
+            type: 'object',
+            additionalProperties: false,
+            required: ['zone', 'rate_type', 'area', 'validate_from', 'validate_to'],
+            properties: {
+              ...adminOnly,
+              // Sent by the documents' form but generated here (calculator document §5): ignored.
+              code: { type: 'string', maxLength: 100 },
+              description: { type: 'string', maxLength: 255 },
+              zone: enumOf(SHEET_ZONES),
+              rate_type: enumOf(RATE_TYPES),
+              area: enumOf(SHEET_AREAS),
+              validate_from: { type: 'string', format: 'date' },
+              validate_to: { type: 'string', format: 'date' },
+              is_standard: { type: 'integer', enum: [0, 1], default: 1 },
+              // 0 or absent: a new category named after the sheet's code.
+              category_id: { type: 'integer', minimum: 0 },
+              rate_sheet: fileField,
+            },
+          }),
+        },
       },
-    }, async (req) => {
-      const b = req.body;
-      const company = (await tariffCompany(app, req, ns, b.company_id, { required: true }))!;
-      if (b.validate_to <= b.validate_from) throw invalid({ validate_to: 'rateSheets.validateTo' }, 'rateSheets.validateTo');
-      if (b.rate_type === 'EXP' && b.zone !== 'NAT') throw invalid({ zone: 'rateSheets.expressNational' }, 'rateSheets.expressNational');
-      let categoryId: number | null = null;
-      if (b.category_id) {
-        const cat = await app.db.selectFrom('categories').selectAll().where('id', '=', b.category_id).where('company_id', '=', company.id).executeTakeFirst();
-        if (!cat) throw notFound();
-        if (cat.rate_type !== b.rate_type || cat.zone !== b.zone) {
-          throw invalid({ category_id: { key: 'rateSheets.categoryMismatch', params: { code: cat.code, rate_type: cat.rate_type, zone: cat.zone } } });
+      async (req) => {
+        const b = req.body;
+        const company = (await tariffCompany(app, req, ns, b.company_id, { required: true }))!;
+        if (b.validate_to <= b.validate_from) throw invalid({ validate_to: 'rateSheets.validateTo' }, 'rateSheets.validateTo');
+        if (b.rate_type === 'EXP' && b.zone !== 'NAT') throw invalid({ zone: 'rateSheets.expressNational' }, 'rateSheets.expressNational');
+        let categoryId: number | null = null;
+        if (b.category_id) {
+          const cat = await app.db.selectFrom('categories').selectAll().where('id', '=', b.category_id).where('company_id', '=', company.id).executeTakeFirst();
+          if (!cat) throw notFound();
+          if (cat.rate_type !== b.rate_type || cat.zone !== b.zone) {
+            throw invalid({ category_id: { key: 'rateSheets.categoryMismatch', params: { code: cat.code, rate_type: cat.rate_type, zone: cat.zone } } });
+          }
+          categoryId = cat.id;
         }
-        categoryId = cat.id;
-      }
-      const file = uploadedFile(b, 'rate_sheet');
-      const description = b.description?.trim() || null;
-      const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () => importRateSheet(app.db, app.config.dataDir, {
-        companyId: company.id, legalName: company.legal_name, rateType: b.rate_type, zone: b.zone, area: b.area,
-        isStandard: b.is_standard, validateFrom: b.validate_from, validateTo: b.validate_to, description, categoryId, file,
-      }));
-      return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
-    });
-
-    app.get(`${base}/download/:id`, {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'Downloads the original file of a rate sheet.',
-        params: idParams,
-        querystring: Type.Unsafe<{ company_id?: number }>({ type: 'object', additionalProperties: false, properties: { ...adminOnly } }),
-        response: { 200: binaryAnswer('The rate-sheet file', XLSX, 'application/vnd.ms-excel') },
+        const file = uploadedFile(b, 'rate_sheet');
+        const description = b.description?.trim() || null;
+        const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>
+          importRateSheet(app.db, app.config.dataDir, {
+            companyId: company.id,
+            legalName: company.legal_name,
+            rateType: b.rate_type,
+            zone: b.zone,
+            area: b.area,
+            isStandard: b.is_standard,
+            validateFrom: b.validate_from,
+            validateTo: b.validate_to,
+            description,
+            categoryId,
+            file,
+          }),
+        );
+        return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
       },
-    }, async (req, reply) => {
-      const sheet = await ownSheet(req, req.params.id, req.query.company_id);
-      return sendSheetFile(app, reply, sheet);
-    });
+    );
 
-    app.get(`${base}/rows/:id`, {
-      config: { policy },
-      schema: {
-        tags,
-        summary: 'A page of the rows of a rate sheet.',
-        params: idParams,
-        querystring: Type.Unsafe<ListQuery & { company_id?: number }>(
-          listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly)),
-        response: { 200: withCompany(pagedAnswer(anyObject), { sheet: sheetAnswer }) },
+    app.get(
+      `${base}/download/:id`,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: 'Downloads the original file of a rate sheet.',
+          params: idParams,
+          querystring: Type.Unsafe<{ company_id?: number }>({ type: 'object', additionalProperties: false, properties: { ...adminOnly } }),
+          response: { 200: binaryAnswer('The rate-sheet file', XLSX, 'application/vnd.ms-excel') },
+        },
       },
-    }, async (req) => {
-      const q = req.query;
-      const sheet = await ownSheet(req, req.params.id, q.company_id);
-      const page = await repo.rows(sheet, q);
-      const spec = rateRowsSpec(sheet.rate_type);
-      return { sheet, ...page, data: page.data.map((r) => rowOut(spec, r)) };
-    });
+      async (req, reply) => {
+        const sheet = await ownSheet(req, req.params.id, req.query.company_id);
+        return sendSheetFile(app, reply, sheet);
+      },
+    );
+
+    app.get(
+      `${base}/rows/:id`,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: 'A page of the rows of a rate sheet.',
+          params: idParams,
+          querystring: Type.Unsafe<ListQuery & { company_id?: number }>(
+            listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly),
+          ),
+          response: { 200: withCompany(pagedAnswer(anyObject), { sheet: sheetAnswer }) },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const sheet = await ownSheet(req, req.params.id, q.company_id);
+        const page = await repo.rows(sheet, q);
+        const spec = rateRowsSpec(sheet.rate_type);
+        return { sheet, ...page, data: page.data.map((r) => rowOut(spec, r)) };
+      },
+    );
 
     const destroy = async (req: FastifyRequest, id: number, companyId: number | undefined) => {
       const sheet = await ownSheet(req, id, companyId);
@@ -174,15 +213,22 @@ export default async function rateSheetRoutes(app: App) {
     };
     const deleted = { 200: writeAnswer(obj({ id: int })) };
     const destroySchema = {
-      tags, summary: 'Deletes a rate sheet with its rows and file.', params: idParams, response: deleted,
+      tags,
+      summary: 'Deletes a rate sheet with its rows and file.',
+      params: idParams,
+      response: deleted,
       body: Type.Unsafe<{ company_id?: number } | undefined>({ type: 'object', additionalProperties: false, properties: { ...adminOnly } }),
     };
     app.post(`${base}/destroy/:id`, { config: { policy }, schema: destroySchema }, (req) => destroy(req, req.params.id, req.body?.company_id));
     if (ns === 'company') {
-      app.get(`${base}/destroy/:id`, {
-        config: { policy },
-        schema: { tags, summary: 'Deletes a rate sheet with its rows and file (the documents\' GET form).', params: idParams, response: deleted },
-      }, (req) => destroy(req, req.params.id, undefined));
+      app.get(
+        `${base}/destroy/:id`,
+        {
+          config: { policy },
+          schema: { tags, summary: "Deletes a rate sheet with its rows and file (the documents' GET form).", params: idParams, response: deleted },
+        },
+        (req) => destroy(req, req.params.id, undefined),
+      );
     }
   }
 }

@@ -38,29 +38,49 @@ export default async function tariffTableRoutes(app: App) {
   }
 
   // The admin's company selector of the tariff screens: the companies that own tariffs.
-  app.get('/admin/tariff_companies', {
-    config: { policy: ['admin'] },
-    schema: { tags: ['tariffs'], summary: 'The companies that own tariffs.', response: { 200: obj({ data: list(obj({ id: int, legal_name: str, company_role_id: int, status_id: int })) }) } },
-  }, async () => ({
-    data: await app.db.selectFrom('companies').select(['id', 'legal_name', 'company_role_id', 'status_id'])
-      .where('company_role_id', 'in', TARIFF_OWNER_ROLES).orderBy('id').execute(),
-  }));
+  app.get(
+    '/admin/tariff_companies',
+    {
+      config: { policy: ['admin'] },
+      schema: {
+        tags: ['tariffs'],
+        summary: 'The companies that own tariffs.',
+        response: { 200: obj({ data: list(obj({ id: int, legal_name: str, company_role_id: int, status_id: int })) }) },
+      },
+    },
+    async () => ({
+      data: await app.db
+        .selectFrom('companies')
+        .select(['id', 'legal_name', 'company_role_id', 'status_id'])
+        .where('company_role_id', 'in', TARIFF_OWNER_ROLES)
+        .orderBy('id')
+        .execute(),
+    }),
+  );
 
   // Templates of every table and rate sheet, by the documented link keys.
   for (const { ns, policy } of NAMESPACES) {
-    app.get(`/${ns}/tariff_templates/:key`, {
-      config: { policy },
-      schema: {
-        tags: ['tariffs'],
-        summary: 'Downloads the built-in spreadsheet template of a tariff table or rate sheet.',
-        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: Object.keys(TEMPLATES) } } },
-        response: { 200: binaryAnswer('The template', XLSX) },
+    app.get(
+      `/${ns}/tariff_templates/:key`,
+      {
+        config: { policy },
+        schema: {
+          tags: ['tariffs'],
+          summary: 'Downloads the built-in spreadsheet template of a tariff table or rate sheet.',
+          params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: Object.keys(TEMPLATES) } } },
+          response: { 200: binaryAnswer('The template', XLSX) },
+        },
       },
-    }, async (req, reply) => {
-      const spec = TEMPLATES[req.params.key];
-      if (!spec) throw new ApiError(404, 'tariffs.unknownTemplate');
-      return reply.type(XLSX_MIME).header('content-disposition', attachmentName(spec.templateFile)).header('cache-control', 'no-store').send(templateXlsx(spec));
-    });
+      async (req, reply) => {
+        const spec = TEMPLATES[req.params.key];
+        if (!spec) throw new ApiError(404, 'tariffs.unknownTemplate');
+        return reply
+          .type(XLSX_MIME)
+          .header('content-disposition', attachmentName(spec.templateFile))
+          .header('cache-control', 'no-store')
+          .send(templateXlsx(spec));
+      },
+    );
   }
 }
 
@@ -69,43 +89,63 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
   const sortColumns = Object.fromEntries(sortableOf(spec).map((c) => [c, c]));
   const tags = ['tariffs'];
 
-  app.get(base, {
-    config: { policy },
-    schema: {
-      tags,
-      summary: `A page of the ${spec.key.replace(/_/g, ' ')} rows of a carrier.`,
-      querystring: Type.Unsafe<ListQuery & { company_id?: number }>(listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {})),
-      response: { 200: { ...keyedPage(spec.listKey, obj({ id: int })), properties: { ...(keyedPage(spec.listKey, obj({ id: int })).properties as object), company_id: intN } } },
+  app.get(
+    base,
+    {
+      config: { policy },
+      schema: {
+        tags,
+        summary: `A page of the ${spec.key.replace(/_/g, ' ')} rows of a carrier.`,
+        querystring: Type.Unsafe<ListQuery & { company_id?: number }>(listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {})),
+        response: {
+          200: {
+            ...keyedPage(spec.listKey, obj({ id: int })),
+            properties: { ...(keyedPage(spec.listKey, obj({ id: int })).properties as object), company_id: intN },
+          },
+        },
+      },
     },
-  }, async (req) => {
-    const q = req.query;
-    const company = await tariffCompany(app, req, ns, q.company_id);
-    const page = company
-      ? await paginate(app.db.selectFrom(spec.table as 'express_hub_costs').selectAll().where('company_id', '=', company.id), q, { sortColumns })
-      : { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
-    return { [spec.listKey]: { ...page, data: page.data.map((r) => rowOut(spec, r)) }, company_id: company?.id ?? null };
-  });
+    async (req) => {
+      const q = req.query;
+      const company = await tariffCompany(app, req, ns, q.company_id);
+      const page = company
+        ? await paginate(
+            app.db
+              .selectFrom(spec.table as 'express_hub_costs')
+              .selectAll()
+              .where('company_id', '=', company.id),
+            q,
+            { sortColumns },
+          )
+        : { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
+      return { [spec.listKey]: { ...page, data: page.data.map((r) => rowOut(spec, r)) }, company_id: company?.id ?? null };
+    },
+  );
 
-  app.post(`${base}/store`, {
-    config: { policy, ...uploadConfig },
-    schema: {
-      tags,
-      summary: `Uploads the ${spec.key.replace(/_/g, ' ')} of a carrier from a spreadsheet (into an empty set).`,
-      consumes: ['multipart/form-data'],
-      body: Type.Unsafe<{ company_id?: number } & Record<string, unknown>>({
-        type: 'object',
-        additionalProperties: false,
-        properties: { ...(ns === 'admin' ? companyIdQuery : {}), [spec.fileField]: fileField },
-      }),
-      response: { 200: countAnswer },
+  app.post(
+    `${base}/store`,
+    {
+      config: { policy, ...uploadConfig },
+      schema: {
+        tags,
+        summary: `Uploads the ${spec.key.replace(/_/g, ' ')} of a carrier from a spreadsheet (into an empty set).`,
+        consumes: ['multipart/form-data'],
+        body: Type.Unsafe<{ company_id?: number } & Record<string, unknown>>({
+          type: 'object',
+          additionalProperties: false,
+          properties: { ...(ns === 'admin' ? companyIdQuery : {}), [spec.fileField]: fileField },
+        }),
+        response: { 200: countAnswer },
+      },
     },
-  }, async (req) => {
-    const body = req.body;
-    const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
-    const file = uploadedFile(body, spec.fileField);
-    const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
-    return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
-  });
+    async (req) => {
+      const body = req.body;
+      const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
+      const file = uploadedFile(body, spec.fileField);
+      const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
+      return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
+    },
+  );
 
   const destroy = async (req: FastifyRequest, companyId: number | undefined) => {
     const company = (await tariffCompany(app, req, ns, companyId, { required: true }))!;
@@ -113,20 +153,28 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
     return { status: true, message: req.t('tariffs.deleted', { count }), data: { count, company_id: company.id } };
   };
   if (ns === 'admin') {
-    app.post(`${base}/destroy`, {
-      config: { policy },
-      schema: {
-        tags,
-        summary: `Deletes every ${spec.key.replace(/_/g, ' ')} row of a carrier.`,
-        body: { type: 'object', additionalProperties: false, required: ['company_id'], properties: companyIdQuery },
-        response: { 200: countAnswer },
+    app.post(
+      `${base}/destroy`,
+      {
+        config: { policy },
+        schema: {
+          tags,
+          summary: `Deletes every ${spec.key.replace(/_/g, ' ')} row of a carrier.`,
+          body: { type: 'object', additionalProperties: false, required: ['company_id'], properties: companyIdQuery },
+          response: { 200: countAnswer },
+        },
       },
-    }, (req) => destroy(req, req.body.company_id));
+      (req) => destroy(req, req.body.company_id),
+    );
   } else {
     // The documents' company-namespace deletes of these tables are GETs with no id: the set is the caller's own.
-    app.get(`${base}/destroy`, {
-      config: { policy },
-      schema: { tags, summary: `Deletes every ${spec.key.replace(/_/g, ' ')} row of the caller\'s company.`, response: { 200: countAnswer } },
-    }, (req) => destroy(req, undefined));
+    app.get(
+      `${base}/destroy`,
+      {
+        config: { policy },
+        schema: { tags, summary: `Deletes every ${spec.key.replace(/_/g, ' ')} row of the caller’s company.`, response: { 200: countAnswer } },
+      },
+      (req) => destroy(req, undefined),
+    );
   }
 }

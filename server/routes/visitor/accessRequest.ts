@@ -32,10 +32,16 @@ const formBody = Type.Unsafe<FormBody>({
   type: 'object',
   additionalProperties: false,
   required: FORM_FIELDS.filter(([, f]) => f.required).map(([n]) => n),
-  properties: Object.fromEntries(FORM_FIELDS.map(([n, f]) => [n,
-    f.type === 'password' ? { type: 'string', maxLength: 1024 }
-      : f.type === 'image' ? { description: 'PNG, JPEG or WebP picture, at most 5 MB (multipart file)' }
-        : fieldSchema(f, { withDefault: false })])),
+  properties: Object.fromEntries(
+    FORM_FIELDS.map(([n, f]) => [
+      n,
+      f.type === 'password'
+        ? { type: 'string', maxLength: 1024 }
+        : f.type === 'image'
+          ? { description: 'PNG, JPEG or WebP picture, at most 5 MB (multipart file)' }
+          : fieldSchema(f, { withDefault: false }),
+    ]),
+  ),
 });
 
 /** A web address as people type it: with or without http(s)://, a dotted host, no spaces. */
@@ -47,53 +53,57 @@ export default async function accessRequestRoutes(app: App) {
   const accounts = accountsRepo(app.db);
   const throttle = throttleRepo(app.db);
 
-  app.post('/visitor/request_access/store', {
-    config: { policy: 'public' },
-    schema: {
-      tags: ['visitor'],
-      summary: 'Sends a request for a carrier account.',
-      response: { 200: writeAnswer(obj({ id: int, status: str })) },
-      consumes: ['multipart/form-data', 'application/json'],
-      body: formBody,
+  app.post(
+    '/visitor/request_access/store',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['visitor'],
+        summary: 'Sends a request for a carrier account.',
+        response: { 200: writeAnswer(obj({ id: int, status: str })) },
+        consumes: ['multipart/form-data', 'application/json'],
+        body: formBody,
+      },
     },
-  }, async (req) => {
-    const body = req.body;
-    const values: Record<string, string> = {};
-    const problems: Record<string, string | { key: string; params?: Record<string, unknown> }> = {};
-    for (const f of TEXT_FIELDS) {
-      values[f] = body[f].trim();
-      if (!values[f]) problems[f] = 'validation.required';
-    }
-    values.user_email = values.user_email.toLowerCase();
-    if (values.carrier_website_url && !WEBSITE.test(values.carrier_website_url)) {
-      problems.carrier_website_url = { key: 'validation.format', params: { format: req.t('format.uri') } };
-    }
-    const password = body.user_password;
-    if (!password) problems.user_password = 'validation.required';
-    else if (passwordProblem(password)) problems.user_password = passwordProblem(password)!;
-    if (password !== body.user_password_confirmation) problems.user_password_confirmation = 'accessRequests.passwordMismatch';
-    if (!(await accounts.countryExists(body.carrier_country_id))) problems.carrier_country_id = 'validation.exists';
-    if (!(await accounts.languageExists(body.carrier_language_id))) problems.carrier_language_id = 'validation.exists';
-    const carrierId = body.carrier_id ?? null;
-    if (carrierId !== null && !(await requests.invitingCarrier(carrierId))) problems.carrier_id = 'validation.exists';
-    const logo = isUploadedFile(body.carrier_logo) ? body.carrier_logo : undefined;
-    if (logo && logo.data.length > LOGO_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '5 MB' });
-    const logoKind = logo ? imageKind(logo.data) : null;
-    if (logo && !logoKind) problems.carrier_logo = 'accounts.imageKind';
-    if (Object.keys(problems).length) throw invalid(problems);
+    async (req) => {
+      const body = req.body;
+      const values: Record<string, string> = {};
+      const problems: Record<string, string | { key: string; params?: Record<string, unknown> }> = {};
+      for (const f of TEXT_FIELDS) {
+        values[f] = body[f].trim();
+        if (!values[f]) problems[f] = 'validation.required';
+      }
+      values.user_email = values.user_email.toLowerCase();
+      if (values.carrier_website_url && !WEBSITE.test(values.carrier_website_url)) {
+        problems.carrier_website_url = { key: 'validation.format', params: { format: req.t('format.uri') } };
+      }
+      const password = body.user_password;
+      if (!password) problems.user_password = 'validation.required';
+      else if (passwordProblem(password)) problems.user_password = passwordProblem(password)!;
+      if (password !== body.user_password_confirmation) problems.user_password_confirmation = 'accessRequests.passwordMismatch';
+      if (!(await accounts.countryExists(body.carrier_country_id))) problems.carrier_country_id = 'validation.exists';
+      if (!(await accounts.languageExists(body.carrier_language_id))) problems.carrier_language_id = 'validation.exists';
+      const carrierId = body.carrier_id ?? null;
+      if (carrierId !== null && !(await requests.invitingCarrier(carrierId))) problems.carrier_id = 'validation.exists';
+      const logo = isUploadedFile(body.carrier_logo) ? body.carrier_logo : undefined;
+      if (logo && logo.data.length > LOGO_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '5 MB' });
+      const logoKind = logo ? imageKind(logo.data) : null;
+      if (logo && !logoKind) problems.carrier_logo = 'accounts.imageKind';
+      if (Object.keys(problems).length) throw invalid(problems);
 
-    // Counted only for well-formed requests, so a typo does not use up the hour.
-    if (!(await throttle.take(`access-request:ip:${req.ip}`, HOUR, REQUESTS_PER_HOUR_PER_ADDRESS))) throw tooMany();
-    // Whether the user email already has an account is not said here (that would tell strangers
-    // which emails are registered): the reviewer gets a 409 when confirming.
-    const created = await requests.create({
-      ...(values as Record<(typeof TEXT_FIELDS)[number], string>),
-      carrier_country_id: body.carrier_country_id,
-      carrier_language_id: body.carrier_language_id,
-      carrier_id: carrierId,
-      carrier_logo: logo && logoKind ? await storeFile(app.config.dataDir, 'media', logo.data, logoKind.ext) : null,
-      user_password_hash: await hashPassword(password),
-    });
-    return { status: true, message: req.t('accessRequests.stored'), data: { id: created.id, status: 'OP' } };
-  });
+      // Counted only for well-formed requests, so a typo does not use up the hour.
+      if (!(await throttle.take(`access-request:ip:${req.ip}`, HOUR, REQUESTS_PER_HOUR_PER_ADDRESS))) throw tooMany();
+      // Whether the user email already has an account is not said here (that would tell strangers
+      // which emails are registered): the reviewer gets a 409 when confirming.
+      const created = await requests.create({
+        ...(values as Record<(typeof TEXT_FIELDS)[number], string>),
+        carrier_country_id: body.carrier_country_id,
+        carrier_language_id: body.carrier_language_id,
+        carrier_id: carrierId,
+        carrier_logo: logo && logoKind ? await storeFile(app.config.dataDir, 'media', logo.data, logoKind.ext) : null,
+        user_password_hash: await hashPassword(password),
+      });
+      return { status: true, message: req.t('accessRequests.stored'), data: { id: created.id, status: 'OP' } };
+    },
+  );
 }

@@ -9,7 +9,6 @@ import { visibleTo } from '../../pricing/quote.js';
 
 const MINUTE = 60_000;
 
-
 /**
  * POST /visitor/costRequest (pricing.md; calculator document §3, §7): the portal's quote function
  * (lib/quoteService.ts: who prices with which sheets, today's date in Europe/Rome) and the answer
@@ -21,26 +20,30 @@ export default async function costRequestRoutes(app: App) {
   const quoter = quoterOf(app);
   const visitorHits = new HitBatcher(app.db, MINUTE);
 
-  app.post('/visitor/costRequest', {
-    config: { policy: 'public' },
-    schema: {
-      tags: ['visitor'],
-      summary: 'Prices a shipment: the quote the caller may see (model/quote.ts).',
-      security: [{ apiPassword: [] }, { apiPassword: [], bearer: [] }],
-      body: costRequestSchema,
-      // Documents and (in tests) checks the answer; plain JSON.stringify writes it (plugins/answers.ts).
-      response: { 200: quoteAnswerSchema },
+  app.post(
+    '/visitor/costRequest',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['visitor'],
+        summary: 'Prices a shipment: the quote the caller may see (model/quote.ts).',
+        security: [{ apiPassword: [] }, { apiPassword: [], bearer: [] }],
+        body: costRequestSchema,
+        // Documents and (in tests) checks the answer; plain JSON.stringify writes it (plugins/answers.ts).
+        response: { 200: quoteAnswerSchema },
+      },
+      preValidation: async (req) => {
+        if (req.user) return;
+        if ((await visitorHits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
+      },
     },
-    preValidation: async (req) => {
-      if (req.user) return;
-      if ((await visitorHits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
+    async (req) => {
+      const kind = callerKind(req.user?.kind);
+      if (!kind) throw forbidden(); // support users do not quote
+      const result = await quoter.quote(req, kind, req.body);
+      if (!result.ok) return { status: false as const, message: result.message };
+      const visible = visibleTo(kind, result.data);
+      return { status: true as const, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
     },
-  }, async (req) => {
-    const kind = callerKind(req.user?.kind);
-    if (!kind) throw forbidden(); // support users do not quote
-    const result = await quoter.quote(req, kind, req.body);
-    if (!result.ok) return { status: false as const, message: result.message };
-    const visible = visibleTo(kind, result.data);
-    return { status: true as const, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
-  });
+  );
 }

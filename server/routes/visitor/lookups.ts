@@ -24,8 +24,10 @@ const ci = (col: string) => sql<string>`lower(${sql.ref(col)})`;
 export default async function lookupRoutes(app: App) {
   const db = app.db;
   /** A lookup's options: its policy, summary, query and answer. */
-  const opts = <Q extends object>(policy: 'public' | 'signedIn', summary: string, querystring: Q, answer: JsonSchema) =>
-    ({ config: { policy }, schema: { tags, summary, querystring, response: { 200: answer } } });
+  const opts = <Q extends object>(policy: 'public' | 'signedIn', summary: string, querystring: Q, answer: JsonSchema) => ({
+    config: { policy },
+    schema: { tags, summary, querystring, response: { 200: answer } },
+  });
   const get = (url: string, policy: 'public' | 'signedIn', summary: string, answer: JsonSchema, handler: (req: FastifyRequest) => Promise<unknown>) =>
     app.get(`/visitor/${url}`, opts(policy, summary, none, answer), handler);
   const none = obj({});
@@ -39,31 +41,55 @@ export default async function lookupRoutes(app: App) {
 
   // Countries the portal offers (active), with the name in every language; selectors show `en`.
   const countries = async () => ({
-    data: await db.selectFrom('countries')
+    data: await db
+      .selectFrom('countries')
       .select(['id', 'name', 'en', 'it', 'fr', 'de', 'es', 'code_alpha', 'iso_alpha_2', 'iso_alpha_3', 'un_code'])
-      .where('active', '=', '1').orderBy('en').orderBy('id').execute(),
+      .where('active', '=', '1')
+      .orderBy('en')
+      .orderBy('id')
+      .execute(),
   });
   const country = rows(row({ id: int, name: str, en: strN, iso_alpha_2: strN }));
   get('countries', 'public', 'The countries the portal offers.', country, countries);
-  get('country_list', 'public', 'The countries the portal offers (the calculator\'s name of the list).', country, countries);
+  get('country_list', 'public', "The countries the portal offers (the calculator's name of the list).", country, countries);
 
-  get('languages_list', 'public', 'The languages.', rows(row({ id: int, code: str })), async () => ({ data: await db.selectFrom('languages').select(['id', 'code', 'en', 'native']).orderBy('id').execute() }));
-  get('company_roles_list', 'public', 'The company roles.', rows(row({ id: int })), async () => ({ data: await db.selectFrom('company_roles').selectAll().orderBy('id').execute() }));
-  get('user_roles_list', 'public', 'The user roles.', rows(row({ id: int })), async () => ({ data: await db.selectFrom('user_roles').selectAll().orderBy('id').execute() }));
-  get('support_roles_list', 'public', 'The support roles.', rows(row({ id: int })), async () => ({ data: await db.selectFrom('support_roles').selectAll().orderBy('id').execute() }));
-  get('company_price_categories_list', 'public', 'The price categories of companies.', rows(idName), async () => ({ data: await db.selectFrom('price_categories').select(['id', 'name']).orderBy('id').execute() }));
-  get('ticket_categories', 'public', 'The ticket categories.', rows(idName), async () => ({ data: await db.selectFrom('ticket_categories').select(['id', 'name']).orderBy('id').execute() }));
+  get('languages_list', 'public', 'The languages.', rows(row({ id: int, code: str })), async () => ({
+    data: await db.selectFrom('languages').select(['id', 'code', 'en', 'native']).orderBy('id').execute(),
+  }));
+  get('company_roles_list', 'public', 'The company roles.', rows(row({ id: int })), async () => ({
+    data: await db.selectFrom('company_roles').selectAll().orderBy('id').execute(),
+  }));
+  get('user_roles_list', 'public', 'The user roles.', rows(row({ id: int })), async () => ({
+    data: await db.selectFrom('user_roles').selectAll().orderBy('id').execute(),
+  }));
+  get('support_roles_list', 'public', 'The support roles.', rows(row({ id: int })), async () => ({
+    data: await db.selectFrom('support_roles').selectAll().orderBy('id').execute(),
+  }));
+  get('company_price_categories_list', 'public', 'The price categories of companies.', rows(idName), async () => ({
+    data: await db.selectFrom('price_categories').select(['id', 'name']).orderBy('id').execute(),
+  }));
+  get('ticket_categories', 'public', 'The ticket categories.', rows(idName), async () => ({
+    data: await db.selectFrom('ticket_categories').select(['id', 'name']).orderBy('id').execute(),
+  }));
   get('document_types_list', 'public', 'The active document types.', rows(row({ id: int, name: str, description: strN })), async () => ({
     data: await db.selectFrom('document_types').select(['id', 'name', 'description']).where('active', '=', '1').orderBy('id').execute(),
   }));
-  get('transport_request_status_list', 'public', 'The transport-request statuses, named in the caller\'s language.', rows(row({ id: int, code: str, name: str })), async (req) => ({
-    data: TRANSPORT_REQUEST_STATUSES.map((s) => ({ id: s.id, code: s.code, name: req.t(`status.${s.id}`) })),
+  get(
+    'transport_request_status_list',
+    'public',
+    "The transport-request statuses, named in the caller's language.",
+    rows(row({ id: int, code: str, name: str })),
+    async (req) => ({
+      data: TRANSPORT_REQUEST_STATUSES.map((s) => ({ id: s.id, code: s.code, name: req.t(`status.${s.id}`) })),
+    }),
+  );
+
+  const activeCompanies = (role: number) =>
+    db.selectFrom('companies').select(['id', 'legal_name']).where('company_role_id', '=', role).where('status_id', '=', 1).orderBy('legal_name').orderBy('id');
+
+  get('carriers_list', 'public', 'The active carriers.', rows(row({ id: int, legal_name: str })), async () => ({
+    data: await activeCompanies(COMPANY_ROLE.CARRIER).execute(),
   }));
-
-  const activeCompanies = (role: number) => db.selectFrom('companies').select(['id', 'legal_name'])
-    .where('company_role_id', '=', role).where('status_id', '=', 1).orderBy('legal_name').orderBy('id');
-
-  get('carriers_list', 'public', 'The active carriers.', rows(row({ id: int, legal_name: str })), async () => ({ data: await activeCompanies(COMPANY_ROLE.CARRIER).execute() }));
 
   // Resellers are companies: admins see them all, a reseller its own company, others none.
   get('resellers_list', 'signedIn', 'The active resellers the caller may see.', rows(row({ id: int, legal_name: str })), async (req) => {
@@ -74,36 +100,56 @@ export default async function lookupRoutes(app: App) {
   });
 
   // Admins: every company; a carrier: its own and its end-user companies; an end user or support: its own.
-  app.get('/visitor/companies_list', opts('signedIn', 'The companies the caller may see.', obj({ company_role_id: id }),
-    rows(row({ id: int, legal_name: str, company_role_id: int, carrier_id: intN }))), async (req) => {
-    const { company_role_id } = req.query;
-    const u = req.user!;
-    let qb = db.selectFrom('companies').select(['id', 'legal_name', 'company_role_id', 'carrier_id']).orderBy('legal_name').orderBy('id');
-    if (u.kind === 'carrier') qb = qb.where((eb) => eb.or([eb('id', '=', u.company_id), eb('carrier_id', '=', u.company_id)]));
-    else if (u.kind !== 'admin') qb = qb.where('id', '=', u.company_id);
-    if (company_role_id) qb = qb.where('company_role_id', '=', company_role_id);
-    return { data: await qb.execute() };
-  });
+  app.get(
+    '/visitor/companies_list',
+    opts(
+      'signedIn',
+      'The companies the caller may see.',
+      obj({ company_role_id: id }),
+      rows(row({ id: int, legal_name: str, company_role_id: int, carrier_id: intN })),
+    ),
+    async (req) => {
+      const { company_role_id } = req.query;
+      const u = req.user!;
+      let qb = db.selectFrom('companies').select(['id', 'legal_name', 'company_role_id', 'carrier_id']).orderBy('legal_name').orderBy('id');
+      if (u.kind === 'carrier') qb = qb.where((eb) => eb.or([eb('id', '=', u.company_id), eb('carrier_id', '=', u.company_id)]));
+      else if (u.kind !== 'admin') qb = qb.where('id', '=', u.company_id);
+      if (company_role_id) qb = qb.where('company_role_id', '=', company_role_id);
+      return { data: await qb.execute() };
+    },
+  );
 
   // End-user companies of a carrier (`company_id`); a carrier is always its own, an end user sees its company.
-  app.get('/visitor/enduser_list', opts('signedIn', 'The end-user companies of a carrier.', obj({ company_id: id }),
-    rows(row({ id: int, legal_name: str, carrier_id: intN, carrier_name: str }))), async (req) => {
-    const { company_id } = req.query;
-    const u = req.user!;
-    let qb = db.selectFrom('companies').select(['id', 'legal_name', 'carrier_id'])
-      .where('company_role_id', '=', COMPANY_ROLE.ENDUSER).orderBy('legal_name').orderBy('id');
-    if (u.kind === 'admin') {
-      if (company_id) qb = qb.where('carrier_id', '=', company_id);
-    } else if (u.kind === 'enduser') {
-      qb = qb.where('id', '=', u.company_id);
-    } else {
-      const own = carrierScope(req)!;
-      if (company_id && company_id !== own) throw notFound();
-      qb = qb.where('carrier_id', '=', own);
-    }
-    // `carrier_name` is the document's name for the end-user company's name in this list.
-    return { data: (await qb.execute()).map((r) => ({ ...r, carrier_name: r.legal_name })) };
-  });
+  app.get(
+    '/visitor/enduser_list',
+    opts(
+      'signedIn',
+      'The end-user companies of a carrier.',
+      obj({ company_id: id }),
+      rows(row({ id: int, legal_name: str, carrier_id: intN, carrier_name: str })),
+    ),
+    async (req) => {
+      const { company_id } = req.query;
+      const u = req.user!;
+      let qb = db
+        .selectFrom('companies')
+        .select(['id', 'legal_name', 'carrier_id'])
+        .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
+        .orderBy('legal_name')
+        .orderBy('id');
+      if (u.kind === 'admin') {
+        if (company_id) qb = qb.where('carrier_id', '=', company_id);
+      } else if (u.kind === 'enduser') {
+        qb = qb.where('id', '=', u.company_id);
+      } else {
+        const own = carrierScope(req)!;
+        if (company_id && company_id !== own) throw notFound();
+        qb = qb.where('carrier_id', '=', own);
+      }
+      // `carrier_name` is the document's name for the end-user company's name in this list.
+      return { data: (await qb.execute()).map((r) => ({ ...r, carrier_name: r.legal_name })) };
+    },
+  );
 
   // A carrier's tariff categories; the tenant of a non-admin is its own carrier, whatever company_id says.
   const categoryQuery = obj({ company_id: id, rate_type: { type: 'string', enum: ['STD', 'EXP'] }, zone: { type: 'string', enum: ['NAT', 'INT'] } });
@@ -118,58 +164,91 @@ export default async function lookupRoutes(app: App) {
     return { category_list: await qb.execute() };
   };
   const categoryList = row({ category_list: list(row({ id: int, code: str, rate_type: str, zone: str, description: strN, company_id: int })) });
-  app.get('/visitor/category_list', opts('signedIn', 'A carrier\'s tariff categories.', categoryQuery, categoryList), (req) => categories(req, req.query));
-  app.get('/visitor/category_list_filter', opts('signedIn', 'A carrier\'s tariff categories, filtered.', categoryQuery, categoryList), (req) => categories(req, req.query));
+  app.get('/visitor/category_list', opts('signedIn', "A carrier's tariff categories.", categoryQuery, categoryList), (req) => categories(req, req.query));
+  app.get('/visitor/category_list_filter', opts('signedIn', "A carrier's tariff categories, filtered.", categoryQuery, categoryList), (req) =>
+    categories(req, req.query),
+  );
 
-  app.get('/visitor/province_list', opts('public', 'The Italian provinces.', obj({ region: text, search: text }),
-    rows(row({ id: int, sigla: str, name: str, region: str, province: str }))), async (req) => {
-    const q = req.query;
-    let qb = db.selectFrom('provinces').select(['id', 'sigla', 'name', 'region']).orderBy('name');
-    if (q.region) qb = qb.where(ci('region'), '=', q.region.trim().toLowerCase());
-    if (q.search) {
-      const s = q.search.trim().toLowerCase();
-      qb = qb.where((eb) => eb.or([eb(ci('sigla'), '=', s), eb(ci('name'), 'like', `${s}%`)]));
-    }
-    // `province` is the sigla, as the documents name the list's item.
-    return { data: (await qb.execute()).map((p) => ({ ...p, province: p.sigla })) };
-  });
+  app.get(
+    '/visitor/province_list',
+    opts('public', 'The Italian provinces.', obj({ region: text, search: text }), rows(row({ id: int, sigla: str, name: str, region: str, province: str }))),
+    async (req) => {
+      const q = req.query;
+      let qb = db.selectFrom('provinces').select(['id', 'sigla', 'name', 'region']).orderBy('name');
+      if (q.region) qb = qb.where(ci('region'), '=', q.region.trim().toLowerCase());
+      if (q.search) {
+        const s = q.search.trim().toLowerCase();
+        qb = qb.where((eb) => eb.or([eb(ci('sigla'), '=', s), eb(ci('name'), 'like', `${s}%`)]));
+      }
+      // `province` is the sigla, as the documents name the list's item.
+      return { data: (await qb.execute()).map((p) => ({ ...p, province: p.sigla })) };
+    },
+  );
 
-  app.get('/visitor/city_list', opts('public', 'The Italian municipalities.', obj({ province: text, search: text, postal_code: text, limit }),
-    rows(row({ id: int, name: str, province: str, postal_code: strN, city: str }))), async (req) => {
-    const q = req.query;
-    let qb = db.selectFrom('municipalities as m').select(['m.id', 'm.name', 'm.province', 'm.postal_code', 'm.istat_code']).orderBy('m.name').orderBy('m.id');
-    if (q.province) qb = qb.where(ci('m.province'), '=', q.province.trim().toLowerCase());
-    if (q.search) qb = qb.where(ci('m.name'), 'like', `${q.search.trim().toLowerCase()}%`);
-    if (q.postal_code) {
-      qb = qb.where('m.id', 'in', db.selectFrom('municipality_postal_codes').select('municipality_id').where('postal_code', '=', q.postal_code.trim()));
-    }
-    // A whole province at once (at most a few hundred), otherwise the first `limit` matches.
-    const rows = await (q.province ? qb.limit(1000) : qb.limit(q.limit ?? 50)).execute();
-    return { data: rows.map((r) => ({ ...r, city: r.name })) };
-  });
+  app.get(
+    '/visitor/city_list',
+    opts(
+      'public',
+      'The Italian municipalities.',
+      obj({ province: text, search: text, postal_code: text, limit }),
+      rows(row({ id: int, name: str, province: str, postal_code: strN, city: str })),
+    ),
+    async (req) => {
+      const q = req.query;
+      let qb = db.selectFrom('municipalities as m').select(['m.id', 'm.name', 'm.province', 'm.postal_code', 'm.istat_code']).orderBy('m.name').orderBy('m.id');
+      if (q.province) qb = qb.where(ci('m.province'), '=', q.province.trim().toLowerCase());
+      if (q.search) qb = qb.where(ci('m.name'), 'like', `${q.search.trim().toLowerCase()}%`);
+      if (q.postal_code) {
+        qb = qb.where('m.id', 'in', db.selectFrom('municipality_postal_codes').select('municipality_id').where('postal_code', '=', q.postal_code.trim()));
+      }
+      // A whole province at once (at most a few hundred), otherwise the first `limit` matches.
+      const rows = await (q.province ? qb.limit(1000) : qb.limit(q.limit ?? 50)).execute();
+      return { data: rows.map((r) => ({ ...r, city: r.name })) };
+    },
+  );
 
-  app.get('/visitor/postal_code_list', opts('public', 'The Italian postal codes and their municipalities.', obj({ city: text, province: text, search: text, limit }),
-    rows(row({ id: int, postal_code: str, city: str, province: str }))), async (req) => {
-    const q = req.query;
-    let qb = db.selectFrom('municipality_postal_codes as p').innerJoin('municipalities as m', 'm.id', 'p.municipality_id')
-      .select(['p.id', 'p.postal_code', 'm.name as city', 'm.province']).orderBy('p.postal_code').orderBy('m.name');
-    if (q.city) qb = qb.where(ci('m.name'), '=', q.city.trim().toLowerCase());
-    if (q.province) qb = qb.where(ci('m.province'), '=', q.province.trim().toLowerCase());
-    if (q.search) qb = qb.where('p.postal_code', 'like', `${q.search.trim()}%`);
-    return { data: await qb.limit(q.city ? 500 : q.limit ?? 50).execute() };
-  });
+  app.get(
+    '/visitor/postal_code_list',
+    opts(
+      'public',
+      'The Italian postal codes and their municipalities.',
+      obj({ city: text, province: text, search: text, limit }),
+      rows(row({ id: int, postal_code: str, city: str, province: str })),
+    ),
+    async (req) => {
+      const q = req.query;
+      let qb = db
+        .selectFrom('municipality_postal_codes as p')
+        .innerJoin('municipalities as m', 'm.id', 'p.municipality_id')
+        .select(['p.id', 'p.postal_code', 'm.name as city', 'm.province'])
+        .orderBy('p.postal_code')
+        .orderBy('m.name');
+      if (q.city) qb = qb.where(ci('m.name'), '=', q.city.trim().toLowerCase());
+      if (q.province) qb = qb.where(ci('m.province'), '=', q.province.trim().toLowerCase());
+      if (q.search) qb = qb.where('p.postal_code', 'like', `${q.search.trim()}%`);
+      return { data: await qb.limit(q.city ? 500 : (q.limit ?? 50)).execute() };
+    },
+  );
 
   // Islands: every island once; with city (and province) the island that place is on, if any.
-  app.get('/visitor/island_list', opts('public', 'The islands, or the island a place is on.', obj({ city: text, province: text }),
-    rows(row({ island: str }))), async (req) => {
-    const q = req.query;
-    if (q.city) {
-      let qb = db.selectFrom('island_places').select(['island', 'city', 'province']).where(ci('city'), '=', q.city.trim().toLowerCase());
-      if (q.province) qb = qb.where(ci('province'), '=', q.province.trim().toLowerCase());
-      return { data: await qb.orderBy('island').execute() };
-    }
-    const rows = await db.selectFrom('island_places').select('island').select(sql<number>`count(*)`.as('municipalities'))
-      .groupBy('island').orderBy('island').execute();
-    return { data: rows.map((r) => ({ island: r.island, municipalities: Number(r.municipalities) })) };
-  });
+  app.get(
+    '/visitor/island_list',
+    opts('public', 'The islands, or the island a place is on.', obj({ city: text, province: text }), rows(row({ island: str }))),
+    async (req) => {
+      const q = req.query;
+      if (q.city) {
+        let qb = db.selectFrom('island_places').select(['island', 'city', 'province']).where(ci('city'), '=', q.city.trim().toLowerCase());
+        if (q.province) qb = qb.where(ci('province'), '=', q.province.trim().toLowerCase());
+        return { data: await qb.orderBy('island').execute() };
+      }
+      const rows = await db
+        .selectFrom('island_places')
+        .select('island')
+        .select(sql<number>`count(*)`.as('municipalities'))
+        .groupBy('island')
+        .orderBy('island')
+        .execute();
+      return { data: rows.map((r) => ({ island: r.island, municipalities: Number(r.municipalities) })) };
+    },
+  );
 }

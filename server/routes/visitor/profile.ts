@@ -17,59 +17,63 @@ export default async function profileRoutes(app: App) {
   const accounts = accountsRepo(app.db);
   const users = usersRepo(app.db);
 
-  app.post('/visitor/updateProfile', {
-    config: { policy: 'signedIn' },
-    // Files over the upload limit of every form (5 MB) stop in the multipart parser: say this form's limit.
-    errorHandler: (err, _req, _reply) => {
-      const e = err as { code?: string; statusCode?: number };
-      if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
-      throw err;
-    },
-    schema: {
-      tags: ['visitor'],
-      summary: 'Updates the caller\'s profile (name, country, city, picture).',
-      response: { 200: { ...writeAnswer(profileSchema), properties: { ...(writeAnswer(profileSchema).properties as object), user: profileSchema } } },
-      consumes: ['multipart/form-data', 'application/json'],
-      body: {
-        type: 'object',
-        required: ['first_name', 'last_name'],
-        additionalProperties: false,
-        properties: {
-          first_name: text(100, 1),
-          last_name: text(100, 1),
-          country_id: { type: ['integer', 'null'], minimum: 1 },
-          city: { type: ['string', 'null'], maxLength: 100 },
-          image: { description: 'PNG, JPEG or WebP picture, at most 1 MB (multipart file)' },
+  app.post(
+    '/visitor/updateProfile',
+    {
+      config: { policy: 'signedIn' },
+      // Files over the upload limit of every form (5 MB) stop in the multipart parser: say this form's limit.
+      errorHandler: (err, _req, _reply) => {
+        const e = err as { code?: string; statusCode?: number };
+        if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
+        throw err;
+      },
+      schema: {
+        tags: ['visitor'],
+        summary: "Updates the caller's profile (name, country, city, picture).",
+        response: { 200: { ...writeAnswer(profileSchema), properties: { ...(writeAnswer(profileSchema).properties as object), user: profileSchema } } },
+        consumes: ['multipart/form-data', 'application/json'],
+        body: {
+          type: 'object',
+          required: ['first_name', 'last_name'],
+          additionalProperties: false,
+          properties: {
+            first_name: text(100, 1),
+            last_name: text(100, 1),
+            country_id: { type: ['integer', 'null'], minimum: 1 },
+            city: { type: ['string', 'null'], maxLength: 100 },
+            image: { description: 'PNG, JPEG or WebP picture, at most 1 MB (multipart file)' },
+          },
         },
       },
     },
-  }, async (req) => {
-    const body = req.body;
-    const first_name = body.first_name.trim();
-    const last_name = body.last_name.trim();
-    const problems: Record<string, string> = {};
-    if (!first_name) problems.first_name = 'validation.required';
-    if (!last_name) problems.last_name = 'validation.required';
-    if (body.country_id != null && !(await accounts.countryExists(body.country_id))) problems.country_id = 'validation.exists';
-    // Only a file changes the picture; anything else in `image` (the current URL sent back) keeps it.
-    const file = isUploadedFile(body.image) ? body.image : undefined;
-    if (file && file.data.length > PROFILE_IMAGE_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
-    const kind = file ? imageKind(file.data) : null;
-    if (file && !kind) problems.image = 'accounts.imageKind';
-    if (Object.keys(problems).length) throw invalid(problems);
+    async (req) => {
+      const body = req.body;
+      const first_name = body.first_name.trim();
+      const last_name = body.last_name.trim();
+      const problems: Record<string, string> = {};
+      if (!first_name) problems.first_name = 'validation.required';
+      if (!last_name) problems.last_name = 'validation.required';
+      if (body.country_id != null && !(await accounts.countryExists(body.country_id))) problems.country_id = 'validation.exists';
+      // Only a file changes the picture; anything else in `image` (the current URL sent back) keeps it.
+      const file = isUploadedFile(body.image) ? body.image : undefined;
+      if (file && file.data.length > PROFILE_IMAGE_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
+      const kind = file ? imageKind(file.data) : null;
+      if (file && !kind) problems.image = 'accounts.imageKind';
+      if (Object.keys(problems).length) throw invalid(problems);
 
-    const me = req.user!;
-    const before = await accounts.findById(me.id);
-    const image = file && kind ? await storeFile(app.config.dataDir, 'media', file.data, kind.ext) : undefined;
-    const fields: Parameters<typeof accounts.updateProfile>[1] = { first_name, last_name };
-    if (body.country_id !== undefined) fields.country_id = body.country_id;
-    if (body.city !== undefined) fields.city = body.city?.trim() || null;
-    if (image) fields.image = image;
-    await accounts.updateProfile(me.id, fields);
-    if (image) await removeFile(app.config.dataDir, 'media', before?.image);
-    const user = await users.profile(me.id);
-    return { status: true, message: req.t('accounts.profileUpdated'), data: user, user };
-  });
+      const me = req.user!;
+      const before = await accounts.findById(me.id);
+      const image = file && kind ? await storeFile(app.config.dataDir, 'media', file.data, kind.ext) : undefined;
+      const fields: Parameters<typeof accounts.updateProfile>[1] = { first_name, last_name };
+      if (body.country_id !== undefined) fields.country_id = body.country_id;
+      if (body.city !== undefined) fields.city = body.city?.trim() || null;
+      if (image) fields.image = image;
+      await accounts.updateProfile(me.id, fields);
+      if (image) await removeFile(app.config.dataDir, 'media', before?.image);
+      const user = await users.profile(me.id);
+      return { status: true, message: req.t('accounts.profileUpdated'), data: user, user };
+    },
+  );
 
   /**
    * Decision (the documents show the settings' email field disabled and read-only, and list this call
@@ -77,15 +81,19 @@ export default async function profileRoutes(app: App) {
    * the carrier for its users, in user management), so a person cannot change their own here. The
    * call answers 403 with that explanation and changes nothing.
    */
-  app.post('/visitor/changeEmail', {
-    config: { policy: 'signedIn' },
-    schema: {
-      tags: ['visitor'],
-      summary: 'Refused: the email is changed by whoever manages the user.',
-      response: { 200: okAnswer, 403: errorRef },
-      body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } },
+  app.post(
+    '/visitor/changeEmail',
+    {
+      config: { policy: 'signedIn' },
+      schema: {
+        tags: ['visitor'],
+        summary: 'Refused: the email is changed by whoever manages the user.',
+        response: { 200: okAnswer, 403: errorRef },
+        body: { type: 'object', additionalProperties: false, properties: { email: { type: 'string', maxLength: 254 } } },
+      },
     },
-  }, async () => {
-    throw new ApiError(403, 'accounts.emailReadOnly');
-  });
+    async () => {
+      throw new ApiError(403, 'accounts.emailReadOnly');
+    },
+  );
 }

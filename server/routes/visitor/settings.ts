@@ -30,30 +30,34 @@ export default async function settingsRoutes(app: App) {
   const settings = settingsRepo(app.db);
 
   // Templates hold column headers and example rows only, so anyone may download them.
-  app.get('/visitor/templates/:key', {
-    config: { policy: 'public' },
-    schema: {
-      tags: ['visitor'],
-      summary: 'Downloads a spreadsheet template the admin uploaded.',
-      response: { 200: binaryAnswer('The template', XLSX, 'application/vnd.ms-excel', 'application/octet-stream') },
-      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: [...TEMPLATE_KEYS] } } },
+  app.get(
+    '/visitor/templates/:key',
+    {
+      config: { policy: 'public' },
+      schema: {
+        tags: ['visitor'],
+        summary: 'Downloads a spreadsheet template the admin uploaded.',
+        response: { 200: binaryAnswer('The template', XLSX, 'application/vnd.ms-excel', 'application/octet-stream') },
+        params: { type: 'object', required: ['key'], properties: { key: { type: 'string', enum: [...TEMPLATE_KEYS] } } },
+      },
     },
-  }, async (req, reply) => {
-    const { key } = req.params;
-    const t = parseTemplate(await settings.get(templateSetting(key)));
-    if (!t || !/^[a-f0-9]{32}\.xlsx?$/.test(t.file)) throw new ApiError(404, 'settings.templateMissing');
-    let data: Buffer;
-    try {
-      data = await fs.readFile(path.join(filesDir(app.config.dataDir, 'templates'), t.file));
-    } catch {
-      throw new ApiError(404, 'settings.templateMissing');
-    }
-    const kind = spreadsheetKind(data);
-    const name = t.name.replace(/[^\w. -]/g, '_');
-    return reply
-      .header('content-type', kind?.mime ?? 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(t.name)}`)
-      .header('x-content-type-options', 'nosniff')
-      .send(data);
-  });
+    async (req, reply) => {
+      const { key } = req.params;
+      const t = parseTemplate(await settings.get(templateSetting(key)));
+      if (!t || !/^[a-f0-9]{32}\.xlsx?$/.test(t.file)) throw new ApiError(404, 'settings.templateMissing');
+      let data: Buffer;
+      try {
+        data = await fs.readFile(path.join(filesDir(app.config.dataDir, 'templates'), t.file));
+      } catch {
+        throw new ApiError(404, 'settings.templateMissing');
+      }
+      const kind = spreadsheetKind(data);
+      const name = t.name.replace(/[^\w. -]/g, '_');
+      return reply
+        .header('content-type', kind?.mime ?? 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(t.name)}`)
+        .header('x-content-type-options', 'nosniff')
+        .send(data);
+    },
+  );
 }

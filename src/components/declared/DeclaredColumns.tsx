@@ -23,7 +23,16 @@ export function FlagText({ source }: { source: string }) {
   const translate = useTranslate();
   const v = value(useRecordContext(), source);
   const on = v === '1' || v === 1 || v === true;
-  return <Chip size="small" label={translate(on ? 'portal.status.active' : 'portal.status.inactive')} color={on ? 'success' : 'default'} variant={on ? 'filled' : 'outlined'} data-testid={`flag-${source}`} data-on={on ? '1' : '0'} />;
+  return (
+    <Chip
+      size="small"
+      label={translate(on ? 'portal.status.active' : 'portal.status.inactive')}
+      color={on ? 'success' : 'default'}
+      variant={on ? 'filled' : 'outlined'}
+      data-testid={`flag-${source}`}
+      data-on={on ? '1' : '0'}
+    />
+  );
 }
 
 export function BooleanText({ source }: { source: string }) {
@@ -46,7 +55,11 @@ export function MonthText({ source }: { source: string }) {
   const v = value(useRecordContext(), source);
   const m = typeof v === 'string' ? /^(\d{4})-(\d{2})$/.exec(v) : null;
   if (!m) return <span>{String(v ?? '')}</span>;
-  return <span title={v as string}>{new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1))}</span>;
+  return (
+    <span title={v as string}>
+      {new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1))}
+    </span>
+  );
 }
 
 function selectText(f: FieldDef) {
@@ -59,7 +72,12 @@ function selectText(f: FieldDef) {
 }
 
 const FIELD_OF: Partial<Record<FieldDef['type'], React.ComponentType<{ source: string }>>> = {
-  money: MoneyText, date: DateText, flag: FlagText, boolean: BooleanText, decimal: DecimalText, month: MonthText,
+  money: MoneyText,
+  date: DateText,
+  flag: FlagText,
+  boolean: BooleanText,
+  decimal: DecimalText,
+  month: MonthText,
 };
 
 /** The list columns of a declaration, in order, as DataTable columns (place them as DataTable children). */
@@ -68,11 +86,14 @@ export function declaredColumns(decl: FieldsDecl) {
     <DataTable.Col
       key={name}
       source={name}
-      field={field.type === 'select' ? selectText(field) : FIELD_OF[field.type] ?? TextField}
+      field={field.type === 'select' ? selectText(field) : (FIELD_OF[field.type] ?? TextField)}
       disableSort={field.type === 'image' || field.type === 'file'}
     />
   ));
 }
 
 /** The columns that start hidden (the user shows them with the columns button). */
-export const hiddenColumnsOf = (decl: FieldsDecl) => listColumns(decl).filter((c) => c.hidden).map((c) => c.name);
+export const hiddenColumnsOf = (decl: FieldsDecl) =>
+  listColumns(decl)
+    .filter((c) => c.hidden)
+    .map((c) => c.name);

@@ -1,7 +1,18 @@
 import type { ReactElement } from 'react';
 import {
-  AutocompleteInput, BooleanInput, DateInput, FileField, FileInput, ImageField, ImageInput, NumberInput, PasswordInput,
-  ReferenceInput, SelectInput, TextInput, useTranslate,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  FileField,
+  FileInput,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  useTranslate,
 } from 'react-admin';
 import { Box, InputAdornment } from '@mui/material';
 import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
@@ -16,7 +27,15 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
   const common = { source, validate: validatorsOf(f), fullWidth: true, 'data-field': source } as const;
   switch (f.type) {
     case 'text':
-      return <TextInput {...common} multiline={f.multiline} minRows={f.multiline ? 2 : undefined} parse={f.upperCase ? upper : undefined} slotProps={{ htmlInput: { maxLength: f.maxLength } }} />;
+      return (
+        <TextInput
+          {...common}
+          multiline={f.multiline}
+          minRows={f.multiline ? 2 : undefined}
+          parse={f.upperCase ? upper : undefined}
+          slotProps={{ htmlInput: { maxLength: f.maxLength } }}
+        />
+      );
     case 'email':
       return <TextInput {...common} type="email" />;
     case 'url':
@@ -31,7 +50,15 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
       // YYYY-MM as text: the same spelling in every language (the label says it).
       return <TextInput {...common} placeholder="2026-11" slotProps={{ htmlInput: { maxLength: 7, inputMode: 'numeric' } }} />;
     case 'money':
-      return <NumberInput {...common} step={0.01} min={f.min} max={f.max} slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }} />;
+      return (
+        <NumberInput
+          {...common}
+          step={0.01}
+          min={f.min}
+          max={f.max}
+          slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
+        />
+      );
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'flag':
@@ -50,8 +77,12 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
       );
     case 'image':
       return (
-        <ImageInput {...common} accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/webp': ['.webp'] }} maxSize={f.maxSize}
-          helperText={f.maxSize ? translate('portal.max_size', { size: `${Math.round(f.maxSize / 1024 / 1024)} MB` }) : undefined}>
+        <ImageInput
+          {...common}
+          accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'], 'image/webp': ['.webp'] }}
+          maxSize={f.maxSize}
+          helperText={f.maxSize ? translate('portal.max_size', { size: `${Math.round(f.maxSize / 1024 / 1024)} MB` }) : undefined}
+        >
           <ImageField source="src" title="title" />
         </ImageInput>
       );

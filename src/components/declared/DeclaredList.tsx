@@ -39,7 +39,9 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
     setDialog({ mode: 'create' });
   };
   const add = canCreate ? (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} data-testid="add">{translate('ra.action.add')}</Button>
+    <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate} data-testid="add">
+      {translate('ra.action.add')}
+    </Button>
   ) : null;
   return (
     <>
@@ -51,7 +53,12 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
         filters={searchable ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
         sort={sort}
         perPage={15}
-        actions={<TopToolbar><ColumnsButton />{add}</TopToolbar>}
+        actions={
+          <TopToolbar>
+            <ColumnsButton />
+            {add}
+          </TopToolbar>
+        }
         empty={<EmptyState action={add} />}
       >
         <DataTable hiddenColumns={hiddenColumnsOf(fields)} bulkActionButtons={false} rowClick={false}>
@@ -59,15 +66,17 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
           {canEdit ? (
             <DataTable.Col label={translate('portal.actions')} disableSort align="right" {...stickyActionsColumn()}>
               <RowActions<RaRecord>
-                actions={[{
-                  label: 'ra.action.edit',
-                  icon: <EditIcon fontSize="small" />,
-                  testid: 'row-edit',
-                  onClick: (record, opener) => {
-                    focusBack.current = opener;
-                    setDialog({ mode: 'edit', id: record.id });
+                actions={[
+                  {
+                    label: 'ra.action.edit',
+                    icon: <EditIcon fontSize="small" />,
+                    testid: 'row-edit',
+                    onClick: (record, opener) => {
+                      focusBack.current = opener;
+                      setDialog({ mode: 'edit', id: record.id });
+                    },
                   },
-                }]}
+                ]}
               />
             </DataTable.Col>
           ) : null}

@@ -7,8 +7,18 @@ import type { PortalDataProvider } from '../../dataProvider';
  * Lookups always refetch (accounts document §7: stale time 0). The cache holds the rows, as every
  * `['lookup', <name>]` query does.
  */
-export function LookupInput({ source, lookup, optionText, validate, fullWidth }: {
-  source: string; lookup: string; optionText: string; validate?: Validator[]; fullWidth?: boolean;
+export function LookupInput({
+  source,
+  lookup,
+  optionText,
+  validate,
+  fullWidth,
+}: {
+  source: string;
+  lookup: string;
+  optionText: string;
+  validate?: Validator[];
+  fullWidth?: boolean;
 }) {
   const dataProvider = useDataProvider<PortalDataProvider>();
   const { data, isPending } = useQuery({
@@ -16,14 +26,5 @@ export function LookupInput({ source, lookup, optionText, validate, fullWidth }:
     queryFn: ({ signal }) => dataProvider.lookup<{ data: Array<{ id: number }> }>(lookup, undefined, signal).then((a) => a?.data ?? []),
     staleTime: 0,
   });
-  return (
-    <AutocompleteInput
-      source={source}
-      choices={data ?? []}
-      optionText={optionText}
-      isPending={isPending}
-      validate={validate}
-      fullWidth={fullWidth}
-    />
-  );
+  return <AutocompleteInput source={source} choices={data ?? []} optionText={optionText} isPending={isPending} validate={validate} fullWidth={fullWidth} />;
 }

@@ -38,9 +38,16 @@ export function validatorsOf(f: FieldDef): Validator[] {
       }
       if (f.type === 'decimal' && f.scale !== undefined) {
         const re = new RegExp(decimalPattern(f.scale));
-        v.push((value: unknown) => (value === null || value === undefined || value === '' || re.test(String(value)) ? undefined : { message: 'portal.validation.decimals', args: { scale: f.scale } }));
+        v.push((value: unknown) =>
+          value === null || value === undefined || value === '' || re.test(String(value))
+            ? undefined
+            : { message: 'portal.validation.decimals', args: { scale: f.scale } },
+        );
       }
-      if (f.type === 'integer') v.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'portal.validation.integer'));
+      if (f.type === 'integer')
+        v.push((value: unknown) =>
+          value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'portal.validation.integer',
+        );
       break;
     default:
       break;

@@ -18,18 +18,24 @@ export function useErrorBanner(duration = BANNER_DURATION) {
     clearTimeout(timer.current);
     setMessages([]);
   }, []);
-  const show = useCallback((error: unknown) => {
-    const list = collectMessages(error);
-    clearTimeout(timer.current);
-    setMessages(list);
-    timer.current = setTimeout(() => setMessages([]), duration);
-  }, [duration]);
+  const show = useCallback(
+    (error: unknown) => {
+      const list = collectMessages(error);
+      clearTimeout(timer.current);
+      setMessages(list);
+      timer.current = setTimeout(() => setMessages([]), duration);
+    },
+    [duration],
+  );
   /** Shows a refusal answer (`status: false`); answers whether it was one. */
-  const check = useCallback((answer: unknown) => {
-    if (!isRefusal(answer)) return false;
-    show(answer);
-    return true;
-  }, [show]);
+  const check = useCallback(
+    (answer: unknown) => {
+      if (!isRefusal(answer)) return false;
+      show(answer);
+      return true;
+    },
+    [show],
+  );
   useEffect(() => () => clearTimeout(timer.current), []);
   return { messages, show, check, clear };
 }
@@ -40,9 +46,13 @@ export function ErrorBanner({ messages, onClose }: { messages: string[]; onClose
     <Collapse in={messages.length > 0} timeout={300} unmountOnExit>
       <Box sx={{ mb: 2 }}>
         <Alert severity="error" variant="filled" role="alert" data-testid="error-banner" onClose={onClose}>
-          {messages.length === 1 ? translate(messages[0], { _: messages[0] }) : (
+          {messages.length === 1 ? (
+            translate(messages[0], { _: messages[0] })
+          ) : (
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {messages.map((m) => <li key={m}>{translate(m, { _: m })}</li>)}
+              {messages.map((m) => (
+                <li key={m}>{translate(m, { _: m })}</li>
+              ))}
             </Box>
           )}
         </Alert>

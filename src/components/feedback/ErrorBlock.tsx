@@ -17,11 +17,13 @@ export function ListErrorBlock({ error: given }: { error?: unknown }) {
       <Alert
         severity="error"
         data-testid="list-error"
-        action={list.refetch ? (
-          <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => list.refetch()}>
-            {translate('portal.retry')}
-          </Button>
-        ) : undefined}
+        action={
+          list.refetch ? (
+            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => list.refetch()}>
+              {translate('portal.retry')}
+            </Button>
+          ) : undefined
+        }
       >
         <AlertTitle>{translate('portal.error_loading_data')}</AlertTitle>
         {translate(message, { _: message })}
@@ -37,9 +39,13 @@ export function FormErrorBlock({ error }: { error: unknown }) {
   const messages = collectMessages(error);
   return (
     <Alert severity="error" data-testid="form-error" role="alert" sx={{ mt: 2 }}>
-      {messages.length === 1 ? translate(messages[0], { _: messages[0] }) : (
+      {messages.length === 1 ? (
+        translate(messages[0], { _: messages[0] })
+      ) : (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {messages.map((m) => <li key={m}>{translate(m, { _: m })}</li>)}
+          {messages.map((m) => (
+            <li key={m}>{translate(m, { _: m })}</li>
+          ))}
         </Box>
       )}
     </Alert>

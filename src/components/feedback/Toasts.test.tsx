@@ -8,7 +8,9 @@ import { feedbackBus } from './bus';
 import { ErrorBanner, useErrorBanner, BANNER_DURATION } from './ErrorBanner';
 import { toHttpError } from '../../api/http';
 
-const i18n = polyglotI18nProvider(() => ({ hello: 'Ciao %{name}', 'ra.action.undo': 'Annulla', 'ra.action.close': 'Chiudi' } as any), 'it', [], { allowMissing: true });
+const i18n = polyglotI18nProvider(() => ({ hello: 'Ciao %{name}', 'ra.action.undo': 'Annulla', 'ra.action.close': 'Chiudi' }) as any, 'it', [], {
+  allowMissing: true,
+});
 
 function Notifier({ messages }: { messages: Array<[string, object?]> }) {
   const notify = useNotify();
@@ -18,14 +20,18 @@ function Notifier({ messages }: { messages: Array<[string, object?]> }) {
   return null;
 }
 
-const renderToasts = (messages: Array<[string, object?]> = [], limit?: number) => render(
-  <AdminContext i18nProvider={i18n}>
-    <Notifier messages={messages} />
-    <Toasts limit={limit} />
-  </AdminContext>,
-);
+const renderToasts = (messages: Array<[string, object?]> = [], limit?: number) =>
+  render(
+    <AdminContext i18nProvider={i18n}>
+      <Notifier messages={messages} />
+      <Toasts limit={limit} />
+    </AdminContext>,
+  );
 const toasts = () => screen.queryAllByTestId('toast');
-const advance = (ms: number) => act(() => { vi.advanceTimersByTime(ms); });
+const advance = (ms: number) =>
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
 
 afterEach(cleanup);
 
@@ -55,16 +61,23 @@ describe('toasts', () => {
     fireEvent.mouseLeave(toasts()[0]);
     advance(1900);
     expect(toasts()).toHaveLength(1);
-    act(() => { window.dispatchEvent(new Event('blur')); });
+    act(() => {
+      window.dispatchEvent(new Event('blur'));
+    });
     advance(10_000);
     expect(toasts()).toHaveLength(1);
-    act(() => { window.dispatchEvent(new Event('focus')); });
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
     advance(150);
     expect(toasts()).toHaveLength(0);
   });
 
   it('closes on a click, and on a sideways drag past 80% of its width only', async () => {
-    renderToasts([['a', { type: 'info' }], ['b', { type: 'info' }]]);
+    renderToasts([
+      ['a', { type: 'info' }],
+      ['b', { type: 'info' }],
+    ]);
     await act(async () => {});
     const [a] = toasts();
     fireEvent.pointerDown(a, { clientX: 100, pointerId: 1 });
@@ -95,7 +108,12 @@ describe('toasts', () => {
       const notify = useNotify();
       return <button onClick={() => notify('ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } })}>generic</button>;
     }
-    render(<AdminContext i18nProvider={i18n}><Later /><Toasts /></AdminContext>);
+    render(
+      <AdminContext i18nProvider={i18n}>
+        <Later />
+        <Toasts />
+      </AdminContext>,
+    );
     await act(async () => {});
     act(() => feedbackBus.emit({ type: 'success', message: 'Valuta creata con successo' }));
     fireEvent.click(screen.getByText('generic'));

@@ -78,9 +78,12 @@ export function Toast({ toast, onClose, onUndo }: { toast: ToastItem; onClose: (
     else setDx(0);
   };
 
-  const text = typeof toast.message === 'string'
-    ? translate(toast.message, { _: toast.message, ...(toast.args ?? {}) })
-    : isValidElement(toast.message) ? toast.message : String(toast.message ?? '');
+  const text =
+    typeof toast.message === 'string'
+      ? translate(toast.message, { _: toast.message, ...(toast.args ?? {}) })
+      : isValidElement(toast.message)
+        ? toast.message
+        : String(toast.message ?? '');
   return (
     <Box
       data-testid="toast"
@@ -91,7 +94,10 @@ export function Toast({ toast, onClose, onUndo }: { toast: ToastItem; onClose: (
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
-      onPointerCancel={() => { drag.current = null; setDx(0); }}
+      onPointerCancel={() => {
+        drag.current = null;
+        setDx(0);
+      }}
       sx={{
         transform: `translateX(${dx}px)`,
         opacity: drag.current ? Math.max(0.2, 1 - Math.abs(dx) / 400) : 1,
@@ -104,13 +110,25 @@ export function Toast({ toast, onClose, onUndo }: { toast: ToastItem; onClose: (
       <Alert
         variant="filled"
         severity={toast.type}
-        onClose={(e) => { e.stopPropagation(); close(); }}
+        onClose={(e) => {
+          e.stopPropagation();
+          close();
+        }}
         slotProps={{ closeButton: { title: translate('ra.action.close', { _: 'Close' }) } as object }}
-        action={toast.undoable && onUndo ? (
-          <Button color="inherit" size="small" onClick={(e) => { e.stopPropagation(); onUndo(toast.id); }}>
-            {translate('ra.action.undo')}
-          </Button>
-        ) : undefined}
+        action={
+          toast.undoable && onUndo ? (
+            <Button
+              color="inherit"
+              size="small"
+              onClick={(e) => {
+                e.stopPropagation();
+                onUndo(toast.id);
+              }}
+            >
+              {translate('ra.action.undo')}
+            </Button>
+          ) : undefined
+        }
         sx={{ boxShadow: 3, alignItems: 'center', whiteSpace: 'pre-line' }}
       >
         {text}
@@ -134,39 +152,54 @@ export function Toasts({ limit = TOAST_LIMIT, duration = TOAST_DURATION, top = '
     if (items.length) setQueue((q) => [...q, ...items]);
   }, []);
 
-  useEffect(() => feedbackBus.subscribe((m) => {
-    if (m.type === 'success') lastServerSuccess.current = Date.now();
-    push([{ id: nextId++, type: m.type, message: m.message, duration }]);
-  }), [push, duration]);
+  useEffect(
+    () =>
+      feedbackBus.subscribe((m) => {
+        if (m.type === 'success') lastServerSuccess.current = Date.now();
+        push([{ id: nextId++, type: m.type, message: m.message, duration }]);
+      }),
+    [push, duration],
+  );
 
   useEffect(() => {
     if (!notifications.length) return;
-    const fresh = notifications.filter((n: NotificationPayload) => !(
-      n.type !== 'error' && typeof n.message === 'string' && GENERIC_SUCCESS.includes(n.message)
-      && Date.now() - lastServerSuccess.current < GENERIC_WINDOW_MS && !n.notificationOptions?.undoable
-    ));
+    const fresh = notifications.filter(
+      (n: NotificationPayload) =>
+        !(
+          n.type !== 'error' &&
+          typeof n.message === 'string' &&
+          GENERIC_SUCCESS.includes(n.message) &&
+          Date.now() - lastServerSuccess.current < GENERIC_WINDOW_MS &&
+          !n.notificationOptions?.undoable
+        ),
+    );
     setNotifications([]);
-    push(fresh.map((n) => {
-      const o = n.notificationOptions ?? {};
-      return {
-        id: nextId++,
-        type: n.type,
-        message: n.message,
-        args: o.messageArgs,
-        undoable: !!o.undoable,
-        duration: o.autoHideDuration === null ? null : o.autoHideDuration ?? duration,
-      };
-    }));
+    push(
+      fresh.map((n) => {
+        const o = n.notificationOptions ?? {};
+        return {
+          id: nextId++,
+          type: n.type,
+          message: n.message,
+          args: o.messageArgs,
+          undoable: !!o.undoable,
+          duration: o.autoHideDuration === null ? null : (o.autoHideDuration ?? duration),
+        };
+      }),
+    );
   }, [notifications, setNotifications, push, duration]);
 
   const queueRef = useRef(queue);
   queueRef.current = queue;
-  const finish = useCallback((id: number, isUndo: boolean) => {
-    const t = queueRef.current.find((x) => x.id === id);
-    if (!t) return;
-    if (t.undoable) takeMutation()?.({ isUndo });
-    setQueue((q) => q.filter((x) => x.id !== id));
-  }, [takeMutation]);
+  const finish = useCallback(
+    (id: number, isUndo: boolean) => {
+      const t = queueRef.current.find((x) => x.id === id);
+      if (!t) return;
+      if (t.undoable) takeMutation()?.({ isUndo });
+      setQueue((q) => q.filter((x) => x.id !== id));
+    },
+    [takeMutation],
+  );
   const onClose = useCallback((id: number) => finish(id, false), [finish]);
   const onUndo = useCallback((id: number) => finish(id, true), [finish]);
 
@@ -177,11 +210,19 @@ export function Toasts({ limit = TOAST_LIMIT, duration = TOAST_DURATION, top = '
       aria-live="polite"
       sx={{
         // Top-right, just below the top bar, so the language switcher and user menu stay reachable.
-        position: 'fixed', top: `calc(${top} + 8px)`, right: 16, zIndex: (t) => t.zIndex.snackbar,
-        display: 'flex', flexDirection: 'column', gap: 1, width: { xs: 'calc(100% - 32px)', sm: 380 },
+        position: 'fixed',
+        top: `calc(${top} + 8px)`,
+        right: 16,
+        zIndex: (t) => t.zIndex.snackbar,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        width: { xs: 'calc(100% - 32px)', sm: 380 },
       }}
     >
-      {queue.slice(0, limit).map((t) => <Toast key={t.id} toast={t} onClose={onClose} onUndo={onUndo} />)}
+      {queue.slice(0, limit).map((t) => (
+        <Toast key={t.id} toast={t} onClose={onClose} onUndo={onUndo} />
+      ))}
     </Box>
   );
 }

@@ -6,7 +6,11 @@ import { collectMessages, formErrors, isRefusal, normalizeError } from './errors
 describe('error normalisation', () => {
   it('reads an HttpError with field lists', () => {
     const e = toHttpError(422, { message: 'I dati inviati non sono validi.', errors: { name: ['Il campo nome è obbligatorio.'], code_alpha: ['a', 'b'] } });
-    expect(normalizeError(e)).toEqual({ message: 'I dati inviati non sono validi.', errors: { name: ['Il campo nome è obbligatorio.'], code_alpha: ['a', 'b'] }, status: 422 });
+    expect(normalizeError(e)).toEqual({
+      message: 'I dati inviati non sono validi.',
+      errors: { name: ['Il campo nome è obbligatorio.'], code_alpha: ['a', 'b'] },
+      status: 422,
+    });
   });
   it('reads field messages given as strings, and prefers the lists of a form-shaped error', () => {
     expect(normalizeError(new HttpError('x', 422, { errors: { name: 'required' } })).errors).toEqual({ name: ['required'] });

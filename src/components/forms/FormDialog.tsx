@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, useTranslate, type Identifier,
-} from 'react-admin';
+import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { FormErrorBlock } from '../feedback/ErrorBlock';
@@ -38,7 +36,9 @@ function DialogToolbar({ onCancel }: { onCancel: () => void }) {
   const translate = useTranslate();
   return (
     <Toolbar sx={{ justifyContent: 'flex-end', gap: 1, bgcolor: 'transparent', px: 0 }}>
-      <Button onClick={onCancel} data-testid="dialog-cancel">{translate('ra.action.cancel')}</Button>
+      <Button onClick={onCancel} data-testid="dialog-cancel">
+        {translate('ra.action.cancel')}
+      </Button>
       <SaveButton alwaysEnable={false} data-testid="dialog-save" />
     </Toolbar>
   );
@@ -78,9 +78,17 @@ export function FormDialog({ resource, mode, id, open, onClose, title, defaultVa
     },
   };
   const form = (
-    <SimpleForm toolbar={<DialogToolbar onCancel={close} />} defaultValues={defaultValues} sx={{ p: 0 }} warnWhenUnsavedChanges={false} resetOptions={KEEP_TYPED}>
+    <SimpleForm
+      toolbar={<DialogToolbar onCancel={close} />}
+      defaultValues={defaultValues}
+      sx={{ p: 0 }}
+      warnWhenUnsavedChanges={false}
+      resetOptions={KEEP_TYPED}
+    >
       {children}
-      <Box sx={{ width: '100%' }}><FormErrorBlock error={error} /></Box>
+      <Box sx={{ width: '100%' }}>
+        <FormErrorBlock error={error} />
+      </Box>
     </SimpleForm>
   );
   return (
@@ -103,7 +111,9 @@ export function FormDialog({ resource, mode, id, open, onClose, title, defaultVa
       <DialogContent dividers>
         <ErrorBanner messages={banner.messages} onClose={banner.clear} />
         {open && mode === 'create' ? (
-          <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>{form}</CreateBase>
+          <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
+            {form}
+          </CreateBase>
         ) : null}
         {open && mode === 'edit' && id !== undefined ? (
           <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>

@@ -14,7 +14,9 @@ export function EmptyState({ text, action }: { text?: string; action?: ReactNode
   return (
     <Box data-testid="empty" sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }}>
       <InboxIcon sx={{ fontSize: 48, opacity: 0.5 }} />
-      <Typography variant="body1" sx={{ mt: 1 }}>{translate(message, { _: message })}</Typography>
+      <Typography variant="body1" sx={{ mt: 1 }}>
+        {translate(message, { _: message })}
+      </Typography>
       {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
     </Box>
   );

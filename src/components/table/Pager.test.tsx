@@ -13,7 +13,22 @@ const renderPager = (page: number, total: number, perPage = 10) => {
   const setPage = vi.fn();
   render(
     <AdminContext i18nProvider={provider}>
-      <ListPaginationContext.Provider value={{ page, perPage, total, setPage, setPerPage: vi.fn(), isLoading: false, isPending: false, hasNextPage: undefined, hasPreviousPage: undefined, resource: 'x' } as any}>
+      <ListPaginationContext.Provider
+        value={
+          {
+            page,
+            perPage,
+            total,
+            setPage,
+            setPerPage: vi.fn(),
+            isLoading: false,
+            isPending: false,
+            hasNextPage: undefined,
+            hasPreviousPage: undefined,
+            resource: 'x',
+          } as any
+        }
+      >
         <Pager />
       </ListPaginationContext.Provider>
     </AdminContext>,
@@ -25,7 +40,11 @@ const pages = () => screen.getAllByTestId('pager-page').map((b) => [Number(b.tex
 describe('pager', () => {
   it('on the first page: itself and two neighbours; first and previous disabled', () => {
     const setPage = renderPager(1, 95);
-    expect(pages()).toEqual([[1, true], [2, false], [3, false]]);
+    expect(pages()).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+    ]);
     expect(screen.getByTestId('pager-first')).toBeDisabled();
     expect(screen.getByTestId('pager-previous')).toBeDisabled();
     fireEvent.click(screen.getByTestId('pager-last'));
@@ -37,7 +56,11 @@ describe('pager', () => {
   });
   it('on the last page: next and last disabled', () => {
     const setPage = renderPager(10, 95);
-    expect(pages()).toEqual([[8, false], [9, false], [10, true]]);
+    expect(pages()).toEqual([
+      [8, false],
+      [9, false],
+      [10, true],
+    ]);
     expect(screen.getByTestId('pager-next')).toBeDisabled();
     expect(screen.getByTestId('pager-last')).toBeDisabled();
     fireEvent.click(screen.getByTestId('pager-first'));

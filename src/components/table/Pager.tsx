@@ -21,7 +21,9 @@ export function Pager() {
   const nav = (label: string, target: number, disabled: boolean, icon: React.ReactNode, testid: string) => (
     <Tooltip title={label}>
       <span>
-        <IconButton size="small" onClick={go(target)} disabled={disabled} aria-label={label} data-testid={testid}>{icon}</IconButton>
+        <IconButton size="small" onClick={go(target)} disabled={disabled} aria-label={label} data-testid={testid}>
+          {icon}
+        </IconButton>
       </span>
     </Tooltip>
   );
@@ -46,7 +48,10 @@ export function Pager() {
           aria-current={p === page ? 'page' : undefined}
           data-testid="pager-page"
           sx={{
-            minWidth: 34, height: 34, borderRadius: 1, fontSize: 14,
+            minWidth: 34,
+            height: 34,
+            borderRadius: 1,
+            fontSize: 14,
             ...(p === page ? { bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' } } : {}),
           }}
         >

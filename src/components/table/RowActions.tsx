@@ -31,13 +31,23 @@ export function RowActions<R extends RaRecord = RaRecord>({ actions }: { actions
         aria-label={translate('portal.row_actions')}
         aria-haspopup="menu"
         data-testid="row-actions"
-        onClick={(e) => { e.stopPropagation(); setAnchor(e.currentTarget); }}
+        onClick={(e) => {
+          e.stopPropagation();
+          setAnchor(e.currentTarget);
+        }}
       >
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} onClick={(e) => e.stopPropagation()}>
         {visible.map((a) => (
-          <MenuItem key={a.label} data-testid={a.testid} onClick={() => { setAnchor(null); a.onClick(record, button.current); }}>
+          <MenuItem
+            key={a.label}
+            data-testid={a.testid}
+            onClick={() => {
+              setAnchor(null);
+              a.onClick(record, button.current);
+            }}
+          >
             {a.icon ? <ListItemIcon>{a.icon}</ListItemIcon> : null}
             <ListItemText>{translate(a.label, { _: a.label })}</ListItemText>
           </MenuItem>

@@ -11,8 +11,18 @@ const { provider } = buildI18nProvider([componentMessages], 'en');
 
 describe('status in the shared table', () => {
   it('status_id 1 reads Open in blue, anything else Close in red', () => {
-    for (const [status, text, open] of [[1, 'Open', '1'], [0, 'Close', '0'], [4, 'Close', '0']] as const) {
-      render(<AdminContext i18nProvider={provider} theme={theme}><RecordContextProvider value={{ id: 1, status_id: status }}><StatusField /></RecordContextProvider></AdminContext>);
+    for (const [status, text, open] of [
+      [1, 'Open', '1'],
+      [0, 'Close', '0'],
+      [4, 'Close', '0'],
+    ] as const) {
+      render(
+        <AdminContext i18nProvider={provider} theme={theme}>
+          <RecordContextProvider value={{ id: 1, status_id: status }}>
+            <StatusField />
+          </RecordContextProvider>
+        </AdminContext>,
+      );
       const el = screen.getByTestId('status');
       expect(el.textContent).toBe(text);
       expect(el.getAttribute('data-open')).toBe(open);

@@ -20,7 +20,10 @@ export function StatusRadioInput(props: Omit<RadioButtonGroupInputProps, 'choice
     <RadioButtonGroupInput
       source="status_id"
       {...props}
-      choices={[{ id: 1, name: 'portal.status.active' }, { id: 0, name: 'portal.status.inactive' }]}
+      choices={[
+        { id: 1, name: 'portal.status.active' },
+        { id: 0, name: 'portal.status.inactive' },
+      ]}
     />
   );
 }

@@ -8,7 +8,16 @@ import { alertText, readApiError } from '../accounts/errors';
 import { countryLabel, useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
 import { EMAIL_RE } from '../forgetPassword/ForgetPasswordPage';
 
-const CARRIER_TEXT = ['carrier_name', 'carrier_email', 'carrier_phone', 'carrier_website_url', 'carrier_address', 'carrier_city', 'carrier_postal_code', 'carrier_province'] as const;
+const CARRIER_TEXT = [
+  'carrier_name',
+  'carrier_email',
+  'carrier_phone',
+  'carrier_website_url',
+  'carrier_address',
+  'carrier_city',
+  'carrier_postal_code',
+  'carrier_province',
+] as const;
 const USER_TEXT = ['user_first_name', 'user_last_name', 'user_email', 'user_phone'] as const;
 const PASSWORDS = ['user_password', 'user_password_confirmation'] as const;
 const EMAILS = new Set(['carrier_email', 'user_email']);
@@ -93,9 +102,16 @@ export function AccessRequestPage() {
 
   const text = (f: Field, extra: Record<string, unknown> = {}) => (
     <TextField
-      key={f} name={f} label={label(f)} required value={values[f] ?? ''}
+      key={f}
+      name={f}
+      label={label(f)}
+      required
+      value={values[f] ?? ''}
       onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
-      error={!!errors[f]} helperText={errors[f]} type={EMAILS.has(f) ? 'email' : 'text'} {...extra}
+      error={!!errors[f]}
+      helperText={errors[f]}
+      type={EMAILS.has(f) ? 'email' : 'text'}
+      {...extra}
     />
   );
 
@@ -108,7 +124,11 @@ export function AccessRequestPage() {
             {translate('accounts.access.invited_notice', { name: invitation.carrier.legal_name })}
           </Alert>
         )}
-        {invalidInvitation && <Alert severity="error" data-testid="invitation-invalid">{translate('accounts.access.invitation_invalid')}</Alert>}
+        {invalidInvitation && (
+          <Alert severity="error" data-testid="invitation-invalid">
+            {translate('accounts.access.invitation_invalid')}
+          </Alert>
+        )}
         <Box component="section" aria-labelledby="carrier-data">
           <Typography id="carrier-data" variant="h6" component="h2" sx={{ mb: 2 }}>
             {translate(carrierId !== null ? 'accounts.access.company_data' : 'accounts.access.carrier_data')}
@@ -130,21 +150,40 @@ export function AccessRequestPage() {
               isOptionEqualToValue={(a, b) => a.id === b.id}
               loading={countries.loading}
               renderInput={(p) => (
-                <TextField {...p} name="carrier_country_id" label={label('carrier_country_id')} required error={!!errors.carrier_country_id} helperText={errors.carrier_country_id} />
+                <TextField
+                  {...p}
+                  name="carrier_country_id"
+                  label={label('carrier_country_id')}
+                  required
+                  error={!!errors.carrier_country_id}
+                  helperText={errors.carrier_country_id}
+                />
               )}
             />
             <TextField
-              select name="carrier_language_id" label={label('carrier_language_id')} required value={languageId}
-              onChange={(e) => setLanguageId(Number(e.target.value))} error={!!errors.carrier_language_id} helperText={errors.carrier_language_id}
+              select
+              name="carrier_language_id"
+              label={label('carrier_language_id')}
+              required
+              value={languageId}
+              onChange={(e) => setLanguageId(Number(e.target.value))}
+              error={!!errors.carrier_language_id}
+              helperText={errors.carrier_language_id}
               slotProps={{ select: { MenuProps: { slotProps: { paper: { 'data-testid': 'language-options' } as object } } } }}
             >
-              {languages.data.map((l) => <MenuItem key={l.id} value={l.id}>{l.native ?? l.en}</MenuItem>)}
+              {languages.data.map((l) => (
+                <MenuItem key={l.id} value={l.id}>
+                  {l.native ?? l.en}
+                </MenuItem>
+              ))}
             </TextField>
           </Box>
         </Box>
         <Divider />
         <Box component="section" aria-labelledby="user-data">
-          <Typography id="user-data" variant="h6" component="h2" sx={{ mb: 2 }}>{translate('accounts.access.user_data')}</Typography>
+          <Typography id="user-data" variant="h6" component="h2" sx={{ mb: 2 }}>
+            {translate('accounts.access.user_data')}
+          </Typography>
           <Box sx={grid}>
             {text('user_first_name', { autoComplete: 'given-name' })}
             {text('user_last_name', { autoComplete: 'family-name' })}
@@ -154,9 +193,15 @@ export function AccessRequestPage() {
             {text('user_password_confirmation', { type: 'password', autoComplete: 'new-password' })}
           </Box>
         </Box>
-        {failure && <Alert severity="error" role="alert" data-testid="access-error">{failure}</Alert>}
+        {failure && (
+          <Alert severity="error" role="alert" data-testid="access-error">
+            {failure}
+          </Alert>
+        )}
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}>
-          <Link component={RouterLink} to="/login" variant="body2">{translate('accounts.back_to_login')}</Link>
+          <Link component={RouterLink} to="/login" variant="body2">
+            {translate('accounts.back_to_login')}
+          </Link>
           <Button type="submit" variant="contained" size="large" disabled={busy || invalidInvitation || invitation.loading} data-testid="access-submit">
             {translate('accounts.access.submit')}
           </Button>

@@ -24,8 +24,13 @@ export function OtpInput({ digits, onChange, error, autoFocus }: { digits: strin
   };
   const spread = (from: number, text: string) => {
     const next = digits.slice();
-    const got = text.replace(/\D/g, '').slice(0, OTP_LENGTH - from).split('');
-    got.forEach((d, k) => { next[from + k] = d; });
+    const got = text
+      .replace(/\D/g, '')
+      .slice(0, OTP_LENGTH - from)
+      .split('');
+    got.forEach((d, k) => {
+      next[from + k] = d;
+    });
     onChange(next);
     focus(from + got.length);
   };
@@ -68,7 +73,9 @@ export function OtpInput({ digits, onChange, error, autoFocus }: { digits: strin
         <Box
           key={i}
           component="input"
-          ref={(el: HTMLInputElement | null) => { refs.current[i] = el; }}
+          ref={(el: HTMLInputElement | null) => {
+            refs.current[i] = el;
+          }}
           value={d}
           onChange={(e: React.ChangeEvent<HTMLInputElement>) => onInput(i, e.target.value)}
           onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => onKeyDown(i, e)}
@@ -81,9 +88,18 @@ export function OtpInput({ digits, onChange, error, autoFocus }: { digits: strin
           aria-invalid={error || undefined}
           data-testid={`otp-${i}`}
           sx={{
-            width: 56, height: 64, textAlign: 'center', fontSize: 28, fontWeight: 600, fontFamily: 'inherit',
-            borderRadius: 2, border: '2px solid', borderColor: error ? 'error.main' : 'divider', outline: 'none',
-            bgcolor: 'background.paper', color: 'text.primary',
+            width: 56,
+            height: 64,
+            textAlign: 'center',
+            fontSize: 28,
+            fontWeight: 600,
+            fontFamily: 'inherit',
+            borderRadius: 2,
+            border: '2px solid',
+            borderColor: error ? 'error.main' : 'divider',
+            outline: 'none',
+            bgcolor: 'background.paper',
+            color: 'text.primary',
             '&:focus': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: (t) => `0 0 0 3px ${t.palette.primary.main}33` },
           }}
         />

@@ -13,8 +13,14 @@ export function PublicCard({ title, subtitle, children, width = 440 }: { title: 
             <Box component="img" src={productLogo} alt="logo" sx={{ height: 48 }} />
             <LanguageSwitcher />
           </Box>
-          <Typography variant="h5" component="h1">{title}</Typography>
-          {subtitle && <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{subtitle}</Typography>}
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {subtitle}
+            </Typography>
+          )}
           <Box sx={{ mt: 3 }}>{children}</Box>
         </CardContent>
       </Card>

@@ -3,9 +3,25 @@ import { useDataProvider, useLocaleState } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../dataProvider';
 
-export interface Country { id: number; en: string; it?: string | null; fr?: string | null; name?: string; iso_alpha_2?: string | null; label: string }
-export interface Language { id: number; en: string; code?: string; native?: string | null }
-export interface CompanyItem { id: number; legal_name: string }
+export interface Country {
+  id: number;
+  en: string;
+  it?: string | null;
+  fr?: string | null;
+  name?: string;
+  iso_alpha_2?: string | null;
+  label: string;
+}
+export interface Language {
+  id: number;
+  en: string;
+  code?: string;
+  native?: string | null;
+}
+export interface CompanyItem {
+  id: number;
+  legal_name: string;
+}
 
 /** A lookup answer as a list, whatever its wrapping (`[...]`, `{data: [...]}` or `{<key>: [...]}`). */
 export function readList<T>(answer: any, key?: string): T[] {
@@ -25,20 +41,27 @@ export function useLookup<T>(name: string, key?: string): { data: T[]; loading: 
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  return useMemo(() => ({
-    data: q.data ?? [],
-    loading: q.isPending && !q.error,
-    error: q.error ? ((q.error as Error).message ?? 'error') : null,
-  }), [q.data, q.isPending, q.error]);
+  return useMemo(
+    () => ({
+      data: q.data ?? [],
+      loading: q.isPending && !q.error,
+      error: q.error ? ((q.error as Error).message ?? 'error') : null,
+    }),
+    [q.data, q.isPending, q.error],
+  );
 }
 
 /** Countries named and sorted in the reader's language (the lookup carries en, it, fr...). */
 export function useCountries() {
   const [locale] = useLocaleState();
   const raw = useLookup<Omit<Country, 'label'>>('country_list', 'country_list');
-  const data = useMemo(() => raw.data
-    .map((c) => ({ ...c, label: (c as Record<string, any>)[locale] || c.en || c.name || String(c.id) }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale)), [raw.data, locale]);
+  const data = useMemo(
+    () =>
+      raw.data
+        .map((c) => ({ ...c, label: (c as Record<string, any>)[locale] || c.en || c.name || String(c.id) }))
+        .sort((a, b) => a.label.localeCompare(b.label, locale)),
+    [raw.data, locale],
+  );
   return { ...raw, data };
 }
 export const useLanguages = () => useLookup<Language>('languages_list', 'languages_list');

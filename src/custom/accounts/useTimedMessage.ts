@@ -4,11 +4,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export function useTimedMessage(ms: number): [string | null, (message: string | null) => void] {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback((m: string | null) => {
-    clearTimeout(timer.current);
-    setMessage(m);
-    if (m) timer.current = setTimeout(() => setMessage(null), ms);
-  }, [ms]);
+  const show = useCallback(
+    (m: string | null) => {
+      clearTimeout(timer.current);
+      setMessage(m);
+      if (m) timer.current = setTimeout(() => setMessage(null), ms);
+    },
+    [ms],
+  );
   useEffect(() => () => clearTimeout(timer.current), []);
   return [message, show];
 }

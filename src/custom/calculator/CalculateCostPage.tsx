@@ -15,8 +15,10 @@ export default function CalculateCostPage() {
   return (
     <Box>
       <Title title={translate('calculator.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('calculator.title')}</Typography>
-      <Calculator kind={kind} companyDefaults={kind === 'enduser' ? identity?.company ?? null : null} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('calculator.title')}
+      </Typography>
+      <Calculator kind={kind} companyDefaults={kind === 'enduser' ? (identity?.company ?? null) : null} />
     </Box>
   );
 }

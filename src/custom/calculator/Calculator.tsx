@@ -8,7 +8,12 @@ import { StepOne } from './StepOne';
 import { fieldValue, initialForm, serverFieldErrors, toCostRequest, validate } from './request';
 import type { CalcForm, CalcKind, CostAnswer, CostRequest, QuoteData, Service, Zone } from './types';
 
-export interface CompanyDefaults { country_code?: string | null; postal_code?: string | null; city?: string | null; province?: string | null }
+export interface CompanyDefaults {
+  country_code?: string | null;
+  postal_code?: string | null;
+  city?: string | null;
+  province?: string | null;
+}
 
 /**
  * The calculator of the calculator document §2 for one kind of caller: step 1, step 2, the confirmation
@@ -41,7 +46,12 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
     const country = (companyDefaults.country_code || 'IT').toUpperCase();
     setForm((f) => ({
       ...f,
-      origin: { country: f.zone === 'national' ? 'IT' : country, postalCode: companyDefaults.postal_code ?? '', locality: companyDefaults.city ?? '', province: (companyDefaults.province ?? '').toUpperCase() },
+      origin: {
+        country: f.zone === 'national' ? 'IT' : country,
+        postalCode: companyDefaults.postal_code ?? '',
+        locality: companyDefaults.city ?? '',
+        province: (companyDefaults.province ?? '').toUpperCase(),
+      },
     }));
   }, [kind, companyDefaults]);
 
@@ -63,7 +73,9 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
 
   const chooseStep1 = (zone: Zone | '', service: Service | '') => {
     setForm((f) => ({
-      ...f, zone, service,
+      ...f,
+      zone,
+      service,
       // national shipments stay in Italy: both countries are IT
       ...(zone === 'national' ? { origin: { ...f.origin, country: 'IT' }, destination: { ...f.destination, country: 'IT' } } : {}),
     }));
@@ -123,9 +135,7 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
             {alert.text}
           </Alert>
         )}
-        {step2 && form.zone && form.service && (
-          <ServiceForm kind={kind} form={form} errors={errors} busy={busy} onChange={change} onSubmit={submit} />
-        )}
+        {step2 && form.zone && form.service && <ServiceForm kind={kind} form={form} errors={errors} busy={busy} onChange={change} onSubmit={submit} />}
       </Grid>
       {result && (
         <Grid size={{ xs: 12, md: 5 }} ref={resultsRef}>
@@ -137,13 +147,22 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
         <DialogContent>
           <DialogContentText>{translate('calculator.confirm_text')}</DialogContentText>
           <Box component="ul" sx={{ mt: 1, mb: 0, pl: 2.5, color: 'text.secondary' }}>
-            <li>{translate(`calculator.zone_${form.zone}`)} · {translate(`calculator.service_${form.service}`)}</li>
-            <li>{[form.origin.locality, form.origin.postalCode, form.origin.country].filter(Boolean).join(' ')} → {[form.destination.locality, form.destination.postalCode, form.destination.country].filter(Boolean).join(' ')}</li>
+            <li>
+              {translate(`calculator.zone_${form.zone}`)} · {translate(`calculator.service_${form.service}`)}
+            </li>
+            <li>
+              {[form.origin.locality, form.origin.postalCode, form.origin.country].filter(Boolean).join(' ')} →{' '}
+              {[form.destination.locality, form.destination.postalCode, form.destination.country].filter(Boolean).join(' ')}
+            </li>
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)} data-testid="calc-back">{translate('calculator.back')}</Button>
-          <Button onClick={calculate} variant="contained" autoFocus data-testid="calc-confirm-ok">{translate('calculator.confirm')}</Button>
+          <Button onClick={() => setConfirming(false)} data-testid="calc-back">
+            {translate('calculator.back')}
+          </Button>
+          <Button onClick={calculate} variant="contained" autoFocus data-testid="calc-confirm-ok">
+            {translate('calculator.confirm')}
+          </Button>
         </DialogActions>
       </Dialog>
     </Grid>

@@ -15,12 +15,18 @@ export default function QuotePage() {
           <Box component="img" src={productLogo} alt="logo" sx={{ height: 40 }} />
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher />
-          <Button component={RouterLink} to="/login" variant="outlined" data-testid="quote-signin">{translate('calculator.signin')}</Button>
+          <Button component={RouterLink} to="/login" variant="outlined" data-testid="quote-signin">
+            {translate('calculator.signin')}
+          </Button>
         </Toolbar>
       </AppBar>
       <Container maxWidth="xl" sx={{ py: 3 }}>
-        <Typography variant="h5" component="h1">{translate('calculator.quote_title')}</Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('calculator.quote_subtitle')}</Typography>
+        <Typography variant="h5" component="h1">
+          {translate('calculator.quote_title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {translate('calculator.quote_subtitle')}
+        </Typography>
         <Calculator kind="visitor" />
       </Container>
     </Box>

@@ -2,7 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
-  Box, Button, Card, CardContent, Chip, Collapse, Divider, IconButton, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Collapse,
+  Divider,
+  IconButton,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -16,8 +30,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 function Row({ label, value, strong, testId }: { label: string; value: ReactNode; strong?: boolean; testId?: string }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.25 }}>
-      <Typography variant={strong ? 'subtitle1' : 'body2'} color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 600 : 400 }}>{label}</Typography>
-      <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 500, whiteSpace: 'nowrap' }} data-testid={testId}>{value}</Typography>
+      <Typography variant={strong ? 'subtitle1' : 'body2'} color={strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: strong ? 600 : 400 }}>
+        {label}
+      </Typography>
+      <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: strong ? 700 : 500, whiteSpace: 'nowrap' }} data-testid={testId}>
+        {value}
+      </Typography>
     </Box>
   );
 }
@@ -34,7 +52,8 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const euro = (v: number | null | undefined) => (v === null || v === undefined ? translate('calculator.not_available') : formatEuro(v, locale));
-  const days = (d: number | null | undefined) => (d === null || d === undefined ? translate('calculator.not_available') : translate('calculator.days', { smart_count: d }));
+  const days = (d: number | null | undefined) =>
+    d === null || d === undefined ? translate('calculator.not_available') : translate('calculator.days', { smart_count: d });
   const seller = kind === 'carrier' || kind === 'admin';
 
   const start = (handOver: QuoteHandOver) => {
@@ -48,8 +67,12 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
   return (
     <Paper sx={{ p: 2, position: { md: 'sticky' }, top: { md: 96 } }} data-testid="calc-results" aria-live="polite">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="h2">{translate('calculator.results')}</Typography>
-        <IconButton onClick={onClose} aria-label={translate('calculator.close_results')} size="small"><CloseIcon /></IconButton>
+        <Typography variant="h6" component="h2">
+          {translate('calculator.results')}
+        </Typography>
+        <IconButton onClick={onClose} aria-label={translate('calculator.close_results')} size="small">
+          <CloseIcon />
+        </IconButton>
       </Box>
 
       {p && (
@@ -72,12 +95,23 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
                       <Row label={translate('calculator.offer')} value={euro(offer)} testId={`${k}-offer`} />
                       <Row label={translate('calculator.buy_price')} value={euro(buy)} testId={`${k}-buy`} />
                       <Row label={translate('calculator.buy_lead_time')} value={days(p[`max_leadtime_buy_${k}`])} />
-                      <Row label={translate('calculator.margin')} value={buy === null ? translate('calculator.not_available') : formatEuro(round2(offer - buy), locale)} testId={`${k}-margin`} />
+                      <Row
+                        label={translate('calculator.margin')}
+                        value={buy === null ? translate('calculator.not_available') : formatEuro(round2(offer - buy), locale)}
+                        testId={`${k}-margin`}
+                      />
                     </>
                   )}
                   {(kind === 'enduser' || kind === 'visitor') && (
-                    <Button fullWidth variant="contained" sx={{ mt: 1 }} data-testid={`request-${k}`}
-                      onClick={() => start({ costRequest: request, shipmentType: 'palletExpress', shipmentClass: cls, priceList: p, palletData: data.palletData })}>
+                    <Button
+                      fullWidth
+                      variant="contained"
+                      sx={{ mt: 1 }}
+                      data-testid={`request-${k}`}
+                      onClick={() =>
+                        start({ costRequest: request, shipmentType: 'palletExpress', shipmentClass: cls, priceList: p, palletData: data.palletData })
+                      }
+                    >
                       {translate('calculator.request_class', { class: cls })}
                     </Button>
                   )}
@@ -89,15 +123,19 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
             <Table size="small" aria-label={translate('calculator.pallets')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>#</TableCell><TableCell>{translate('calculator.measure')}</TableCell>
-                  <TableCell align="right">{translate('calculator.weight')}</TableCell><TableCell>{translate('calculator.band')}</TableCell>
+                  <TableCell>#</TableCell>
+                  <TableCell>{translate('calculator.measure')}</TableCell>
+                  <TableCell align="right">{translate('calculator.weight')}</TableCell>
+                  <TableCell>{translate('calculator.band')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.palletData.map((r) => (
                   <TableRow key={r.row}>
-                    <TableCell>{r.row}</TableCell><TableCell>{r.measure}</TableCell>
-                    <TableCell align="right">{formatNumber(r.weight, locale)} kg</TableCell><TableCell>{r.type}</TableCell>
+                    <TableCell>{r.row}</TableCell>
+                    <TableCell>{r.measure}</TableCell>
+                    <TableCell align="right">{formatNumber(r.weight, locale)} kg</TableCell>
+                    <TableCell>{r.type}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -114,7 +152,11 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
             <Row strong label={translate('calculator.total')} value={formatEuro(c.totla, locale)} testId="standard-total" />
             <Row label={translate('calculator.lead_time')} value={days(c.lead_time)} testId="standard-lead-time" />
             {data.units && (
-              <Row label={translate('calculator.chargeable_weight')} value={`${formatNumber(data.units.chargeable_weight, locale)} kg (${translate('calculator.ratio_used')} ${formatNumber(data.units.ratio, locale)})`} testId="standard-chargeable" />
+              <Row
+                label={translate('calculator.chargeable_weight')}
+                value={`${formatNumber(data.units.chargeable_weight, locale)} kg (${translate('calculator.ratio_used')} ${formatNumber(data.units.ratio, locale)})`}
+                testId="standard-chargeable"
+              />
             )}
             {seller && (
               <>
@@ -124,8 +166,13 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
               </>
             )}
             {(kind === 'enduser' || kind === 'visitor') && (
-              <Button fullWidth variant="contained" sx={{ mt: 1 }} data-testid="request-standard"
-                onClick={() => start({ costRequest: request, shipmentType: 'standard', standardPriceList: c, units: data.units })}>
+              <Button
+                fullWidth
+                variant="contained"
+                sx={{ mt: 1 }}
+                data-testid="request-standard"
+                onClick={() => start({ costRequest: request, shipmentType: 'standard', standardPriceList: c, units: data.units })}
+              >
                 {translate('calculator.request_standard')}
               </Button>
             )}
@@ -133,7 +180,14 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
         </Card>
       )}
 
-      <Button fullWidth onClick={() => setOpen(!open)} endIcon={open ? <ExpandLess /> : <ExpandMore />} sx={{ mt: 1 }} aria-expanded={open} data-testid="breakdown-toggle">
+      <Button
+        fullWidth
+        onClick={() => setOpen(!open)}
+        endIcon={open ? <ExpandLess /> : <ExpandMore />}
+        sx={{ mt: 1 }}
+        aria-expanded={open}
+        data-testid="breakdown-toggle"
+      >
         {translate(open ? 'calculator.hide_breakdown' : 'calculator.show_breakdown')}
       </Button>
       <Collapse in={open} unmountOnExit>
@@ -142,7 +196,9 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
             {data.breakdown.map((l, i) => (
               <TableRow key={i}>
                 <TableCell sx={{ pl: 0 }}>{l.label}</TableCell>
-                <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>{l.amount === null ? '' : formatEuro(l.amount, locale)}</TableCell>
+                <TableCell align="right" sx={{ pr: 0, whiteSpace: 'nowrap' }}>
+                  {l.amount === null ? '' : formatEuro(l.amount, locale)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -16,13 +16,17 @@ export function useErrorText() {
 
 export function Field({ error, ...props }: Omit<TextFieldProps, 'error'> & { error?: string }) {
   const text = useErrorText();
-  return <TextField size="small" fullWidth {...props} error={!!error} helperText={text(error) ?? props.helperText} sx={{ ...requiredSx, ...(props.sx as object) }} />;
+  return (
+    <TextField size="small" fullWidth {...props} error={!!error} helperText={text(error) ?? props.helperText} sx={{ ...requiredSx, ...(props.sx as object) }} />
+  );
 }
 
 export function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} data-testid={testId}>
-      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>{title}</Typography>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {title}
+      </Typography>
       {children}
     </Box>
   );
@@ -32,7 +36,15 @@ export function Section({ title, children, testId }: { title: string; children: 
  * Origin or destination: country (default IT), postal code, and locality and province only when the
  * zone is national or the country is IT (calculator document §5).
  */
-export function PlaceFields({ end, place, showLocality, countries, errors, onChange, disabledCountry }: {
+export function PlaceFields({
+  end,
+  place,
+  showLocality,
+  countries,
+  errors,
+  onChange,
+  disabledCountry,
+}: {
   end: 'origin' | 'destination';
   place: PlaceForm;
   showLocality: boolean;
@@ -57,20 +69,48 @@ export function PlaceFields({ end, place, showLocality, countries, errors, onCha
           getOptionLabel={(o) => `${o.name} (${o.code})`}
           isOptionEqualToValue={(a, b) => a.code === b.code}
           renderInput={(params) => (
-            <TextField {...params} size="small" required label={translate('calculator.country')} name={`${end}Country`}
-              error={!!errors[`${end}Country`]} helperText={text(errors[`${end}Country`])} sx={requiredSx} />
+            <TextField
+              {...params}
+              size="small"
+              required
+              label={translate('calculator.country')}
+              name={`${end}Country`}
+              error={!!errors[`${end}Country`]}
+              helperText={text(errors[`${end}Country`])}
+              sx={requiredSx}
+            />
           )}
         />
-        <Field label={translate('calculator.postal_code')} name={`${end}PostalCode`} required value={place.postalCode}
-          onChange={(e) => onChange({ ...place, postalCode: e.target.value })} error={errors[`${end}PostalCode`]} slotProps={{ htmlInput: { maxLength: 16 } }} />
+        <Field
+          label={translate('calculator.postal_code')}
+          name={`${end}PostalCode`}
+          required
+          value={place.postalCode}
+          onChange={(e) => onChange({ ...place, postalCode: e.target.value })}
+          error={errors[`${end}PostalCode`]}
+          slotProps={{ htmlInput: { maxLength: 16 } }}
+        />
         {showLocality && (
           <>
-            <Field label={translate('calculator.locality')} name={`${end}Locality`} required value={place.locality}
-              onChange={(e) => onChange({ ...place, locality: e.target.value })} error={errors[`${end}Locality`]} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <Field
+              label={translate('calculator.locality')}
+              name={`${end}Locality`}
+              required
+              value={place.locality}
+              onChange={(e) => onChange({ ...place, locality: e.target.value })}
+              error={errors[`${end}Locality`]}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
             {italian && (
-              <Field label={translate('calculator.province')} name={`${end}Province`} required value={place.province}
+              <Field
+                label={translate('calculator.province')}
+                name={`${end}Province`}
+                required
+                value={place.province}
                 onChange={(e) => onChange({ ...place, province: e.target.value.toUpperCase().replace(/[^A-Z]/g, '') })}
-                error={errors[`${end}Province`]} slotProps={{ htmlInput: { maxLength: 2 } }} />
+                error={errors[`${end}Province`]}
+                slotProps={{ htmlInput: { maxLength: 2 } }}
+              />
             )}
           </>
         )}
@@ -84,35 +124,65 @@ export function PalletRows({ pallets, errors, onChange }: { pallets: PalletForm[
   const translate = useTranslate();
   const set = (i: number, k: keyof PalletForm, v: string) => onChange(pallets.map((p, j) => (j === i ? { ...p, [k]: v } : p)));
   const cols: Array<[keyof PalletForm, string, string]> = [
-    ['weight', 'palletWeight', 'calculator.weight_kg'], ['width', 'palletWidth', 'calculator.width_cm'],
-    ['length', 'palletLength', 'calculator.length_cm'], ['height', 'palletHeight', 'calculator.height_cm'],
+    ['weight', 'palletWeight', 'calculator.weight_kg'],
+    ['width', 'palletWidth', 'calculator.width_cm'],
+    ['length', 'palletLength', 'calculator.length_cm'],
+    ['height', 'palletHeight', 'calculator.height_cm'],
   ];
   return (
     <Section title={translate('calculator.pallets')} testId="calc-pallets">
       {pallets.map((p, i) => (
-        <Box key={i} sx={{
-          display: 'grid', gap: 1.5, mb: 1.5, alignItems: 'start', gridTemplateColumns: '1fr 1fr',
-          '@container (min-width: 480px)': { gridTemplateColumns: 'repeat(4, 1fr) 40px' },
-          '@container (min-width: 760px)': { gridTemplateColumns: '70px repeat(4, 1fr) 40px' },
-        }} data-testid={`pallet-row-${i + 1}`}>
-          <Typography sx={{ pt: 1, gridColumn: '1 / -1', '@container (min-width: 760px)': { gridColumn: 'auto' } }} variant="body2">{translate('calculator.pallet_row', { row: i + 1 })}</Typography>
+        <Box
+          key={i}
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            mb: 1.5,
+            alignItems: 'start',
+            gridTemplateColumns: '1fr 1fr',
+            '@container (min-width: 480px)': { gridTemplateColumns: 'repeat(4, 1fr) 40px' },
+            '@container (min-width: 760px)': { gridTemplateColumns: '70px repeat(4, 1fr) 40px' },
+          }}
+          data-testid={`pallet-row-${i + 1}`}
+        >
+          <Typography sx={{ pt: 1, gridColumn: '1 / -1', '@container (min-width: 760px)': { gridColumn: 'auto' } }} variant="body2">
+            {translate('calculator.pallet_row', { row: i + 1 })}
+          </Typography>
           {cols.map(([k, name, label]) => (
-            <Field key={k} label={translate(label)} name={`${name}[${i}]`} required value={p[k]} error={errors[`${name}.${i}`]}
-              onChange={(e) => set(i, k, e.target.value)} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+            <Field
+              key={k}
+              label={translate(label)}
+              name={`${name}[${i}]`}
+              required
+              value={p[k]}
+              error={errors[`${name}.${i}`]}
+              onChange={(e) => set(i, k, e.target.value)}
+              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            />
           ))}
           {i === 0 ? (
             <Tooltip title={translate('calculator.add_pallet')}>
               <span style={{ justifySelf: 'start' }}>
-                <IconButton color="primary" onClick={() => onChange([...pallets, { weight: '', width: '', length: '', height: '' }])}
-                  aria-label={translate('calculator.add_pallet')} data-testid="pallet-add" disabled={pallets.length >= 33}>
+                <IconButton
+                  color="primary"
+                  onClick={() => onChange([...pallets, { weight: '', width: '', length: '', height: '' }])}
+                  aria-label={translate('calculator.add_pallet')}
+                  data-testid="pallet-add"
+                  disabled={pallets.length >= 33}
+                >
                   <AddIcon />
                 </IconButton>
               </span>
             </Tooltip>
           ) : (
             <Tooltip title={translate('calculator.remove_pallet', { row: i + 1 })}>
-              <IconButton color="error" sx={{ justifySelf: 'start' }} onClick={() => onChange(pallets.filter((_p, j) => j !== i))}
-                aria-label={translate('calculator.remove_pallet', { row: i + 1 })} data-testid={`pallet-remove-${i + 1}`}>
+              <IconButton
+                color="error"
+                sx={{ justifySelf: 'start' }}
+                onClick={() => onChange(pallets.filter((_p, j) => j !== i))}
+                aria-label={translate('calculator.remove_pallet', { row: i + 1 })}
+                data-testid={`pallet-remove-${i + 1}`}
+              >
                 <RemoveIcon />
               </IconButton>
             </Tooltip>
@@ -123,10 +193,17 @@ export function PalletRows({ pallets, errors, onChange }: { pallets: PalletForm[
   );
 }
 
-export function SelectField({ options, ...props }: Omit<TextFieldProps, 'error' | 'select'> & { error?: string; options: Array<{ value: string | number; label: string }> }) {
+export function SelectField({
+  options,
+  ...props
+}: Omit<TextFieldProps, 'error' | 'select'> & { error?: string; options: Array<{ value: string | number; label: string }> }) {
   return (
     <Field select {...props}>
-      {options.map((o) => <MenuItem key={o.value} value={o.value}>{o.label}</MenuItem>)}
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
     </Field>
   );
 }

@@ -4,7 +4,10 @@ import countries from 'i18n-iso-countries';
 import { useDataProvider } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider';
 
-export interface CompanyOption { id: number; legal_name: string }
+export interface CompanyOption {
+  id: number;
+  legal_name: string;
+}
 
 /** Carrier and reseller companies the admin may price for (companies_list of roles 2 and 4), by name. */
 export function useSellers(enabled: boolean) {

@@ -2,17 +2,49 @@ import type { CalcForm, CalcKind, CostRequest, PlaceForm } from './types';
 
 export const RATIOS = { CBM: ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500'], LM: ['LM1500', 'LM1750'] } as const;
 /** The island list of server.md §9: a minor island takes precedence over its region. */
-export const ISLANDS = ['Sicilia', 'Sardegna', 'Elba', 'Capraia', 'Giglio', 'Capri', 'Ischia', 'Procida', 'Ponza', 'Ventotene', 'Tremiti',
-  'Eolie', 'Egadi', 'Pantelleria', 'Pelagie', 'Ustica', 'La Maddalena', 'San Pietro', "Sant'Antioco"];
+export const ISLANDS = [
+  'Sicilia',
+  'Sardegna',
+  'Elba',
+  'Capraia',
+  'Giglio',
+  'Capri',
+  'Ischia',
+  'Procida',
+  'Ponza',
+  'Ventotene',
+  'Tremiti',
+  'Eolie',
+  'Egadi',
+  'Pantelleria',
+  'Pelagie',
+  'Ustica',
+  'La Maddalena',
+  'San Pietro',
+  "Sant'Antioco",
+];
 
 const emptyPlace = (country = 'IT'): PlaceForm => ({ country, postalCode: '', locality: '', province: '' });
 export const emptyPallet = () => ({ weight: '', width: '', length: '', height: '' });
 
 export function initialForm(): CalcForm {
   return {
-    zone: '', service: '', flow: 'OUT', island: '', adr: false, taillift: false,
-    origin: emptyPlace(), destination: emptyPlace(), pallets: [emptyPallet()],
-    units: '', weight: '', volume: '', volumeType: '', ratio: '', companyId: '', endUserId: '',
+    zone: '',
+    service: '',
+    flow: 'OUT',
+    island: '',
+    adr: false,
+    taillift: false,
+    origin: emptyPlace(),
+    destination: emptyPlace(),
+    pallets: [emptyPallet()],
+    units: '',
+    weight: '',
+    volume: '',
+    volumeType: '',
+    ratio: '',
+    companyId: '',
+    endUserId: '',
   };
 }
 
@@ -114,8 +146,17 @@ export function serverFieldErrors(errors: Record<string, string[]> | undefined):
 
 const PALLET_KEYS = { palletWeight: 'weight', palletWidth: 'width', palletLength: 'length', palletHeight: 'height' } as const;
 const FORM_KEYS: Record<string, keyof CalcForm> = {
-  zone: 'zone', service: 'service', flow: 'flow', island: 'island', company_id: 'companyId', enduser_id: 'endUserId',
-  standardunits: 'units', standardweight: 'weight', standardvolume: 'volume', standardvolumeType: 'volumeType', calculationRatio: 'ratio',
+  zone: 'zone',
+  service: 'service',
+  flow: 'flow',
+  island: 'island',
+  company_id: 'companyId',
+  enduser_id: 'endUserId',
+  standardunits: 'units',
+  standardweight: 'weight',
+  standardvolume: 'volume',
+  standardvolumeType: 'volumeType',
+  calculationRatio: 'ratio',
 };
 
 /** The form's value behind a field-error key ("originLocality", "palletWeight.1"...), to tell which field changed. */

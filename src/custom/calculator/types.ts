@@ -5,8 +5,18 @@ export type CalcKind = 'admin' | 'carrier' | 'enduser' | 'visitor';
 export type Zone = 'national' | 'international';
 export type Service = 'palletExpress' | 'standard';
 
-export interface PlaceForm { country: string; postalCode: string; locality: string; province: string }
-export interface PalletForm { weight: string; width: string; length: string; height: string }
+export interface PlaceForm {
+  country: string;
+  postalCode: string;
+  locality: string;
+  province: string;
+}
+export interface PalletForm {
+  weight: string;
+  width: string;
+  length: string;
+  height: string;
+}
 
 export interface CalcForm {
   zone: Zone | '';

@@ -20,12 +20,18 @@ export function Dashboard() {
           <Typography variant="h5" component="h1" data-testid="greeting">
             {translate('portal.greeting', { name: identity?.first_name ?? '' })}
           </Typography>
-          <Typography color="text.secondary" data-testid="greeting-subtitle">{translate(permissions === 'admin' ? 'portal.greeting_subtitle_admin' : 'portal.greeting_subtitle')}</Typography>
+          <Typography color="text.secondary" data-testid="greeting-subtitle">
+            {translate(permissions === 'admin' ? 'portal.greeting_subtitle_admin' : 'portal.greeting_subtitle')}
+          </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button component={RouterLink} to="/calculate-cost" variant="contained">{translate('portal.calculate_cost')}</Button>
+          <Button component={RouterLink} to="/calculate-cost" variant="contained">
+            {translate('portal.calculate_cost')}
+          </Button>
           {permissions === 'enduser' && (
-            <Button component={RouterLink} to="/transport-requests" variant="outlined">{translate('portal.new_request')}</Button>
+            <Button component={RouterLink} to="/transport-requests" variant="outlined">
+              {translate('portal.new_request')}
+            </Button>
           )}
         </Box>
       </Paper>

@@ -20,9 +20,17 @@ function StatCard({ label, value, sub, icon, testId }: { label: string; value: s
     <Paper sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', minWidth: 0 }} data-testid={testId}>
       <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: 2, p: 1.2, display: 'flex' }}>{icon}</Box>
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" color="text.secondary">{label}</Typography>
-        <Typography variant="h5" component="div" sx={{ fontWeight: 700 }} data-testid={`${testId}-value`}>{value}</Typography>
-        {sub && <Typography variant="caption" color="text.secondary">{sub}</Typography>}
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="div" sx={{ fontWeight: 700 }} data-testid={`${testId}-value`}>
+          {value}
+        </Typography>
+        {sub && (
+          <Typography variant="caption" color="text.secondary">
+            {sub}
+          </Typography>
+        )}
       </Box>
     </Paper>
   );
@@ -36,10 +44,18 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
   return (
     <Paper sx={{ p: 2, minWidth: 0 }} data-testid="dashboard-table">
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="h6" component="h2">{title}</Typography>
-        <Button component={RouterLink} to="/transport-requests-visuals" size="small">{translate('dashboard.all_requests')}</Button>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
+        <Button component={RouterLink} to="/transport-requests-visuals" size="small">
+          {translate('dashboard.all_requests')}
+        </Button>
       </Box>
-      {rows.length === 0 ? <Typography color="text.secondary" sx={{ py: 2 }}>{translate('dashboard.no_requests')}</Typography> : (
+      {rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          {translate('dashboard.no_requests')}
+        </Typography>
+      ) : (
         <Box sx={{ overflowX: 'auto' }}>
           <Table size="small">
             <TableHead>
@@ -55,14 +71,24 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
             </TableHead>
             <TableBody>
               {rows.map((r) => (
-                <TableRow key={r.id} hover sx={{ cursor: 'pointer' }} onClick={() => navigate(`/transport-requests-visuals/${r.id}/1`)} data-testid={`dashboard-row-${r.id}`}>
+                <TableRow
+                  key={r.id}
+                  hover
+                  sx={{ cursor: 'pointer' }}
+                  onClick={() => navigate(`/transport-requests-visuals/${r.id}/1`)}
+                  data-testid={`dashboard-row-${r.id}`}
+                >
                   <TableCell>{r.id}</TableCell>
                   <TableCell>{date(r.created_at)}</TableCell>
                   {kind !== 'enduser' && <TableCell>{requesterOf(r)}</TableCell>}
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{routeOf(r)}</TableCell>
                   <TableCell>{service(r)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{r.total === null ? translate('requests.to_be_quoted') : money(r.total)}</TableCell>
-                  <TableCell><StatusChip status={r.transport_request_status_id} /></TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}
+                  </TableCell>
+                  <TableCell>
+                    <StatusChip status={r.transport_request_status_id} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -86,25 +112,48 @@ export function DashboardStats() {
   const dataProvider = usePortalData();
   const q = useQuery({ queryKey: ['statistics', kind], queryFn: () => dataProvider.statistics(kind!), enabled, staleTime: 20_000 });
   if (!enabled) return null;
-  if (q.error) return <Box sx={{ mt: 2 }}><ListErrorBlock error={q.error} /></Box>;
+  if (q.error)
+    return (
+      <Box sx={{ mt: 2 }}>
+        <ListErrorBlock error={q.error} />
+      </Box>
+    );
   const s = q.data;
   const grid = { display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } } as const;
-  if (!s) return <Box sx={grid}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} variant="rounded" height={92} />)}</Box>;
+  if (!s)
+    return (
+      <Box sx={grid}>
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} variant="rounded" height={92} />
+        ))}
+      </Box>
+    );
   const year = s.date.slice(0, 4);
   return (
     <Box data-testid="dashboard-stats" sx={{ minWidth: 0 }}>
       <Box sx={grid}>
         <StatCard testId="stat-daily_total" label={translate('dashboard.daily_total')} value={money(s.daily_total)} icon={<TodayIcon />} />
-        <StatCard testId="stat-open_total" label={translate('dashboard.open_total')} value={money(s.open_total)} sub={translate('dashboard.open_count', { smart_count: s.open_requests })} icon={<HourglassIcon />} />
+        <StatCard
+          testId="stat-open_total"
+          label={translate('dashboard.open_total')}
+          value={money(s.open_total)}
+          sub={translate('dashboard.open_count', { smart_count: s.open_requests })}
+          icon={<HourglassIcon />}
+        />
         <StatCard testId="stat-mtd_requests" label={translate('dashboard.mtd_requests')} value={String(s.mtd_requests)} icon={<ListAltIcon />} />
         <StatCard testId="stat-mtd_total" label={translate('dashboard.mtd_total')} value={money(s.mtd_total)} icon={<EuroIcon />} />
         <StatCard testId="stat-ytd_requests" label={translate('dashboard.ytd_requests')} value={String(s.ytd_requests)} icon={<EventNoteIcon />} />
         <StatCard testId="stat-ytd_total" label={translate('dashboard.ytd_total')} value={money(s.ytd_total)} icon={<TrendingUpIcon />} />
       </Box>
       <Box sx={{ display: 'grid', gap: 2, mt: 2 }}>
-        <RequestsTable rows={kind === 'admin' ? s.get10TopRequests ?? [] : s.fiveMostRecentRequests} kind={kind!}
-          title={kind === 'admin' ? translate('dashboard.top10', { year }) : translate('dashboard.recent5')} />
-        <Paper sx={{ p: 2, minWidth: 0 }}><MonthlyChart points={s.getYTDRequests} year={year} /></Paper>
+        <RequestsTable
+          rows={kind === 'admin' ? (s.get10TopRequests ?? []) : s.fiveMostRecentRequests}
+          kind={kind!}
+          title={kind === 'admin' ? translate('dashboard.top10', { year }) : translate('dashboard.recent5')}
+        />
+        <Paper sx={{ p: 2, minWidth: 0 }}>
+          <MonthlyChart points={s.getYTDRequests} year={year} />
+        </Paper>
       </Box>
     </Box>
   );

@@ -42,12 +42,28 @@ export function ForgetPasswordPage() {
     <PublicCard title={translate('accounts.forget.title')} subtitle={translate('accounts.forget.subtitle')}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
         <TextField
-          label={translate('accounts.forget.email')} type="email" name="email" autoComplete="email" required autoFocus
-          value={email} onChange={(e) => setEmail(e.target.value)} error={!!fieldError} helperText={fieldError ?? ' '}
+          label={translate('accounts.forget.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!fieldError}
+          helperText={fieldError ?? ' '}
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="forget-submit">{translate('accounts.forget.submit')}</Button>
-        {error && <Alert severity="error" role="alert" data-testid="forget-error">{error}</Alert>}
-        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>{translate('accounts.back_to_login')}</Link>
+        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="forget-submit">
+          {translate('accounts.forget.submit')}
+        </Button>
+        {error && (
+          <Alert severity="error" role="alert" data-testid="forget-error">
+            {error}
+          </Alert>
+        )}
+        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+          {translate('accounts.back_to_login')}
+        </Link>
       </Stack>
     </PublicCard>
   );

@@ -44,8 +44,12 @@ export function LoginPage() {
               <LanguageSwitcher />
             </Box>
             <Box>
-              <Typography variant="h5" component="h1">{translate('login.title')}</Typography>
-              <Typography variant="body2" color="text.secondary">{translate('login.subtitle')}</Typography>
+              <Typography variant="h5" component="h1">
+                {translate('login.title')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {translate('login.subtitle')}
+              </Typography>
             </Box>
             <TextField
               label={translate('login.email')}
@@ -71,13 +75,28 @@ export function LoginPage() {
               helperText={passwordMissing ? translate('login.password_required') : ' '}
             />
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-              <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />} label={translate('login.remember')} />
-              <Link component={RouterLink} to="/forget-password" variant="body2">{translate('login.forgot')}</Link>
+              <FormControlLabel
+                control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />}
+                label={translate('login.remember')}
+              />
+              <Link component={RouterLink} to="/forget-password" variant="body2">
+                {translate('login.forgot')}
+              </Link>
             </Box>
-            <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">{translate('login.submit')}</Button>
-            {error && <Alert severity="error" role="alert" data-testid="login-error">{error}</Alert>}
-            <Button component={RouterLink} to="/access-request" variant="outlined">{translate('login.access_request')}</Button>
-            <Link component={RouterLink} to="/quote" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-quote-link">{translate('calculator.login_link')}</Link>
+            <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+              {translate('login.submit')}
+            </Button>
+            {error && (
+              <Alert severity="error" role="alert" data-testid="login-error">
+                {error}
+              </Alert>
+            )}
+            <Button component={RouterLink} to="/access-request" variant="outlined">
+              {translate('login.access_request')}
+            </Button>
+            <Link component={RouterLink} to="/quote" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-quote-link">
+              {translate('calculator.login_link')}
+            </Link>
           </Stack>
         </CardContent>
       </Card>

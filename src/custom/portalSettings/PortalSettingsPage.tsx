@@ -1,16 +1,22 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import type { PortalDataProvider } from '../../dataProvider';
 import { saveBlob } from '../../components/download';
 import { useSellers } from '../calculator/lookups';
 
-const KEYS = ['cs_express_hub_costs', 'cs_express_island_zones', 'cs_express_hub_codes', 'cs_express_special_zones',
-  'standard_special_zones', 'standard_no_passage', 'express_rate_sheet', 'standard_rate_sheet'] as const;
+const KEYS = [
+  'cs_express_hub_costs',
+  'cs_express_island_zones',
+  'cs_express_hub_codes',
+  'cs_express_special_zones',
+  'standard_special_zones',
+  'standard_no_passage',
+  'express_rate_sheet',
+  'standard_rate_sheet',
+] as const;
 type Key = (typeof KEYS)[number];
 
 interface SettingsView {
@@ -69,24 +75,50 @@ export default function PortalSettingsPage() {
   return (
     <Box sx={{ display: 'grid', gap: 2, maxWidth: 1000 }}>
       <Title title={translate('portalSettings.title')} />
-      <Typography variant="h5" component="h1">{translate('portalSettings.title')}</Typography>
-      {alert && <Alert severity="error" variant="filled" role="alert" data-testid="settings-alert">{translate(alert, { _: alert })}</Alert>}
+      <Typography variant="h5" component="h1">
+        {translate('portalSettings.title')}
+      </Typography>
+      {alert && (
+        <Alert severity="error" variant="filled" role="alert" data-testid="settings-alert">
+          {translate(alert, { _: alert })}
+        </Alert>
+      )}
 
       <Paper sx={{ p: 2, display: 'grid', gap: 1.5 }}>
-        <Typography variant="h6" component="h2">{translate('portalSettings.visitor_section')}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('portalSettings.visitor_help')}</Typography>
-        <TextField select size="small" label={translate('portalSettings.visitor_company')} value={visitor} name="visitor_company_id"
-          onChange={(e) => setVisitor(Number(e.target.value) || '')} sx={{ maxWidth: 480 }}
-          error={!!errors.visitor_company_id} helperText={errors.visitor_company_id?.[0]}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
+        <Typography variant="h6" component="h2">
+          {translate('portalSettings.visitor_section')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {translate('portalSettings.visitor_help')}
+        </Typography>
+        <TextField
+          select
+          size="small"
+          label={translate('portalSettings.visitor_company')}
+          value={visitor}
+          name="visitor_company_id"
+          onChange={(e) => setVisitor(Number(e.target.value) || '')}
+          sx={{ maxWidth: 480 }}
+          error={!!errors.visitor_company_id}
+          helperText={errors.visitor_company_id?.[0]}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
           <MenuItem value="">{translate('portalSettings.visitor_none')}</MenuItem>
-          {options.map((c) => <MenuItem key={c.id} value={c.id}>{c.legal_name}</MenuItem>)}
+          {options.map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.legal_name}
+            </MenuItem>
+          ))}
         </TextField>
       </Paper>
 
       <Paper sx={{ p: 2 }}>
-        <Typography variant="h6" component="h2">{translate('portalSettings.templates_section')}</Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('portalSettings.templates_help')}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('portalSettings.templates_section')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('portalSettings.templates_help')}
+        </Typography>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -103,17 +135,41 @@ export default function PortalSettingsPage() {
                 <TableRow key={k} data-testid={`template-${k}`}>
                   <TableCell>{translate(`portalSettings.templates.${k}`)}</TableCell>
                   <TableCell>
-                    {t ? <Button size="small" onClick={() => download(t.url, t.name)} sx={{ textTransform: 'none' }}>{t.name}</Button>
-                      : <Typography variant="body2" color="text.secondary">{translate('portalSettings.none')}</Typography>}
-                    {removing && <Typography variant="caption" color="error" display="block">{translate('portalSettings.to_remove')}</Typography>}
-                    {files[k] && <Typography variant="caption" display="block">{translate('portalSettings.chosen', { name: files[k]!.name })}</Typography>}
-                    {errors[k] && <Typography variant="caption" color="error" display="block">{errors[k][0]}</Typography>}
+                    {t ? (
+                      <Button size="small" onClick={() => download(t.url, t.name)} sx={{ textTransform: 'none' }}>
+                        {t.name}
+                      </Button>
+                    ) : (
+                      <Typography variant="body2" color="text.secondary">
+                        {translate('portalSettings.none')}
+                      </Typography>
+                    )}
+                    {removing && (
+                      <Typography variant="caption" color="error" display="block">
+                        {translate('portalSettings.to_remove')}
+                      </Typography>
+                    )}
+                    {files[k] && (
+                      <Typography variant="caption" display="block">
+                        {translate('portalSettings.chosen', { name: files[k]!.name })}
+                      </Typography>
+                    )}
+                    {errors[k] && (
+                      <Typography variant="caption" color="error" display="block">
+                        {errors[k][0]}
+                      </Typography>
+                    )}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     <Button size="small" component="label" startIcon={<UploadIcon />}>
                       {translate('portalSettings.replace')}
-                      <input hidden type="file" name={k} accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                        onChange={(e) => setFiles({ ...files, [k]: e.target.files?.[0] })} />
+                      <input
+                        hidden
+                        type="file"
+                        name={k}
+                        accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                        onChange={(e) => setFiles({ ...files, [k]: e.target.files?.[0] })}
+                      />
                     </Button>
                     {t && (
                       <Button size="small" color="error" onClick={() => setRemovals(removing ? removals.filter((x) => x !== k) : [...removals, k])}>
@@ -128,7 +184,9 @@ export default function PortalSettingsPage() {
         </Table>
       </Paper>
       <Box>
-        <Button variant="contained" onClick={save} disabled={busy} data-testid="settings-save">{translate('portalSettings.save')}</Button>
+        <Button variant="contained" onClick={save} disabled={busy} data-testid="settings-save">
+          {translate('portalSettings.save')}
+        </Button>
       </Box>
     </Box>
   );

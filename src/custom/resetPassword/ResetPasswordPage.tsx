@@ -55,31 +55,72 @@ export function ResetPasswordPage() {
   return (
     <PublicCard title={translate('accounts.reset.title')} subtitle={translate('accounts.reset.subtitle')}>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate>
-        {sent && <Alert severity="success" data-testid="reset-sent">{sent}</Alert>}
+        {sent && (
+          <Alert severity="success" data-testid="reset-sent">
+            {sent}
+          </Alert>
+        )}
         <TextField
-          label={translate('accounts.reset.email')} type="email" name="email" autoComplete="username" required
-          value={email} onChange={(e) => setEmail(e.target.value)} error={!!fields.email} helperText={fields.email}
+          label={translate('accounts.reset.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={!!fields.email}
+          helperText={fields.email}
         />
         <Box>
           <OtpInput digits={digits} onChange={setDigits} error={!!fields.otp} autoFocus={!!email} />
-          {fields.otp && <FormHelperText error sx={{ textAlign: 'center' }} data-testid="otp-error">{fields.otp}</FormHelperText>}
+          {fields.otp && (
+            <FormHelperText error sx={{ textAlign: 'center' }} data-testid="otp-error">
+              {fields.otp}
+            </FormHelperText>
+          )}
         </Box>
         <TextField
-          label={translate('accounts.reset.password')} type="password" name="password" autoComplete="new-password" required
-          value={password} onChange={(e) => setPassword(e.target.value)}
-          error={!!fields.password} helperText={fields.password ?? translate('accounts.password_hint')}
+          label={translate('accounts.reset.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={!!fields.password}
+          helperText={fields.password ?? translate('accounts.password_hint')}
         />
         <TextField
-          label={translate('accounts.reset.password_confirmation')} type="password" name="password_confirmation" autoComplete="new-password" required
-          value={confirmation} onChange={(e) => setConfirmation(e.target.value)}
-          error={!!fields.password_confirmation} helperText={fields.password_confirmation}
+          label={translate('accounts.reset.password_confirmation')}
+          type="password"
+          name="password_confirmation"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={!!fields.password_confirmation}
+          helperText={fields.password_confirmation}
         />
-        {clientError && <Alert severity="error" role="alert" data-testid="reset-error">{clientError}</Alert>}
-        {serverError && <Alert severity="error" role="alert" data-testid="reset-server-error">{serverError}</Alert>}
-        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="reset-submit">{translate('accounts.reset.submit')}</Button>
+        {clientError && (
+          <Alert severity="error" role="alert" data-testid="reset-error">
+            {clientError}
+          </Alert>
+        )}
+        {serverError && (
+          <Alert severity="error" role="alert" data-testid="reset-server-error">
+            {serverError}
+          </Alert>
+        )}
+        <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="reset-submit">
+          {translate('accounts.reset.submit')}
+        </Button>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Link component={RouterLink} to={otpQuery} variant="body2">{translate('accounts.reset.no_code')}</Link>
-          <Link component={RouterLink} to="/login" variant="body2">{translate('accounts.back_to_login')}</Link>
+          <Link component={RouterLink} to={otpQuery} variant="body2">
+            {translate('accounts.reset.no_code')}
+          </Link>
+          <Link component={RouterLink} to="/login" variant="body2">
+            {translate('accounts.back_to_login')}
+          </Link>
         </Box>
       </Stack>
     </PublicCard>

@@ -77,11 +77,19 @@ export function ResetPasswordOtpPage() {
               {translate('accounts.otp.resend_in', { seconds })}
             </Typography>
           ) : (
-            <Button onClick={resend} disabled={busy} data-testid="otp-resend">{translate('accounts.otp.resend')}</Button>
+            <Button onClick={resend} disabled={busy} data-testid="otp-resend">
+              {translate('accounts.otp.resend')}
+            </Button>
           )}
         </Box>
-        {notice && <Alert severity={notice.ok ? 'success' : 'error'} role={notice.ok ? 'status' : 'alert'} data-testid="otp-notice">{notice.text}</Alert>}
-        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>{translate('accounts.back_to_login')}</Link>
+        {notice && (
+          <Alert severity={notice.ok ? 'success' : 'error'} role={notice.ok ? 'status' : 'alert'} data-testid="otp-notice">
+            {notice.text}
+          </Alert>
+        )}
+        <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+          {translate('accounts.back_to_login')}
+        </Link>
       </Stack>
     </PublicCard>
   );

@@ -42,22 +42,41 @@ export function PasswordCard() {
 
   const field = (name: keyof typeof empty, label: string, autoComplete: string, hint?: string) => (
     <TextField
-      name={name} type="password" label={label} autoComplete={autoComplete} required value={values[name]}
-      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))} error={!!errors[name]} helperText={errors[name] ?? hint}
+      name={name}
+      type="password"
+      label={label}
+      autoComplete={autoComplete}
+      required
+      value={values[name]}
+      onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      error={!!errors[name]}
+      helperText={errors[name] ?? hint}
     />
   );
   return (
     <Card component="section" aria-labelledby="password-title">
       <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 3 }}>
-        <Typography id="password-title" variant="h6" component="h2" sx={{ mb: 2 }}>{translate('accounts.settings.password')}</Typography>
+        <Typography id="password-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('accounts.settings.password')}
+        </Typography>
         <Stack spacing={2}>
           {field('oldPassword', translate('accounts.settings.old_password'), 'current-password')}
           {field('password', translate('accounts.settings.new_password'), 'new-password', translate('accounts.password_hint'))}
           {field('password_confirmation', translate('accounts.settings.password_confirmation'), 'new-password')}
-          {notice && <Alert severity="success" role="status" data-testid="password-notice">{notice}</Alert>}
-          {failure && <Alert severity="error" role="alert" data-testid="password-error">{failure}</Alert>}
+          {notice && (
+            <Alert severity="success" role="status" data-testid="password-notice">
+              {notice}
+            </Alert>
+          )}
+          {failure && (
+            <Alert severity="error" role="alert" data-testid="password-error">
+              {failure}
+            </Alert>
+          )}
           <Box>
-            <Button type="submit" variant="contained" disabled={busy} data-testid="password-save">{translate('accounts.settings.save_password')}</Button>
+            <Button type="submit" variant="contained" disabled={busy} data-testid="password-save">
+              {translate('accounts.settings.save_password')}
+            </Button>
           </Box>
         </Stack>
       </CardContent>

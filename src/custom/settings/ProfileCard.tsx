@@ -30,11 +30,21 @@ export function ProfileCard() {
 
   useEffect(() => {
     if (identity && !form) {
-      setForm({ first_name: identity.first_name ?? '', last_name: identity.last_name ?? '', city: identity.city ?? '', country_id: identity.country_id ?? null });
+      setForm({
+        first_name: identity.first_name ?? '',
+        last_name: identity.last_name ?? '',
+        city: identity.city ?? '',
+        country_id: identity.country_id ?? null,
+      });
     }
   }, [identity, form]);
   const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
-  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   function pick(e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0] ?? null;
@@ -88,22 +98,59 @@ export function ProfileCard() {
   return (
     <Card component="section" aria-labelledby="profile-title">
       <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 3 }}>
-        <Typography id="profile-title" variant="h6" component="h2" sx={{ mb: 2 }}>{translate('accounts.settings.profile')}</Typography>
+        <Typography id="profile-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('accounts.settings.profile')}
+        </Typography>
         <Stack spacing={2}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Avatar src={preview ?? identity?.image ?? undefined} alt={translate('accounts.settings.image')} sx={{ width: 72, height: 72 }} data-testid="profile-avatar">
+            <Avatar
+              src={preview ?? identity?.image ?? undefined}
+              alt={translate('accounts.settings.image')}
+              sx={{ width: 72, height: 72 }}
+              data-testid="profile-avatar"
+            >
               {(form?.first_name?.[0] ?? '') + (form?.last_name?.[0] ?? '')}
             </Avatar>
             <Box>
-              <Button variant="outlined" onClick={() => input.current?.click()}>{translate('accounts.settings.choose_image')}</Button>
-              <input ref={input} type="file" hidden accept={IMAGE_TYPES.join(',')} onChange={pick} data-testid="profile-image-input" aria-label={translate('accounts.settings.image')} />
-              <FormHelperText error={!!imageError} data-testid="image-hint">{imageError ?? translate('accounts.settings.image_hint')}</FormHelperText>
+              <Button variant="outlined" onClick={() => input.current?.click()}>
+                {translate('accounts.settings.choose_image')}
+              </Button>
+              <input
+                ref={input}
+                type="file"
+                hidden
+                accept={IMAGE_TYPES.join(',')}
+                onChange={pick}
+                data-testid="profile-image-input"
+                aria-label={translate('accounts.settings.image')}
+              />
+              <FormHelperText error={!!imageError} data-testid="image-hint">
+                {imageError ?? translate('accounts.settings.image_hint')}
+              </FormHelperText>
               {file && <FormHelperText>{file.name}</FormHelperText>}
             </Box>
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField name="first_name" label={translate('accounts.settings.first_name')} required value={form?.first_name ?? ''} onChange={set('first_name')} error={!!errors.first_name} helperText={errors.first_name} disabled={!form} />
-            <TextField name="last_name" label={translate('accounts.settings.last_name')} required value={form?.last_name ?? ''} onChange={set('last_name')} error={!!errors.last_name} helperText={errors.last_name} disabled={!form} />
+            <TextField
+              name="first_name"
+              label={translate('accounts.settings.first_name')}
+              required
+              value={form?.first_name ?? ''}
+              onChange={set('first_name')}
+              error={!!errors.first_name}
+              helperText={errors.first_name}
+              disabled={!form}
+            />
+            <TextField
+              name="last_name"
+              label={translate('accounts.settings.last_name')}
+              required
+              value={form?.last_name ?? ''}
+              onChange={set('last_name')}
+              error={!!errors.last_name}
+              helperText={errors.last_name}
+              disabled={!form}
+            />
             <Autocomplete
               options={countries.data}
               value={country}
@@ -112,14 +159,34 @@ export function ProfileCard() {
               isOptionEqualToValue={(a, b) => a.id === b.id}
               loading={countries.loading}
               disabled={!form}
-              renderInput={(p) => <TextField {...p} name="country_id" label={translate('accounts.settings.country')} error={!!errors.country_id} helperText={errors.country_id} />}
+              renderInput={(p) => (
+                <TextField {...p} name="country_id" label={translate('accounts.settings.country')} error={!!errors.country_id} helperText={errors.country_id} />
+              )}
             />
-            <TextField name="city" label={translate('accounts.settings.city')} value={form?.city ?? ''} onChange={set('city')} error={!!errors.city} helperText={errors.city} disabled={!form} />
+            <TextField
+              name="city"
+              label={translate('accounts.settings.city')}
+              value={form?.city ?? ''}
+              onChange={set('city')}
+              error={!!errors.city}
+              helperText={errors.city}
+              disabled={!form}
+            />
           </Box>
-          {notice && <Alert severity="success" role="status" data-testid="profile-notice">{notice}</Alert>}
-          {failure && <Alert severity="error" role="alert" data-testid="profile-error">{failure}</Alert>}
+          {notice && (
+            <Alert severity="success" role="status" data-testid="profile-notice">
+              {notice}
+            </Alert>
+          )}
+          {failure && (
+            <Alert severity="error" role="alert" data-testid="profile-error">
+              {failure}
+            </Alert>
+          )}
           <Box>
-            <Button type="submit" variant="contained" disabled={busy || !form} data-testid="profile-save">{translate('accounts.settings.save_profile')}</Button>
+            <Button type="submit" variant="contained" disabled={busy || !form} data-testid="profile-save">
+              {translate('accounts.settings.save_profile')}
+            </Button>
           </Box>
         </Stack>
       </CardContent>

@@ -14,10 +14,17 @@ function EmailCard() {
   return (
     <Card component="section" aria-labelledby="email-title">
       <CardContent sx={{ p: 3 }}>
-        <Typography id="email-title" variant="h6" component="h2" sx={{ mb: 2 }}>{translate('accounts.settings.email')}</Typography>
+        <Typography id="email-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          {translate('accounts.settings.email')}
+        </Typography>
         <TextField
-          fullWidth name="email" label={translate('accounts.settings.email_address')} value={identity?.email ?? ''} disabled
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'settings-email' } }} helperText={translate('accounts.settings.email_hint')}
+          fullWidth
+          name="email"
+          label={translate('accounts.settings.email_address')}
+          value={identity?.email ?? ''}
+          disabled
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'settings-email' } }}
+          helperText={translate('accounts.settings.email_hint')}
         />
       </CardContent>
     </Card>
@@ -30,7 +37,9 @@ export function SettingsPage() {
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Title title={translate('accounts.settings.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('accounts.settings.title')}</Typography>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('accounts.settings.title')}
+      </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
         <ProfileCard />
         <Box sx={{ display: 'grid', gap: 3 }}>

@@ -36,7 +36,11 @@ export function Composer({ onSend, disabled }: { onSend: (text: string) => Promi
 
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', p: 1.5, bgcolor: 'background.paper' }}>
-      {error && <Alert severity="error" onClose={() => setError(null)} sx={{ mb: 1 }} data-testid="composer-error">{error}</Alert>}
+      {error && (
+        <Alert severity="error" onClose={() => setError(null)} sx={{ mb: 1 }} data-testid="composer-error">
+          {error}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
         <TextField
           value={text}
@@ -53,7 +57,14 @@ export function Composer({ onSend, disabled }: { onSend: (text: string) => Promi
         />
         <Tooltip title={translate('support.send')}>
           <span>
-            <IconButton color="primary" onClick={() => void send()} disabled={!canSend} aria-label={translate('support.send')} data-testid="send" sx={{ mb: 0.25 }}>
+            <IconButton
+              color="primary"
+              onClick={() => void send()}
+              disabled={!canSend}
+              aria-label={translate('support.send')}
+              data-testid="send"
+              sx={{ mb: 0.25 }}
+            >
               <SendIcon />
             </IconButton>
           </span>

@@ -1,8 +1,18 @@
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import {
-  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider,
-  IconButton, Typography,
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  IconButton,
+  Typography,
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DoneIcon from '@mui/icons-material/Done';
@@ -22,11 +32,16 @@ function Bubble({ m, own, read }: { m: ChatMessage; own: boolean; read: boolean 
   const [locale] = useLocaleState();
   const translate = useTranslate();
   return (
-    <Box sx={{ display: 'flex', justifyContent: own ? 'flex-end' : 'flex-start', px: { xs: 1, sm: 2 }, py: 0.5 }} data-testid="message" data-side={m.sender_side}>
+    <Box
+      sx={{ display: 'flex', justifyContent: own ? 'flex-end' : 'flex-start', px: { xs: 1, sm: 2 }, py: 0.5 }}
+      data-testid="message"
+      data-side={m.sender_side}
+    >
       <Box
         sx={{
           maxWidth: { xs: '88%', sm: '75%' },
-          px: 1.5, py: 1,
+          px: 1.5,
+          py: 1,
           borderRadius: 2,
           borderTopRightRadius: own ? 4 : undefined,
           borderTopLeftRadius: own ? undefined : 4,
@@ -38,14 +53,19 @@ function Bubble({ m, own, read }: { m: ChatMessage; own: boolean; read: boolean 
         <Typography variant="caption" sx={{ display: 'block', fontWeight: 600, opacity: own ? 0.9 : 0.75 }} data-testid="message-sender">
           {m.sender_name}
         </Typography>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">{m.body}</Typography>
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} data-testid="message-body">
+          {m.body}
+        </Typography>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.25, opacity: 0.75 }}>
           <Typography variant="caption" component="time" dateTime={m.created_at} title={fullWhen(m.created_at, locale)}>
             {timeOf(m.created_at, locale)}
           </Typography>
-          {own && (read
-            ? <DoneAllIcon sx={{ fontSize: 15 }} titleAccess={translate('support.read')} data-testid="read-mark" />
-            : <DoneIcon sx={{ fontSize: 15 }} titleAccess={translate('support.sent')} data-testid="sent-mark" />)}
+          {own &&
+            (read ? (
+              <DoneAllIcon sx={{ fontSize: 15 }} titleAccess={translate('support.read')} data-testid="read-mark" />
+            ) : (
+              <DoneIcon sx={{ fontSize: 15 }} titleAccess={translate('support.sent')} data-testid="sent-mark" />
+            ))}
         </Box>
       </Box>
     </Box>
@@ -121,7 +141,11 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
   if (c?.error && !ticket) {
     return (
       <Box sx={{ p: 2 }}>
-        {onBack && <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 1 }}>{translate('support.back')}</Button>}
+        {onBack && (
+          <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 1 }}>
+            {translate('support.back')}
+          </Button>
+        )}
         <Alert severity="error">{c.error.message}</Alert>
       </Box>
     );
@@ -137,35 +161,62 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
         )}
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography variant="h6" component="h2" noWrap sx={{ fontSize: '1.1rem' }} data-testid="conversation-subject">{ticket?.subject ?? '…'}</Typography>
+            <Typography variant="h6" component="h2" noWrap sx={{ fontSize: '1.1rem' }} data-testid="conversation-subject">
+              {ticket?.subject ?? '…'}
+            </Typography>
             {ticket && <StatusChip status={ticket.status} />}
           </Box>
-          {ticket && (() => {
-            const details = [
-              translate('support.ticket_number', { id: ticket.id }),
-              ticket.category_name,
-              side === 'carrier' ? `${ticket.enduser_company_name} · ${ticket.enduser_user_name}` : null,
-              translate('support.opened', { date: fullWhen(ticket.created_at, locale) }),
-            ].filter(Boolean).join(' · ');
-            return <Typography variant="body2" color="text.secondary" noWrap title={details} data-testid="conversation-details">{details}</Typography>;
-          })()}
+          {ticket &&
+            (() => {
+              const details = [
+                translate('support.ticket_number', { id: ticket.id }),
+                ticket.category_name,
+                side === 'carrier' ? `${ticket.enduser_company_name} · ${ticket.enduser_user_name}` : null,
+                translate('support.opened', { date: fullWhen(ticket.created_at, locale) }),
+              ]
+                .filter(Boolean)
+                .join(' · ');
+              return (
+                <Typography variant="body2" color="text.secondary" noWrap title={details} data-testid="conversation-details">
+                  {details}
+                </Typography>
+              );
+            })()}
         </Box>
         {side === 'carrier' && ticket && !closed && (
-          <Button variant="outlined" color="error" size="small" startIcon={<LockIcon />} onClick={() => setConfirming(true)} data-testid="close-chat" sx={{ flexShrink: 0 }}>
-            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>{translate('support.close_chat')}</Box>
+          <Button
+            variant="outlined"
+            color="error"
+            size="small"
+            startIcon={<LockIcon />}
+            onClick={() => setConfirming(true)}
+            data-testid="close-chat"
+            sx={{ flexShrink: 0 }}
+          >
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {translate('support.close_chat')}
+            </Box>
           </Button>
         )}
       </Box>
 
       <Box ref={scroller} sx={{ flex: 1, overflowY: 'auto', minHeight: 0, bgcolor: '#eef2f5', py: 1 }} data-testid="messages" aria-live="polite">
-        {c?.loading && <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}><CircularProgress size={28} /></Box>}
+        {c?.loading && (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+            <CircularProgress size={28} />
+          </Box>
+        )}
         {c?.hasOlder && (
           <Box sx={{ textAlign: 'center', py: 1 }}>
-            <Button size="small" onClick={() => void loadOlder()}>{translate('support.load_older')}</Button>
+            <Button size="small" onClick={() => void loadOlder()}>
+              {translate('support.load_older')}
+            </Button>
           </Box>
         )}
         {c && !c.loading && !c.messages.length && (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', p: 3 }}>{translate('support.no_messages')}</Typography>
+          <Typography color="text.secondary" sx={{ textAlign: 'center', p: 3 }}>
+            {translate('support.no_messages')}
+          </Typography>
         )}
         {c?.messages.map((m, i) => (
           <Fragment key={m.id}>
@@ -181,18 +232,29 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
         ))}
       </Box>
 
-      {ticket && (closed ? (
-        <Alert severity="info" icon={<LockIcon />} sx={{ borderRadius: 0, alignItems: 'center' }} data-testid="closed-banner"
-          action={side === 'enduser' && onNewTicket ? <Button color="inherit" size="small" onClick={onNewTicket} sx={{ whiteSpace: 'nowrap' }}>{translate('support.new_ticket')}</Button> : undefined}
-        >
-          {ticket.closed_by_name
-            ? translate('support.closed_banner', { name: ticket.closed_by_name, date: fullWhen(ticket.closed_at ?? ticket.last_message_at, locale) })
-            : translate('support.closed_banner_anon', { date: fullWhen(ticket.closed_at ?? ticket.last_message_at, locale) })}
-          {side === 'enduser' ? ` ${translate('support.closed_hint_enduser')}` : ''}
-        </Alert>
-      ) : (
-        <Composer key={chatId} onSend={send} />
-      ))}
+      {ticket &&
+        (closed ? (
+          <Alert
+            severity="info"
+            icon={<LockIcon />}
+            sx={{ borderRadius: 0, alignItems: 'center' }}
+            data-testid="closed-banner"
+            action={
+              side === 'enduser' && onNewTicket ? (
+                <Button color="inherit" size="small" onClick={onNewTicket} sx={{ whiteSpace: 'nowrap' }}>
+                  {translate('support.new_ticket')}
+                </Button>
+              ) : undefined
+            }
+          >
+            {ticket.closed_by_name
+              ? translate('support.closed_banner', { name: ticket.closed_by_name, date: fullWhen(ticket.closed_at ?? ticket.last_message_at, locale) })
+              : translate('support.closed_banner_anon', { date: fullWhen(ticket.closed_at ?? ticket.last_message_at, locale) })}
+            {side === 'enduser' ? ` ${translate('support.closed_hint_enduser')}` : ''}
+          </Alert>
+        ) : (
+          <Composer key={chatId} onSend={send} />
+        ))}
 
       <Dialog open={confirming} onClose={() => !closing && setConfirming(false)} aria-labelledby="close-chat-title">
         <DialogTitle id="close-chat-title">{translate('support.close_title')}</DialogTitle>
@@ -200,7 +262,9 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
           <DialogContentText>{translate('support.close_text')}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)} disabled={closing}>{translate('support.cancel')}</Button>
+          <Button onClick={() => setConfirming(false)} disabled={closing}>
+            {translate('support.cancel')}
+          </Button>
           <Button onClick={() => void close()} color="error" variant="contained" disabled={closing} data-testid="confirm-close">
             {translate('support.close_chat')}
           </Button>

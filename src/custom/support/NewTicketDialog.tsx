@@ -1,6 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useChat, MESSAGE_MAX, SUBJECT_MAX, textLength, type Ticket } from './api';
 import { numberOf } from './format';
@@ -56,7 +68,15 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
 
   const length = textLength(message);
   return (
-    <Dialog open={open} onClose={() => !busy && onClose()} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="new-ticket-title" data-testid="new-ticket-dialog">
+    <Dialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="new-ticket-title"
+      data-testid="new-ticket-dialog"
+    >
       <DialogTitle id="new-ticket-title">{translate('support.new_ticket')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <DialogContentText>{translate('support.new_ticket_intro')}</DialogContentText>
@@ -71,7 +91,11 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
           helperText={errors.ticket_category_id ?? (categories.error ? (categories.error as Error).message : ' ')}
           slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'ticket-category' } as any } }}
         >
-          {(categories.data ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.name}</MenuItem>)}
+          {(categories.data ?? []).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
+            </MenuItem>
+          ))}
         </TextField>
         <TextField
           required
@@ -96,8 +120,12 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('support.cancel')}</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="create-ticket">{translate('support.create')}</Button>
+        <Button onClick={onClose} disabled={busy}>
+          {translate('support.cancel')}
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={busy} data-testid="create-ticket">
+          {translate('support.create')}
+        </Button>
       </DialogActions>
     </Dialog>
   );

@@ -36,7 +36,10 @@ export function SupportPage() {
   const allowed = !!permissions && canAccess(permissions, 'support', 'list');
 
   useEffect(() => {
-    const id = setTimeout(() => { setQ(search.trim()); setPage(1); }, 300);
+    const id = setTimeout(() => {
+      setQ(search.trim());
+      setPage(1);
+    }, 300);
     return () => clearTimeout(id);
   }, [search]);
 
@@ -59,7 +62,12 @@ export function SupportPage() {
   };
 
   if (isPending) return null;
-  if (!allowed) return <Alert severity="warning" sx={{ m: 2 }}>{translate('support.not_allowed')}</Alert>;
+  if (!allowed)
+    return (
+      <Alert severity="warning" sx={{ m: 2 }}>
+        {translate('support.not_allowed')}
+      </Alert>
+    );
 
   const showList = !narrow || !selected;
   const showChat = !narrow || !!selected;
@@ -68,7 +76,9 @@ export function SupportPage() {
       <Title title={translate('support.title')} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h5" component="h1">{translate('support.title')}</Typography>
+          <Typography variant="h5" component="h1">
+            {translate('support.title')}
+          </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'none', sm: 'block' } }}>
             {translate(side === 'enduser' ? 'support.subtitle_enduser' : 'support.subtitle_carrier')}
           </Typography>
@@ -88,7 +98,10 @@ export function SupportPage() {
               loading={tickets.isFetching && !tickets.data}
               error={tickets.error ? (tickets.error as Error).message : undefined}
               filter={filter}
-              onFilter={(f) => { setFilter(f); setPage(1); }}
+              onFilter={(f) => {
+                setFilter(f);
+                setPage(1);
+              }}
               search={search}
               onSearch={setSearch}
               onPage={setPage}
@@ -108,7 +121,19 @@ export function SupportPage() {
                 onNewTicket={side === 'enduser' ? () => setCreating(true) : undefined}
               />
             ) : (
-              <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 1, color: 'text.secondary', p: 3, textAlign: 'center' }}>
+              <Box
+                sx={{
+                  height: '100%',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                  gap: 1,
+                  color: 'text.secondary',
+                  p: 3,
+                  textAlign: 'center',
+                }}
+              >
                 <ForumOutlined sx={{ fontSize: 56, opacity: 0.4 }} />
                 <Typography>{translate('support.select_ticket')}</Typography>
               </Box>

@@ -1,7 +1,18 @@
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
-  Alert, Badge, Box, Chip, IconButton, InputAdornment, LinearProgress, List, ListItemButton, TextField, ToggleButton,
-  ToggleButtonGroup, Typography,
+  Alert,
+  Badge,
+  Box,
+  Chip,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  List,
+  ListItemButton,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
@@ -42,14 +53,17 @@ function TicketRow({ ticket, side, selected, onSelect }: { ticket: Ticket; side:
       sx={{ display: 'block', py: 1.25, borderBottom: 1, borderColor: 'divider' }}
     >
       <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-        <Typography noWrap sx={{ flex: 1, fontWeight: unread ? 700 : 500 }} data-testid="ticket-subject">{ticket.subject}</Typography>
+        <Typography noWrap sx={{ flex: 1, fontWeight: unread ? 700 : 500 }} data-testid="ticket-subject">
+          {ticket.subject}
+        </Typography>
         <Typography variant="caption" color={unread ? 'primary' : 'text.secondary'} sx={{ whiteSpace: 'nowrap', fontWeight: unread ? 700 : 400 }}>
           {shortWhen(ticket.last_message_at, locale)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.25 }}>
         <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-          {who}{side === 'carrier' && ticket.category_name ? ` · ${ticket.category_name}` : ''}
+          {who}
+          {side === 'carrier' && ticket.category_name ? ` · ${ticket.category_name}` : ''}
         </Typography>
         {unread && (
           <Badge
@@ -64,11 +78,21 @@ function TicketRow({ ticket, side, selected, onSelect }: { ticket: Ticket; side:
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
         <Typography variant="body2" color={unread ? 'text.primary' : 'text.secondary'} noWrap sx={{ flex: 1, minWidth: 0 }}>
-          {ticket.last_sender_name ? `${ticket.last_sender_name}: ` : ''}{ticket.last_message ?? ''}
+          {ticket.last_sender_name ? `${ticket.last_sender_name}: ` : ''}
+          {ticket.last_message ?? ''}
         </Typography>
-        {awaiting
-          ? <Chip size="small" color="warning" variant="outlined" label={translate('support.awaiting_reply')} sx={{ height: 22, fontSize: 12 }} data-testid="awaiting-chip" />
-          : <StatusChip status={ticket.status} />}
+        {awaiting ? (
+          <Chip
+            size="small"
+            color="warning"
+            variant="outlined"
+            label={translate('support.awaiting_reply')}
+            sx={{ height: 22, fontSize: 12 }}
+            data-testid="awaiting-chip"
+          />
+        ) : (
+          <StatusChip status={ticket.status} />
+        )}
       </Box>
     </ListItemButton>
   );
@@ -95,8 +119,7 @@ export function TicketList(props: TicketListProps) {
   const rows = page?.data ?? [];
   const filtered = filter === 'closed' || !!search;
   // 'open' is the default view: with no open ticket it must not read as if there had never been one.
-  const emptyKey = filtered ? 'support.empty_filtered'
-    : `support.empty_${filter === 'open' ? 'open_' : ''}${props.side === 'enduser' ? 'enduser' : 'carrier'}`;
+  const emptyKey = filtered ? 'support.empty_filtered' : `support.empty_${filter === 'open' ? 'open_' : ''}${props.side === 'enduser' ? 'enduser' : 'carrier'}`;
   const from = page && page.total ? (page.current_page - 1) * page.per_page + 1 : 0;
   const to = page ? from + rows.length - (rows.length ? 1 : 0) : 0;
   return (
@@ -111,7 +134,9 @@ export function TicketList(props: TicketListProps) {
           aria-label={translate('support.filter')}
         >
           {(['open', 'closed', 'all'] as const).map((f) => (
-            <ToggleButton key={f} value={f} data-testid={`filter-${f}`} sx={{ py: 0.5 }}>{translate(`support.filter_${f}`)}</ToggleButton>
+            <ToggleButton key={f} value={f} data-testid={`filter-${f}`} sx={{ py: 0.5 }}>
+              {translate(`support.filter_${f}`)}
+            </ToggleButton>
           ))}
         </ToggleButtonGroup>
         <TextField
@@ -121,12 +146,22 @@ export function TicketList(props: TicketListProps) {
           placeholder={translate('support.search')}
           slotProps={{
             htmlInput: { 'aria-label': translate('support.search'), maxLength: 100 },
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
           }}
         />
       </Box>
       {props.loading && <LinearProgress sx={{ height: 2 }} />}
-      {props.error && <Alert severity="error" sx={{ m: 1 }}>{translate('support.load_error', { message: props.error })}</Alert>}
+      {props.error && (
+        <Alert severity="error" sx={{ m: 1 }}>
+          {translate('support.load_error', { message: props.error })}
+        </Alert>
+      )}
       <List disablePadding sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
         {rows.map((t) => (
           <TicketRow key={t.id} ticket={t} side={props.side} selected={t.id === props.selectedId} onSelect={() => props.onSelect(t.id)} />
@@ -139,11 +174,23 @@ export function TicketList(props: TicketListProps) {
       </List>
       {page && page.last_page > 1 && (
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, px: 1, py: 0.5, borderTop: 1, borderColor: 'divider' }}>
-          <Typography variant="caption" color="text.secondary">{translate('support.page_of', { from, to, total: page.total })}</Typography>
-          <IconButton size="small" disabled={page.current_page <= 1} onClick={() => props.onPage(page.current_page - 1)} aria-label={translate('support.previous_page')}>
+          <Typography variant="caption" color="text.secondary">
+            {translate('support.page_of', { from, to, total: page.total })}
+          </Typography>
+          <IconButton
+            size="small"
+            disabled={page.current_page <= 1}
+            onClick={() => props.onPage(page.current_page - 1)}
+            aria-label={translate('support.previous_page')}
+          >
             <ChevronLeft />
           </IconButton>
-          <IconButton size="small" disabled={page.current_page >= page.last_page} onClick={() => props.onPage(page.current_page + 1)} aria-label={translate('support.next_page')}>
+          <IconButton
+            size="small"
+            disabled={page.current_page >= page.last_page}
+            onClick={() => props.onPage(page.current_page + 1)}
+            aria-label={translate('support.next_page')}
+          >
             <ChevronRight />
           </IconButton>
         </Box>

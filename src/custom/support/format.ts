@@ -23,9 +23,8 @@ export function dayLabel(iso: string, locale: string, words: { today: string; ye
 export function shortWhen(iso: string, locale: string, now = new Date()) {
   const d = new Date(iso);
   if (dayKey(d) === dayKey(now)) return timeOf(iso, locale);
-  const opts: Intl.DateTimeFormatOptions = d.getFullYear() === now.getFullYear()
-    ? { day: 'numeric', month: 'short' }
-    : { day: '2-digit', month: '2-digit', year: '2-digit' };
+  const opts: Intl.DateTimeFormatOptions =
+    d.getFullYear() === now.getFullYear() ? { day: 'numeric', month: 'short' } : { day: '2-digit', month: '2-digit', year: '2-digit' };
   return new Intl.DateTimeFormat(tag(locale), opts).format(d);
 }
 

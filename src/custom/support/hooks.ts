@@ -107,7 +107,11 @@ export function useConversation(side: Side, chatId: number | null) {
       inFlight = true;
       const first = lastId.current === 0;
       try {
-        const answer = await dataProvider.current.chatMessages(side, first ? { chat_id: chatId! } : { chat_id: chatId!, after: lastId.current }, controller.signal);
+        const answer = await dataProvider.current.chatMessages(
+          side,
+          first ? { chat_id: chatId! } : { chat_id: chatId!, after: lastId.current },
+          controller.signal,
+        );
         if (cancelled) return;
         const newest = answer.data.at(-1)?.id ?? 0;
         if (newest > lastId.current) lastId.current = newest;
@@ -126,7 +130,11 @@ export function useConversation(side: Side, chatId: number | null) {
         schedule(!first && answer.has_more ? 0 : POLL_MESSAGES_MS);
       } catch (err: any) {
         if (cancelled || err?.name === 'AbortError') return;
-        setState((s) => ({ ...(s ?? { chatId: chatId!, messages: [], readUpTo: 0, hasOlder: false }), loading: false, error: { status: err?.status ?? 0, message: err?.message ?? '' } }));
+        setState((s) => ({
+          ...(s ?? { chatId: chatId!, messages: [], readUpTo: 0, hasOlder: false }),
+          loading: false,
+          error: { status: err?.status ?? 0, message: err?.message ?? '' },
+        }));
         // Not found (or no longer ours) stays so; a network hiccup is retried.
         if (err?.status !== 404 && err?.status !== 403) schedule(POLL_MESSAGES_MS * 2);
       } finally {
@@ -149,16 +157,22 @@ export function useConversation(side: Side, chatId: number | null) {
   }, [side, chatId, refresh]);
 
   /** A message this user just sent: shown at once, and the poll fetches whatever came before it. */
-  const addOwn = useCallback((m: ChatMessage) => {
-    setState((s) => (s && s.chatId === m.chat_id ? { ...s, messages: mergeById(s.messages, [m]), error: undefined } : s));
-    poke.current();
-    refresh();
-  }, [refresh]);
+  const addOwn = useCallback(
+    (m: ChatMessage) => {
+      setState((s) => (s && s.chatId === m.chat_id ? { ...s, messages: mergeById(s.messages, [m]), error: undefined } : s));
+      poke.current();
+      refresh();
+    },
+    [refresh],
+  );
 
-  const setTicket = useCallback((t: Ticket) => {
-    setState((s) => (s && s.chatId === t.id ? { ...s, ticket: t } : s));
-    refresh();
-  }, [refresh]);
+  const setTicket = useCallback(
+    (t: Ticket) => {
+      setState((s) => (s && s.chatId === t.id ? { ...s, ticket: t } : s));
+      refresh();
+    },
+    [refresh],
+  );
 
   const loadOlder = useCallback(async () => {
     const s = state;

@@ -8,8 +8,16 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { normalizeError } from '../../components/feedback/errors';
 import { useInvalidateRequests, usePortalData } from './api';
 import {
-  newShipment, readHandOver, serverFieldPath, toFormData, validate,
-  type Contact, type DocRow, type Errors, type PlaceForm, type ShipmentForm,
+  newShipment,
+  readHandOver,
+  serverFieldPath,
+  toFormData,
+  validate,
+  type Contact,
+  type DocRow,
+  type Errors,
+  type PlaceForm,
+  type ShipmentForm,
 } from './createForm';
 import { DocumentsField, GoodsFields, Input, PlaceFields, QuoteSummary } from './formParts';
 import { Section } from './parts';
@@ -43,14 +51,26 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   const pickupDefaults = useMemo((): Partial<PlaceForm> => {
     if (visitor || !company) return {};
     const iso = countries.data?.find((c) => c.id === company.country_id)?.iso_alpha_2 ?? 'IT';
-    return { locationName: company.legal_name ?? '', address: company.address ?? '', postalCode: company.postal_code ?? '', city: company.city ?? '', province: company.province ?? '', country: iso };
+    return {
+      locationName: company.legal_name ?? '',
+      address: company.address ?? '',
+      postalCode: company.postal_code ?? '',
+      city: company.city ?? '',
+      province: company.province ?? '',
+      country: iso,
+    };
   }, [visitor, company, countries.data]);
 
   const [shipments, setShipments] = useState<ShipmentForm[]>(() => [newShipment(handOver)]);
   const [defaulted, setDefaulted] = useState(false);
   useEffect(() => {
     if (defaulted || !company || !countries.data) return;
-    setShipments((list) => list.map((s) => ({ ...s, pickup: { ...s.pickup, ...Object.fromEntries(Object.entries(pickupDefaults).filter(([k]) => !handOver || ['locationName', 'address'].includes(k))) } })));
+    setShipments((list) =>
+      list.map((s) => ({
+        ...s,
+        pickup: { ...s.pickup, ...Object.fromEntries(Object.entries(pickupDefaults).filter(([k]) => !handOver || ['locationName', 'address'].includes(k))) },
+      })),
+    );
     setDefaulted(true);
   }, [company, countries.data, pickupDefaults, defaulted, handOver]);
 
@@ -101,16 +121,30 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="create-request">
       <Title title={translate('requests.title_create')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>{translate('requests.title_create')}</Typography>
-      {!handOver && <Alert severity="info" sx={{ mb: 2 }}>{translate('requests.to_be_quoted_hint')}</Alert>}
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('requests.title_create')}
+      </Typography>
+      {!handOver && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {translate('requests.to_be_quoted_hint')}
+        </Alert>
+      )}
 
       {shipments.map((s, i) => (
         <Box key={i} data-testid={`shipment-${i}`}>
           {shipments.length > 1 && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-              <Typography variant="h6" component="h2" color="primary">{translate('requests.shipment_n', { n: i + 1 })}</Typography>
+              <Typography variant="h6" component="h2" color="primary">
+                {translate('requests.shipment_n', { n: i + 1 })}
+              </Typography>
               <Tooltip title={translate('requests.remove_shipment')}>
-                <IconButton aria-label={translate('requests.remove_shipment')} onClick={() => setShipments(shipments.filter((_, j) => j !== i))} data-testid={`remove-shipment-${i}`}><DeleteIcon /></IconButton>
+                <IconButton
+                  aria-label={translate('requests.remove_shipment')}
+                  onClick={() => setShipments(shipments.filter((_, j) => j !== i))}
+                  data-testid={`remove-shipment-${i}`}
+                >
+                  <DeleteIcon />
+                </IconButton>
               </Tooltip>
             </Box>
           )}
@@ -119,16 +153,37 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
             <GoodsFields value={s} onChange={(v) => setShipment(i, v)} errors={errors} path={`s${i}`} handOver={!!handOver} />
           </Section>
           <Section title={translate('requests.section_pickup')}>
-            <PlaceFields value={s.pickup} onChange={(v) => setShipment(i, { ...s, pickup: v })} errors={errors} path={`s${i}.pickup`} countries={countries.data ?? []} fromQuote={!!handOver} dateRequired />
+            <PlaceFields
+              value={s.pickup}
+              onChange={(v) => setShipment(i, { ...s, pickup: v })}
+              errors={errors}
+              path={`s${i}.pickup`}
+              countries={countries.data ?? []}
+              fromQuote={!!handOver}
+              dateRequired
+            />
           </Section>
           <Section title={translate('requests.section_delivery')}>
-            <PlaceFields value={s.delivery} onChange={(v) => setShipment(i, { ...s, delivery: v })} errors={errors} path={`s${i}.delivery`} countries={countries.data ?? []} fromQuote={!!handOver} dateRequired={false} />
+            <PlaceFields
+              value={s.delivery}
+              onChange={(v) => setShipment(i, { ...s, delivery: v })}
+              errors={errors}
+              path={`s${i}.delivery`}
+              countries={countries.data ?? []}
+              fromQuote={!!handOver}
+              dateRequired={false}
+            />
           </Section>
         </Box>
       ))}
       {!handOver && (
-        <Button startIcon={<AddIcon />} variant="outlined" sx={{ mb: 2 }} data-testid="add-shipment"
-          onClick={() => setShipments([...shipments, newShipment(null, pickupDefaults)])}>
+        <Button
+          startIcon={<AddIcon />}
+          variant="outlined"
+          sx={{ mb: 2 }}
+          data-testid="add-shipment"
+          onClick={() => setShipments([...shipments, newShipment(null, pickupDefaults)])}
+        >
           {translate('requests.add_shipment')}
         </Button>
       )}
@@ -137,23 +192,51 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
         <Section title={translate('requests.section_contact')}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
             {(['company', 'firstname', 'lastname', 'email', 'phone'] as const).map((k) => (
-              <Input key={k} path={`contact.${k}`} errors={errors} required label={translate(`requests.${k}`)} value={contact[k]} onChange={setC(k)} type={k === 'email' ? 'email' : 'text'} />
+              <Input
+                key={k}
+                path={`contact.${k}`}
+                errors={errors}
+                required
+                label={translate(`requests.${k}`)}
+                value={contact[k]}
+                onChange={setC(k)}
+                type={k === 'email' ? 'email' : 'text'}
+              />
             ))}
           </Box>
         </Section>
       )}
 
       <Section title={translate('requests.section_notes')}>
-        <TextField label={translate('requests.general_notes')} value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={3} fullWidth sx={{ mb: 3 }}
-          slotProps={{ htmlInput: { 'data-testid': 'notes' } }} />
+        <TextField
+          label={translate('requests.general_notes')}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          multiline
+          minRows={3}
+          fullWidth
+          sx={{ mb: 3 }}
+          slotProps={{ htmlInput: { 'data-testid': 'notes' } }}
+        />
         <Divider sx={{ mb: 2 }} />
-        <DocumentsField rows={docs} onChange={setDocs} types={docTypes.data ?? []} errors={errors}
-          onTooLarge={(name) => notify(translate('requests.file_too_large', { name }), { type: 'error' })} />
+        <DocumentsField
+          rows={docs}
+          onChange={setDocs}
+          types={docTypes.data ?? []}
+          errors={errors}
+          onTooLarge={(name) => notify(translate('requests.file_too_large', { name }), { type: 'error' })}
+        />
       </Section>
 
-      {serverError && <Alert severity="error" sx={{ mb: 2 }} data-testid="create-error">{serverError}</Alert>}
+      {serverError && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="create-error">
+          {serverError}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 4 }}>
-        <Button onClick={cancel} data-testid="create-cancel">{translate('requests.cancel')}</Button>
+        <Button onClick={cancel} data-testid="create-cancel">
+          {translate('requests.cancel')}
+        </Button>
         <Button variant="contained" onClick={submit} disabled={sending} data-testid="create-submit">
           {sending ? translate('requests.sending') : translate('requests.submit')}
         </Button>

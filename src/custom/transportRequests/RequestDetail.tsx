@@ -18,16 +18,34 @@ import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } } as const;
 
-function PlaceBlock({ title, a, date, from, to, notes }: { title: string; a: Address | null; date: string | null; from: string | null; to: string | null; notes: string | null }) {
+function PlaceBlock({
+  title,
+  a,
+  date,
+  from,
+  to,
+  notes,
+}: {
+  title: string;
+  a: Address | null;
+  date: string | null;
+  from: string | null;
+  to: string | null;
+  notes: string | null;
+}) {
   const translate = useTranslate();
   const { date: fmt } = useFormat();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle2" color="primary" sx={{ mb: 1 }}>{title}</Typography>
+      <Typography variant="subtitle2" color="primary" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
       <Box sx={{ display: 'grid', gap: 1 }}>
         <Field label={translate('requests.date')}>{date ? `${fmt(date)}${from ? `, ${from}–${to ?? ''}` : ''}` : null}</Field>
         <Field label={translate('requests.location_name')}>{a?.location_name}</Field>
-        <Field label={translate('requests.address')}>{a ? `${a.address}, ${a.postal_code} ${a.city ?? ''}${a.province ? ` (${a.province})` : ''}` : null}</Field>
+        <Field label={translate('requests.address')}>
+          {a ? `${a.address}, ${a.postal_code} ${a.city ?? ''}${a.province ? ` (${a.province})` : ''}` : null}
+        </Field>
         <Field label={translate('requests.country')}>{a?.country?.name ?? a?.country?.en}</Field>
         <Field label={translate('requests.notes')}>{notes}</Field>
       </Box>
@@ -40,7 +58,10 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
   const pallets = s.shipment_detail.filter((d) => d.shipment_type_id === 1);
   const units = s.shipment_detail.filter((d) => d.shipment_type_id === 2);
   return (
-    <Section title={`${translate('requests.shipment_n', { n })} · ${s.transport_request_type_id === 1 ? translate('requests.express') : translate('requests.standard')}${s.transport_class && s.transport_class.name !== 'STANDARD' ? ` ${s.transport_class.name}` : ''}`} testId={`shipment-card-${n}`}>
+    <Section
+      title={`${translate('requests.shipment_n', { n })} · ${s.transport_request_type_id === 1 ? translate('requests.express') : translate('requests.standard')}${s.transport_class && s.transport_class.name !== 'STANDARD' ? ` ${s.transport_class.name}` : ''}`}
+      testId={`shipment-card-${n}`}
+    >
       <Box sx={{ ...grid, mb: 2 }}>
         <Field label={translate('requests.shipper_reference')}>{s.shipper_reference}</Field>
         <Field label={translate('requests.consignee_reference')}>{s.consignee_reference}</Field>
@@ -48,25 +69,73 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
         <Field label={translate('requests.tail_lift')}>{translate(s.tail_lift ? 'ra.boolean.true' : 'ra.boolean.false')}</Field>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 2 }}>
-        <PlaceBlock title={translate('requests.pickup')} a={s.shipment_addess_pick_up} date={s.pickup_date} from={s.pickup_time_from} to={s.pickup_time_to} notes={s.pickup_notes} />
-        <PlaceBlock title={translate('requests.delivery')} a={s.shipment_address_delivery} date={s.delivery_date} from={s.delivery_time_from} to={s.delivery_time_to} notes={s.delivery_notes} />
+        <PlaceBlock
+          title={translate('requests.pickup')}
+          a={s.shipment_addess_pick_up}
+          date={s.pickup_date}
+          from={s.pickup_time_from}
+          to={s.pickup_time_to}
+          notes={s.pickup_notes}
+        />
+        <PlaceBlock
+          title={translate('requests.delivery')}
+          a={s.shipment_address_delivery}
+          date={s.delivery_date}
+          from={s.delivery_time_from}
+          to={s.delivery_time_to}
+          notes={s.delivery_notes}
+        />
       </Box>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('requests.goods')}</Typography>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {translate('requests.goods')}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         {pallets.length > 0 && (
           <Table size="small">
-            <TableHead><TableRow><TableCell>#</TableCell><TableCell align="right">{translate('requests.weight_kg')}</TableCell><TableCell align="right">{translate('requests.width_cm')}</TableCell><TableCell align="right">{translate('requests.length_cm')}</TableCell><TableCell align="right">{translate('requests.height_cm')}</TableCell><TableCell>{translate('requests.band')}</TableCell></TableRow></TableHead>
-            <TableBody>{pallets.map((p, i) => (
-              <TableRow key={p.id}><TableCell>{i + 1}</TableCell><TableCell align="right">{p.pallet_weight}</TableCell><TableCell align="right">{p.pallet_width}</TableCell><TableCell align="right">{p.pallet_length}</TableCell><TableCell align="right">{p.pallet_height}</TableCell><TableCell>{p.pallet_type}</TableCell></TableRow>
-            ))}</TableBody>
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell align="right">{translate('requests.weight_kg')}</TableCell>
+                <TableCell align="right">{translate('requests.width_cm')}</TableCell>
+                <TableCell align="right">{translate('requests.length_cm')}</TableCell>
+                <TableCell align="right">{translate('requests.height_cm')}</TableCell>
+                <TableCell>{translate('requests.band')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {pallets.map((p, i) => (
+                <TableRow key={p.id}>
+                  <TableCell>{i + 1}</TableCell>
+                  <TableCell align="right">{p.pallet_weight}</TableCell>
+                  <TableCell align="right">{p.pallet_width}</TableCell>
+                  <TableCell align="right">{p.pallet_length}</TableCell>
+                  <TableCell align="right">{p.pallet_height}</TableCell>
+                  <TableCell>{p.pallet_type}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
           </Table>
         )}
         {units.length > 0 && (
           <Table size="small">
-            <TableHead><TableRow><TableCell>{translate('requests.volume_type')}</TableCell><TableCell align="right">{translate('requests.units')}</TableCell><TableCell align="right">{translate('requests.weight')}</TableCell><TableCell align="right">{translate('requests.volume')}</TableCell></TableRow></TableHead>
-            <TableBody>{units.map((u) => (
-              <TableRow key={u.id}><TableCell>{u.volume_type ? translate(`requests.volume_types.${u.volume_type}`, { _: u.volume_type }) : '—'}</TableCell><TableCell align="right">{u.total_units}</TableCell><TableCell align="right">{u.gross_weight}</TableCell><TableCell align="right">{u.volume}</TableCell></TableRow>
-            ))}</TableBody>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('requests.volume_type')}</TableCell>
+                <TableCell align="right">{translate('requests.units')}</TableCell>
+                <TableCell align="right">{translate('requests.weight')}</TableCell>
+                <TableCell align="right">{translate('requests.volume')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {units.map((u) => (
+                <TableRow key={u.id}>
+                  <TableCell>{u.volume_type ? translate(`requests.volume_types.${u.volume_type}`, { _: u.volume_type }) : '—'}</TableCell>
+                  <TableCell align="right">{u.total_units}</TableCell>
+                  <TableCell align="right">{u.gross_weight}</TableCell>
+                  <TableCell align="right">{u.volume}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
           </Table>
         )}
       </Box>
@@ -81,15 +150,23 @@ function Header({ r, kind }: { r: TransportRequest; kind: Kind }) {
   const service = useServiceLabel();
   const quoted = (v: number | null) => (v === null ? translate('requests.to_be_quoted') : money(v));
   return (
-    <Section title={translate('requests.title_detail', { id: r.id })} testId="request-header" action={<StatusChip status={r.transport_request_status_id} size="medium" />}>
+    <Section
+      title={translate('requests.title_detail', { id: r.id })}
+      testId="request-header"
+      action={<StatusChip status={r.transport_request_status_id} size="medium" />}
+    >
       <Box sx={grid}>
         <Field label={translate('requests.created_at')}>{dateTime(r.created_at)}</Field>
         <Field label={translate('requests.requester')}>{requesterOf(r)}</Field>
         {kind !== 'carrier' && <Field label={translate('requests.carrier')}>{r.carrier.legal_name}</Field>}
         <Field label={translate('requests.col_type')}>{service(r)}</Field>
-        <Field label={translate('requests.price')} testId="detail-price">{quoted(r.cost)}</Field>
+        <Field label={translate('requests.price')} testId="detail-price">
+          {quoted(r.cost)}
+        </Field>
         <Field label={translate('requests.admin_fees')}>{quoted(r.admin_fees)}</Field>
-        <Field label={translate('requests.total')} testId="detail-total">{r.total === null ? translate('requests.to_be_quoted') : money(r.total)}</Field>
+        <Field label={translate('requests.total')} testId="detail-total">
+          {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}
+        </Field>
         <Field label={translate('requests.lead_time')}>{r.lead_time === null ? null : translate('requests.days', { smart_count: r.lead_time })}</Field>
         {r.email && <Field label={translate('requests.contact')}>{[r.email, r.phone].filter(Boolean).join(' · ')}</Field>}
         {r.contact && <Field label={translate('requests.contact')}>{r.contact}</Field>}
@@ -118,35 +195,70 @@ export function RequestDetail() {
     <Box sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="request-detail">
       <Title title={translate('requests.title_detail', { id: r.id })} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={back} data-testid="detail-back">{translate('requests.back')}</Button>
+        <Button startIcon={<ArrowBackIcon />} onClick={back} data-testid="detail-back">
+          {translate('requests.back')}
+        </Button>
         <Box sx={{ flex: 1 }} />
         {(carrierOpen || kind === 'admin') && (
-          <Button startIcon={<EditIcon />} variant="outlined" onClick={() => navigate(`/edit-transport-requests/${r.id}/${page}`)} data-testid="detail-edit">{translate('requests.edit')}</Button>
+          <Button startIcon={<EditIcon />} variant="outlined" onClick={() => navigate(`/edit-transport-requests/${r.id}/${page}`)} data-testid="detail-edit">
+            {translate('requests.edit')}
+          </Button>
         )}
-        {carrierOpen && !r.to_be_quoted && <Button startIcon={<CheckIcon />} variant="contained" color="success" onClick={() => ask(r, CONFIRM)} data-testid="detail-confirm">{translate('requests.confirm')}</Button>}
-        {carrierOpen && <Button startIcon={<CloseIcon />} variant="contained" color="error" onClick={() => ask(r, REFUSE)} data-testid="detail-refuse">{translate('requests.refuse')}</Button>}
+        {carrierOpen && !r.to_be_quoted && (
+          <Button startIcon={<CheckIcon />} variant="contained" color="success" onClick={() => ask(r, CONFIRM)} data-testid="detail-confirm">
+            {translate('requests.confirm')}
+          </Button>
+        )}
+        {carrierOpen && (
+          <Button startIcon={<CloseIcon />} variant="contained" color="error" onClick={() => ask(r, REFUSE)} data-testid="detail-refuse">
+            {translate('requests.refuse')}
+          </Button>
+        )}
       </Box>
-      {carrierOpen && r.to_be_quoted && <Typography color="warning.dark" sx={{ mb: 2 }} data-testid="set-price-first">{translate('requests.set_price_first')}</Typography>}
+      {carrierOpen && r.to_be_quoted && (
+        <Typography color="warning.dark" sx={{ mb: 2 }} data-testid="set-price-first">
+          {translate('requests.set_price_first')}
+        </Typography>
+      )}
       <Header r={r} kind={kind} />
       <Section title={translate('requests.documents')} testId="documents-card">
-        {r.documents.length === 0 ? <Typography color="text.secondary">{translate('requests.no_documents')}</Typography> : (
+        {r.documents.length === 0 ? (
+          <Typography color="text.secondary">{translate('requests.no_documents')}</Typography>
+        ) : (
           <List dense disablePadding>
             {r.documents.map((d) => (
-              <ListItem key={d.id} disableGutters secondaryAction={
-                <Button size="small" startIcon={<DownloadIcon />} data-testid={`download-${d.id}`}
-                  onClick={() => dataProvider.download(d.file_path).then((blob) => saveBlob(blob, d.filename)).catch((e) => notify(normalizeError(e).message, { type: 'error' }))}>
-                  {translate('requests.download')}
-                </Button>
-              }>
+              <ListItem
+                key={d.id}
+                disableGutters
+                secondaryAction={
+                  <Button
+                    size="small"
+                    startIcon={<DownloadIcon />}
+                    data-testid={`download-${d.id}`}
+                    onClick={() =>
+                      dataProvider
+                        .download(d.file_path)
+                        .then((blob) => saveBlob(blob, d.filename))
+                        .catch((e) => notify(normalizeError(e).message, { type: 'error' }))
+                    }
+                  >
+                    {translate('requests.download')}
+                  </Button>
+                }
+              >
                 <ListItemText primary={d.filename} secondary={`${d.document_type ?? ''} · ${Math.max(1, Math.round(d.size / 1024))} KB`} />
               </ListItem>
             ))}
           </List>
         )}
       </Section>
-      {r.shipment.map((s, i) => <ShipmentCard key={s.id} s={s} n={i + 1} />)}
+      {r.shipment.map((s, i) => (
+        <ShipmentCard key={s.id} s={s} n={i + 1} />
+      ))}
       <Section title={translate('requests.general_notes')} testId="notes-card">
-        <Typography sx={{ whiteSpace: 'pre-wrap' }} color={r.notes ? 'text.primary' : 'text.secondary'}>{r.notes || '—'}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap' }} color={r.notes ? 'text.primary' : 'text.secondary'}>
+          {r.notes || '—'}
+        </Typography>
       </Section>
       {dialog}
     </Box>

@@ -35,33 +35,76 @@ function FilterBar({ kind }: { kind: Kind }) {
   const dataProvider = usePortalData();
   const companies = useQuery({ queryKey: ['lookup', 'companies_list'], queryFn: () => dataProvider.companies(), enabled: kind === 'admin', staleTime: 60_000 });
   const companyId = filterValues.company_id ? Number(filterValues.company_id) : undefined;
-  const endusers = useQuery({ queryKey: ['lookup', 'enduser_list', companyId ?? 0], queryFn: () => dataProvider.endusers(companyId), enabled: kind !== 'enduser', staleTime: 60_000 });
+  const endusers = useQuery({
+    queryKey: ['lookup', 'enduser_list', companyId ?? 0],
+    queryFn: () => dataProvider.endusers(companyId),
+    enabled: kind !== 'enduser',
+    staleTime: 60_000,
+  });
   const carriers = (companies.data ?? []).filter((c) => c.company_role_id === 2 || c.company_role_id === 4);
   const field = { size: 'small', variant: 'outlined', fullWidth: false, sx: { width: { xs: '100%', sm: 200 } } } as const;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }} data-testid="request-filters">
-      <TextField {...field} type="date" label={translate('requests.filter_date')} value={filterValues.date ?? ''} onChange={(e) => set({ date: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-date' } }} />
-      <TextField {...field} select label={translate('requests.filter_status')} value={filterValues.transport_request_status_id ?? ''}
-        onChange={(e) => set({ transport_request_status_id: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}>
+      <TextField
+        {...field}
+        type="date"
+        label={translate('requests.filter_date')}
+        value={filterValues.date ?? ''}
+        onChange={(e) => set({ date: e.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-date' } }}
+      />
+      <TextField
+        {...field}
+        select
+        label={translate('requests.filter_status')}
+        value={filterValues.transport_request_status_id ?? ''}
+        onChange={(e) => set({ transport_request_status_id: e.target.value })}
+        slotProps={{ htmlInput: { 'data-testid': 'filter-status' } }}
+      >
         <MenuItem value="">{translate('requests.all')}</MenuItem>
-        {TRANSPORT_REQUEST_STATUSES.map((s) => <MenuItem key={s.id} value={String(s.id)}>{translate(`requests.statuses.${s.id}`)}</MenuItem>)}
+        {TRANSPORT_REQUEST_STATUSES.map((s) => (
+          <MenuItem key={s.id} value={String(s.id)}>
+            {translate(`requests.statuses.${s.id}`)}
+          </MenuItem>
+        ))}
       </TextField>
       {kind === 'admin' && (
-        <TextField {...field} select label={translate('requests.filter_company')} value={filterValues.company_id ?? ''}
-          onChange={(e) => set({ company_id: e.target.value, enduser_id: '' })} slotProps={{ htmlInput: { 'data-testid': 'filter-company' } }}>
+        <TextField
+          {...field}
+          select
+          label={translate('requests.filter_company')}
+          value={filterValues.company_id ?? ''}
+          onChange={(e) => set({ company_id: e.target.value, enduser_id: '' })}
+          slotProps={{ htmlInput: { 'data-testid': 'filter-company' } }}
+        >
           <MenuItem value="">{translate('requests.all')}</MenuItem>
-          {carriers.map((c) => <MenuItem key={c.id} value={String(c.id)}>{c.legal_name}</MenuItem>)}
+          {carriers.map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {c.legal_name}
+            </MenuItem>
+          ))}
         </TextField>
       )}
       {kind !== 'enduser' && (
-        <TextField {...field} select label={translate('requests.filter_enduser')} value={filterValues.enduser_id ?? ''}
-          onChange={(e) => set({ enduser_id: e.target.value })} slotProps={{ htmlInput: { 'data-testid': 'filter-enduser' } }}>
+        <TextField
+          {...field}
+          select
+          label={translate('requests.filter_enduser')}
+          value={filterValues.enduser_id ?? ''}
+          onChange={(e) => set({ enduser_id: e.target.value })}
+          slotProps={{ htmlInput: { 'data-testid': 'filter-enduser' } }}
+        >
           <MenuItem value="">{translate('requests.all')}</MenuItem>
-          {(endusers.data ?? []).map((c) => <MenuItem key={c.id} value={String(c.id)}>{c.legal_name}</MenuItem>)}
+          {(endusers.data ?? []).map((c) => (
+            <MenuItem key={c.id} value={String(c.id)}>
+              {c.legal_name}
+            </MenuItem>
+          ))}
         </TextField>
       )}
-      <Button onClick={() => set({ date: '', transport_request_status_id: '' })} data-testid="filter-clear">{translate('requests.clear')}</Button>
+      <Button onClick={() => set({ date: '', transport_request_status_id: '' })} data-testid="filter-clear">
+        {translate('requests.clear')}
+      </Button>
     </Box>
   );
 }
@@ -73,12 +116,26 @@ function Actions({ r, kind, page, onAsk }: { r: TransportRequest; kind: Kind; pa
   const carrierOpen = kind === 'carrier' && isOpen(r);
   const canEdit = carrierOpen || kind === 'admin';
   const act = (label: string, icon: React.ReactNode, onClick: () => void, testid: string, color?: 'success' | 'error' | 'primary') => (
-    <Tooltip title={label}><IconButton size="small" color={color} aria-label={label} onClick={(e) => { e.stopPropagation(); onClick(); }} data-testid={testid}>{icon}</IconButton></Tooltip>
+    <Tooltip title={label}>
+      <IconButton
+        size="small"
+        color={color}
+        aria-label={label}
+        onClick={(e) => {
+          e.stopPropagation();
+          onClick();
+        }}
+        data-testid={testid}
+      >
+        {icon}
+      </IconButton>
+    </Tooltip>
   );
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
       {act(translate('requests.view'), <VisibilityIcon fontSize="small" />, () => navigate(`/transport-requests-visuals/${r.id}/${page}`), 'row-view')}
-      {canEdit && act(translate('requests.edit'), <EditIcon fontSize="small" />, () => navigate(`/edit-transport-requests/${r.id}/${page}`), 'row-edit', 'primary')}
+      {canEdit &&
+        act(translate('requests.edit'), <EditIcon fontSize="small" />, () => navigate(`/edit-transport-requests/${r.id}/${page}`), 'row-edit', 'primary')}
       {carrierOpen && !r.to_be_quoted && act(translate('requests.confirm'), <CheckIcon fontSize="small" />, () => onAsk(r, CONFIRM), 'row-confirm', 'success')}
       {carrierOpen && act(translate('requests.refuse'), <CloseIcon fontSize="small" />, () => onAsk(r, REFUSE), 'row-refuse', 'error')}
     </Box>
@@ -98,18 +155,51 @@ function Table({ kind }: { kind: Kind }) {
         bulkActionButtons={false}
         rowClick={false}
         empty={<EmptyState text="requests.empty" />}
-        rowSx={(r) => { const c = rowColour(r); return c ? { bgcolor: `${c} !important` } : {}; }}
+        rowSx={(r) => {
+          const c = rowColour(r);
+          return c ? { bgcolor: `${c} !important` } : {};
+        }}
       >
         <DataTable.Col source="id" label={translate('requests.col_id')} />
         <DataTable.Col source="created_at" label={translate('requests.col_date')} render={(r) => dateTime(r.created_at)} />
         {kind !== 'enduser' && <DataTable.Col label={translate('requests.col_client')} disableSort render={(r) => requesterOf(r as TransportRequest)} />}
         {kind === 'admin' && <DataTable.Col label={translate('requests.col_carrier')} disableSort render={(r) => r.carrier.legal_name} />}
-        <DataTable.Col label={translate('requests.col_route')} disableSort render={(r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{routeOf(r as TransportRequest)}</Box>} />
+        <DataTable.Col
+          label={translate('requests.col_route')}
+          disableSort
+          render={(r) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {routeOf(r as TransportRequest)}
+            </Box>
+          )}
+        />
         <DataTable.Col label={translate('requests.col_type')} disableSort render={(r) => service(r as TransportRequest)} />
-        <DataTable.Col source="cost" label={translate('requests.col_total')} align="right"
-          render={(r) => (r.to_be_quoted ? <Box component="span" sx={{ color: 'warning.dark', fontWeight: 600 }}>{translate('requests.to_be_quoted')}</Box> : money(r.total))} />
-        <DataTable.Col source="transport_request_status_id" label={translate('requests.col_status')} render={(r) => <StatusChip status={r.transport_request_status_id} />} />
-        <DataTable.Col label={translate('requests.col_actions')} disableSort align="right" {...stickyActionsColumn(rowColour)} render={(r) => <Actions r={r as TransportRequest} kind={kind} page={page} onAsk={ask} />} />
+        <DataTable.Col
+          source="cost"
+          label={translate('requests.col_total')}
+          align="right"
+          render={(r) =>
+            r.to_be_quoted ? (
+              <Box component="span" sx={{ color: 'warning.dark', fontWeight: 600 }}>
+                {translate('requests.to_be_quoted')}
+              </Box>
+            ) : (
+              money(r.total)
+            )
+          }
+        />
+        <DataTable.Col
+          source="transport_request_status_id"
+          label={translate('requests.col_status')}
+          render={(r) => <StatusChip status={r.transport_request_status_id} />}
+        />
+        <DataTable.Col
+          label={translate('requests.col_actions')}
+          disableSort
+          align="right"
+          {...stickyActionsColumn(rowColour)}
+          render={(r) => <Actions r={r as TransportRequest} kind={kind} page={page} onAsk={ask} />}
+        />
       </DataTable>
       {dialog}
     </>
@@ -121,26 +211,31 @@ export function RequestList() {
   const translate = useTranslate();
   const { permissions: kind } = usePermissions<Kind>();
   if (!kind) return null;
-  const add = kind === 'enduser'
-    ? <Button component={RouterLink} to="/transport-requests" variant="contained" startIcon={<AddIcon />} data-testid="add-request">{translate('requests.add_new')}</Button>
-    : null;
+  const add =
+    kind === 'enduser' ? (
+      <Button component={RouterLink} to="/transport-requests" variant="contained" startIcon={<AddIcon />} data-testid="add-request">
+        {translate('requests.add_new')}
+      </Button>
+    ) : null;
   return (
     <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
-    <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">{translate('requests.title_list')}</Typography>
-    <List
-      resource={REQUESTS_RESOURCE}
-      title={translate('requests.title_list')}
-      sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={15}
-      actions={<TopToolbar>{add}</TopToolbar>}
-      empty={<EmptyState text="requests.empty" action={add} />}
-      storeKey={`transport_requests.${kind}`}
-      // On a phone the table scrolls sideways inside its card, never the page.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
-    >
-      <FilterBar kind={kind} />
-      <Table kind={kind} />
-    </List>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
+        {translate('requests.title_list')}
+      </Typography>
+      <List
+        resource={REQUESTS_RESOURCE}
+        title={translate('requests.title_list')}
+        sort={{ field: 'created_at', order: 'DESC' }}
+        perPage={15}
+        actions={<TopToolbar>{add}</TopToolbar>}
+        empty={<EmptyState text="requests.empty" action={add} />}
+        storeKey={`transport_requests.${kind}`}
+        // On a phone the table scrolls sideways inside its card, never the page.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      >
+        <FilterBar kind={kind} />
+        <Table kind={kind} />
+      </List>
     </Box>
   );
 }

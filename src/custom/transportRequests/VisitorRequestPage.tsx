@@ -23,12 +23,23 @@ export function VisitorRequestPage() {
           <Box component="img" src={productLogo} alt="logo" sx={{ height: 40 }} />
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher />
-          <Button component={RouterLink} to="/login" variant="outlined">{translate('login.submit')}</Button>
+          <Button component={RouterLink} to="/login" variant="outlined">
+            {translate('login.submit')}
+          </Button>
         </Toolbar>
       </AppBar>
       <Container maxWidth="xl" sx={{ py: 3 }}>
-        {handOver ? <CreateRequestPage visitor /> : (
-          <Alert severity="info" action={<Button component={RouterLink} to="/quote">{translate('requests.visitor_quote_first_action')}</Button>}>
+        {handOver ? (
+          <CreateRequestPage visitor />
+        ) : (
+          <Alert
+            severity="info"
+            action={
+              <Button component={RouterLink} to="/quote">
+                {translate('requests.visitor_quote_first_action')}
+              </Button>
+            }
+          >
             {translate('requests.visitor_quote_first')}
           </Alert>
         )}

@@ -16,9 +16,10 @@ export const usePortalData = () => useDataProvider<PortalDataProvider>();
  */
 export function useInvalidateRequests() {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: [REQUESTS_RESOURCE] }),
-    queryClient.invalidateQueries({ queryKey: ['transport_request'] }),
-    queryClient.invalidateQueries({ queryKey: ['statistics'] }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: [REQUESTS_RESOURCE] }),
+      queryClient.invalidateQueries({ queryKey: ['transport_request'] }),
+      queryClient.invalidateQueries({ queryKey: ['statistics'] }),
+    ]);
 }

@@ -24,7 +24,7 @@ export function readHandOver(state: unknown, query: URLSearchParams): HandOver |
 /** Price (without the admin fee), admin fee, total and lead time of the chosen class or the standard quote. */
 export function quotedFigures(h: HandOver) {
   if (h.shipmentType === 'palletExpress') {
-    const k = h.shipmentClass === 'GOLD' ? 'gold' : 'silver' as const;
+    const k = h.shipmentClass === 'GOLD' ? 'gold' : ('silver' as const);
     const price = Number(h.priceList?.[`x_total_${k}_sell`] ?? 0);
     const fee = Number(h.priceList?.admin_fee ?? 0);
     return { price, fee, total: Math.round((price + fee) * 100) / 100, leadTime: h.priceList?.[`max_leadtime_sell_${k}`] ?? null };
@@ -34,32 +34,82 @@ export function quotedFigures(h: HandOver) {
 }
 
 export interface PlaceForm {
-  date: string; timeFrom: string; timeTo: string; locationName: string; address: string; postalCode: string;
-  city: string; province: string; country: string; notes: string;
+  date: string;
+  timeFrom: string;
+  timeTo: string;
+  locationName: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  province: string;
+  country: string;
+  notes: string;
 }
 export interface ShipmentForm {
-  shipperref: string; consigneeref: string; adr: boolean; taillift: boolean;
-  units: string; weight: string; volume: string; volumeType: '' | 'CBM' | 'LM' | 'FTL';
-  pickup: PlaceForm; delivery: PlaceForm;
+  shipperref: string;
+  consigneeref: string;
+  adr: boolean;
+  taillift: boolean;
+  units: string;
+  weight: string;
+  volume: string;
+  volumeType: '' | 'CBM' | 'LM' | 'FTL';
+  pickup: PlaceForm;
+  delivery: PlaceForm;
 }
-export interface DocRow { key: number; type: number | ''; file: File | null }
-export interface Contact { company: string; firstname: string; lastname: string; email: string; phone: string }
+export interface DocRow {
+  key: number;
+  type: number | '';
+  file: File | null;
+}
+export interface Contact {
+  company: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+}
 
 export const emptyPlace = (over: Partial<PlaceForm> = {}): PlaceForm => ({
-  date: '', timeFrom: '', timeTo: '', locationName: '', address: '', postalCode: '', city: '', province: '', country: 'IT', notes: '', ...over,
+  date: '',
+  timeFrom: '',
+  timeTo: '',
+  locationName: '',
+  address: '',
+  postalCode: '',
+  city: '',
+  province: '',
+  country: 'IT',
+  notes: '',
+  ...over,
 });
 
 /** A new shipment; with a hand-over its places come from the quote (they override the address fields). */
 export function newShipment(h: HandOver | null, pickupDefaults: Partial<PlaceForm> = {}): ShipmentForm {
   const q = h?.costRequest;
   return {
-    shipperref: '', consigneeref: '', adr: q?.adr === 1, taillift: q?.taillift === 1,
-    units: '', weight: '', volume: '', volumeType: '',
+    shipperref: '',
+    consigneeref: '',
+    adr: q?.adr === 1,
+    taillift: q?.taillift === 1,
+    units: '',
+    weight: '',
+    volume: '',
+    volumeType: '',
     pickup: emptyPlace({
       ...pickupDefaults,
       ...(q ? { postalCode: q.originPostalCode, city: q.originLocality ?? '', province: q.originProvince ?? '', country: q.originCountry.toUpperCase() } : {}),
     }),
-    delivery: emptyPlace(q ? { postalCode: q.destinationPostalCode, city: q.destinationLocality ?? '', province: q.destinationProvince ?? '', country: q.destinationCountry.toUpperCase() } : {}),
+    delivery: emptyPlace(
+      q
+        ? {
+            postalCode: q.destinationPostalCode,
+            city: q.destinationLocality ?? '',
+            province: q.destinationProvince ?? '',
+            country: q.destinationCountry.toUpperCase(),
+          }
+        : {},
+    ),
   };
 }
 
@@ -69,7 +119,9 @@ const DECIMAL = /^\d{1,9}([.,]\d{1,3})?$/;
 /** Message keys by field path (`s0.pickup.date`, `doc1`, `contact.email`); empty when the form can be sent. */
 export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { handOver: boolean; today: string; contact?: Contact }): Errors {
   const e: Errors = {};
-  const req = (path: string, v: string) => { if (!v.trim()) e[path] = 'requests.required'; };
+  const req = (path: string, v: string) => {
+    if (!v.trim()) e[path] = 'requests.required';
+  };
   shipments.forEach((s, i) => {
     const p = `s${i}`;
     req(`${p}.shipperref`, s.shipperref);
@@ -126,10 +178,29 @@ export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: str
     list('volumeType', (s) => s.volumeType);
   } else {
     const q = h.costRequest;
-    const put = (k: string, v: unknown) => { if (v !== undefined && v !== null && v !== '') f.append(k, String(v)); };
-    for (const k of ['zone', 'service', 'flow', 'island', 'originCountry', 'originPostalCode', 'originLocality', 'originProvince',
-      'destinationCountry', 'destinationPostalCode', 'destinationLocality', 'destinationProvince', 'standardunits', 'standardweight',
-      'standardvolume', 'standardvolumeType', 'calculationRatio'] as const) put(k, q[k]);
+    const put = (k: string, v: unknown) => {
+      if (v !== undefined && v !== null && v !== '') f.append(k, String(v));
+    };
+    for (const k of [
+      'zone',
+      'service',
+      'flow',
+      'island',
+      'originCountry',
+      'originPostalCode',
+      'originLocality',
+      'originProvince',
+      'destinationCountry',
+      'destinationPostalCode',
+      'destinationLocality',
+      'destinationProvince',
+      'standardunits',
+      'standardweight',
+      'standardvolume',
+      'standardvolumeType',
+      'calculationRatio',
+    ] as const)
+      put(k, q[k]);
     for (const k of ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'] as const) (q[k] ?? []).forEach((v) => f.append(`${k}[]`, String(v)));
     const { price, fee, leadTime } = quotedFigures(h);
     if (h.shipmentType === 'palletExpress') put('shipmentclass', h.shipmentClass);
@@ -163,8 +234,16 @@ export function serverFieldPath(key: string): string | null {
   const name = m[1];
   const end = name.startsWith('pickup') ? 'pickup' : name.startsWith('delivery') ? 'delivery' : null;
   const map: Record<string, string> = {
-    date: 'date', timefrom: 'timeFrom', timeto: 'timeTo', locationname: 'locationName', address: 'address',
-    postalcode: 'postalCode', city: 'city', province: 'province', country: 'country', notes: 'notes',
+    date: 'date',
+    timefrom: 'timeFrom',
+    timeto: 'timeTo',
+    locationname: 'locationName',
+    address: 'address',
+    postalcode: 'postalCode',
+    city: 'city',
+    province: 'province',
+    country: 'country',
+    notes: 'notes',
   };
   if (end) {
     const f = map[name.slice(end.length)];

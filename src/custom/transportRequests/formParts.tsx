@@ -1,7 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import {
-  Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  IconButton,
+  MenuItem,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -24,7 +37,10 @@ export function Input({ path, errors, ...props }: { path: string; errors: Errors
       size="small"
       fullWidth
       {...props}
-      onChange={(e) => { setEdited(true); props.onChange?.(e); }}
+      onChange={(e) => {
+        setEdited(true);
+        props.onChange?.(e);
+      }}
       error={!!err}
       helperText={err ? translate(err) : props.helperText}
       slotProps={{ ...props.slotProps, htmlInput: { 'data-testid': path, ...(props.slotProps as any)?.htmlInput } }}
@@ -35,8 +51,22 @@ export function Input({ path, errors, ...props }: { path: string; errors: Errors
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } } as const;
 
 /** Pickup or delivery: date and window, place, notes. The quote's places are shown but not editable. */
-export function PlaceFields({ value, onChange, errors, path, countries, fromQuote, dateRequired }: {
-  value: PlaceForm; onChange: (v: PlaceForm) => void; errors: Errors; path: string; countries: Country[]; fromQuote: boolean; dateRequired: boolean;
+export function PlaceFields({
+  value,
+  onChange,
+  errors,
+  path,
+  countries,
+  fromQuote,
+  dateRequired,
+}: {
+  value: PlaceForm;
+  onChange: (v: PlaceForm) => void;
+  errors: Errors;
+  path: string;
+  countries: Country[];
+  fromQuote: boolean;
+  dateRequired: boolean;
 }) {
   const translate = useTranslate();
   const { locale } = useFormat();
@@ -45,19 +75,75 @@ export function PlaceFields({ value, onChange, errors, path, countries, fromQuot
   const locked = fromQuote ? { helperText: translate('requests.from_quote_place'), slotProps: { input: { readOnly: true } } } : {};
   return (
     <Box sx={grid}>
-      <Input path={`${path}.date`} errors={errors} type="date" label={translate('requests.date')} required={dateRequired} value={value.date} onChange={set('date')} slotProps={{ inputLabel: { shrink: true } }} />
-      <Input path={`${path}.timeFrom`} errors={errors} type="time" label={translate('requests.time_from')} required={dateRequired} value={value.timeFrom} onChange={set('timeFrom')} slotProps={{ inputLabel: { shrink: true } }} />
-      <Input path={`${path}.timeTo`} errors={errors} type="time" label={translate('requests.time_to')} required={dateRequired} value={value.timeTo} onChange={set('timeTo')} slotProps={{ inputLabel: { shrink: true } }} />
-      <Input path={`${path}.locationName`} errors={errors} label={translate('requests.location_name')} required value={value.locationName} onChange={set('locationName')} />
+      <Input
+        path={`${path}.date`}
+        errors={errors}
+        type="date"
+        label={translate('requests.date')}
+        required={dateRequired}
+        value={value.date}
+        onChange={set('date')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Input
+        path={`${path}.timeFrom`}
+        errors={errors}
+        type="time"
+        label={translate('requests.time_from')}
+        required={dateRequired}
+        value={value.timeFrom}
+        onChange={set('timeFrom')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Input
+        path={`${path}.timeTo`}
+        errors={errors}
+        type="time"
+        label={translate('requests.time_to')}
+        required={dateRequired}
+        value={value.timeTo}
+        onChange={set('timeTo')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      <Input
+        path={`${path}.locationName`}
+        errors={errors}
+        label={translate('requests.location_name')}
+        required
+        value={value.locationName}
+        onChange={set('locationName')}
+      />
       <Box sx={{ gridColumn: { lg: 'span 2' } }}>
         <Input path={`${path}.address`} errors={errors} label={translate('requests.address')} required value={value.address} onChange={set('address')} />
       </Box>
-      <Input path={`${path}.postalCode`} errors={errors} label={translate('requests.postal_code')} required value={value.postalCode} onChange={set('postalCode')} {...locked} />
+      <Input
+        path={`${path}.postalCode`}
+        errors={errors}
+        label={translate('requests.postal_code')}
+        required
+        value={value.postalCode}
+        onChange={set('postalCode')}
+        {...locked}
+      />
       <Input path={`${path}.city`} errors={errors} label={translate('requests.city')} value={value.city} onChange={set('city')} {...locked} />
       <Input path={`${path}.province`} errors={errors} label={translate('requests.province')} value={value.province} onChange={set('province')} {...locked} />
-      <Input path={`${path}.country`} errors={errors} select label={translate('requests.country')} required value={countries.length ? value.country : ''} onChange={set('country')}
-        {...(fromQuote ? { helperText: translate('requests.from_quote_place'), disabled: true } : {})}>
-        {countries.filter((c) => c.iso_alpha_2).map((c) => <MenuItem key={c.id} value={c.iso_alpha_2!}>{name(c)}</MenuItem>)}
+      <Input
+        path={`${path}.country`}
+        errors={errors}
+        select
+        label={translate('requests.country')}
+        required
+        value={countries.length ? value.country : ''}
+        onChange={set('country')}
+        {...(fromQuote ? { helperText: translate('requests.from_quote_place'), disabled: true } : {})}
+      >
+        {countries
+          .filter((c) => c.iso_alpha_2)
+          .map((c) => (
+            <MenuItem key={c.id} value={c.iso_alpha_2!}>
+              {name(c)}
+            </MenuItem>
+          ))}
       </Input>
       <Box sx={{ gridColumn: { sm: 'span 2', lg: 'span 4' } }}>
         <Input path={`${path}.notes`} errors={errors} label={translate('requests.notes')} value={value.notes} onChange={set('notes')} multiline minRows={1} />
@@ -67,25 +153,91 @@ export function PlaceFields({ value, onChange, errors, path, countries, fromQuot
 }
 
 /** References, ADR and tail lift, and the goods when entered by hand. */
-export function GoodsFields({ value, onChange, errors, path, handOver }: {
-  value: ShipmentForm; onChange: (v: ShipmentForm) => void; errors: Errors; path: string; handOver: boolean;
+export function GoodsFields({
+  value,
+  onChange,
+  errors,
+  path,
+  handOver,
+}: {
+  value: ShipmentForm;
+  onChange: (v: ShipmentForm) => void;
+  errors: Errors;
+  path: string;
+  handOver: boolean;
 }) {
   const translate = useTranslate();
   const set = (k: keyof ShipmentForm) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [k]: e.target.value });
   return (
     <Box sx={grid}>
-      <Input path={`${path}.shipperref`} errors={errors} label={translate('requests.shipper_reference')} required value={value.shipperref} onChange={set('shipperref')} />
-      <Input path={`${path}.consigneeref`} errors={errors} label={translate('requests.consignee_reference')} value={value.consigneeref} onChange={set('consigneeref')} />
+      <Input
+        path={`${path}.shipperref`}
+        errors={errors}
+        label={translate('requests.shipper_reference')}
+        required
+        value={value.shipperref}
+        onChange={set('shipperref')}
+      />
+      <Input
+        path={`${path}.consigneeref`}
+        errors={errors}
+        label={translate('requests.consignee_reference')}
+        value={value.consigneeref}
+        onChange={set('consigneeref')}
+      />
       {!handOver && (
         <>
-          <Input path={`${path}.units`} errors={errors} label={translate('requests.units')} required value={value.units} onChange={set('units')} inputMode="numeric" />
-          <Input path={`${path}.weight`} errors={errors} label={translate('requests.weight')} required value={value.weight} onChange={set('weight')} inputMode="decimal" />
-          <Input path={`${path}.volume`} errors={errors} label={translate('requests.volume')} required value={value.volume} onChange={set('volume')} inputMode="decimal" helperText={translate('requests.volume_hint')} />
-          <Input path={`${path}.volumeType`} errors={errors} select label={translate('requests.volume_type')} required value={value.volumeType} onChange={set('volumeType')}>
-            {(['CBM', 'LM', 'FTL'] as const).map((t) => <MenuItem key={t} value={t}>{translate(`requests.volume_types.${t}`)}</MenuItem>)}
+          <Input
+            path={`${path}.units`}
+            errors={errors}
+            label={translate('requests.units')}
+            required
+            value={value.units}
+            onChange={set('units')}
+            inputMode="numeric"
+          />
+          <Input
+            path={`${path}.weight`}
+            errors={errors}
+            label={translate('requests.weight')}
+            required
+            value={value.weight}
+            onChange={set('weight')}
+            inputMode="decimal"
+          />
+          <Input
+            path={`${path}.volume`}
+            errors={errors}
+            label={translate('requests.volume')}
+            required
+            value={value.volume}
+            onChange={set('volume')}
+            inputMode="decimal"
+            helperText={translate('requests.volume_hint')}
+          />
+          <Input
+            path={`${path}.volumeType`}
+            errors={errors}
+            select
+            label={translate('requests.volume_type')}
+            required
+            value={value.volumeType}
+            onChange={set('volumeType')}
+          >
+            {(['CBM', 'LM', 'FTL'] as const).map((t) => (
+              <MenuItem key={t} value={t}>
+                {translate(`requests.volume_types.${t}`)}
+              </MenuItem>
+            ))}
           </Input>
-          <FormControlLabel control={<Checkbox checked={value.adr} onChange={(e) => onChange({ ...value, adr: e.target.checked })} />} label={translate('requests.adr')} />
-          <FormControlLabel control={<Checkbox checked={value.taillift} onChange={(e) => onChange({ ...value, taillift: e.target.checked })} />} label={translate('requests.tail_lift')} />
+          <FormControlLabel
+            control={<Checkbox checked={value.adr} onChange={(e) => onChange({ ...value, adr: e.target.checked })} />}
+            label={translate('requests.adr')}
+          />
+          <FormControlLabel
+            control={<Checkbox checked={value.taillift} onChange={(e) => onChange({ ...value, taillift: e.target.checked })} />}
+            label={translate('requests.tail_lift')}
+          />
         </>
       )}
     </Box>
@@ -98,40 +250,63 @@ export function QuoteSummary({ h }: { h: HandOver }) {
   const { money } = useFormat();
   const q = h.costRequest;
   const f = quotedFigures(h);
-  const place = (city?: string, prov?: string, pc?: string, country?: string) => [city, prov ? `(${prov})` : '', pc, country && country.toUpperCase() !== 'IT' ? country.toUpperCase() : ''].filter(Boolean).join(' ');
+  const place = (city?: string, prov?: string, pc?: string, country?: string) =>
+    [city, prov ? `(${prov})` : '', pc, country && country.toUpperCase() !== 'IT' ? country.toUpperCase() : ''].filter(Boolean).join(' ');
   const service = h.shipmentType === 'palletExpress' ? `${translate('requests.express')} ${h.shipmentClass}` : translate('requests.standard');
   return (
     <Box data-testid="quote-summary">
       <Typography variant="subtitle1" sx={{ fontWeight: 600 }} data-testid="quote-route">
-        {place(q.originLocality, q.originProvince, q.originPostalCode, q.originCountry)} → {place(q.destinationLocality, q.destinationProvince, q.destinationPostalCode, q.destinationCountry)}
+        {place(q.originLocality, q.originProvince, q.originPostalCode, q.originCountry)} →{' '}
+        {place(q.destinationLocality, q.destinationProvince, q.destinationPostalCode, q.destinationCountry)}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('requests.from_quote', { service })}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('requests.from_quote', { service })}
+      </Typography>
       <Box sx={{ overflowX: 'auto', mb: 2 }}>
         {h.shipmentType === 'palletExpress' ? (
           <Table size="small" data-testid="pallet-table">
-            <TableHead><TableRow>
-              <TableCell>#</TableCell><TableCell align="right">{translate('requests.weight_kg')}</TableCell><TableCell align="right">{translate('requests.width_cm')}</TableCell>
-              <TableCell align="right">{translate('requests.length_cm')}</TableCell><TableCell align="right">{translate('requests.height_cm')}</TableCell>
-              <TableCell>{translate('requests.measure')}</TableCell><TableCell>{translate('requests.band')}</TableCell>
-            </TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                <TableCell>#</TableCell>
+                <TableCell align="right">{translate('requests.weight_kg')}</TableCell>
+                <TableCell align="right">{translate('requests.width_cm')}</TableCell>
+                <TableCell align="right">{translate('requests.length_cm')}</TableCell>
+                <TableCell align="right">{translate('requests.height_cm')}</TableCell>
+                <TableCell>{translate('requests.measure')}</TableCell>
+                <TableCell>{translate('requests.band')}</TableCell>
+              </TableRow>
+            </TableHead>
             <TableBody>
               {(h.palletData ?? []).map((p) => (
-                <TableRow key={p.row}><TableCell>{p.row}</TableCell><TableCell align="right">{p.weight}</TableCell><TableCell align="right">{p.width}</TableCell>
-                  <TableCell align="right">{p.length}</TableCell><TableCell align="right">{p.height}</TableCell><TableCell>{p.measure}</TableCell><TableCell>{p.type}</TableCell></TableRow>
+                <TableRow key={p.row}>
+                  <TableCell>{p.row}</TableCell>
+                  <TableCell align="right">{p.weight}</TableCell>
+                  <TableCell align="right">{p.width}</TableCell>
+                  <TableCell align="right">{p.length}</TableCell>
+                  <TableCell align="right">{p.height}</TableCell>
+                  <TableCell>{p.measure}</TableCell>
+                  <TableCell>{p.type}</TableCell>
+                </TableRow>
               ))}
             </TableBody>
           </Table>
         ) : (
           <Table size="small" data-testid="units-table">
-            <TableHead><TableRow>
-              <TableCell>{translate('requests.volume_type')}</TableCell><TableCell align="right">{translate('requests.units')}</TableCell>
-              <TableCell align="right">{translate('requests.weight')}</TableCell><TableCell align="right">{translate('requests.volume')}</TableCell>
-              <TableCell align="right">{translate('requests.chargeable_weight')}</TableCell>
-            </TableRow></TableHead>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('requests.volume_type')}</TableCell>
+                <TableCell align="right">{translate('requests.units')}</TableCell>
+                <TableCell align="right">{translate('requests.weight')}</TableCell>
+                <TableCell align="right">{translate('requests.volume')}</TableCell>
+                <TableCell align="right">{translate('requests.chargeable_weight')}</TableCell>
+              </TableRow>
+            </TableHead>
             <TableBody>
               <TableRow>
-                <TableCell>{h.units?.standardvolumeType ?? q.standardvolumeType}</TableCell><TableCell align="right">{h.units?.standardunits ?? q.standardunits}</TableCell>
-                <TableCell align="right">{h.units?.standardweight ?? q.standardweight}</TableCell><TableCell align="right">{h.units?.standardvolume ?? q.standardvolume}</TableCell>
+                <TableCell>{h.units?.standardvolumeType ?? q.standardvolumeType}</TableCell>
+                <TableCell align="right">{h.units?.standardunits ?? q.standardunits}</TableCell>
+                <TableCell align="right">{h.units?.standardweight ?? q.standardweight}</TableCell>
+                <TableCell align="right">{h.units?.standardvolume ?? q.standardvolume}</TableCell>
                 <TableCell align="right">{h.units?.chargeable_weight ?? '—'}</TableCell>
               </TableRow>
             </TableBody>
@@ -142,37 +317,70 @@ export function QuoteSummary({ h }: { h: HandOver }) {
         <FigureCard label={translate('requests.price')} value={money(f.price)} testId="card-price" />
         <FigureCard label={translate('requests.admin_fees')} value={money(f.fee)} testId="card-fees" />
         <FigureCard label={translate('requests.total')} value={money(f.total)} testId="card-total" strong />
-        <FigureCard label={translate('requests.lead_time')} value={f.leadTime === null ? '—' : translate('requests.days', { smart_count: f.leadTime })} testId="card-leadtime" />
+        <FigureCard
+          label={translate('requests.lead_time')}
+          value={f.leadTime === null ? '—' : translate('requests.days', { smart_count: f.leadTime })}
+          testId="card-leadtime"
+        />
       </Box>
     </Box>
   );
 }
 
 /** The documents: a type and one file per row; the first row stays, others can be removed; 5 MB each. */
-export function DocumentsField({ rows, onChange, types, errors, onTooLarge }: {
-  rows: DocRow[]; onChange: (rows: DocRow[]) => void; types: Array<{ id: number; name: string }>; errors: Errors; onTooLarge: (name: string) => void;
+export function DocumentsField({
+  rows,
+  onChange,
+  types,
+  errors,
+  onTooLarge,
+}: {
+  rows: DocRow[];
+  onChange: (rows: DocRow[]) => void;
+  types: Array<{ id: number; name: string }>;
+  errors: Errors;
+  onTooLarge: (name: string) => void;
 }) {
   const translate = useTranslate();
   const set = (i: number, v: Partial<DocRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...v } : r)));
   return (
     <Box>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>{translate('requests.documents')}</Typography>
+      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+        {translate('requests.documents')}
+      </Typography>
       {rows.map((r, i) => (
         <Box key={r.key} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5, mb: 1.5 }} data-testid={`doc-row-${i}`}>
           <Box sx={{ flex: '1 1 220px' }}>
-            <Input path={`doc${i}.type`} errors={errors} select label={translate('requests.document_type')} value={r.type} onChange={(e) => set(i, { type: Number(e.target.value) })} required={!!r.file}>
-              {types.map((t) => <MenuItem key={t.id} value={t.id}>{t.name}</MenuItem>)}
+            <Input
+              path={`doc${i}.type`}
+              errors={errors}
+              select
+              label={translate('requests.document_type')}
+              value={r.type}
+              onChange={(e) => set(i, { type: Number(e.target.value) })}
+              required={!!r.file}
+            >
+              {types.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
             </Input>
           </Box>
           <Box sx={{ flex: '2 1 260px', display: 'flex', alignItems: 'center', gap: 1 }}>
             <Button component="label" variant="outlined" startIcon={<AttachFileIcon />} sx={{ whiteSpace: 'nowrap' }}>
               {translate('requests.choose_file')}
               <input
-                hidden type="file" data-testid={`doc${i}.file`}
+                hidden
+                type="file"
+                data-testid={`doc${i}.file`}
                 onChange={(e) => {
                   const file = e.target.files?.[0] ?? null;
                   e.target.value = '';
-                  if (file && file.size > MAX_FILE_BYTES) { onTooLarge(file.name); return; }
+                  if (file && file.size > MAX_FILE_BYTES) {
+                    onTooLarge(file.name);
+                    return;
+                  }
                   set(i, { file });
                 }}
               />
@@ -183,7 +391,9 @@ export function DocumentsField({ rows, onChange, types, errors, onTooLarge }: {
           </Box>
           {i > 0 && (
             <Tooltip title={translate('requests.remove_document')}>
-              <IconButton aria-label={translate('requests.remove_document')} onClick={() => onChange(rows.filter((_, j) => j !== i))}><DeleteIcon /></IconButton>
+              <IconButton aria-label={translate('requests.remove_document')} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                <DeleteIcon />
+              </IconButton>
             </Tooltip>
           )}
         </Box>

@@ -47,7 +47,9 @@ export function Section({ title, children, testId, action }: { title: ReactNode;
   return (
     <Paper sx={{ p: { xs: 2, md: 3 }, mb: 2 }} data-testid={testId}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
-        <Typography variant="h6" component="h2">{title}</Typography>
+        <Typography variant="h6" component="h2">
+          {title}
+        </Typography>
         {action}
       </Box>
       {children}
@@ -59,8 +61,12 @@ export function Section({ title, children, testId, action }: { title: ReactNode;
 export function Field({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-      <Typography variant="body2" component="div" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>{children === null || children === undefined || children === '' ? '—' : children}</Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
+        {children === null || children === undefined || children === '' ? '—' : children}
+      </Typography>
     </Box>
   );
 }
@@ -68,9 +74,16 @@ export function Field({ label, children, testId }: { label: ReactNode; children:
 /** A figure card: price, admin fees, total, lead time. */
 export function FigureCard({ label, value, testId, strong }: { label: ReactNode; value: ReactNode; testId?: string; strong?: boolean }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, flex: '1 1 150px', bgcolor: strong ? 'primary.main' : undefined, color: strong ? 'primary.contrastText' : undefined }}>
-      <Typography variant="caption" component="div" sx={{ opacity: 0.85 }}>{label}</Typography>
-      <Typography variant="h6" component="div" data-testid={testId} sx={{ fontWeight: 700 }}>{value}</Typography>
+    <Paper
+      variant="outlined"
+      sx={{ p: 1.5, flex: '1 1 150px', bgcolor: strong ? 'primary.main' : undefined, color: strong ? 'primary.contrastText' : undefined }}
+    >
+      <Typography variant="caption" component="div" sx={{ opacity: 0.85 }}>
+        {label}
+      </Typography>
+      <Typography variant="h6" component="div" data-testid={testId} sx={{ fontWeight: 700 }}>
+        {value}
+      </Typography>
     </Paper>
   );
 }
@@ -78,7 +91,12 @@ export function FigureCard({ label, value, testId, strong }: { label: ReactNode;
 /** The goods of a shipment in one line: "Pallet 1: 250 kg, 120×80×90 cm (p300)" or "33 colli, 18500 kg, 0 FTL". */
 export function useGoodsSummary() {
   const translate = useTranslate();
-  return (s: TransportRequest['shipment'][number]) => s.shipment_detail.map((d, i) => (d.shipment_type_id === 1
-    ? `${translate('requests.pallet_n', { n: i + 1 })}: ${d.pallet_weight} kg, ${d.pallet_width}×${d.pallet_length}×${d.pallet_height} cm${d.pallet_type ? ` (${d.pallet_type})` : ''}`
-    : `${translate('requests.units')}: ${d.total_units} · ${d.gross_weight} kg · ${translate('requests.volume')} ${d.volume} ${d.volume_type ?? ''}`)).join(' — ');
+  return (s: TransportRequest['shipment'][number]) =>
+    s.shipment_detail
+      .map((d, i) =>
+        d.shipment_type_id === 1
+          ? `${translate('requests.pallet_n', { n: i + 1 })}: ${d.pallet_weight} kg, ${d.pallet_width}×${d.pallet_length}×${d.pallet_height} cm${d.pallet_type ? ` (${d.pallet_type})` : ''}`
+          : `${translate('requests.units')}: ${d.total_units} · ${d.gross_weight} kg · ${translate('requests.volume')} ${d.volume} ${d.volume_type ?? ''}`,
+      )
+      .join(' — ');
 }

@@ -35,7 +35,9 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
     <>
       <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }} data-testid="company-steps">
         {steps.map((s) => (
-          <Step key={s}><StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel></Step>
+          <Step key={s}>
+            <StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel>
+          </Step>
         ))}
       </Stepper>
       {/* Every step stays mounted (values and rules kept); only the current one is shown. */}
@@ -47,12 +49,22 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
       <FormErrorBlock error={error} />
       {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-        <Button onClick={() => navigate('/companies')} data-testid="company-cancel">{translate(`${T}.actions.cancel`)}</Button>
-        {active > 0 ? <Button onClick={() => setActive(active - 1)} data-testid="company-back">{translate(`${T}.actions.back`)}</Button> : null}
+        <Button onClick={() => navigate('/companies')} data-testid="company-cancel">
+          {translate(`${T}.actions.cancel`)}
+        </Button>
+        {active > 0 ? (
+          <Button onClick={() => setActive(active - 1)} data-testid="company-back">
+            {translate(`${T}.actions.back`)}
+          </Button>
+        ) : null}
         {last ? (
-          <Button key="save" type="submit" variant="contained" data-testid="company-save">{translate(`${T}.actions.save`)}</Button>
+          <Button key="save" type="submit" variant="contained" data-testid="company-save">
+            {translate(`${T}.actions.save`)}
+          </Button>
         ) : (
-          <Button key="next" variant="contained" onClick={next} data-testid="company-next">{translate(`${T}.actions.next`)}</Button>
+          <Button key="next" variant="contained" onClick={next} data-testid="company-next">
+            {translate(`${T}.actions.next`)}
+          </Button>
         )}
       </Box>
     </>

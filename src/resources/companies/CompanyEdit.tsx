@@ -5,7 +5,9 @@ import { CompanyInputs, companyTransform, type CallerKind } from './CompanyInput
 function Inputs({ kind }: { kind: CallerKind }) {
   const record = useRecordContext();
   if (!record) return null;
-  return <CompanyInputs sections={['settings', 'details', 'carrier', 'enduser']} kind={kind} mode="edit" recordRole={Number(record.company_role_id)} headings />;
+  return (
+    <CompanyInputs sections={['settings', 'details', 'carrier', 'enduser']} kind={kind} mode="edit" recordRole={Number(record.company_role_id)} headings />
+  );
 }
 
 /**
@@ -17,8 +19,17 @@ export function CompanyEditDialog({ id, onClose, returnFocusTo }: { id: Identifi
   const { permissions } = usePermissions();
   const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
   return (
-    <FormDialog resource="companies" mode="edit" id={id ?? undefined} open={id !== null} onClose={onClose} title="resources.companies.edit_title"
-      transform={companyTransform} returnFocusTo={returnFocusTo} maxWidth="md">
+    <FormDialog
+      resource="companies"
+      mode="edit"
+      id={id ?? undefined}
+      open={id !== null}
+      onClose={onClose}
+      title="resources.companies.edit_title"
+      transform={companyTransform}
+      returnFocusTo={returnFocusTo}
+      maxWidth="md"
+    >
       <Inputs kind={kind} />
     </FormDialog>
   );

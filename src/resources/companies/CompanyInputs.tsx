@@ -1,12 +1,30 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  AutocompleteInput, BooleanInput, ImageField, ImageInput, NumberInput, SelectInput, TextInput, required, useGetIdentity,
-  useNotify, useRecordContext, useTranslate, type Validator,
+  AutocompleteInput,
+  BooleanInput,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  required,
+  useGetIdentity,
+  useNotify,
+  useRecordContext,
+  useTranslate,
+  type Validator,
 } from 'react-admin';
 import { Box, InputAdornment, Typography } from '@mui/material';
 import {
-  COMBO_CBM_RATIOS, COMBO_LM_RATIOS, COMPANY_TYPES, LOGO_LIMIT_CREATE, LOGO_LIMIT_UPDATE, companyFields, isCarrierLike, isEnduserCompany,
+  COMBO_CBM_RATIOS,
+  COMBO_LM_RATIOS,
+  COMPANY_TYPES,
+  LOGO_LIMIT_CREATE,
+  LOGO_LIMIT_UPDATE,
+  companyFields,
+  isCarrierLike,
+  isEnduserCompany,
   type CompanyField,
 } from '../../../model/companies';
 import { validatorsOf } from '../../components/declared/validators';
@@ -23,14 +41,18 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const v = (name: CompanyField, ...more: Validator[]) => [...validatorsOf(companyFields[name]), ...more];
 
 /** The document's percentage rule: when filled, greater than 0 and less than 100, with its own message. */
-const percentRule = (message: string): Validator => (value: unknown) => {
-  if (value === null || value === undefined || value === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) && n > 0 && n < 100 ? undefined : message;
-};
+const percentRule =
+  (message: string): Validator =>
+  (value: unknown) => {
+    if (value === null || value === undefined || value === '') return undefined;
+    const n = Number(value);
+    return Number.isFinite(n) && n > 0 && n < 100 ? undefined : message;
+  };
 /** A strict lower bound (a multiplier of 0 makes no sense). */
-const above = (min: number): Validator => (value: unknown) =>
-  value === null || value === undefined || value === '' || Number(value) > min ? undefined : { message: 'ra.validation.minValue', args: { min } };
+const above =
+  (min: number): Validator =>
+  (value: unknown) =>
+    value === null || value === undefined || value === '' || Number(value) > min ? undefined : { message: 'ra.validation.minValue', args: { min } };
 
 /** The role the form describes: the chosen one (admin), an end-user company (a carrier's new one), or the record's. */
 export function useFormRole(kind: CallerKind, recordRole?: number) {
@@ -49,8 +71,15 @@ function CarrierPicker({ validate }: { validate?: Validator[] }) {
   const resellers = useLookup('resellers_list');
   const choices = [...(carriers.data ?? []), ...(resellers.data ?? [])] as Array<{ id: number; legal_name: string }>;
   return (
-    <AutocompleteInput source="carrier_id" choices={choices} optionText="legal_name" validate={validate} isPending={carriers.isPending}
-      fullWidth data-testid="input-carrier_id" />
+    <AutocompleteInput
+      source="carrier_id"
+      choices={choices}
+      optionText="legal_name"
+      validate={validate}
+      isPending={carriers.isPending}
+      fullWidth
+      data-testid="input-carrier_id"
+    />
   );
 }
 
@@ -73,7 +102,11 @@ function CategoryPicker({ source, rateType, carrierId }: { source: string; rateT
 }
 
 function Heading({ children }: { children: ReactNode }) {
-  return <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>{children}</Typography>;
+  return (
+    <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>
+      {children}
+    </Typography>
+  );
 }
 
 /**
@@ -81,8 +114,18 @@ function Heading({ children }: { children: ReactNode }) {
  * document §2, §5; server.md §9). Which appear depends on the caller and on the company's role: the role
  * only for admins, the carrier only for end-user companies, carrier settings for carriers and resellers.
  */
-export function CompanyInputs({ sections, kind, mode, recordRole, headings = false }: {
-  sections: CompanySection[]; kind: CallerKind; mode: 'create' | 'edit'; recordRole?: number; headings?: boolean;
+export function CompanyInputs({
+  sections,
+  kind,
+  mode,
+  recordRole,
+  headings = false,
+}: {
+  sections: CompanySection[];
+  kind: CallerKind;
+  mode: 'create' | 'edit';
+  recordRole?: number;
+  headings?: boolean;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -106,10 +149,20 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
   const limit = mode === 'create' ? LOGO_LIMIT_CREATE : LOGO_LIMIT_UPDATE;
   const ratios = (isEndUser: boolean) => (
     <>
-      <SelectInput source="combo_cbm_ratio" choices={COMBO_CBM_RATIOS.map((v) => ({ id: v, name: translate(`${T}.ratio_kg`, { value: v }) }))}
-        validate={isEndUser ? req : undefined} fullWidth data-testid="input-combo_cbm_ratio" />
-      <SelectInput source="combo_lm_ratio" choices={COMBO_LM_RATIOS.map((v) => ({ id: v, name: translate(`${T}.ratio_kg`, { value: v }) }))}
-        validate={isEndUser ? req : undefined} fullWidth data-testid="input-combo_lm_ratio" />
+      <SelectInput
+        source="combo_cbm_ratio"
+        choices={COMBO_CBM_RATIOS.map((v) => ({ id: v, name: translate(`${T}.ratio_kg`, { value: v }) }))}
+        validate={isEndUser ? req : undefined}
+        fullWidth
+        data-testid="input-combo_cbm_ratio"
+      />
+      <SelectInput
+        source="combo_lm_ratio"
+        choices={COMBO_LM_RATIOS.map((v) => ({ id: v, name: translate(`${T}.ratio_kg`, { value: v }) }))}
+        validate={isEndUser ? req : undefined}
+        fullWidth
+        data-testid="input-combo_lm_ratio"
+      />
     </>
   );
   const euro = { input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } };
@@ -124,8 +177,13 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
     settings: (
       <Grid>
         {kind === 'admin' ? (
-          <SelectInput source="company_role_id" validate={req} fullWidth data-testid="input-company_role_id"
-            choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`${T}.roles.${id}`) }))} />
+          <SelectInput
+            source="company_role_id"
+            validate={req}
+            fullWidth
+            data-testid="input-company_role_id"
+            choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`${T}.roles.${id}`) }))}
+          />
         ) : null}
         {kind === 'admin' && isEnduserCompany(role) ? <CarrierPicker validate={req} /> : null}
         <LookupPicker source="price_category_id" path="company_price_categories_list" optionText={(r) => String(r.name)} validate={v('price_category_id')} />
@@ -152,10 +210,20 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
         <TextInput source="fax" type="email" validate={v('fax')} fullWidth />
         <TextInput source="address" validate={v('address')} fullWidth />
         <TextInput source="address_2" validate={v('address_2')} fullWidth />
-        <CreatableTextInput source="city" path="city_list" query={(s) => (s.length >= 2 ? { search: s } : undefined)}
-          valueOf={(r) => String(r.city ?? r.name)} validate={v('city')} />
-        <CreatableTextInput source="province" path="province_list" valueOf={(r) => String(r.province ?? r.sigla ?? r.name)}
-          labelOf={(r) => (r.name && r.sigla ? `${r.sigla} – ${r.name}` : String(r.province ?? r.name))} validate={v('province')} />
+        <CreatableTextInput
+          source="city"
+          path="city_list"
+          query={(s) => (s.length >= 2 ? { search: s } : undefined)}
+          valueOf={(r) => String(r.city ?? r.name)}
+          validate={v('city')}
+        />
+        <CreatableTextInput
+          source="province"
+          path="province_list"
+          valueOf={(r) => String(r.province ?? r.sigla ?? r.name)}
+          labelOf={(r) => (r.name && r.sigla ? `${r.sigla} – ${r.name}` : String(r.province ?? r.name))}
+          validate={v('province')}
+        />
         <TextInput source="postal_code" validate={v('postal_code')} fullWidth />
         <LookupPicker source="country_id" path="country_list" validate={v('country_id')} />
         <TextInput source="phone" validate={v('phone')} fullWidth />
@@ -189,12 +257,14 @@ export function CompanyInputs({ sections, kind, mode, recordRole, headings = fal
 
   return (
     <Box sx={{ width: '100%' }}>
-      {sections.map((s) => (blocks[s] ? (
-        <Box key={s} data-section={s}>
-          {headings ? <Heading>{translate(`${T}.sections.${s}`)}</Heading> : null}
-          {blocks[s]}
-        </Box>
-      ) : null))}
+      {sections.map((s) =>
+        blocks[s] ? (
+          <Box key={s} data-section={s}>
+            {headings ? <Heading>{translate(`${T}.sections.${s}`)}</Heading> : null}
+            {blocks[s]}
+          </Box>
+        ) : null,
+      )}
     </Box>
   );
 }
@@ -206,9 +276,22 @@ export function stepFields(step: 'settings' | 'details' | 'enduser', role: numbe
     case 'settings':
       return ['company_role_id', 'carrier_id', 'price_category_id', 'language_id', 'type', 'is_inbound', 'site_header_logo'];
     case 'details':
-      return ['legal_name', 'fax', 'address', 'address_2', 'city', 'province', 'postal_code', 'country_id', 'phone', 'phone_2',
-        'domestic_email', 'international_email', 'website_url',
-        ...(isCarrierLike(role) ? ['adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier', ...FEES_AND_RATIOS] : [])];
+      return [
+        'legal_name',
+        'fax',
+        'address',
+        'address_2',
+        'city',
+        'province',
+        'postal_code',
+        'country_id',
+        'phone',
+        'phone_2',
+        'domestic_email',
+        'international_email',
+        'website_url',
+        ...(isCarrierLike(role) ? ['adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier', ...FEES_AND_RATIOS] : []),
+      ];
     case 'enduser':
       return ['exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent', ...FEES_AND_RATIOS];
   }
@@ -223,8 +306,22 @@ export function companyTransform(data: Record<string, unknown>) {
   const logo = out.site_header_logo as any;
   if (logo && typeof logo === 'object' && !(logo.rawFile instanceof File)) delete out.site_header_logo;
   if (typeof logo === 'string') delete out.site_header_logo;
-  for (const k of ['logo', 'role_name', 'price_category_name', 'carrier_name', 'language_name', 'country_name', 'exp_category_code',
-    'std_category_code', 'users_count', 'created_at', 'updated_at', 'status_id', 'id']) delete out[k];
+  for (const k of [
+    'logo',
+    'role_name',
+    'price_category_name',
+    'carrier_name',
+    'language_name',
+    'country_name',
+    'exp_category_code',
+    'std_category_code',
+    'users_count',
+    'created_at',
+    'updated_at',
+    'status_id',
+    'id',
+  ])
+    delete out[k];
   // Multipart drops nulls: a cleared field travels as an empty text, which the server reads as empty.
   if (out.site_header_logo && (out.site_header_logo as any).rawFile) {
     for (const [k, v] of Object.entries(out)) if (v === null) out[k] = '';

@@ -1,7 +1,16 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, useGetIdentity, usePermissions, useTranslate, type Identifier,
+  Confirm,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useGetIdentity,
+  usePermissions,
+  useTranslate,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { Button } from '@mui/material';
@@ -49,7 +58,15 @@ export function CompanyList() {
     ...(permissions === 'admin'
       ? [<SelectInput key="role" source="company_role_id" choices={[1, 2, 3, 4].map((id) => ({ id, name: translate(`${T}.roles.${id}`) }))} alwaysOn />]
       : []),
-    <SelectInput key="status" source="status_id" choices={[{ id: 1, name: `${T}.status.active` }, { id: 0, name: `${T}.status.inactive` }]} alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status_id"
+      choices={[
+        { id: 1, name: `${T}.status.active` },
+        { id: 0, name: `${T}.status.inactive` },
+      ]}
+      alwaysOn
+    />,
   ];
   return (
     <>
@@ -59,7 +76,11 @@ export function CompanyList() {
         sort={{ field: 'legal_name', order: 'ASC' }}
         perPage={15}
         filters={filters}
-        actions={<TopToolbar><AddButton /></TopToolbar>}
+        actions={
+          <TopToolbar>
+            <AddButton />
+          </TopToolbar>
+        }
         empty={empty}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
@@ -72,20 +93,42 @@ export function CompanyList() {
           <DataTable.Col source="city" />
           <DataTable.Col source="status_id" render={(r: RaRecord) => <StatusChip value={r.status_id} base={T} />} />
           <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right" {...stickyActionsColumn()}>
-            <RowActions<RaRecord> actions={[
-              { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: (r, o) => { opener.current = o; setEditing(r.id); } },
-              { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: (r) => navigate(`/companies/${r.id}`) },
-              // One's own company is neither deactivated nor deleted from here (the server refuses it too).
-              {
-                label: `${T}.actions.deactivate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
-                show: (r) => r.id !== identity?.company_id && Number(r.status_id) === 1,
-              },
-              {
-                label: `${T}.actions.activate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
-                show: (r) => r.id !== identity?.company_id && Number(r.status_id) !== 1,
-              },
-              { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: (r) => rows.askDelete(r), show: (r) => r.id !== identity?.company_id },
-            ]} />
+            <RowActions<RaRecord>
+              actions={[
+                {
+                  label: `${T}.actions.edit`,
+                  icon: <EditIcon fontSize="small" />,
+                  testid: 'row-edit',
+                  onClick: (r, o) => {
+                    opener.current = o;
+                    setEditing(r.id);
+                  },
+                },
+                { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: (r) => navigate(`/companies/${r.id}`) },
+                // One's own company is neither deactivated nor deleted from here (the server refuses it too).
+                {
+                  label: `${T}.actions.deactivate`,
+                  icon: <ToggleOnIcon fontSize="small" />,
+                  testid: 'row-status',
+                  onClick: (r) => rows.toggleStatus(r.id),
+                  show: (r) => r.id !== identity?.company_id && Number(r.status_id) === 1,
+                },
+                {
+                  label: `${T}.actions.activate`,
+                  icon: <ToggleOnIcon fontSize="small" />,
+                  testid: 'row-status',
+                  onClick: (r) => rows.toggleStatus(r.id),
+                  show: (r) => r.id !== identity?.company_id && Number(r.status_id) !== 1,
+                },
+                {
+                  label: `${T}.actions.delete`,
+                  icon: <DeleteIcon fontSize="small" />,
+                  testid: 'row-delete',
+                  onClick: (r) => rows.askDelete(r),
+                  show: (r) => r.id !== identity?.company_id,
+                },
+              ]}
+            />
           </DataTable.Col>
         </DataTable>
       </List>

@@ -26,48 +26,67 @@ function Sections() {
     <Box data-testid="company-show">
       <Title title={r.legal_name} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/companies')} data-testid="back">{translate(`${T}.actions.back`)}</Button>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/companies')} data-testid="back">
+          {translate(`${T}.actions.back`)}
+        </Button>
         {r.site_header_logo ? <Box component="img" src={r.site_header_logo} alt="logo" sx={{ maxHeight: 56, maxWidth: 200, objectFit: 'contain' }} /> : null}
       </Box>
-      <DetailSection title={`${T}.sections.settings`} none={`${T}.none`} testid="section-settings" items={[
-        { label: `${F}.company_role_id`, value: translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name }) },
-        { label: `${F}.carrier_id`, value: r.carrier_name },
-        { label: `${F}.price_category_id`, value: r.price_category_name },
-        { label: `${F}.language_id`, value: names.language(r.language_code, r.language_name) },
-        { label: `${F}.type`, value: translate(`${T}.types.${r.type}`, { _: r.type }) },
-        { label: `${F}.is_inbound`, value: translate(Number(r.is_inbound) === 1 ? 'ra.boolean.true' : 'ra.boolean.false') },
-        { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} /> },
-        ...(carrierLike ? [
-          { label: `${F}.adr_surcharge_percent`, value: pct(r.adr_surcharge_percent) },
-          { label: `${F}.taillift_fee`, value: euro(r.taillift_fee) },
-          { label: `${F}.visitor_price_multiplier`, value: r.visitor_price_multiplier },
-        ] : []),
-      ]} />
-      <DetailSection title={`${T}.sections.details`} none={`${T}.none`} testid="section-details" items={[
-        { label: `${F}.legal_name`, value: r.legal_name },
-        { label: `${F}.fax`, value: r.fax },
-        { label: `${F}.address`, value: r.address },
-        { label: `${F}.address_2`, value: r.address_2 },
-        { label: `${F}.city`, value: r.city },
-        { label: `${F}.province`, value: r.province },
-        { label: `${F}.postal_code`, value: r.postal_code },
-        { label: `${F}.country_id`, value: names.country(r.country_code, r.country_name) },
-        { label: `${F}.phone`, value: r.phone },
-        { label: `${F}.phone_2`, value: r.phone_2 },
-        { label: `${F}.domestic_email`, value: r.domestic_email },
-        { label: `${F}.international_email`, value: r.international_email },
-        { label: `${F}.website_url`, value: r.website_url },
-      ]} />
-      <DetailSection title={`${T}.sections.enduser`} none={`${T}.none`} testid="section-enduser" items={[
-        { label: `${F}.exp_category_id`, value: r.exp_category_code },
-        { label: `${F}.std_category_id`, value: r.std_category_code },
-        { label: `${F}.increase_percent`, value: pct(r.increase_percent) },
-        { label: `${F}.decrease_percent`, value: pct(r.decrease_percent) },
-        { label: `${F}.national_admin_fee`, value: euro(r.national_admin_fee) },
-        { label: `${F}.international_admin_fee`, value: euro(r.international_admin_fee) },
-        { label: `${F}.combo_cbm_ratio`, value: kg(r.combo_cbm_ratio) },
-        { label: `${F}.combo_lm_ratio`, value: kg(r.combo_lm_ratio) },
-      ]} />
+      <DetailSection
+        title={`${T}.sections.settings`}
+        none={`${T}.none`}
+        testid="section-settings"
+        items={[
+          { label: `${F}.company_role_id`, value: translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name }) },
+          { label: `${F}.carrier_id`, value: r.carrier_name },
+          { label: `${F}.price_category_id`, value: r.price_category_name },
+          { label: `${F}.language_id`, value: names.language(r.language_code, r.language_name) },
+          { label: `${F}.type`, value: translate(`${T}.types.${r.type}`, { _: r.type }) },
+          { label: `${F}.is_inbound`, value: translate(Number(r.is_inbound) === 1 ? 'ra.boolean.true' : 'ra.boolean.false') },
+          { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} /> },
+          ...(carrierLike
+            ? [
+                { label: `${F}.adr_surcharge_percent`, value: pct(r.adr_surcharge_percent) },
+                { label: `${F}.taillift_fee`, value: euro(r.taillift_fee) },
+                { label: `${F}.visitor_price_multiplier`, value: r.visitor_price_multiplier },
+              ]
+            : []),
+        ]}
+      />
+      <DetailSection
+        title={`${T}.sections.details`}
+        none={`${T}.none`}
+        testid="section-details"
+        items={[
+          { label: `${F}.legal_name`, value: r.legal_name },
+          { label: `${F}.fax`, value: r.fax },
+          { label: `${F}.address`, value: r.address },
+          { label: `${F}.address_2`, value: r.address_2 },
+          { label: `${F}.city`, value: r.city },
+          { label: `${F}.province`, value: r.province },
+          { label: `${F}.postal_code`, value: r.postal_code },
+          { label: `${F}.country_id`, value: names.country(r.country_code, r.country_name) },
+          { label: `${F}.phone`, value: r.phone },
+          { label: `${F}.phone_2`, value: r.phone_2 },
+          { label: `${F}.domestic_email`, value: r.domestic_email },
+          { label: `${F}.international_email`, value: r.international_email },
+          { label: `${F}.website_url`, value: r.website_url },
+        ]}
+      />
+      <DetailSection
+        title={`${T}.sections.enduser`}
+        none={`${T}.none`}
+        testid="section-enduser"
+        items={[
+          { label: `${F}.exp_category_id`, value: r.exp_category_code },
+          { label: `${F}.std_category_id`, value: r.std_category_code },
+          { label: `${F}.increase_percent`, value: pct(r.increase_percent) },
+          { label: `${F}.decrease_percent`, value: pct(r.decrease_percent) },
+          { label: `${F}.national_admin_fee`, value: euro(r.national_admin_fee) },
+          { label: `${F}.international_admin_fee`, value: euro(r.international_admin_fee) },
+          { label: `${F}.combo_cbm_ratio`, value: kg(r.combo_cbm_ratio) },
+          { label: `${F}.combo_lm_ratio`, value: kg(r.combo_lm_ratio) },
+        ]}
+      />
     </Box>
   );
 }

@@ -6,7 +6,13 @@ export function StatusChip({ value, base }: { value: unknown; base: string }) {
   const translate = useTranslate();
   const active = Number(value) === 1;
   return (
-    <Chip size="small" label={translate(`${base}.status.${active ? 'active' : 'inactive'}`)} color={active ? 'success' : 'error'}
-      variant={active ? 'filled' : 'outlined'} data-testid="status" data-active={active ? '1' : '0'} />
+    <Chip
+      size="small"
+      label={translate(`${base}.status.${active ? 'active' : 'inactive'}`)}
+      color={active ? 'success' : 'error'}
+      variant={active ? 'filled' : 'outlined'}
+      data-testid="status"
+      data-active={active ? '1' : '0'}
+    />
   );
 }

@@ -7,7 +7,9 @@ import { passwordFits, rolesACarrierAssigns, rolesForCompanyRole } from '../../.
 describe('company form', () => {
   it('sends a logo only when a new file was picked, and no derived names', () => {
     const file = new File([new Uint8Array([1])], 'logo.png', { type: 'image/png' });
-    expect(companyTransform({ legal_name: 'A', site_header_logo: '/media/x.png', role_name: 'Carrier', users_count: 2, status_id: 0 })).toEqual({ legal_name: 'A' });
+    expect(companyTransform({ legal_name: 'A', site_header_logo: '/media/x.png', role_name: 'Carrier', users_count: 2, status_id: 0 })).toEqual({
+      legal_name: 'A',
+    });
     expect(companyTransform({ site_header_logo: { src: '/media/x.png', title: 'logo' } })).toEqual({});
     expect(companyTransform({ site_header_logo: null })).toEqual({ site_header_logo: null });
     // With a file the body goes as multipart, where a cleared field must travel as empty text.

@@ -16,10 +16,7 @@ const companies: ResourceScreens = {
   hasShow: true,
   icon: BusinessIcon,
   recordRepresentation: 'legal_name',
-  children: [
-    <Route key="new" path="new" element={<CompanyCreate />} />,
-    <Route key="show" path=":id" element={<CompanyShow />} />,
-  ],
+  children: [<Route key="new" path="new" element={<CompanyCreate />} />, <Route key="show" path=":id" element={<CompanyShow />} />],
   messages: companyMessages,
 };
 

@@ -71,9 +71,26 @@ export function useLocalName() {
 }
 
 /** A pick from a lookup's rows. */
-export function LookupPicker({ source, path, query, enabled = true, optionText, validate, disabled, helperText, testid }: {
-  source: string; path: string; query?: Query; enabled?: boolean; optionText?: (r: Row) => string; validate?: Validator | Validator[];
-  disabled?: boolean; helperText?: string; testid?: string;
+export function LookupPicker({
+  source,
+  path,
+  query,
+  enabled = true,
+  optionText,
+  validate,
+  disabled,
+  helperText,
+  testid,
+}: {
+  source: string;
+  path: string;
+  query?: Query;
+  enabled?: boolean;
+  optionText?: (r: Row) => string;
+  validate?: Validator | Validator[];
+  disabled?: boolean;
+  helperText?: string;
+  testid?: string;
 }) {
   const { data, isPending } = useLookup(path, query, enabled);
   const name = useLocalName();
@@ -97,9 +114,22 @@ export function LookupPicker({ source, path, query, enabled = true, optionText, 
  * equal, ignoring case, to an existing one, which is then taken with its own spelling (accounts
  * document §5). `valueOf` is what is stored (a province's sigla), `labelOf` what the list shows.
  */
-export function CreatableTextInput({ source, path, query, valueOf, labelOf, validate, testid }: {
-  source: string; path: string; query?: (typed: string) => Query | undefined; valueOf: (r: Row) => string;
-  labelOf?: (r: Row) => string; validate?: Validator | Validator[]; testid?: string;
+export function CreatableTextInput({
+  source,
+  path,
+  query,
+  valueOf,
+  labelOf,
+  validate,
+  testid,
+}: {
+  source: string;
+  path: string;
+  query?: (typed: string) => Query | undefined;
+  valueOf: (r: Row) => string;
+  labelOf?: (r: Row) => string;
+  validate?: Validator | Validator[];
+  testid?: string;
 }) {
   const resource = useResourceContext();
   const translate = useTranslate();

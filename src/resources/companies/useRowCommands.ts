@@ -24,17 +24,21 @@ export function useRowCommands(resource: string) {
     cancelDelete: () => setToDelete(null),
     confirmDelete: () => {
       if (!toDelete) return;
-      remove(resource, { id: toDelete.id, previousData: toDelete }, {
-        mutationMode: 'pessimistic',
-        onSuccess: () => {
-          setToDelete(null);
-          refresh();
+      remove(
+        resource,
+        { id: toDelete.id, previousData: toDelete },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            setToDelete(null);
+            refresh();
+          },
+          onError: (e) => {
+            setToDelete(null);
+            fail(e);
+          },
         },
-        onError: (e) => {
-          setToDelete(null);
-          fail(e);
-        },
-      });
+      );
     },
     async toggleStatus(id: Identifier) {
       try {

@@ -16,12 +16,21 @@ export function AccessRequestsCard() {
   const open = isError || total === undefined ? null : total;
   if (!allowed || (permissions === 'carrier' && !open)) return null;
   return (
-    <Paper sx={{ p: 2.5, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }} data-testid="access-requests-card">
+    <Paper
+      sx={{ p: 2.5, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
+      data-testid="access-requests-card"
+    >
       <Box>
-        <Typography variant="h6" component="h2">{translate('request_access.dashboard_title')}</Typography>
-        <Typography color="text.secondary" data-testid="access-requests-open">{translate('request_access.dashboard_open', { count: open ?? '…' })}</Typography>
+        <Typography variant="h6" component="h2">
+          {translate('request_access.dashboard_title')}
+        </Typography>
+        <Typography color="text.secondary" data-testid="access-requests-open">
+          {translate('request_access.dashboard_open', { count: open ?? '…' })}
+        </Typography>
       </Box>
-      <Button component={RouterLink} to="/request-access" variant="outlined" data-testid="access-requests-link">{translate('request_access.dashboard_button')}</Button>
+      <Button component={RouterLink} to="/request-access" variant="outlined" data-testid="access-requests-link">
+        {translate('request_access.dashboard_button')}
+      </Button>
     </Paper>
   );
 }

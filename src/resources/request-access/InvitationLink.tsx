@@ -23,10 +23,20 @@ export function InvitationLink() {
     }
   };
   return (
-    <Alert severity="info" sx={{ mb: 2 }} action={<Button color="inherit" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>{translate('request_access.copy')}</Button>}>
+    <Alert
+      severity="info"
+      sx={{ mb: 2 }}
+      action={
+        <Button color="inherit" size="small" startIcon={<ContentCopyIcon />} onClick={copy}>
+          {translate('request_access.copy')}
+        </Button>
+      }
+    >
       <AlertTitle>{translate('request_access.invite_title')}</AlertTitle>
       <Typography variant="body2">{translate('request_access.invite_text')}</Typography>
-      <Box component="code" sx={{ display: 'block', mt: 0.5, wordBreak: 'break-all' }} data-testid="invitation-link">{link}</Box>
+      <Box component="code" sx={{ display: 'block', mt: 0.5, wordBreak: 'break-all' }} data-testid="invitation-link">
+        {link}
+      </Box>
     </Alert>
   );
 }

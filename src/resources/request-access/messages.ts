@@ -68,7 +68,8 @@ export const requestAccessMessages: AreaMessages = {
       confirm: 'Confirmer',
       refuse: 'Refuser',
       confirm_title: 'Confirmer la demande de %{name} ?',
-      confirm_text: 'L’entreprise et son utilisateur seront créés ; l’utilisateur se connecte avec le mot de passe choisi dans le formulaire. Le demandeur reçoit un e-mail.',
+      confirm_text:
+        'L’entreprise et son utilisateur seront créés ; l’utilisateur se connecte avec le mot de passe choisi dans le formulaire. Le demandeur reçoit un e-mail.',
       refuse_title: 'Refuser la demande de %{name} ?',
       refuse_text: 'Le demandeur reçoit un e-mail. Une demande refusée ne peut plus être confirmée.',
       invite_title: 'Votre lien d’invitation',

@@ -39,7 +39,11 @@ export function CompanySelect({ companies, companyId, onChange }: { companies?: 
       disabled={!companies?.length}
       helperText={companies && !companies.length ? translate('tariffs.no_company') : undefined}
     >
-      {(companies ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.legal_name}</MenuItem>)}
+      {(companies ?? []).map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.legal_name}
+        </MenuItem>
+      ))}
     </TextField>
   );
 }

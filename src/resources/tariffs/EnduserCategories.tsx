@@ -5,7 +5,12 @@ import type { PortalDataProvider } from '../../dataProvider';
 import { useProviderRead } from './api';
 import { PagedTable } from './PagedTable';
 
-interface Category { id: number; code: string; rate_type: string; zone: string }
+interface Category {
+  id: number;
+  code: string;
+  rate_type: string;
+  zone: string;
+}
 const PER_PAGE = 10;
 
 /**
@@ -21,7 +26,9 @@ export function EnduserCategories({ ns, isAdmin, companyId, refreshKey }: { ns: 
   const listQuery = { page, per_page: PER_PAGE, ...adminQuery };
   const list = useProviderRead<any>(`enduser-categories ${ns} ${JSON.stringify(listQuery)}`, (dp, signal) => dp.enduserCategories(listQuery, signal));
   // refreshKey changes when the rate sheets page reloads its categories (a new sheet may have added one).
-  const cats = useProviderRead<{ category_list: Category[] }>(`category_list ${JSON.stringify(adminQuery)}`, (dp, signal) => dp.lookup('category_list', adminQuery, signal));
+  const cats = useProviderRead<{ category_list: Category[] }>(`category_list ${JSON.stringify(adminQuery)}`, (dp, signal) =>
+    dp.lookup('category_list', adminQuery, signal),
+  );
   const { refetch } = cats;
   useEffect(() => {
     if (refreshKey) refetch();
@@ -37,17 +44,36 @@ export function EnduserCategories({ ns, isAdmin, companyId, refreshKey }: { ns: 
     list.refetch();
   };
   const picker = (row: any, field: 'exp_category_id' | 'std_category_id', rateType: 'EXP' | 'STD') => (
-    <TextField select size="small" fullWidth margin="none" value={row[field] ?? 0} onChange={(e) => save(row.id, field, Number(e.target.value))}
-      slotProps={{ htmlInput: { 'aria-label': `${translate(`rate_sheets.${rateType.toLowerCase()}_category`)} ${row.legal_name}`, 'data-testid': `${field}-${row.id}` } }}>
-      <MenuItem value={0}><em>{translate('rate_sheets.none')}</em></MenuItem>
-      {all.filter((c) => c.rate_type === rateType).map((c) => <MenuItem key={c.id} value={c.id}>{`${c.code} · ${c.zone}`}</MenuItem>)}
+    <TextField
+      select
+      size="small"
+      fullWidth
+      margin="none"
+      value={row[field] ?? 0}
+      onChange={(e) => save(row.id, field, Number(e.target.value))}
+      slotProps={{
+        htmlInput: { 'aria-label': `${translate(`rate_sheets.${rateType.toLowerCase()}_category`)} ${row.legal_name}`, 'data-testid': `${field}-${row.id}` },
+      }}
+    >
+      <MenuItem value={0}>
+        <em>{translate('rate_sheets.none')}</em>
+      </MenuItem>
+      {all
+        .filter((c) => c.rate_type === rateType)
+        .map((c) => (
+          <MenuItem key={c.id} value={c.id}>{`${c.code} · ${c.zone}`}</MenuItem>
+        ))}
     </TextField>
   );
 
   return (
     <Box sx={{ mt: 4 }} data-testid="enduser-categories">
-      <Typography variant="h6" component="h2">{translate('rate_sheets.customers_title')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('rate_sheets.customers_help')}</Typography>
+      <Typography variant="h6" component="h2">
+        {translate('rate_sheets.customers_title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {translate('rate_sheets.customers_help')}
+      </Typography>
       <PagedTable
         rows={list.data?.data}
         total={list.data?.total ?? 0}

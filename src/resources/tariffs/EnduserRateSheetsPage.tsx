@@ -33,28 +33,70 @@ export function EnduserRateSheetsPage() {
       <Title title={title} />
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
-          <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{title}</Typography>
-          <TextField select fullWidth={false} margin="none" size="small" label={translate('enduser_rate_sheets.rate_type')} value={rateType} sx={{ minWidth: 220 }}
-            onChange={(e) => { setRateType(e.target.value as 'STD' | 'EXP'); setPage(1); }} slotProps={{ htmlInput: { 'data-testid': 'rate-type' } }}>
+          <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
+            {title}
+          </Typography>
+          <TextField
+            select
+            fullWidth={false}
+            margin="none"
+            size="small"
+            label={translate('enduser_rate_sheets.rate_type')}
+            value={rateType}
+            sx={{ minWidth: 220 }}
+            onChange={(e) => {
+              setRateType(e.target.value as 'STD' | 'EXP');
+              setPage(1);
+            }}
+            slotProps={{ htmlInput: { 'data-testid': 'rate-type' } }}
+          >
             <MenuItem value="STD">{translate('rate_sheets.rate_type_STD')}</MenuItem>
             <MenuItem value="EXP">{translate('rate_sheets.rate_type_EXP')}</MenuItem>
           </TextField>
           {rateType === 'STD' && (
-            <TextField select fullWidth={false} margin="none" size="small" label={translate('enduser_rate_sheets.zone')} value={zone} sx={{ minWidth: 200 }}
-              onChange={(e) => { setZone(e.target.value); setPage(1); }} slotProps={{ htmlInput: { 'data-testid': 'zone' } }}>
-              {SHEET_ZONES.map((z) => <MenuItem key={z} value={z}>{translate(`rate_sheets.zone_${z}`)}</MenuItem>)}
+            <TextField
+              select
+              fullWidth={false}
+              margin="none"
+              size="small"
+              label={translate('enduser_rate_sheets.zone')}
+              value={zone}
+              sx={{ minWidth: 200 }}
+              onChange={(e) => {
+                setZone(e.target.value);
+                setPage(1);
+              }}
+              slotProps={{ htmlInput: { 'data-testid': 'zone' } }}
+            >
+              {SHEET_ZONES.map((z) => (
+                <MenuItem key={z} value={z}>
+                  {translate(`rate_sheets.zone_${z}`)}
+                </MenuItem>
+              ))}
             </TextField>
           )}
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!sheet} data-testid="download-my-sheet"
-            onClick={() => dataProvider.downloadMyRateSheet({ rateType, zone, fileName: `${sheet?.code}.xlsx` })
-              .catch((e) => notify(e?.message, { type: 'error' }))}>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={!sheet}
+            data-testid="download-my-sheet"
+            onClick={() =>
+              dataProvider.downloadMyRateSheet({ rateType, zone, fileName: `${sheet?.code}.xlsx` }).catch((e) => notify(e?.message, { type: 'error' }))
+            }
+          >
             {translate('enduser_rate_sheets.download')}
           </Button>
         </Stack>
         {sheet && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="my-sheet-summary">
-            {[sheet.code, sheet.description, translate('rate_sheets.validity', { from: formatDay(sheet.validate_from, locale), to: formatDay(sheet.validate_to, locale) }),
-              translate('enduser_rate_sheets.prices_note')].filter(Boolean).join(' · ')}
+            {[
+              sheet.code,
+              sheet.description,
+              translate('rate_sheets.validity', { from: formatDay(sheet.validate_from, locale), to: formatDay(sheet.validate_to, locale) }),
+              translate('enduser_rate_sheets.prices_note'),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         )}
       </Paper>
@@ -70,7 +112,9 @@ export function EnduserRateSheetsPage() {
         emptyText={translate(rateType === 'STD' ? 'enduser_rate_sheets.empty_std' : 'enduser_rate_sheets.empty_exp')}
         onRetry={mine.refetch}
         columns={spec.columns.map((c) => ({
-          key: c.name, label: translate(`tariffs.columns.${c.name}`), title: c.name,
+          key: c.name,
+          label: translate(`tariffs.columns.${c.name}`),
+          title: c.name,
           align: c.kind === 'text' ? undefined : ('right' as const),
           render: (r: Record<string, unknown>) => formatCell(c, r[c.name], locale, translate),
         }))}

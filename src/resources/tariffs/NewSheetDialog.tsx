@@ -7,14 +7,25 @@ import { groupDigits } from './format';
 import type { PortalDataProvider } from '../../dataProvider';
 import { UploadDialog } from './UploadDialog';
 
-interface Category { id: number; code: string; rate_type: string; zone: string }
+interface Category {
+  id: number;
+  code: string;
+  rate_type: string;
+  zone: string;
+}
 
 /** Today in Europe/Rome as YYYY-MM-DD (the server dates the code the same way). */
 const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /** What the code will look like (calculator document §5); the server generates it and adds -2, -3… when taken. */
 export function codePreview(legalName: string, rateType: string, zone: string) {
-  const letters = (legalName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '') + 'XX').slice(0, 2);
+  const letters = (
+    legalName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '') + 'XX'
+  ).slice(0, 2);
   return `${letters}${rateType}${zone}${romeToday().replace(/-/g, '')}`;
 }
 
@@ -36,25 +47,45 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [v, setV] = useState({
-    description: '', zone: 'NAT', rate_type: 'EXP', area: 'Customer', validate_from: romeToday(), validate_to: '', is_standard: true, category_id: 0,
+    description: '',
+    zone: 'NAT',
+    rate_type: 'EXP',
+    area: 'Customer',
+    validate_from: romeToday(),
+    validate_to: '',
+    is_standard: true,
+    category_id: 0,
   });
   useEffect(() => {
     if (open) setV((s) => ({ ...s, zone: defaults.zone || s.zone, rate_type: defaults.rate_type || s.rate_type, category_id: 0 }));
   }, [open, defaults.zone, defaults.rate_type]);
   const zone = v.rate_type === 'EXP' ? 'NAT' : v.zone;
   const catsQuery = { rate_type: v.rate_type, zone, ...(isAdmin ? { company_id: companyId } : {}) };
-  const cats = useProviderRead<{ category_list: Category[] }>(open && (!isAdmin || companyId) ? `category_list_filter ${JSON.stringify(catsQuery)}` : null,
-    (dp, signal) => dp.lookup('category_list_filter', catsQuery, signal));
+  const cats = useProviderRead<{ category_list: Category[] }>(
+    open && (!isAdmin || companyId) ? `category_list_filter ${JSON.stringify(catsQuery)}` : null,
+    (dp, signal) => dp.lookup('category_list_filter', catsQuery, signal),
+  );
   const datesBad = !!v.validate_to && !!v.validate_from && v.validate_to <= v.validate_from;
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setV((s) => ({ ...s, [k]: k === 'category_id' ? Number(e.target.value) : e.target.value, ...(k === 'rate_type' || k === 'zone' ? { category_id: 0 } : {}) }));
+    setV((s) => ({
+      ...s,
+      [k]: k === 'category_id' ? Number(e.target.value) : e.target.value,
+      ...(k === 'rate_type' || k === 'zone' ? { category_id: 0 } : {}),
+    }));
 
   const fields = () => {
     if (!v.validate_from || !v.validate_to || datesBad || (isAdmin && !companyId)) return null;
     return {
-      code: codePreview(companyName, v.rate_type, zone), description: v.description, zone, rate_type: v.rate_type, area: v.area,
-      validate_from: v.validate_from, validate_to: v.validate_to, is_standard: v.is_standard ? 1 : 0,
-      ...(v.category_id ? { category_id: v.category_id } : {}), ...(isAdmin ? { company_id: companyId! } : {}),
+      code: codePreview(companyName, v.rate_type, zone),
+      description: v.description,
+      zone,
+      rate_type: v.rate_type,
+      area: v.area,
+      validate_from: v.validate_from,
+      validate_to: v.validate_to,
+      is_standard: v.is_standard ? 1 : 0,
+      ...(v.category_id ? { category_id: v.category_id } : {}),
+      ...(isAdmin ? { company_id: companyId! } : {}),
     };
   };
   const spec = rateRowsSpec(v.rate_type);
@@ -64,7 +95,9 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
       open={open}
       title={translate('rate_sheets.new_title')}
       help={translate('tariffs.upload_help', {
-        mb: TARIFF_LIMITS.fileBytes / 1048576, rows: groupDigits(TARIFF_LIMITS.rows), columns: spec.columns.map((c) => c.name).join(', '),
+        mb: TARIFF_LIMITS.fileBytes / 1048576,
+        rows: groupDigits(TARIFF_LIMITS.rows),
+        columns: spec.columns.map((c) => c.name).join(', '),
       })}
       ready={fields() !== null}
       send={async (file, onProgress) => {
@@ -76,43 +109,106 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
     >
       <Grid container spacing={2} sx={{ mb: 1 }}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField fullWidth size="small" label={translate('rate_sheets.code')} value={codePreview(companyName, v.rate_type, zone)}
-            helperText={translate('rate_sheets.code_help')} slotProps={{ input: { readOnly: true } }} />
+          <TextField
+            fullWidth
+            size="small"
+            label={translate('rate_sheets.code')}
+            value={codePreview(companyName, v.rate_type, zone)}
+            helperText={translate('rate_sheets.code_help')}
+            slotProps={{ input: { readOnly: true } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField fullWidth size="small" label={translate('rate_sheets.description')} value={v.description} onChange={set('description')}
-            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'sheet-description' } }} />
+          <TextField
+            fullWidth
+            size="small"
+            label={translate('rate_sheets.description')}
+            value={v.description}
+            onChange={set('description')}
+            slotProps={{ htmlInput: { maxLength: 255, 'data-testid': 'sheet-description' } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField select fullWidth size="small" label={translate('rate_sheets.rate_type')} value={v.rate_type} onChange={set('rate_type')} required
-            slotProps={{ htmlInput: { 'data-testid': 'sheet-rate-type' } }}>
-            {RATE_TYPES.map((t) => <MenuItem key={t} value={t}>{translate(`rate_sheets.rate_type_${t}`)}</MenuItem>)}
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label={translate('rate_sheets.rate_type')}
+            value={v.rate_type}
+            onChange={set('rate_type')}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'sheet-rate-type' } }}
+          >
+            {RATE_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {translate(`rate_sheets.rate_type_${t}`)}
+              </MenuItem>
+            ))}
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
-          <TextField select fullWidth size="small" label={translate('rate_sheets.zone')} value={zone} onChange={set('zone')} required
-            disabled={v.rate_type === 'EXP'} slotProps={{ htmlInput: { 'data-testid': 'sheet-zone' } }}>
-            {SHEET_ZONES.map((z) => <MenuItem key={z} value={z}>{translate(`rate_sheets.zone_${z}`)}</MenuItem>)}
+          <TextField
+            select
+            fullWidth
+            size="small"
+            label={translate('rate_sheets.zone')}
+            value={zone}
+            onChange={set('zone')}
+            required
+            disabled={v.rate_type === 'EXP'}
+            slotProps={{ htmlInput: { 'data-testid': 'sheet-zone' } }}
+          >
+            {SHEET_ZONES.map((z) => (
+              <MenuItem key={z} value={z}>
+                {translate(`rate_sheets.zone_${z}`)}
+              </MenuItem>
+            ))}
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 4 }}>
           <TextField select fullWidth size="small" label={translate('rate_sheets.area')} value={v.area} onChange={set('area')} required>
-            {SHEET_AREAS.map((a) => <MenuItem key={a} value={a}>{translate(`rate_sheets.area_${a}`)}</MenuItem>)}
+            {SHEET_AREAS.map((a) => (
+              <MenuItem key={a} value={a}>
+                {translate(`rate_sheets.area_${a}`)}
+              </MenuItem>
+            ))}
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField fullWidth size="small" type="date" label={translate('rate_sheets.validate_from')} value={v.validate_from} onChange={set('validate_from')} required
-            error={!v.validate_from} slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sheet-from' } }} />
+          <TextField
+            fullWidth
+            size="small"
+            type="date"
+            label={translate('rate_sheets.validate_from')}
+            value={v.validate_from}
+            onChange={set('validate_from')}
+            required
+            error={!v.validate_from}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sheet-from' } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField fullWidth size="small" type="date" label={translate('rate_sheets.validate_to')} value={v.validate_to} onChange={set('validate_to')} required
-            error={datesBad} helperText={datesBad ? translate('rate_sheets.dates_order') : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sheet-to' } }} />
+          <TextField
+            fullWidth
+            size="small"
+            type="date"
+            label={translate('rate_sheets.validate_to')}
+            value={v.validate_to}
+            onChange={set('validate_to')}
+            required
+            error={datesBad}
+            helperText={datesBad ? translate('rate_sheets.dates_order') : undefined}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sheet-to' } }}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField select fullWidth size="small" label={translate('rate_sheets.category')} value={v.category_id} onChange={set('category_id')}>
             <MenuItem value={0}>{translate('rate_sheets.new_category')}</MenuItem>
-            {(cats.data?.category_list ?? []).map((c) => <MenuItem key={c.id} value={c.id}>{c.code}</MenuItem>)}
+            {(cats.data?.category_list ?? []).map((c) => (
+              <MenuItem key={c.id} value={c.id}>
+                {c.code}
+              </MenuItem>
+            ))}
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 import { ListPaginationContext, useTranslate } from 'react-admin';
 import {
-  Alert, AlertTitle, Box, Button, LinearProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TableSortLabel,
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TableSortLabel,
 } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { EmptyState } from '../../components/table/EmptyState';
@@ -54,16 +66,33 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
   const pages = Math.max(1, Math.ceil(total / perPage));
   if (error) {
     return (
-      <Alert severity="error" data-testid={testId ? `${testId}-error` : 'list-error'}
-        action={props.onRetry ? <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={props.onRetry}>{translate('portal.retry')}</Button> : undefined}>
+      <Alert
+        severity="error"
+        data-testid={testId ? `${testId}-error` : 'list-error'}
+        action={
+          props.onRetry ? (
+            <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={props.onRetry}>
+              {translate('portal.retry')}
+            </Button>
+          ) : undefined
+        }
+      >
         <AlertTitle>{translate('portal.error_loading_data')}</AlertTitle>
         {error.message}
       </Alert>
     );
   }
   const pagination = {
-    page: Math.min(page, pages), perPage, total, setPage: onPage, setPerPage: () => undefined, isPending: !!loading && rows === undefined,
-    isLoading: !!loading && rows === undefined, hasPreviousPage: page > 1, hasNextPage: page < pages, resource: testId ?? 'tariffs',
+    page: Math.min(page, pages),
+    perPage,
+    total,
+    setPage: onPage,
+    setPerPage: () => undefined,
+    isPending: !!loading && rows === undefined,
+    isLoading: !!loading && rows === undefined,
+    hasPreviousPage: page > 1,
+    hasNextPage: page < pages,
+    resource: testId ?? 'tariffs',
   };
   return (
     <Paper variant="outlined" data-testid={testId}>
@@ -82,7 +111,9 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
                     >
                       {c.label}
                     </TableSortLabel>
-                  ) : c.label}
+                  ) : (
+                    c.label
+                  )}
                 </TableCell>
               ))}
             </TableRow>
@@ -91,7 +122,9 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
             {(rows ?? []).map((row, i) => (
               <TableRow key={props.rowKey ? props.rowKey(row) : (row.id ?? i)} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={stickyCell(c.key, false)}>{c.render ? c.render(row) : String(row[c.key] ?? '')}</TableCell>
+                  <TableCell key={c.key} align={c.align} sx={stickyCell(c.key, false)}>
+                    {c.render ? c.render(row) : String(row[c.key] ?? '')}
+                  </TableCell>
                 ))}
               </TableRow>
             ))}

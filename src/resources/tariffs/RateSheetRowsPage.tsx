@@ -24,8 +24,9 @@ export function RateSheetRowsPage() {
   const [sort, setSort] = useState<Sort>({ field: 'id', order: 'asc' });
   const adminQuery = isAdmin ? { company_id: Number(companyId) } : undefined;
   const rowsQuery = { page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...adminQuery };
-  const rows = useProviderRead<any>(ready && /^\d+$/.test(id ?? '') ? `rate-sheet-rows ${ns} ${id} ${JSON.stringify(rowsQuery)}` : null,
-    (dp, signal) => dp.rateSheetRows(id!, rowsQuery, signal));
+  const rows = useProviderRead<any>(ready && /^\d+$/.test(id ?? '') ? `rate-sheet-rows ${ns} ${id} ${JSON.stringify(rowsQuery)}` : null, (dp, signal) =>
+    dp.rateSheetRows(id!, rowsQuery, signal),
+  );
   const sheet = rows.data?.sheet;
   const spec = rateRowsSpec(sheet?.rate_type ?? 'EXP');
   const title = translate('rate_sheets.rows_title', { code: sheet?.code ?? '' });
@@ -36,18 +37,37 @@ export function RateSheetRowsPage() {
       <Paper sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
           <Box sx={{ flex: 1 }}>
-            <Typography variant="h5" component="h1">{title}</Typography>
+            <Typography variant="h5" component="h1">
+              {title}
+            </Typography>
             {sheet && (
               <Typography variant="body2" color="text.secondary" data-testid="sheet-summary">
-                {[sheet.description, `${sheet.rate_type} ${sheet.zone}`, translate(`rate_sheets.area_${sheet.area}`),
+                {[
+                  sheet.description,
+                  `${sheet.rate_type} ${sheet.zone}`,
+                  translate(`rate_sheets.area_${sheet.area}`),
                   translate('rate_sheets.validity', { from: formatDay(sheet.validate_from, locale), to: formatDay(sheet.validate_to, locale) }),
-                  translate('tariffs.rows', { count: groupDigits(rows.data.total) })].filter(Boolean).join(' · ')}
+                  translate('tariffs.rows', { count: groupDigits(rows.data.total) }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Typography>
             )}
           </Box>
-          <Button component={RouterLink} to="/rate-sheets" startIcon={<ArrowBackIcon />}>{translate('rate_sheets.back')}</Button>
-          <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!sheet} data-testid="download-sheet"
-            onClick={() => dataProvider.downloadRateSheet({ id: id!, companyId: isAdmin ? companyId : null, fileName: `${sheet?.code}.xlsx` }).catch((e) => notify(e?.message, { type: 'error' }))}>
+          <Button component={RouterLink} to="/rate-sheets" startIcon={<ArrowBackIcon />}>
+            {translate('rate_sheets.back')}
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<DownloadIcon />}
+            disabled={!sheet}
+            data-testid="download-sheet"
+            onClick={() =>
+              dataProvider
+                .downloadRateSheet({ id: id!, companyId: isAdmin ? companyId : null, fileName: `${sheet?.code}.xlsx` })
+                .catch((e) => notify(e?.message, { type: 'error' }))
+            }
+          >
             {translate('rate_sheets.download')}
           </Button>
         </Stack>
@@ -60,13 +80,19 @@ export function RateSheetRowsPage() {
         perPage={PER_PAGE}
         onPage={setPage}
         sort={sort}
-        onSort={(s) => { setSort(s); setPage(1); }}
+        onSort={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
         loading={rows.loading}
         error={rows.error}
         emptyText={translate('rate_sheets.empty')}
         onRetry={rows.refetch}
         columns={spec.columns.map((c) => ({
-          key: c.name, label: translate(`tariffs.columns.${c.name}`), title: c.name, sortable: true,
+          key: c.name,
+          label: translate(`tariffs.columns.${c.name}`),
+          title: c.name,
+          sortable: true,
           align: c.kind === 'text' ? undefined : ('right' as const),
           render: (r: Record<string, unknown>) => formatCell(c, r[c.name], locale, translate),
         }))}

@@ -1,7 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Confirm, DataTable, List, useCanAccess, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useTranslate,
-} from 'react-admin';
+import { Confirm, DataTable, List, useCanAccess, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -113,29 +111,57 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
     <Paper sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 220 }}>
-          <Typography variant="h5" component="h1">{title}</Typography>
+          <Typography variant="h5" component="h1">
+            {title}
+          </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="row-count">
             {count > 0 ? translate('tariffs.rows', { count: groupDigits(count) }) : '\u00a0'}
           </Typography>
         </Box>
-        {isAdmin && <CompanySelect companies={companies} companyId={companyId} onChange={(id) => { setCompanyId(id); setPage(1); }} />}
+        {isAdmin && (
+          <CompanySelect
+            companies={companies}
+            companyId={companyId}
+            onChange={(id) => {
+              setCompanyId(id);
+              setPage(1);
+            }}
+          />
+        )}
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
           data-testid="template-download"
           sx={{ whiteSpace: 'nowrap' }}
-          onClick={() => dataProvider.downloadTemplate({ templateKey: spec.templateKey, fileName: spec.templateFile })
-            .catch((e) => notify(e?.message ?? 'ra.notification.http_error', { type: 'error' }))}
+          onClick={() =>
+            dataProvider
+              .downloadTemplate({ templateKey: spec.templateKey, fileName: spec.templateFile })
+              .catch((e) => notify(e?.message ?? 'ra.notification.http_error', { type: 'error' }))
+          }
         >
           {translate('tariffs.template')}
         </Button>
         {data && count === 0 && (
-          <Button variant="contained" startIcon={<UploadIcon />} onClick={() => setUploading(true)} data-testid="upload-open" disabled={!canLoad} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            variant="contained"
+            startIcon={<UploadIcon />}
+            onClick={() => setUploading(true)}
+            data-testid="upload-open"
+            disabled={!canLoad}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {translate('tariffs.upload')}
           </Button>
         )}
         {count > 0 && (
-          <Button variant="contained" color="error" startIcon={<DeleteIcon />} onClick={() => setConfirming(true)} data-testid="delete-set" sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<DeleteIcon />}
+            onClick={() => setConfirming(true)}
+            data-testid="delete-set"
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {translate('tariffs.delete')}
           </Button>
         )}
@@ -144,7 +170,9 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         open={uploading}
         title={translate(`resources.${resource}.create_title`)}
         help={translate('tariffs.upload_help', {
-          mb: TARIFF_LIMITS.fileBytes / 1048576, rows: groupDigits(TARIFF_LIMITS.rows), columns: spec.columns.map((c) => c.name).join(', '),
+          mb: TARIFF_LIMITS.fileBytes / 1048576,
+          rows: groupDigits(TARIFF_LIMITS.rows),
+          columns: spec.columns.map((c) => c.name).join(', '),
         })}
         ready={canLoad}
         send={(file, onProgress) => upload.mutateAsync({ file, onProgress })}

@@ -22,7 +22,9 @@ export function ServerErrors({ error }: { error: any }) {
       <Typography fontWeight={600}>{message}</Typography>
       {lines.length > 0 && (
         <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'error.main' }}>
-          {lines.map((l, i) => <li key={i}>{l}</li>)}
+          {lines.map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
         </Box>
       )}
     </Alert>
@@ -83,7 +85,9 @@ export function UploadDialog({ open, title, help, ready = true, send, children, 
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="upload-dialog">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{help}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {help}
+        </Typography>
         {children}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
           <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
@@ -100,7 +104,9 @@ export function UploadDialog({ open, title, help, ready = true, send, children, 
               }}
             />
           </Button>
-          <Typography variant="body2" noWrap data-testid="upload-filename">{file?.name ?? translate('tariffs.no_file')}</Typography>
+          <Typography variant="body2" noWrap data-testid="upload-filename">
+            {file?.name ?? translate('tariffs.no_file')}
+          </Typography>
         </Box>
         {busy && (
           <Box sx={{ mt: 2 }} data-testid="upload-progress">
@@ -113,7 +119,9 @@ export function UploadDialog({ open, title, help, ready = true, send, children, 
         <ServerErrors error={error} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={close} disabled={busy}>{translate('tariffs.cancel')}</Button>
+        <Button onClick={close} disabled={busy}>
+          {translate('tariffs.cancel')}
+        </Button>
         <Button variant="contained" onClick={submit} disabled={!file || !ready || busy} data-testid="upload-submit">
           {submitLabel ?? translate('tariffs.submit')}
         </Button>

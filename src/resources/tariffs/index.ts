@@ -27,16 +27,21 @@ const declared = (name: string): ResourceDecl => {
  * company selector, the whole-set delete, the sheets' categories). Listed by name in ../index.ts.
  */
 export const tariffResources: Record<string, PortalResource> = {
-  ...Object.fromEntries(TARIFF_TABLES.map((spec, i) => {
-    const decl = declared(spec.route);
-    const messages: AreaMessages[] = [browserMessages(decl) as AreaMessages, ...(i === 0 ? [tariffMessages as AreaMessages] : [])];
-    return [decl.name, {
-      name: decl.name,
-      list: () => createElement(TariffList, { spec }),
-      api: { paths: decl.api, listKey: spec.listKey },
-      messages: mergeMessages(messages),
-    } satisfies PortalResource];
-  })),
+  ...Object.fromEntries(
+    TARIFF_TABLES.map((spec, i) => {
+      const decl = declared(spec.route);
+      const messages: AreaMessages[] = [browserMessages(decl) as AreaMessages, ...(i === 0 ? [tariffMessages as AreaMessages] : [])];
+      return [
+        decl.name,
+        {
+          name: decl.name,
+          list: () => createElement(TariffList, { spec }),
+          api: { paths: decl.api, listKey: spec.listKey },
+          messages: mergeMessages(messages),
+        } satisfies PortalResource,
+      ];
+    }),
+  ),
   'rate-sheets': {
     name: 'rate-sheets',
     list: RateSheetsPage,

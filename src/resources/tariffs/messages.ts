@@ -19,7 +19,8 @@ export const tariffMessages = {
       delete_text: 'Verranno eliminate tutte le %{count} righe di "%{table}" (%{company}): i preventivi non le useranno più.',
       rows: '%{count} righe',
       upload_title: 'Carica "%{table}"',
-      upload_help: 'File Excel .xls o .xlsx, al massimo %{mb} MB e %{rows} righe. La prima riga contiene i nomi delle colonne: %{columns}. Scarica il modello per un esempio.',
+      upload_help:
+        'File Excel .xls o .xlsx, al massimo %{mb} MB e %{rows} righe. La prima riga contiene i nomi delle colonne: %{columns}. Scarica il modello per un esempio.',
       choose_file: 'Scegli il file',
       no_file: 'Nessun file scelto',
       sending: 'Invio del file: %{percent}%',
@@ -105,7 +106,8 @@ export const tariffMessages = {
       delete_text: 'All %{count} rows of "%{table}" (%{company}) will be deleted: quotes will no longer use them.',
       rows: '%{count} rows',
       upload_title: 'Upload "%{table}"',
-      upload_help: 'Excel file, .xls or .xlsx, at most %{mb} MB and %{rows} rows. The first row holds the column names: %{columns}. Download the template for an example.',
+      upload_help:
+        'Excel file, .xls or .xlsx, at most %{mb} MB and %{rows} rows. The first row holds the column names: %{columns}. Download the template for an example.',
       choose_file: 'Choose file',
       no_file: 'No file chosen',
       sending: 'Sending the file: %{percent}%',
@@ -191,7 +193,8 @@ export const tariffMessages = {
       delete_text: 'Les %{count} lignes de « %{table} » (%{company}) seront supprimées : les devis ne les utiliseront plus.',
       rows: '%{count} lignes',
       upload_title: 'Envoyer « %{table} »',
-      upload_help: 'Fichier Excel .xls ou .xlsx, au plus %{mb} Mo et %{rows} lignes. La première ligne contient les noms des colonnes : %{columns}. Téléchargez le modèle pour un exemple.',
+      upload_help:
+        'Fichier Excel .xls ou .xlsx, au plus %{mb} Mo et %{rows} lignes. La première ligne contient les noms des colonnes : %{columns}. Téléchargez le modèle pour un exemple.',
       choose_file: 'Choisir le fichier',
       no_file: 'Aucun fichier choisi',
       sending: 'Envoi du fichier : %{percent} %',

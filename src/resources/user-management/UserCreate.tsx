@@ -22,7 +22,11 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
   return (
     <>
       <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }} data-testid="user-steps">
-        {STEPS.map((s) => <Step key={s}><StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel></Step>)}
+        {STEPS.map((s) => (
+          <Step key={s}>
+            <StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel>
+          </Step>
+        ))}
       </Stepper>
       {STEPS.map((s) => (
         <Box key={s} sx={{ display: s === current ? 'block' : 'none' }} data-step={s} data-active={s === current ? '1' : '0'}>
@@ -32,12 +36,22 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
       <FormErrorBlock error={error} />
       {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
-        <Button onClick={() => navigate('/user-management')} data-testid="user-cancel">{translate(`${T}.actions.cancel`)}</Button>
-        {active > 0 ? <Button onClick={() => setActive(active - 1)} data-testid="user-back">{translate(`${T}.actions.back`)}</Button> : null}
+        <Button onClick={() => navigate('/user-management')} data-testid="user-cancel">
+          {translate(`${T}.actions.cancel`)}
+        </Button>
+        {active > 0 ? (
+          <Button onClick={() => setActive(active - 1)} data-testid="user-back">
+            {translate(`${T}.actions.back`)}
+          </Button>
+        ) : null}
         {active === STEPS.length - 1 ? (
-          <Button key="save" type="submit" variant="contained" data-testid="user-save">{translate(`${T}.actions.save`)}</Button>
+          <Button key="save" type="submit" variant="contained" data-testid="user-save">
+            {translate(`${T}.actions.save`)}
+          </Button>
         ) : (
-          <Button key="next" variant="contained" onClick={next} data-testid="user-next">{translate(`${T}.actions.next`)}</Button>
+          <Button key="next" variant="contained" onClick={next} data-testid="user-next">
+            {translate(`${T}.actions.next`)}
+          </Button>
         )}
       </Box>
     </>
@@ -65,12 +79,15 @@ export function UserCreate() {
         resource="user-management"
         redirect={false}
         transform={userTransform}
-        mutationOptions={{ onSuccess: () => navigate('/user-management'), onError: (e: unknown) => {
-          // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
-          setError(e);
-          const n = normalizeError(e);
-          if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
-        } }}
+        mutationOptions={{
+          onSuccess: () => navigate('/user-management'),
+          onError: (e: unknown) => {
+            // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
+            setError(e);
+            const n = normalizeError(e);
+            if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
+          },
+        }}
       >
         <Title title={translate(`${T}.create_title`)} />
         <Card>

@@ -15,8 +15,17 @@ export function UserEditDialog({ id, onClose, returnFocusTo }: { id: Identifier 
   const { permissions } = usePermissions();
   const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
   return (
-    <FormDialog resource="user-management" mode="edit" id={id ?? undefined} open={id !== null} onClose={onClose} title="resources.user-management.edit_title"
-      transform={userTransform} returnFocusTo={returnFocusTo} maxWidth="md">
+    <FormDialog
+      resource="user-management"
+      mode="edit"
+      id={id ?? undefined}
+      open={id !== null}
+      onClose={onClose}
+      title="resources.user-management.edit_title"
+      transform={userTransform}
+      returnFocusTo={returnFocusTo}
+      maxWidth="md"
+    >
       <Inputs kind={kind} />
     </FormDialog>
   );

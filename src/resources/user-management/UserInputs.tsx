@@ -1,7 +1,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  AutocompleteInput, PasswordInput, ReferenceInput, SelectInput, TextInput, required, useGetIdentity, useGetOne, useTranslate,
+  AutocompleteInput,
+  PasswordInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  required,
+  useGetIdentity,
+  useGetOne,
+  useTranslate,
   type Validator,
 } from 'react-admin';
 import { Box, Typography } from '@mui/material';
@@ -65,19 +73,38 @@ const sameAsPassword: Validator = (value: unknown, all: Record<string, unknown>)
  * companies for an Enduser), language; the person; the notes. `locked` keeps role and company as they
  * are (one's own account, where the server refuses a change).
  */
-export function UserInputs({ sections, kind, mode, locked = false, headings = false }: {
-  sections: UserSection[]; kind: CallerKind; mode: 'create' | 'edit'; locked?: boolean; headings?: boolean;
+export function UserInputs({
+  sections,
+  kind,
+  mode,
+  locked = false,
+  headings = false,
+}: {
+  sections: UserSection[];
+  kind: CallerKind;
+  mode: 'create' | 'edit';
+  locked?: boolean;
+  headings?: boolean;
 }) {
   const translate = useTranslate();
   const role = useWatch({ name: 'role_id' });
   const creating = mode === 'create';
-  const phone = { format: (v: unknown) => (mode === 'edit' ? stripPhone(v) ?? '' : v ?? ''), parse: (v: string) => (mode === 'edit' ? String(stripPhone(v)) : v) };
+  const phone = {
+    format: (v: unknown) => (mode === 'edit' ? (stripPhone(v) ?? '') : (v ?? '')),
+    parse: (v: string) => (mode === 'edit' ? String(stripPhone(v)) : v),
+  };
   const blocks: Record<UserSection, ReactNode> = {
     settings: (
       <Grid>
         <ReferenceInput source="company_id" reference="companies" sort={{ field: 'legal_name', order: 'ASC' }} perPage={50}>
-          <AutocompleteInput optionText="legal_name" filterToQuery={(search: string) => ({ search })} validate={kind === 'admin' ? required() : undefined}
-            disabled={locked} fullWidth data-testid="input-company_id" />
+          <AutocompleteInput
+            optionText="legal_name"
+            filterToQuery={(search: string) => ({ search })}
+            validate={kind === 'admin' ? required() : undefined}
+            disabled={locked}
+            fullWidth
+            data-testid="input-company_id"
+          />
         </ReferenceInput>
         <RoleInput kind={kind} locked={locked} />
         <LookupPicker source="language_id" path="languages_list" validate={v('language_id')} />
@@ -98,11 +125,14 @@ export function UserInputs({ sections, kind, mode, locked = false, headings = fa
         <LookupPicker source="country_id" path="country_list" validate={v('country_id')} />
         <TextInput source="phone" validate={v('phone')} {...phone} fullWidth />
         <TextInput source="phone_2" validate={v('phone_2')} {...phone} fullWidth />
-        <PasswordInput source="password" autoComplete="new-password" fullWidth
+        <PasswordInput
+          source="password"
+          autoComplete="new-password"
+          fullWidth
           validate={v('password', ...(creating ? [required()] : []))}
-          helperText={translate(creating ? `${T}.password_rule` : `${T}.password_optional`)} />
-        <PasswordInput source="password_confirmation" autoComplete="new-password" fullWidth
-          validate={[...(creating ? [required()] : []), sameAsPassword]} />
+          helperText={translate(creating ? `${T}.password_rule` : `${T}.password_optional`)}
+        />
+        <PasswordInput source="password_confirmation" autoComplete="new-password" fullWidth validate={[...(creating ? [required()] : []), sameAsPassword]} />
         <TextInput source="support_email" type="email" validate={v('support_email')} fullWidth />
         <TextInput source="support_skype" validate={v('support_skype')} fullWidth />
       </Grid>
@@ -113,7 +143,11 @@ export function UserInputs({ sections, kind, mode, locked = false, headings = fa
     <Box sx={{ width: '100%' }}>
       {sections.map((s) => (
         <Box key={s} data-section={s}>
-          {headings ? <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>{translate(`${T}.steps.${s}`)}</Typography> : null}
+          {headings ? (
+            <Typography variant="subtitle1" sx={{ fontWeight: 600, mt: 1, mb: 1 }}>
+              {translate(`${T}.steps.${s}`)}
+            </Typography>
+          ) : null}
           {blocks[s]}
         </Box>
       ))}
@@ -123,16 +157,42 @@ export function UserInputs({ sections, kind, mode, locked = false, headings = fa
 
 export const USER_STEP_FIELDS: Record<UserSection, string[]> = {
   settings: ['company_id', 'role_id', 'language_id', 'support_role_id'],
-  information: ['title', 'email', 'first_name', 'last_name', 'address', 'city', 'postal_code', 'country_id', 'phone', 'phone_2',
-    'password', 'password_confirmation', 'support_email', 'support_skype'],
+  information: [
+    'title',
+    'email',
+    'first_name',
+    'last_name',
+    'address',
+    'city',
+    'postal_code',
+    'country_id',
+    'phone',
+    'phone_2',
+    'password',
+    'password_confirmation',
+    'support_email',
+    'support_skype',
+  ],
   notes: ['notes'],
 };
 
 /** What travels: no derived names, and no empty password (an edit keeps the old one). */
 export function userTransform(data: Record<string, unknown>) {
   const out: Record<string, unknown> = { ...data };
-  for (const k of ['company_legal_name', 'company_role_id', 'company_carrier_id', 'role_name', 'language_name', 'country_name', 'image',
-    'created_at', 'updated_at', 'status_id', 'id']) delete out[k];
+  for (const k of [
+    'company_legal_name',
+    'company_role_id',
+    'company_carrier_id',
+    'role_name',
+    'language_name',
+    'country_name',
+    'image',
+    'created_at',
+    'updated_at',
+    'status_id',
+    'id',
+  ])
+    delete out[k];
   if (!out.password) {
     delete out.password;
     delete out.password_confirmation;

@@ -1,8 +1,18 @@
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import {
-  ColumnsButton, Confirm, DataTable, List, SearchInput, SelectInput, TopToolbar, useGetIdentity, usePermissions, useTranslate,
-  type Identifier, type RaRecord,
+  ColumnsButton,
+  Confirm,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+  useGetIdentity,
+  usePermissions,
+  useTranslate,
+  type Identifier,
+  type RaRecord,
 } from 'react-admin';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -22,7 +32,11 @@ const T = 'resources.user-management';
 
 function AddButton() {
   const translate = useTranslate();
-  return <Button component={Link} to="/user-management/create" variant="contained" startIcon={<AddIcon />} data-testid="add">{translate(`${T}.add`)}</Button>;
+  return (
+    <Button component={Link} to="/user-management/create" variant="contained" startIcon={<AddIcon />} data-testid="add">
+      {translate(`${T}.add`)}
+    </Button>
+  );
 }
 
 /**
@@ -40,25 +54,54 @@ export function UserList() {
   const opener = useRef<HTMLElement | null>(null);
   const empty = <EmptyState text={`${T}.empty`} action={<AddButton />} />;
   const rows = useRowCommands('user-management');
-  const mayChange = (r: RaRecord) => permissions === 'admin' || r.id === identity?.id
-    || rolesACarrierAssigns(Number(r.company_id) === Number(identity?.company_id)).includes(Number(r.role_id));
+  const mayChange = (r: RaRecord) =>
+    permissions === 'admin' || r.id === identity?.id || rolesACarrierAssigns(Number(r.company_id) === Number(identity?.company_id)).includes(Number(r.role_id));
   const self = (r: RaRecord) => r.id === identity?.id;
   const actions: Array<RowAction<RaRecord>> = [
-    { label: `${T}.actions.edit`, icon: <EditIcon fontSize="small" />, testid: 'row-edit', onClick: (r, o) => { opener.current = o; setEditing(r.id); }, show: mayChange },
+    {
+      label: `${T}.actions.edit`,
+      icon: <EditIcon fontSize="small" />,
+      testid: 'row-edit',
+      onClick: (r, o) => {
+        opener.current = o;
+        setEditing(r.id);
+      },
+      show: mayChange,
+    },
     { label: `${T}.actions.view`, icon: <VisibilityIcon fontSize="small" />, testid: 'row-view', onClick: (r) => navigate(`/user-management/${r.id}`) },
     {
-      label: `${T}.actions.deactivate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
+      label: `${T}.actions.deactivate`,
+      icon: <ToggleOnIcon fontSize="small" />,
+      testid: 'row-status',
+      onClick: (r) => rows.toggleStatus(r.id),
       show: (r) => mayChange(r) && !self(r) && Number(r.status_id) === 1,
     },
     {
-      label: `${T}.actions.activate`, icon: <ToggleOnIcon fontSize="small" />, testid: 'row-status', onClick: (r) => rows.toggleStatus(r.id),
+      label: `${T}.actions.activate`,
+      icon: <ToggleOnIcon fontSize="small" />,
+      testid: 'row-status',
+      onClick: (r) => rows.toggleStatus(r.id),
       show: (r) => mayChange(r) && !self(r) && Number(r.status_id) !== 1,
     },
-    { label: `${T}.actions.delete`, icon: <DeleteIcon fontSize="small" />, testid: 'row-delete', onClick: (r) => rows.askDelete(r), show: (r) => mayChange(r) && !self(r) },
+    {
+      label: `${T}.actions.delete`,
+      icon: <DeleteIcon fontSize="small" />,
+      testid: 'row-delete',
+      onClick: (r) => rows.askDelete(r),
+      show: (r) => mayChange(r) && !self(r),
+    },
   ];
   const filters = [
     <SearchInput key="search" source="search" alwaysOn />,
-    <SelectInput key="status" source="status_id" choices={[{ id: 1, name: `${T}.status.active` }, { id: 0, name: `${T}.status.inactive` }]} alwaysOn />,
+    <SelectInput
+      key="status"
+      source="status_id"
+      choices={[
+        { id: 1, name: `${T}.status.active` },
+        { id: 0, name: `${T}.status.inactive` },
+      ]}
+      alwaysOn
+    />,
   ];
   return (
     <>
@@ -68,11 +111,22 @@ export function UserList() {
         sort={{ field: 'last_name', order: 'ASC' }}
         perPage={15}
         filters={filters}
-        actions={<TopToolbar><ColumnsButton /><AddButton /></TopToolbar>}
+        actions={
+          <TopToolbar>
+            <ColumnsButton />
+            <AddButton />
+          </TopToolbar>
+        }
         empty={empty}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']} empty={empty} data-testid="users-table">
+        <DataTable
+          bulkActionButtons={false}
+          rowClick={false}
+          hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']}
+          empty={empty}
+          data-testid="users-table"
+        >
           <DataTable.Col source="company_legal_name" />
           <DataTable.Col source="title" />
           <DataTable.Col source="first_name" />

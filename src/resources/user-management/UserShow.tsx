@@ -19,24 +19,36 @@ function Sections() {
   return (
     <Box data-testid="user-show">
       <Title title={fullName} />
-      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/user-management')} sx={{ mb: 2 }} data-testid="back">{translate(`${T}.actions.back`)}</Button>
-      <DetailSection title={`${T}.sections.settings`} none={`${T}.none`} testid="section-settings" items={[
-        { label: `${F}.company_legal_name`, value: r.company_legal_name },
-        { label: `${F}.language_id`, value: names.language(r.language_code, r.language_name) },
-        { label: `${F}.role_id`, value: translate(`${T}.roles.${r.role_id}`, { _: r.role_name }) },
-      ]} />
-      <DetailSection title={`${T}.sections.information`} none={`${T}.none`} testid="section-information" items={[
-        { label: `${F}.title`, value: r.title },
-        { label: `${F}.full_name`, value: fullName },
-        { label: `${F}.address`, value: r.address },
-        { label: `${F}.city`, value: r.city },
-        { label: `${F}.phone`, value: r.phone },
-        { label: `${F}.phone_2`, value: r.phone_2 },
-        { label: `${F}.country_id`, value: names.country(r.country_code, r.country_name) },
-        { label: `${F}.postal_code`, value: r.postal_code },
-        { label: `${F}.email`, value: r.email },
-        { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} />, testid: 'user-status' },
-      ]} />
+      <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/user-management')} sx={{ mb: 2 }} data-testid="back">
+        {translate(`${T}.actions.back`)}
+      </Button>
+      <DetailSection
+        title={`${T}.sections.settings`}
+        none={`${T}.none`}
+        testid="section-settings"
+        items={[
+          { label: `${F}.company_legal_name`, value: r.company_legal_name },
+          { label: `${F}.language_id`, value: names.language(r.language_code, r.language_name) },
+          { label: `${F}.role_id`, value: translate(`${T}.roles.${r.role_id}`, { _: r.role_name }) },
+        ]}
+      />
+      <DetailSection
+        title={`${T}.sections.information`}
+        none={`${T}.none`}
+        testid="section-information"
+        items={[
+          { label: `${F}.title`, value: r.title },
+          { label: `${F}.full_name`, value: fullName },
+          { label: `${F}.address`, value: r.address },
+          { label: `${F}.city`, value: r.city },
+          { label: `${F}.phone`, value: r.phone },
+          { label: `${F}.phone_2`, value: r.phone_2 },
+          { label: `${F}.country_id`, value: names.country(r.country_code, r.country_name) },
+          { label: `${F}.postal_code`, value: r.postal_code },
+          { label: `${F}.email`, value: r.email },
+          { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} />, testid: 'user-status' },
+        ]}
+      />
     </Box>
   );
 }
