@@ -1,28 +1,9 @@
+import { ISLAND_NAMES } from '../../../model/tariffPlaces';
 import type { CalcForm, CalcKind, CostRequest, PlaceForm } from './types';
 
 export const RATIOS = { CBM: ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500'], LM: ['LM1500', 'LM1750'] } as const;
-/** The island list of server.md §9: a minor island takes precedence over its region. */
-export const ISLANDS = [
-  'Sicilia',
-  'Sardegna',
-  'Elba',
-  'Capraia',
-  'Giglio',
-  'Capri',
-  'Ischia',
-  'Procida',
-  'Ponza',
-  'Ventotene',
-  'Tremiti',
-  'Eolie',
-  'Egadi',
-  'Pantelleria',
-  'Pelagie',
-  'Ustica',
-  'La Maddalena',
-  'San Pietro',
-  "Sant'Antioco",
-];
+/** The island list of server.md §9 (model/tariffPlaces.ts): a minor island takes precedence over its region. */
+export const ISLANDS: string[] = [...ISLAND_NAMES];
 
 const emptyPlace = (country = 'IT'): PlaceForm => ({ country, postalCode: '', locality: '', province: '' });
 export const emptyPallet = () => ({ weight: '', width: '', length: '', height: '' });
