@@ -2,6 +2,12 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
 
+/** This month in Europe/Rome as `YYYY-MM`, and as Italian writes it ("novembre 2026"): the test works in any month. */
+const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
+const monthName = new Intl.DateTimeFormat('it', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5)) - 1, 1),
+);
+
 const rowTexts = async (page: Page) => (await page.locator('table tbody tr').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
 
 /**
@@ -13,6 +19,9 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
   it('the admin finds it in the price manager group, adds a month and sees it in Italian', async () => {
     const { page, errors } = await ctx.page();
     await ctx.login(page, 'admin@portal.demo');
+    // No price for this month yet: the admin's dashboard says so, in Italian, with the way to add it.
+    expect(await page.getByTestId('diesel-missing').textContent()).toContain(`Manca il prezzo di riferimento del gasolio di ${monthName}.`);
+    await shot(page, 'dashboard-diesel-missing');
     await page.locator('[data-menu="price-manager"]').click();
     await page.locator('[data-menu="diesel-prices"]').click();
     await page.getByTestId('page-title').waitFor();
@@ -28,23 +37,39 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
     await page.fill('input[name=price]', '1.587');
     await page.getByTestId('dialog-save').click();
     await expect.poll(() => dialog.textContent()).toContain('Scrivi il mese come AAAA-MM');
-    await page.fill('input[name=month]', '2026-11');
+    await page.fill('input[name=month]', month);
     await page.fill('textarea[name=note]', 'MASE, media mensile');
     await shot(page, 'declared-diesel-create');
     await page.getByTestId('dialog-save').click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('toast').allTextContents()).toContain('Prezzo del gasolio salvato');
-    await expect.poll(() => rowTexts(page)).toEqual(['novembre 20261,587MASE, media mensile']);
+    await expect.poll(() => rowTexts(page)).toEqual([`${monthName}1,587MASE, media mensile`]);
     const stored = await ctx.portal.db.db.selectFrom('diesel_prices').selectAll().executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ month: '2026-11', price: '1.587' });
+    expect(stored).toMatchObject({ month, price: '1.587' });
     // The same month again: the server's unique check, shown under the input.
     await page.getByTestId('add').click();
     await page.getByTestId('dialog-create').waitFor();
-    await page.fill('input[name=month]', '2026-11');
+    await page.fill('input[name=month]', month);
     await page.fill('input[name=price]', '1.6');
     await page.getByTestId('dialog-save').click();
     await expect.poll(() => page.getByTestId('dialog-create').textContent()).toMatch(/mese \(aaaa-mm\)/i);
     expect(await ctx.portal.db.db.selectFrom('diesel_prices').select('id').execute()).toHaveLength(1);
+    // With this month's price the dashboard has nothing to remind.
+    await page.keyboard.press('Escape');
+    await page.goto(`${ctx.portal.url}/#/`);
+    await page.getByTestId('greeting').waitFor();
+    await expect.poll(() => page.getByTestId('diesel-missing').count(), { timeout: 3000 }).toBe(0);
+    await page.waitForTimeout(1000);
+    expect(await page.getByTestId('diesel-missing').count()).toBe(0);
+    // With this month's price the dashboard has nothing to remind.
+    await page.keyboard.press('Escape');
+    await page.goto(`${ctx.portal.url}/#/`);
+    await page.getByTestId('greeting').waitFor();
+    await page
+      .getByTestId('stat-daily_total')
+      .waitFor()
+      .catch(() => undefined);
+    expect(await page.getByTestId('diesel-missing').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -53,7 +78,7 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
     await ctx.login(page, 'carrier@portal.demo');
     await page.goto(`${ctx.portal.url}/#/diesel-prices`);
     await page.getByTestId('pager').waitFor();
-    await expect.poll(() => rowTexts(page)).toEqual(['novembre 20261,587MASE, media mensile']);
+    await expect.poll(() => rowTexts(page)).toEqual([`${monthName}1,587MASE, media mensile`]);
     expect(await page.getByTestId('add').count()).toBe(0);
     expect(await page.getByTestId('row-actions').count()).toBe(0);
     await shot(page, 'declared-diesel-carrier');

@@ -3,6 +3,7 @@ import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { AccessRequestsCard } from '../../resources/request-access/DashboardCard';
 import { DashboardStats } from './DashboardStats';
+import { DieselPriceWarning } from './DieselPriceWarning';
 
 /**
  * The dashboard at /: greeting and header buttons ('calculate cost'; 'new request' for end users only),
@@ -35,6 +36,7 @@ export function Dashboard() {
           )}
         </Box>
       </Paper>
+      <DieselPriceWarning />
       <AccessRequestsCard />
       <DashboardStats />
     </Box>
