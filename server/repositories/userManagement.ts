@@ -1,3 +1,4 @@
+import { USER_COLUMNS } from './users.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { UserTable } from '../db/types.js';
@@ -49,26 +50,7 @@ export function userManagementRepo(db: Db) {
       .leftJoin('languages as l', 'l.id', 'u.language_id')
       .leftJoin('countries as co', 'co.id', 'u.country_id')
       .select([
-        'u.id',
-        'u.role_id',
-        'u.support_role_id',
-        'u.company_id',
-        'u.language_id',
-        'u.title',
-        'u.first_name',
-        'u.last_name',
-        'u.address',
-        'u.postal_code',
-        'u.city',
-        'u.country_id',
-        'u.phone',
-        'u.phone_2',
-        'u.email',
-        'u.notes',
-        'u.status_id',
-        'u.support_skype',
-        'u.support_email',
-        'u.image',
+        ...USER_COLUMNS,
         'u.created_at',
         'u.updated_at',
         'c.legal_name as company_legal_name',

@@ -3,6 +3,30 @@ import { mediaUrl } from '../lib/media.js';
 import { USER_ROLES, type UserRoleId } from '../../model/roles.js';
 
 /** Users: lookups by email (stored lower-cased) and the profile the shell shows. */
+/** A user's own columns as the API shows them (never the password hash), selected from `users as u`. */
+export const USER_COLUMNS = [
+  'u.id',
+  'u.role_id',
+  'u.support_role_id',
+  'u.company_id',
+  'u.language_id',
+  'u.title',
+  'u.first_name',
+  'u.last_name',
+  'u.address',
+  'u.postal_code',
+  'u.city',
+  'u.country_id',
+  'u.phone',
+  'u.phone_2',
+  'u.email',
+  'u.notes',
+  'u.status_id',
+  'u.support_skype',
+  'u.support_email',
+  'u.image',
+] as const;
+
 export function usersRepo(db: Db) {
   return {
     findForLogin(email: string) {
@@ -22,26 +46,7 @@ export function usersRepo(db: Db) {
         .leftJoin('languages as l', 'l.id', 'u.language_id')
         .leftJoin('countries as cc', 'cc.id', 'c.country_id')
         .select([
-          'u.id',
-          'u.role_id',
-          'u.support_role_id',
-          'u.company_id',
-          'u.language_id',
-          'u.title',
-          'u.first_name',
-          'u.last_name',
-          'u.address',
-          'u.postal_code',
-          'u.city',
-          'u.country_id',
-          'u.phone',
-          'u.phone_2',
-          'u.email',
-          'u.notes',
-          'u.status_id',
-          'u.support_skype',
-          'u.support_email',
-          'u.image',
+          ...USER_COLUMNS,
           'l.code as language_code',
           'c.legal_name as company_legal_name',
           'c.logo as company_logo',
