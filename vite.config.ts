@@ -1,9 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // A polyfill the supported browsers do not need (build/shims/object-entries.cjs).
+    alias: { 'object.entries': fileURLToPath(new URL('./build/shims/object-entries.cjs', import.meta.url)) },
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },

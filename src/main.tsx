@@ -1,18 +1,37 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource/roboto/300.css';
-import '@fontsource/roboto/400.css';
-import '@fontsource/roboto/500.css';
-import '@fontsource/roboto/700.css';
-import { App } from './App';
-import { installGuard } from './authProvider/guard';
-import { installSession } from './authProvider';
+import { HashRouter, useLocation } from 'react-router-dom';
+// Roboto's latin subset only: it covers Italian, English and French (à é ç œ € « »); another script's
+// letters (a company name in Polish, say) fall back to the system font. The browser fetches a
+// weight's file only when a text uses it.
+import '@fontsource/roboto/latin-300.css';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-500.css';
+import '@fontsource/roboto/latin-700.css';
+import { installGuard, isPublicRoute } from './authProvider/guard';
+import { installSession } from './authProvider/startup';
 
 installSession();
 installGuard();
 
+/**
+ * Two shells, loaded on demand (issue 18): the visitor's pages (login, quote, access request, password
+ * reset) in the light public shell, everything else in the signed-in shell with react-admin's screens.
+ * One router for both: signing in navigates to `/` and the signed-in shell mounts; signing out goes to
+ * `/login` and the public one does.
+ */
+const PublicApp = lazy(() => import('./PublicApp'));
+const App = lazy(() => import('./App').then((m) => ({ default: m.App })));
+
+function Shell() {
+  const { pathname } = useLocation();
+  return <Suspense fallback={<div data-testid="shell-loading" style={{ minHeight: '100vh' }} />}>{isPublicRoute(pathname) ? <PublicApp /> : <App />}</Suspense>;
+}
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <HashRouter>
+      <Shell />
+    </HashRouter>
   </StrictMode>,
 );

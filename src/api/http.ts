@@ -1,4 +1,4 @@
-import { HttpError } from 'react-admin';
+import { HttpError } from 'ra-core';
 import { API_BASE, apiPassword } from '../config';
 
 /** The body of every error the client sees: the server's message and its field errors (empty by default). */

@@ -5,6 +5,9 @@ export const PUBLIC_ROUTES = ['/login', '/forget-password', '/reset-password', '
 
 const routeOf = (hash: string) => hash.replace(/^#/, '').split('?')[0] || '/';
 
+/** A route a visitor may open, and the public shell shows (src/main.tsx). */
+export const isPublicRoute = (route: string) => PUBLIC_ROUTES.some((p) => route === p || route.startsWith(`${p}/`));
+
 /**
  * The guard of the accounts document: a user without a token goes to /login. It runs on every hash
  * change, before react-admin sees the route, so a signed-out visitor never enters the shell.
@@ -13,7 +16,7 @@ export function installGuard() {
   const check = () => {
     if (readToken()) return;
     const route = routeOf(window.location.hash);
-    if (!PUBLIC_ROUTES.some((p) => route === p || route.startsWith(`${p}/`))) {
+    if (!isPublicRoute(route)) {
       window.location.replace(`${window.location.pathname}${window.location.search}#/login`);
     }
   };

@@ -1,13 +1,10 @@
 import type { AuthProvider } from 'react-admin';
 import { kindOfRoleName } from '../../model/roles';
-import { canAccess, type Action } from '../../model/permissions';
-import { apiRequest, connectSession } from '../api/http';
-import { clearSession, endExpiredSession, readRole, readToken, writeSession } from './session';
+import type { Action } from '../../model/permissions';
+import { apiRequest } from '../api/http';
+import { clearSession, readRole, readToken, writeSession } from './session';
 
-/** At start-up: the HTTP client sends this session's token, and a 401 on a signed-in call ends the session. */
-export function installSession() {
-  connectSession({ token: readToken, onExpired: endExpiredSession });
-}
+export { installSession } from './startup';
 
 export interface LoginParams {
   email: string;
@@ -82,6 +79,8 @@ export const authProvider: AuthProvider = {
   /** react-admin asks this before showing a resource page; the answer comes from the one permission table. */
   async canAccess({ resource, action }) {
     if (!readToken()) return false;
+    // Loaded when first asked (the signed-in shell has it already): the public shell never needs the table.
+    const { canAccess } = await import('../../model/permissions');
     return canAccess(kindOfRoleName(readRole()), resource, action as Action);
   },
 };

@@ -1,49 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useGetIdentity, useLocaleState, useLogout, useTranslate } from 'react-admin';
-import {
-  AppBar as MuiAppBar,
-  Avatar,
-  Box,
-  Button,
-  IconButton,
-  ListItemIcon,
-  Menu,
-  MenuItem,
-  Skeleton,
-  ToggleButton,
-  ToggleButtonGroup,
-  Toolbar,
-  Typography,
-} from '@mui/material';
+import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import { AppBar as MuiAppBar, Avatar, Box, Button, IconButton, ListItemIcon, Menu, MenuItem, Skeleton, Toolbar, Typography } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { LOCALES } from '../i18n';
 import { APPBAR_HEIGHT } from './theme';
 import { Logo } from './Logo';
-
-/** EN / IT / FR; the choice is kept by react-admin's store in local storage. */
-export function LanguageSwitcher() {
-  const [locale, setLocale] = useLocaleState();
-  const translate = useTranslate();
-  return (
-    <ToggleButtonGroup
-      size="small"
-      exclusive
-      value={locale}
-      onChange={(_e, v) => v && setLocale(v)}
-      aria-label={translate('portal.language')}
-      sx={{ bgcolor: 'background.paper' }}
-    >
-      {['en', 'it', 'fr'].map((l) => (
-        <ToggleButton key={l} value={l} aria-label={l} data-testid={`lang-${l}`} sx={{ px: 1.2, py: 0.4, fontWeight: 600 }}>
-          {LOCALES.find((x) => x.locale === l)!.name}
-        </ToggleButton>
-      ))}
-    </ToggleButtonGroup>
-  );
-}
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 /** Profile image and name (a placeholder while the profile loads), Account Settings and Logout. */
 export function UserMenu() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import productLogo from '../../logo.svg';
-import { LanguageSwitcher } from '../../layout/AppBar';
+import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 
 /** The frame of the public account screens, as the sign-in page: logo, language switcher, a card. */
 export function PublicCard({ title, subtitle, children, width = 440 }: { title: string; subtitle?: ReactNode; children: ReactNode; width?: number }) {

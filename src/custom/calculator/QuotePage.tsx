@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
 import productLogo from '../../logo.svg';
-import { LanguageSwitcher } from '../../layout/AppBar';
+import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { Calculator } from './Calculator';
 
 /** /quote: the same calculator without sign-in, priced for visitors (pricing.md §1), linked from the login screen. */

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLogin, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { PlainTextField } from '../../components/forms/PlainTextField';
 import productLogo from '../../logo.svg';
-import { LanguageSwitcher } from '../../layout/AppBar';
+import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 
 /** /login: email, password, remember me, forgot-password link, access-request button; errors below the form. */
 export function LoginPage() {
@@ -51,7 +52,7 @@ export function LoginPage() {
                 {translate('login.subtitle')}
               </Typography>
             </Box>
-            <TextField
+            <PlainTextField
               label={translate('login.email')}
               type="email"
               name="email"
@@ -63,7 +64,7 @@ export function LoginPage() {
               helperText={emailMissing ? translate('login.email_required') : ' '}
               autoFocus
             />
-            <TextField
+            <PlainTextField
               label={translate('login.password')}
               type="password"
               name="password"

@@ -2,7 +2,7 @@ import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-d
 import { useTranslate } from 'react-admin';
 import { Alert, AppBar, Box, Button, Container, Toolbar } from '@mui/material';
 import productLogo from '../../logo.svg';
-import { LanguageSwitcher } from '../../layout/AppBar';
+import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { readHandOver } from './createForm';
 import { CreateRequestPage } from './CreateRequestPage';
 

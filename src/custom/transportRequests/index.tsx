@@ -8,7 +8,6 @@ const CreateRequestPage = lazyScreen(() => import('./CreateRequestPage'), 'Creat
 const EditRequest = lazyScreen(() => import('./EditRequest'), 'EditRequest');
 const RequestDetail = lazyScreen(() => import('./RequestDetail'), 'RequestDetail');
 const RequestList = lazyScreen(() => import('./RequestList'), 'RequestList');
-const VisitorRequestPage = lazyScreen(() => import('./VisitorRequestPage'), 'VisitorRequestPage', { fullPage: 'plain' });
 
 /**
  * Transport requests (issue 9): the data resource the list reads through the data provider, and the
@@ -29,5 +28,4 @@ export const transportRequestPages: PortalPage[] = [
   { path: '/transport-requests-visuals', element: <RequestList /> },
   { path: '/transport-requests-visuals/:id/:page', element: <RequestDetail /> },
   { path: '/edit-transport-requests/:id/:page', element: <EditRequest /> },
-  { path: '/quote/request', element: <VisitorRequestPage />, noLayout: true },
 ];

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { CoreAdminContext } from 'ra-core';
+import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
+import { authProvider } from './authProvider';
+import { readRole } from './authProvider/session';
+import { kindOfRoleName } from '../model/roles';
+import { buildDataProvider } from './dataProvider';
+import { buildI18nProvider } from './i18n';
+import { APPBAR_HEIGHT, brandTheme } from './layout/brandTheme';
+import { Toasts } from './components/feedback/Toasts';
+import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
+import { componentMessages } from './components/messages';
+import { publicPages } from './publicPages';
+import { queryClient, store, storedLocale } from './shellState';
+
+const muiTheme = createTheme(brandTheme);
+
+/**
+ * The visitor's shell (issue 18): react-admin's headless core (providers, translations, login,
+ * notifications) and the brand theme around the public pages, without the signed-in shell's screens,
+ * layout and lists (App.tsx), which a visitor's phone never downloads. src/main.tsx picks this shell
+ * for the public routes; signing in navigates to `/`, where main.tsx mounts App.
+ */
+export default function PublicApp() {
+  const i18nProvider = useMemo(
+    () => buildI18nProvider([componentMessages, ...publicPages.flatMap((p) => (p.messages ? [p.messages] : []))], storedLocale()).provider,
+    [],
+  );
+  // The public pages use only the data provider's named methods (quote, lookups, access requests): no resource paths.
+  const dataProvider = useMemo(
+    () =>
+      buildDataProvider(
+        {},
+        { onAnswer: (message) => announceSuccess({ message }), onFieldErrors: announceFieldErrors, getKind: () => kindOfRoleName(readRole()) },
+      ),
+    [],
+  );
+  return (
+    <CoreAdminContext authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider} store={store} queryClient={queryClient}>
+      <ThemeProvider theme={muiTheme}>
+        <CssBaseline />
+        <Routes>
+          {publicPages.map((p) => (
+            <Route key={p.path} path={p.path} element={p.element} />
+          ))}
+        </Routes>
+        <Toasts top={APPBAR_HEIGHT} />
+      </ThemeProvider>
+    </CoreAdminContext>
+  );
+}
