@@ -21,6 +21,8 @@ installGuard();
  * `/login` and the public one does.
  */
 const PublicApp = lazy(() => import('./PublicApp'));
+// A phone opening the quote page fetches its code with the public shell's, not one round trip after it.
+if (window.location.hash.startsWith('#/quote')) void import('./custom/calculator/QuotePage').catch(() => undefined);
 const App = lazy(() => import('./App').then((m) => ({ default: m.App })));
 
 function Shell() {

@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
       sx={{ bgcolor: 'background.paper' }}
     >
       {['en', 'it', 'fr'].map((l) => (
-        <ToggleButton key={l} value={l} aria-label={l} data-testid={`lang-${l}`} sx={{ px: 1.2, py: 0.4, fontWeight: 600 }}>
+        <ToggleButton key={l} value={l} aria-label={l} data-testid={`lang-${l}`} sx={{ px: 1.2, py: 0.4, fontWeight: 500 }}>
           {LOCALES.find((x) => x.locale === l)!.name}
         </ToggleButton>
       ))}

@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, useMediaQuery, type Theme } from '@mui/material';
-import { Results } from './Results';
-import { ServiceForm } from './ServiceForm';
+import { lazyScreen } from '../../components/lazyScreen';
 import { StepOne } from './StepOne';
 import { fieldValue, initialForm, serverFieldErrors, toCostRequest, validate } from './request';
 import type { CalcForm, CalcKind, CostAnswer, CostRequest, QuoteData, Service, Zone } from './types';
@@ -15,12 +14,32 @@ export interface CompanyDefaults {
   province?: string | null;
 }
 
+// Step 2 and the results load on demand (issue 18: the public quote page paints step 1 without the
+// places' autocompletes, the lookups and the number formats), fetched while the browser is idle.
+const loadServiceForm = () => import('./ServiceForm');
+const loadResults = () => import('./Results');
+const ServiceForm = lazyScreen(loadServiceForm, 'ServiceForm');
+const Results = lazyScreen(loadResults, 'Results');
+
+function usePrefetchSteps() {
+  useEffect(() => {
+    const prefetch = () => void Promise.all([loadServiceForm(), loadResults()]).catch(() => undefined);
+    if ('requestIdleCallback' in window) {
+      const id = window.requestIdleCallback(prefetch, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 1500);
+    return () => clearTimeout(id);
+  }, []);
+}
+
 /**
  * The calculator of the calculator document §2 for one kind of caller: step 1, step 2, the confirmation
  * dialog, then the results side panel, or the server's refusal in a red alert, or the error of a failed
  * call. Visitors (the public /quote page) send no token, so they are priced as visitors even when signed in.
  */
 export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyDefaults?: CompanyDefaults | null }) {
+  usePrefetchSteps();
   const translate = useTranslate();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [form, setForm] = useState<CalcForm>(initialForm);
