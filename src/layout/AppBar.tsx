@@ -16,6 +16,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -65,7 +66,6 @@ export function UserMenu() {
       <Button
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"
-        aria-label={translate('portal.user_menu')}
         data-testid="user-menu"
         sx={{ textTransform: 'none', color: 'inherit', gap: 1 }}
       >
@@ -75,6 +75,10 @@ export function UserMenu() {
         <Typography sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }} data-testid="user-name">
           {name}
         </Typography>
+        {/* The name is the button's text; what the button is for is said after it, to screen readers. */}
+        <Box component="span" sx={visuallyHidden}>
+          {translate('portal.user_menu')}
+        </Box>
       </Button>
       <Menu
         anchorEl={anchor}
