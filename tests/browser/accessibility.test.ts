@@ -54,6 +54,12 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       await open(page, '/quote');
       await page.getByTestId('quote-signin').waitFor();
       problems.push(...(await axeProblems(page, `quote [${lang}]`, { landmarks: true })));
+      // Step 2: the shipment form.
+      await page.getByTestId('zone-national').click();
+      await page.getByTestId('service-palletExpress').click();
+      await page.getByTestId('calc-next').click();
+      await page.locator('input[name=originPostalCode]').waitFor();
+      problems.push(...(await axeProblems(page, `quote, step 2 [${lang}]`, { landmarks: true })));
       if (lang === 'fr') await shot(page, 'a11y-quote-fr');
       await open(page, '/access-request');
       await page.locator('input[name=carrier_name]').waitFor();
@@ -104,7 +110,7 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
     expect(errors).toEqual([]);
   });
 
-  it('carrier: dashboard, request list, support chat', async () => {
+  it('carrier: dashboard, request list, request edit form, support chat', async () => {
     const { page, errors } = await ctx.page();
     const problems: string[] = [];
     await ctx.login(page, 'carrier@portal.demo');
@@ -116,6 +122,10 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       await open(page, '/transport-requests-visuals');
       await page.locator('table tbody tr').first().waitFor();
       problems.push(...(await axeProblems(page, `carrier request list [${lang}]`)));
+      await page.getByTestId('row-edit').first().click();
+      await page.getByTestId('edit-total').waitFor();
+      problems.push(...(await axeProblems(page, `carrier request edit [${lang}]`)));
+      if (lang === 'en') await shot(page, 'a11y-request-edit-carrier-en');
       await open(page, '/support');
       await page.getByTestId('ticket-list').getByTestId('ticket-row').filter({ hasText: ticketSubject }).click();
       await page.getByTestId('message-body').nth(1).waitFor();
