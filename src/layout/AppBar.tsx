@@ -63,12 +63,7 @@ export function UserMenu() {
   const name = `${identity.first_name ?? ''} ${identity.last_name ?? ''}`.trim();
   return (
     <>
-      <Button
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-        data-testid="user-menu"
-        sx={{ textTransform: 'none', color: 'inherit', gap: 1 }}
-      >
+      <Button onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" data-testid="user-menu" sx={{ textTransform: 'none', color: 'inherit', gap: 1 }}>
         <Avatar src={identity.avatar} alt={name} sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
           {(identity.first_name?.[0] ?? '') + (identity.last_name?.[0] ?? '')}
         </Avatar>

@@ -40,7 +40,7 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
   };
   const token = async (email: string) => (await api('POST', '/visitor/login', undefined, { email, password: 'demo1234' })).token as string;
 
-  it('the public screens: sign-in, quote, access request', async () => {
+  it('the public screens: sign-in, quote, access request, forgotten password', async () => {
     const { page, errors } = await ctx.page();
     const problems: string[] = [];
     await page.goto(`${ctx.portal.url}/#/login`);
@@ -64,6 +64,9 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       await open(page, '/access-request');
       await page.locator('input[name=carrier_name]').waitFor();
       problems.push(...(await axeProblems(page, `access request [${lang}]`, { landmarks: true })));
+      await open(page, '/forget-password');
+      await page.locator('input[name=email]').waitFor();
+      problems.push(...(await axeProblems(page, `forgotten password [${lang}]`, { landmarks: true })));
     }
     expect(problems, `serious or critical axe violations:\n${problems.join('\n\n')}`).toEqual([]);
     expect(errors).toEqual([]);

@@ -95,7 +95,8 @@ export async function runAxe(page: Page, opts: { exclude?: string[] } = {}): Pro
     },
     { tags: AXE_TAGS, exclude: opts.exclude ?? [], review },
   );
-  // AXE_REVIEW=1 prints what axe could not decide (e.g. a colour over a translucent background), to look at by hand.
+  // AXE_REVIEW=1 prints what axe could not decide (e.g. a colour over a translucent background), to look at by hand,
+  // and (axeProblems) the violations that do not fail a screen.
   if (incomplete.length) console.log(`axe needs review on ${page.url()}:\n${describeViolations(incomplete)}`);
   return violations;
 }
@@ -124,6 +125,9 @@ export function describeViolations(violations: AxeViolation[], maxNodes = 3): st
  * test can collect every screen before failing. `landmarks` adds the landmark rules (public screens).
  */
 export async function axeProblems(page: Page, screen: string, opts: { landmarks?: boolean; exclude?: string[] } = {}): Promise<string[]> {
-  const bad = failing(await runAxe(page, opts), opts);
+  const violations = await runAxe(page, opts);
+  const bad = failing(violations, opts);
+  const minor = violations.filter((v) => !bad.includes(v));
+  if (process.env.AXE_REVIEW === '1' && minor.length) console.log(`axe's other violations on ${screen}:\n${describeViolations(minor)}`);
   return bad.length ? [`${screen} (${page.url()}):\n${describeViolations(bad)}`] : [];
 }
