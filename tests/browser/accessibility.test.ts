@@ -1,11 +1,11 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { API_PASSWORD, describeInBrowser, shot } from './harness.js';
 import { axeProblems } from './axe.js';
 
 /**
  * Issue 18: axe-core on the portal's screens, in the three languages. A screen fails on any serious or
- * critical violation; the public screens (login, quote, access request) also on the landmark rules (one
+ * critical violation; the public screens (login, quote, access request, password) also on the landmark rules (one
  * `main`, all content in landmarks). Each role signs in once and switches language as users do (the
  * switcher in the top bar, or on the sign-in card for the public screens).
  */
@@ -25,9 +25,8 @@ const open = async (page: Page, route: string) => {
 };
 
 describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (ctx) => {
-  let ticketSubject = '';
+  const ticketSubject = 'Ritiro da riprogrammare';
 
-  // A support ticket with a message from each side, so the chat shows a conversation.
   const api = async (method: 'GET' | 'POST', url: string, token?: string, body?: unknown) => {
     const res = await ctx.portal.app.inject({
       method,
@@ -39,6 +38,22 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
     return res.json();
   };
   const token = async (email: string) => (await api('POST', '/visitor/login', undefined, { email, password: 'demo1234' })).token as string;
+
+  // A support ticket with messages from both sides, so the chat shows a conversation; the customer has the
+  // last word, so the carrier's list shows it as awaiting a reply.
+  beforeAll(async () => {
+    const enduser = await token('enduser@portal.demo');
+    const categories = await api('GET', '/visitor/ticket_categories');
+    const categoryId = (Array.isArray(categories) ? categories : categories.data)[0].id;
+    const ticket = await api('POST', '/enduser/chats/newTicket', enduser, {
+      ticket_category_id: categoryId,
+      subject: ticketSubject,
+      message: 'Buongiorno, possiamo spostare il ritiro a giovedì?',
+    });
+    const carrier = await token('carrier@portal.demo');
+    await api('POST', '/company/chats/sendChatMessage', carrier, { chat_id: ticket.data.chat_id, message: 'Certo, giovedì mattina va bene.' });
+    await api('POST', '/enduser/chats/sendChatMessage', enduser, { chat_id: ticket.data.chat_id, message: 'Grazie, a giovedì.' });
+  });
 
   it('the public screens: sign-in, quote, access request, forgotten password', async () => {
     const { page, errors } = await ctx.page();
@@ -68,25 +83,11 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       await page.locator('input[name=email]').waitFor();
       problems.push(...(await axeProblems(page, `forgotten password [${lang}]`, { landmarks: true })));
     }
-    expect(problems, `serious or critical axe violations:\n${problems.join('\n\n')}`).toEqual([]);
+    expect(problems, `axe violations:\n${problems.join('\n\n')}`).toEqual([]);
     expect(errors).toEqual([]);
   });
 
   it('end user: dashboard, request list, new request wizard, support chat', async () => {
-    const enduser = await token('enduser@portal.demo');
-    const categories = await api('GET', '/visitor/ticket_categories');
-    const categoryId = (Array.isArray(categories) ? categories : categories.data)[0].id;
-    ticketSubject = 'Ritiro da riprogrammare';
-    const ticket = await api('POST', '/enduser/chats/newTicket', enduser, {
-      ticket_category_id: categoryId,
-      subject: ticketSubject,
-      message: 'Buongiorno, possiamo spostare il ritiro a giovedì?',
-    });
-    const carrier = await token('carrier@portal.demo');
-    await api('POST', '/company/chats/sendChatMessage', carrier, { chat_id: ticket.data.chat_id, message: 'Certo, giovedì mattina va bene.' });
-    // The customer has the last word: the carrier's list shows the ticket as awaiting a reply.
-    await api('POST', '/enduser/chats/sendChatMessage', enduser, { chat_id: ticket.data.chat_id, message: 'Grazie, a giovedì.' });
-
     const { page, errors } = await ctx.page();
     const problems: string[] = [];
     await ctx.login(page, 'enduser@portal.demo');
@@ -109,7 +110,7 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       problems.push(...(await axeProblems(page, `end user support chat [${lang}]`)));
       if (lang === 'fr') await shot(page, 'a11y-support-enduser-fr');
     }
-    expect(problems, `serious or critical axe violations:\n${problems.join('\n\n')}`).toEqual([]);
+    expect(problems, `axe violations:\n${problems.join('\n\n')}`).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -135,7 +136,7 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       problems.push(...(await axeProblems(page, `carrier support chat [${lang}]`)));
       if (lang === 'it') await shot(page, 'a11y-support-carrier-it');
     }
-    expect(problems, `serious or critical axe violations:\n${problems.join('\n\n')}`).toEqual([]);
+    expect(problems, `axe violations:\n${problems.join('\n\n')}`).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -166,7 +167,7 @@ describeInBrowser('accessibility (axe-core) of the main screens in it/en/fr', (c
       await page.locator('table tbody tr').first().waitFor();
       problems.push(...(await axeProblems(page, `admin companies list [${lang}]`)));
     }
-    expect(problems, `serious or critical axe violations:\n${problems.join('\n\n')}`).toEqual([]);
+    expect(problems, `axe violations:\n${problems.join('\n\n')}`).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
