@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useGetIdentity, useLogout, useTranslate } from 'react-admin';
 import { AppBar as MuiAppBar, Avatar, Box, Button, IconButton, ListItemIcon, Menu, MenuItem, Skeleton, Toolbar, Typography } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -26,19 +27,17 @@ export function UserMenu() {
   const name = `${identity.first_name ?? ''} ${identity.last_name ?? ''}`.trim();
   return (
     <>
-      <Button
-        onClick={(e) => setAnchor(e.currentTarget)}
-        aria-haspopup="menu"
-        aria-label={translate('portal.user_menu')}
-        data-testid="user-menu"
-        sx={{ textTransform: 'none', color: 'inherit', gap: 1 }}
-      >
+      <Button onClick={(e) => setAnchor(e.currentTarget)} aria-haspopup="menu" data-testid="user-menu" sx={{ textTransform: 'none', color: 'inherit', gap: 1 }}>
         <Avatar src={identity.avatar} alt={name} sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}>
           {(identity.first_name?.[0] ?? '') + (identity.last_name?.[0] ?? '')}
         </Avatar>
         <Typography sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }} data-testid="user-name">
           {name}
         </Typography>
+        {/* The name is the button's text; what the button is for is said after it, to screen readers. */}
+        <Box component="span" sx={visuallyHidden}>
+          {translate('portal.user_menu')}
+        </Box>
       </Button>
       <Menu
         anchorEl={anchor}

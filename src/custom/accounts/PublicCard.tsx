@@ -6,7 +6,10 @@ import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 /** The frame of the public account screens, as the sign-in page: logo, language switcher, a card. */
 export function PublicCard({ title, subtitle, children, width = 440 }: { title: string; subtitle?: ReactNode; children: ReactNode; width?: number }) {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: { xs: 1, sm: 2 } }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: { xs: 1, sm: 2 } }}
+    >
       <Card sx={{ width: '100%', maxWidth: width, my: 2 }}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>

@@ -20,7 +20,7 @@ export default function QuotePage() {
           </Button>
         </Toolbar>
       </AppBar>
-      <Container maxWidth="xl" sx={{ py: 3 }}>
+      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
         <Typography variant="h5" component="h1">
           {translate('calculator.quote_title')}
         </Typography>

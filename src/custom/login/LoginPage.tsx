@@ -36,7 +36,7 @@ export function LoginPage() {
   }
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: 2 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: 2 }}>
       <Card sx={{ width: '100%', maxWidth: 420 }}>
         <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 4 }}>
           <Stack spacing={2}>

@@ -8,6 +8,7 @@ import {
   InputAdornment,
   LinearProgress,
   List,
+  ListItem,
   ListItemButton,
   TextField,
   ToggleButton,
@@ -164,12 +165,16 @@ export function TicketList(props: TicketListProps) {
       )}
       <List disablePadding sx={{ flex: 1, overflowY: 'auto', minHeight: 0 }}>
         {rows.map((t) => (
-          <TicketRow key={t.id} ticket={t} side={props.side} selected={t.id === props.selectedId} onSelect={() => props.onSelect(t.id)} />
+          <ListItem key={t.id} disablePadding sx={{ display: 'block' }}>
+            <TicketRow ticket={t} side={props.side} selected={t.id === props.selectedId} onSelect={() => props.onSelect(t.id)} />
+          </ListItem>
         ))}
         {page && !rows.length && (
-          <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }} data-testid="tickets-empty">
-            {translate(emptyKey)}
-          </Typography>
+          <ListItem disablePadding>
+            <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center', width: '100%' }} data-testid="tickets-empty">
+              {translate(emptyKey)}
+            </Typography>
+          </ListItem>
         )}
       </List>
       {page && page.last_page > 1 && (

@@ -244,7 +244,7 @@ export function EditRequest() {
             </Field>
           </Box>
           <GoodsFields value={s} onChange={(v) => setShipment(i, v)} errors={errors} path={`s${i}`} handOver />
-          <Typography variant="subtitle2" color="primary" sx={{ mt: 3, mb: 1.5 }}>
+          <Typography variant="subtitle2" component="h2" color="primary" sx={{ mt: 3, mb: 1.5 }}>
             {translate('requests.pickup')}
           </Typography>
           <PlaceFields
@@ -256,7 +256,7 @@ export function EditRequest() {
             fromQuote={false}
             dateRequired
           />
-          <Typography variant="subtitle2" color="primary" sx={{ mt: 3, mb: 1.5 }}>
+          <Typography variant="subtitle2" component="h2" color="primary" sx={{ mt: 3, mb: 1.5 }}>
             {translate('requests.delivery')}
           </Typography>
           <PlaceFields

@@ -28,7 +28,7 @@ export function VisitorRequestPage() {
           </Button>
         </Toolbar>
       </AppBar>
-      <Container maxWidth="xl" sx={{ py: 3 }}>
+      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
         {handOver ? (
           <CreateRequestPage visitor />
         ) : (

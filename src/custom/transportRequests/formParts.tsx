@@ -345,7 +345,7 @@ export function DocumentsField({
   const set = (i: number, v: Partial<DocRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...v } : r)));
   return (
     <Box>
-      <Typography variant="subtitle2" sx={{ mb: 1 }}>
+      <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
         {translate('requests.documents')}
       </Typography>
       {rows.map((r, i) => (
