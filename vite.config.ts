@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
+// The build writes brotli and gzip variants next to the text files (scripts/vite-precompress.ts; served by server/app.ts).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
