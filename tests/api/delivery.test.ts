@@ -135,6 +135,10 @@ describe('delivery: compression and caching', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decoded(br))).toEqual(plain.json());
 
+    const head = await app.inject({ method: 'HEAD', url: '/api/v1/visitor/countries', headers: { ...api, 'accept-encoding': 'gzip' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+
     const small = await app.inject({ url: '/api/v1/visitor/ping', headers: { ...api, 'accept-encoding': 'gzip, br' } });
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(1024);
