@@ -17,6 +17,8 @@ import fastifyStatic from '@fastify/static';
  *   1 kB or more, text (JSON, HTML, JS, CSS, SVG, XML) and the client accepts br or gzip; brotli at quality
  *   4, cheap in CPU. Downloads (xlsx, documents: octet-stream), media images and small answers go as
  *   they are. Request bodies are not decompressed (no Content-Encoding accepted on requests, as before).
+ *   (index.html sent by the not-found handler, for a path other than `/`, goes plain: Fastify runs no route
+ *   hooks there; the app is only ever opened at `/`.)
  * - Caching: files under /assets/ carry a content hash in their name, so they are `public, max-age=1 year,
  *   immutable`; every other static file and index.html is `no-cache` (revalidated each time with its
  *   ETag / Last-Modified, so a deploy shows at once). API answers carry no cache header.
@@ -27,7 +29,7 @@ export const REVALIDATE = 'no-cache';
 /** The smallest answer compressed on the fly (the precompressed files follow the same limit). */
 export const COMPRESS_THRESHOLD = 1024;
 
-/** Text types worth compressing; everything else (octet-stream downloads, xlsx, images, fonts) is left alone. */
+/** Text types worth compressing (@fastify/compress adds the types mime-db calls compressible); octet-stream downloads, xlsx, images and fonts are left alone. */
 const COMPRESSIBLE = /^text\/(?!event-stream)|[+/]json(?:;|$)|javascript|[+/]xml(?:;|$)/;
 
 /**
