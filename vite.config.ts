@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/vite-precompress';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
+// The build writes brotli and gzip variants next to the text files (scripts/vite-precompress.ts; served by server/app.ts).
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // A polyfill the supported browsers do not need (build/shims/object-entries.cjs).
     alias: { 'object.entries': fileURLToPath(new URL('./build/shims/object-entries.cjs', import.meta.url)) },

@@ -4,7 +4,6 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import errorsPlugin from './plugins/errors.js';
@@ -21,6 +20,7 @@ import { serverMessages, type ResourceDecl } from '../model/resource.js';
 import { registerMessages } from './i18n/index.js';
 import { resourceRoutes } from './lib/resourceRoutes.js';
 import mediaRoutes from './routes/media.js';
+import { REVALIDATE, registerCompression, serveStatic } from './plugins/delivery.js';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -90,6 +90,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
+  // Compression (per request for API answers and index.html; static files precompressed at build) and the
+  // cache policy: plugins/delivery.ts. Registered before every route, which it hooks.
+  await registerCompression(app);
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 500 } });
   await app.register(swagger, {
     openapi: {
@@ -141,11 +144,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   const indexFile = staticDir ? path.join(staticDir, 'index.html') : '';
   const indexHtml =
     indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword)) : null;
-  if (indexHtml) {
-    await app.register(fastifyStatic, { root: staticDir!, wildcard: false, index: false, maxAge: '1h' });
-  }
+  if (indexHtml) await serveStatic(app, staticDir!);
   await app.withTypeProvider<TypeBoxTypeProvider>().register(mediaRoutes);
-  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
   if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || req.url.startsWith('/media')) {

@@ -1,20 +1,24 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, shot } from './harness.js';
-import { FIRST_LOAD_BUDGET, type JsChunk, loginFirstLoad, openScreen, recordJs, sum } from './jsLoad.js';
+import { FIRST_LOAD_BUDGET, kB, type Loaded, loginFirstLoad, openScreen, recordLoad, scripts, sum } from './jsLoad.js';
 
 /**
- * Issue 11: the login screen's first load stays within 350 kB of gzipped JavaScript and the screens'
- * code arrives only when they are opened. Sizes are deterministic for a build (no timing involved);
- * `npm run bench:bundle` prints the same figures per chunk.
+ * Issues 11 and 18: the login screen's first load stays within FIRST_LOAD_BUDGET (200 kB transferred, every
+ * kind of resource, as the browser received it from the real server: precompressed, brotli) and the
+ * screens' code arrives only when they are opened. Sizes are deterministic for a build (no timing
+ * involved); `npm run bench:bundle` prints the same figures per response.
  */
 
 // Strings only the screen's own code holds (its test ids), whatever the bundler names the files.
 const CALCULATOR = 'calc-next';
 const TARIFF_TABLE = 'tariff-table';
-const holding = (chunks: JsChunk[], marker: string) => chunks.filter((c) => c.body.includes(marker)).map((c) => c.name);
+const holding = (loaded: Loaded[], marker: string) =>
+  scripts(loaded)
+    .filter((c) => c.body.includes(marker))
+    .map((c) => c.name);
 
 describeInBrowser('JavaScript loaded on demand (Chromium)', (ctx) => {
-  let first: JsChunk[];
+  let first: Loaded[];
   beforeAll(async () => {
     const { page, context, errors, outside } = await ctx.page();
     first = await loginFirstLoad(page, ctx.portal.url);
@@ -23,16 +27,18 @@ describeInBrowser('JavaScript loaded on demand (Chromium)', (ctx) => {
     await context.close();
   });
 
-  it('the signed-out login screen downloads at most 350 kB of gzipped JS, without the screens', async () => {
-    expect(first.length).toBeGreaterThan(0);
-    expect(sum(first)).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+  it(`the signed-out login screen's first load transfers at most ${kB(FIRST_LOAD_BUDGET)}, compressed, without the screens`, async () => {
+    expect(scripts(first).length).toBeGreaterThan(0);
+    // the big files came compressed (the server sends the build's .br / .gz)
+    for (const c of first.filter((x) => x.decoded > 10_000 && /^(script|stylesheet)$/.test(x.type))) expect(c.encoding, c.name).toMatch(/^(br|gzip)$/);
     expect(holding(first, CALCULATOR)).toEqual([]);
     expect(holding(first, TARIFF_TABLE)).toEqual([]);
+    expect(sum(first), first.map((c) => `${c.name} ${c.transferred}`).join(', ')).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
   });
 
   it('the calculator and the tariff table arrive only when opened, in Italian', async () => {
     const { page, errors, outside } = await ctx.page();
-    const js = recordJs(page);
+    const js = recordLoad(page);
     await ctx.login(page, 'carrier@portal.demo');
     await page.getByTestId('greeting').waitFor();
     const signedIn = await js.take();
@@ -43,8 +49,8 @@ describeInBrowser('JavaScript loaded on demand (Chromium)', (ctx) => {
     await page.getByTestId('calc-next').waitFor();
     const calculator = await js.take();
     expect(holding(calculator, CALCULATOR).length).toBe(1);
-    const known = new Set([...first, ...signedIn].map((c) => c.url));
-    expect(calculator.filter((c) => known.has(c.url))).toEqual([]);
+    const known = new Set(scripts([...first, ...signedIn]).map((c) => c.url));
+    expect(scripts(calculator).filter((c) => known.has(c.url))).toEqual([]);
 
     await openScreen(page, ctx.portal.url, '/express-hub-costs');
     await expect.poll(() => page.getByTestId('tariff-table').innerText()).toContain('HUBMI');
