@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './scripts/vite-precompress';
+import { precompress } from './build/precompress.js';
+import { shellPreload } from './build/shellPreload.js';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
-// The build writes brotli and gzip variants next to the text files (scripts/vite-precompress.ts; served by server/app.ts).
+// index.html preloads the public shell's files (build/shellPreload.ts); the build writes brotli and gzip variants next to the text files (build/precompress.ts; served by server/app.ts).
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), shellPreload(), precompress()],
   resolve: {
     // A polyfill the supported browsers do not need (build/shims/object-entries.cjs).
     alias: { 'object.entries': fileURLToPath(new URL('./build/shims/object-entries.cjs', import.meta.url)) },

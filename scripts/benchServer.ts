@@ -28,7 +28,7 @@ function newestMtime(p: string): number {
 export function buildIfNeeded() {
   const index = path.join(dist, 'index.html');
   const mode = process.env.BENCH_BUILD;
-  const sources = ['src', 'model', 'public', 'index.html', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package.json']
+  const sources = ['src', 'model', 'public', 'index.html', 'vite.config.ts', 'build', 'package.json']
     .map((f) => path.join(root, f))
     .filter((f) => fs.existsSync(f));
   const stale = !fs.existsSync(index) || fs.statSync(index).mtimeMs < Math.max(...sources.map(newestMtime));

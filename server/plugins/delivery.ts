@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 /**
  * How answers travel (issue 18: the public pages load fast on a phone).
  *
- * - The built app's files are compressed once, at build time (scripts/vite-precompress.ts: brotli 11 and
+ * - The built app's files are compressed once, at build time (build/precompress.ts: brotli 11 and
  *   gzip 9 next to each text file of 1 kB or more). @fastify/static (`preCompressed`) sends the `.br` or
  *   `.gz` the request's Accept-Encoding allows, with Content-Encoding and `Vary: Accept-Encoding`; without
  *   one it sends the plain file. Static files are never compressed per request (what is not precompressed

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { IMMUTABLE } from '../../server/plugins/delivery.js';
-import { precompressDir } from '../../scripts/vite-precompress.js';
+import { precompressDir } from '../../build/precompress.js';
 import { API_PASSWORD, createTestPortal, type TestPortal } from './helpers.js';
 
 /**
  * Issue 18, how answers travel (server/plugins/delivery.ts): the built app's precompressed files chosen by
  * Accept-Encoding, the cache policy, API answers compressed on the fly above 1 kB, downloads left alone;
- * and the build step that writes the `.br` / `.gz` files (scripts/vite-precompress.ts).
+ * and the build step that writes the `.br` / `.gz` files (build/precompress.ts).
  * Nothing here depends on the database: one SQLite portal.
  */
 
