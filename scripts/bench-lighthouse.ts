@@ -19,7 +19,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport, type Flags, type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { chromiumPath } from '../tests/browser/harness.js';
+import { CHROMIUM_FLAGS, chromiumPath } from '../tests/browser/harness.js';
 import { buildIfNeeded, root, startBenchServer } from './benchServer.js';
 
 const PAGES: Array<{ name: string; hash: string }> = [
@@ -30,14 +30,7 @@ const RUNS = Number(process.env.LH_RUNS ?? 3);
 
 const CHROME_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
+  ...CHROMIUM_FLAGS,
   // every host name but the portal's fails to resolve: nothing the page or Chromium asks for can leave the machine
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
