@@ -13,7 +13,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { Button } from '@mui/material';
+import { Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -70,6 +70,9 @@ export function CompanyList() {
   ];
   return (
     <>
+      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
+        {translate(`${T}.title`)}
+      </Typography>
       <List
         resource="companies"
         title={translate(`${T}.title`)}
