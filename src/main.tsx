@@ -10,24 +10,31 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { installGuard, isPublicRoute } from './authProvider/guard';
 import { installSession } from './authProvider/startup';
+import PublicApp from './PublicApp';
 
 installSession();
 installGuard();
 
 /**
- * Two shells, loaded on demand (issue 18): the visitor's pages (login, quote, access request, password
- * reset) in the light public shell, everything else in the signed-in shell with react-admin's screens.
- * One router for both: signing in navigates to `/` and the signed-in shell mounts; signing out goes to
- * `/login` and the public one does.
+ * Two shells (issue 18): the visitor's pages (login, quote, access request, password reset) in the light
+ * public shell, part of this entry — React, MUI's core and react-admin's headless core, which the
+ * signed-in shell needs too, arrive in one `vendor` file with it; everything else in the signed-in shell,
+ * loaded on demand with react-admin's screens. One router for both: signing in navigates to `/` and the
+ * signed-in shell mounts; signing out goes to `/login` and the public one does.
  */
-const PublicApp = lazy(() => import('./PublicApp'));
+
 // A phone opening the quote page fetches its code with the public shell's, not one round trip after it.
 if (window.location.hash.startsWith('#/quote')) void import('./custom/calculator/QuotePage').catch(() => undefined);
 const App = lazy(() => import('./App').then((m) => ({ default: m.App })));
 
 function Shell() {
   const { pathname } = useLocation();
-  return <Suspense fallback={<div data-testid="shell-loading" style={{ minHeight: '100vh' }} />}>{isPublicRoute(pathname) ? <PublicApp /> : <App />}</Suspense>;
+  if (isPublicRoute(pathname)) return <PublicApp />;
+  return (
+    <Suspense fallback={<div data-testid="shell-loading" style={{ minHeight: '100vh' }} />}>
+      <App />
+    </Suspense>
+  );
 }
 
 createRoot(document.getElementById('root')!).render(
