@@ -5,7 +5,7 @@ import { precompress } from './build/precompress.js';
 import { shellPreload } from './build/shellPreload.js';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
-// index.html preloads the public shell's files (build/shellPreload.ts); the build writes brotli and gzip variants next to the text files (build/precompress.ts; served by server/app.ts).
+// index.html preloads the fonts and inlines their faces (build/shellPreload.ts); the build writes brotli and gzip variants next to the text files (build/precompress.ts; served by server/app.ts).
 export default defineConfig({
   plugins: [react(), shellPreload(), precompress()],
   resolve: {
