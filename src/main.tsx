@@ -23,8 +23,6 @@ installGuard();
  * signed-in shell mounts; signing out goes to `/login` and the public one does.
  */
 
-// A phone opening the quote page fetches its code with the public shell's, not one round trip after it.
-if (window.location.hash.startsWith('#/quote')) void import('./custom/calculator/QuotePage').catch(() => undefined);
 const App = lazy(() => import('./App').then((m) => ({ default: m.App })));
 
 function Shell() {

@@ -4,7 +4,9 @@ import forgetPassword from './custom/forgetPassword';
 import resetPassword from './custom/resetPassword';
 import resetPasswordOtp from './custom/resetPasswordOtp';
 import accessRequest from './custom/accessRequest';
-import { quotePage } from './custom/calculator';
+// The quote page is where visitors arrive, often from a phone: it comes with the shell, not one round trip
+// later (quote LCP 3.02 → 2.42 s for 16 kB more on the login's first load, issue 18).
+import QuotePage from './custom/calculator/QuotePage';
 import { calculatorMessages } from './custom/calculator/messages';
 import { visitorRequestPage } from './custom/transportRequests/visitorPage';
 import { requestMessages } from './custom/transportRequests/messages';
@@ -19,6 +21,6 @@ export const publicPages: PortalPage[] = [
   resetPassword,
   resetPasswordOtp,
   accessRequest,
-  { ...quotePage, messages: calculatorMessages },
+  { path: '/quote', element: <QuotePage />, noLayout: true, messages: calculatorMessages },
   { ...visitorRequestPage, messages: requestMessages },
 ];
