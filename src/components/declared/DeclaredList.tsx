@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, usePermissions, useTranslate, type Identifier, type RaRecord } from 'react-admin';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { defaultsOf, type FieldsDecl } from '../../../model/fields';
@@ -12,6 +12,7 @@ import { declaredColumns, hiddenColumnsOf } from './DeclaredColumns';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
+import { ListTitle } from '../table/ListTitle';
 
 export interface DeclaredListProps {
   resource: string;
@@ -45,9 +46,7 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
   ) : null;
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
-        {translate(`resources.${resource}.name`, { smart_count: 2 })}
-      </Typography>
+      <ListTitle>{translate(`resources.${resource}.name`, { smart_count: 2 })}</ListTitle>
       <List
         resource={resource}
         filters={searchable ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}

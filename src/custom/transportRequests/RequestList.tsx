@@ -1,7 +1,7 @@
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable, List, TopToolbar, useListContext, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import { Box, Button, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, MenuItem, TextField, Tooltip } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
@@ -17,6 +17,7 @@ import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 import { REQUESTS_RESOURCE } from './resource';
+import { ListTitle } from '../../components/table/ListTitle';
 
 export { REQUESTS_RESOURCE };
 
@@ -219,9 +220,7 @@ export function RequestList() {
     ) : null;
   return (
     <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
-        {translate('requests.title_list')}
-      </Typography>
+      <ListTitle>{translate('requests.title_list')}</ListTitle>
       <List
         resource={REQUESTS_RESOURCE}
         title={translate('requests.title_list')}

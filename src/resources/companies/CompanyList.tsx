@@ -13,7 +13,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -26,6 +26,7 @@ import { StatusChip } from './StatusChip';
 import { useRowCommands } from './useRowCommands';
 import { useDisplayNames } from './lookups';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
+import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.companies';
 
@@ -70,9 +71,7 @@ export function CompanyList() {
   ];
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
-        {translate(`${T}.title`)}
-      </Typography>
+      <ListTitle>{translate(`${T}.title`)}</ListTitle>
       <List
         resource="companies"
         title={translate(`${T}.title`)}

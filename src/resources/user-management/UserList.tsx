@@ -14,7 +14,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { Button, Typography } from '@mui/material';
+import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -27,6 +27,7 @@ import { StatusChip } from '../companies/StatusChip';
 import { useRowCommands } from '../companies/useRowCommands';
 import { UserEditDialog } from './UserEdit';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
+import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.user-management';
 
@@ -105,9 +106,7 @@ export function UserList() {
   ];
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 1 }} data-testid="page-title">
-        {translate(`${T}.title`)}
-      </Typography>
+      <ListTitle>{translate(`${T}.title`)}</ListTitle>
       <List
         resource="user-management"
         title={translate(`${T}.title`)}
