@@ -7,6 +7,7 @@ import requestAccess from './request-access';
 import companies from './companies';
 import userManagement from './user-management';
 import { tariffResources } from './tariffs';
+import auditLog from './audit-log';
 
 /**
  * Every react-admin resource comes from its declaration (model/registry.ts): name, paths per role,
@@ -19,6 +20,7 @@ const screens: Record<string, ResourceScreens> = {
   companies,
   'user-management': userManagement,
   'request-access': requestAccess,
+  'audit-log': auditLog,
 };
 
 export const resources: PortalResource[] = RESOURCES.map((decl) => {

@@ -1,6 +1,7 @@
 import { RESOURCES } from '../../../model/registry';
 import { LANGS, type Lang, type ResourceDecl } from '../../../model/resource';
 import { TARIFF_COLUMN_LABELS } from '../../../model/resources/tariffs';
+import { AUDIT_ACTIONS, type AuditAction } from '../../../model/resources/auditLog';
 
 /**
  * How an audit entry reads (issue 19, docs/audit-log-screens.md): the action ("Modifica"), the resource
@@ -25,28 +26,10 @@ export interface AuditEntry {
   ip: string | null;
 }
 
-/** The action names the server writes (shared contract 3), in the order the filter offers them. */
-export const AUDIT_ACTIONS = [
-  'create',
-  'update',
-  'delete',
-  'status',
-  'upload',
-  'confirm',
-  'refuse',
-  'login',
-  'login_failed',
-  'logout',
-  'password_change',
-  'password_reset',
-  'session_end',
-  'mfa_enable',
-  'mfa_disable',
-  'mfa_failed',
-] as const;
+export { AUDIT_ACTIONS };
 
 export interface AuditTexts {
-  actions: Record<(typeof AUDIT_ACTIONS)[number], string>;
+  actions: Record<AuditAction, string>;
   /** Tables without a declaration of their own (requests, sign-in events, sessions…). */
   resources: Record<string, string>;
   /** Field labels of undeclared tables and columns no declaration lists (status, timestamps, request fields). */
@@ -229,7 +212,7 @@ export function resourceLabel(table: string, lang: Lang): string {
 }
 
 /** An action's label; an action the screens do not know yet reads as its name. */
-export const actionLabel = (action: string, lang: Lang): string => AUDIT_TEXTS[lang].actions[action as (typeof AUDIT_ACTIONS)[number]] ?? action;
+export const actionLabel = (action: string, lang: Lang): string => AUDIT_TEXTS[lang].actions[action as AuditAction] ?? action;
 
 /**
  * A field's label: the declaration's, else the audit texts', else (tariff and rate-sheet rows) the tariff

@@ -11,6 +11,7 @@ import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
 import { saveBlob } from '../../components/download';
+import { ActivitySection } from '../../components/audit/ActivitySection';
 import type { Kind } from '../../../model/roles';
 import { usePortalData, type Address, type Shipment, type TransportRequest } from './api';
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
@@ -260,6 +261,7 @@ export function RequestDetail() {
           {r.notes || '—'}
         </Typography>
       </Section>
+      <ActivitySection resource="transport_requests" id={r.id} />
       {dialog}
     </Box>
   );

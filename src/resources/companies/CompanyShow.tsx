@@ -7,6 +7,7 @@ import { useFormat } from '../../components/format';
 import { DetailSection } from './Details';
 import { StatusChip } from './StatusChip';
 import { useDisplayNames } from './lookups';
+import { ActivitySection } from '../../components/audit/ActivitySection';
 
 const T = 'resources.companies';
 const F = `${T}.fields`;
@@ -87,6 +88,7 @@ function Sections() {
           { label: `${F}.combo_lm_ratio`, value: kg(r.combo_lm_ratio) },
         ]}
       />
+      <ActivitySection resource="companies" id={r.id} />
     </Box>
   );
 }

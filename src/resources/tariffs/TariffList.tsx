@@ -13,6 +13,7 @@ import { useFormat } from '../../components/format';
 import { CompanySelect, useTariffCompany, type TariffCompany } from './CompanySelect';
 import { formatCell, groupDigits } from './format';
 import { UploadDialog } from './UploadDialog';
+import { ActivitySection } from '../../components/audit/ActivitySection';
 
 const PER_PAGE = 15;
 
@@ -62,6 +63,8 @@ function TariffListScreen({ spec }: { spec: TariffTableSpec }) {
         <TariffHeader spec={spec} title={title} isAdmin={isAdmin} companies={companies} company={company} companyId={companyId} setCompanyId={setCompanyId} />
         <TariffTable spec={spec} />
       </List>
+      {/* The set's history: the admin's for the selected carrier (as actor or target), a carrier's its own tenant's. */}
+      {(!isAdmin || companyId !== null) && <ActivitySection resource={spec.table} companyId={isAdmin ? companyId : null} />}
     </Box>
   );
 }
