@@ -35,6 +35,19 @@ describe('audit entry formatting', () => {
     expect(formatChange('companies', 'update', { field: 'address_2', before: null, after: 'Scala B' }, 'it')).toBe('Indirizzo (riga 2): (vuoto) → «Scala B»');
   });
 
+  it('shows money in euros, yes/no columns and the status in words', () => {
+    const nbsp = (t: string) => t.replace(/ €/g, '\u00a0€');
+    expect(formatChange('companies', 'update', { field: 'taillift_fee', before: 2500, after: 3000 }, 'it')).toBe(
+      nbsp('Costo sponda idraulica: 25,00 € → 30,00 €'),
+    );
+    expect(formatChange('companies', 'update', { field: 'national_admin_fee', before: null, after: 450 }, 'en')).toBe('National admin fee: (empty) → €4.50');
+    expect(formatChange('transport_requests', 'update', { field: 'cost', before: 24310, after: 25000 }, 'it')).toBe(nbsp('Prezzo: 243,10 € → 250,00 €'));
+    expect(formatChange('companies', 'status', { field: 'status_id', before: 1, after: 0 }, 'it')).toBe('Stato: Attivo → Inattivo');
+    expect(formatChange('users', 'status', { field: 'status_id', before: 0, after: 1 }, 'fr')).toBe('Statut: Inactif → Actif');
+    expect(formatChange('express_hub_costs', 'upload', { field: 'file', before: null, after: 'hub.xlsx' }, 'it')).toBe('File: «hub.xlsx»');
+    expect(formatChange('express_hub_costs', 'delete', { field: 'rows', before: 6, after: 0 }, 'it')).toBe('Righe: 6');
+  });
+
   it('shows a creation’s new values and a deletion’s old ones alone', () => {
     expect(formatChange('companies', 'create', { field: 'city', before: null, after: 'Roma' }, 'it')).toBe('Città: «Roma»');
     expect(formatChange('companies', 'delete', { field: 'city', before: 'Roma', after: null }, 'en')).toBe('City: «Roma»');

@@ -2,6 +2,7 @@ import { RESOURCES } from '../../../model/registry';
 import { LANGS, type Lang, type ResourceDecl } from '../../../model/resource';
 import { TARIFF_COLUMN_LABELS } from '../../../model/resources/tariffs';
 import { AUDIT_ACTIONS, type AuditAction } from '../../../model/resources/auditLog';
+import { formatCents } from '../format';
 
 /**
  * How an audit entry reads (issue 19, docs/audit-log-screens.md): the action ("Modifica"), the resource
@@ -37,6 +38,9 @@ export interface AuditTexts {
   empty: string;
   yes: string;
   no: string;
+  /** `status_id` 1 and 0 (companies, users). */
+  active: string;
+  inactive: string;
 }
 
 export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
@@ -86,12 +90,14 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       lastname: 'Cognome',
       created_at: 'Creato il',
       updated_at: 'Modificato il',
-      filename: 'File',
+      file: 'File',
       rows: 'Righe',
     },
     empty: 'vuoto',
     yes: 'Sì',
     no: 'No',
+    active: 'Attivo',
+    inactive: 'Inattivo',
   },
   en: {
     actions: {
@@ -139,12 +145,14 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       lastname: 'Last name',
       created_at: 'Created',
       updated_at: 'Changed',
-      filename: 'File',
+      file: 'File',
       rows: 'Rows',
     },
     empty: 'empty',
     yes: 'Yes',
     no: 'No',
+    active: 'Active',
+    inactive: 'Inactive',
   },
   fr: {
     actions: {
@@ -192,12 +200,14 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       lastname: 'Nom',
       created_at: 'Créé le',
       updated_at: 'Modifié le',
-      filename: 'Fichier',
+      file: 'Fichier',
       rows: 'Lignes',
     },
     empty: 'vide',
     yes: 'Oui',
     no: 'Non',
+    active: 'Actif',
+    inactive: 'Inactif',
   },
 };
 
@@ -234,15 +244,32 @@ export function formatValue(value: unknown, lang: Lang): string {
   return JSON.stringify(value);
 }
 
+/** Columns of undeclared tables that hold money in cents (the transport requests' price and fees). */
+const CENTS_COLUMNS: Record<string, readonly string[]> = { transport_requests: ['cost', 'admin_fees'] };
+
 /**
- * One change in words: "Ragione sociale: «A» → «B»"; a creation shows the new value alone
+ * A value of one column: money columns (declared `money`, or known cents columns) in euros in the user's
+ * language, yes/no columns (declared `boolean`/`flag`) as Sì/No, `status_id` as Attivo/Inattivo, else formatValue.
+ */
+export function formatFieldValue(table: string, field: string, value: unknown, lang: Lang): string {
+  if (value === null || value === undefined || value === '') return formatValue(value, lang);
+  const type = declarationOfTable(table)?.fields[field]?.type;
+  if ((type === 'money' || CENTS_COLUMNS[table]?.includes(field)) && Number.isFinite(Number(value))) return formatCents(value, lang);
+  if ((type === 'boolean' || type === 'flag') && ['0', '1'].includes(String(value))) return formatValue(String(value) === '1', lang);
+  if (field === 'status_id' && ['0', '1'].includes(String(value))) return String(value) === '1' ? AUDIT_TEXTS[lang].active : AUDIT_TEXTS[lang].inactive;
+  return formatValue(value, lang);
+}
+
+/**
+ * One change in words: "Ragione sociale: «A» → «B»"; a creation (and an upload) shows the new value alone
  * ("Ragione sociale: «B»"), a deletion the old one.
  */
 export function formatChange(table: string, action: string, change: { field: string; before: unknown; after: unknown }, lang: Lang): string {
   const label = fieldLabel(table, change.field, lang);
-  if (action === 'create') return `${label}: ${formatValue(change.after, lang)}`;
-  if (action === 'delete') return `${label}: ${formatValue(change.before, lang)}`;
-  return `${label}: ${formatValue(change.before, lang)} → ${formatValue(change.after, lang)}`;
+  const value = (v: unknown) => formatFieldValue(table, change.field, v, lang);
+  if (action === 'create' || action === 'upload') return `${label}: ${value(change.after)}`;
+  if (action === 'delete') return `${label}: ${value(change.before)}`;
+  return `${label}: ${value(change.before)} → ${value(change.after)}`;
 }
 
 /** Every change of an entry, one line each, in the order the server sent them. */
