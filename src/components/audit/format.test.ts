@@ -90,6 +90,7 @@ describe('audit entry formatting', () => {
     expect(linkOf({ resource: 'users', resource_id: 3 })).toBe('/user-management/3');
     expect(linkOf({ resource: 'transport_requests', resource_id: 12 })).toBe('/transport-requests-visuals/12/1');
     expect(linkOf({ resource: 'express_hub_costs', resource_id: null })).toBe('/express-hub-costs');
+    expect(linkOf({ resource: 'rate_sheets', resource_id: 4, company_id: 2 })).toBe('/rate-sheets/4/2');
     expect(linkOf({ resource: 'companies', resource_id: null })).toBeNull();
     expect(linkOf({ resource: 'auth', resource_id: 3 })).toBeNull();
   });

@@ -286,11 +286,12 @@ export const formatChanges = (entry: Pick<AuditEntry, 'resource' | 'action' | 'c
   (entry.changes ?? []).map((c) => formatChange(entry.resource, entry.action, c, lang));
 
 /**
- * Where the thing an entry is about has a screen: a company, a user, a transport request (by id), a tariff
- * table (the table's screen: its rows are a set, not one id). Null for the others.
+ * Where the thing an entry is about has a screen: a company, a user, a transport request (by id), a rate
+ * sheet (by id and its company), a tariff table (the table's screen: its rows are a set, not one id). Null for the others.
  */
-export function linkOf(entry: Pick<AuditEntry, 'resource' | 'resource_id'>): string | null {
+export function linkOf(entry: Pick<AuditEntry, 'resource' | 'resource_id'> & { company_id?: number | null }): string | null {
   const id = entry.resource_id;
+  if (entry.resource === 'rate_sheets' && id !== null && entry.company_id) return `/rate-sheets/${id}/${entry.company_id}`;
   if (entry.resource === 'companies' && id !== null) return `/companies/${id}`;
   if (entry.resource === 'users' && id !== null) return `/user-management/${id}`;
   if (entry.resource === 'transport_requests' && id !== null) return `/transport-requests-visuals/${id}/1`;
