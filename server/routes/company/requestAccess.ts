@@ -66,6 +66,13 @@ export default async function requestAccessRoutes(app: App) {
         throw conflict(now.status === 'CF' ? 'accessRequests.alreadyConfirmed' : 'accessRequests.alreadyRefused');
       }
       const row = (await requests.find(scope, id))!;
+      req.audit({
+        action: status === 'CF' ? 'confirm' : 'refuse',
+        resource: 'access_requests',
+        resource_id: id,
+        company_id: found.carrier_id ?? null,
+        changes: { status: { before: found.status, after: row.status } },
+      });
       const reviewer = await requests.reviewerName(req.user!.company_id);
       void mailer.sendLater(
         await composeMail(app.db, {

@@ -6,6 +6,7 @@ import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { usersRepo } from '../../repositories/users.js';
+import { auditEvent } from '../../plugins/audit.js';
 
 const MINUTE = 60_000;
 const MAX_FAILURES = 5;
@@ -53,6 +54,7 @@ export default async function authRoutes(app: App) {
       if (emailHits > MAX_FAILURES || ipHits > MAX_FAILURES) throw tooMany();
       const found = await users.findForLogin(email);
       const ok = found ? await verifyPassword(found.password_hash, password) : await burnVerify(password);
+      if (!found || !ok) await auditEvent(app, req, { action: 'login_failed', resource: 'auth', user_id: found?.id ?? null, changes: { email: { before: null, after: email } } });
       if (!found || !ok) throw new ApiError(401, 'auth.invalidCredentials');
       await limits.release(emailKey, MINUTE);
       await limits.release(ipKey, MINUTE);
@@ -61,6 +63,7 @@ export default async function authRoutes(app: App) {
       const token = await tokens.issue(found.id, remember);
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
+      await auditEvent(app, req, { action: 'login', resource: 'auth', resource_id: found.id, user_id: found.id });
       return { status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
     },
   );
@@ -73,6 +76,7 @@ export default async function authRoutes(app: App) {
     },
     async (req) => {
       await tokens.revoke(req.user!.token_id);
+      req.audit({ action: 'logout', resource: 'auth', resource_id: req.user!.id });
       return { status: true, message: req.t('auth.loggedOut') };
     },
   );
