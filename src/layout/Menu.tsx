@@ -48,7 +48,8 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
           {open ? <ExpandLess /> : <ExpandMore />}
         </ListItemButton>
         <Collapse in={open} timeout="auto" unmountOnExit>
-          <List disablePadding>
+          {/* A div, not a ul: the entries are links, not list items (axe's "list" rule, seen with a group open). */}
+          <List disablePadding component="div">
             {entry.children.map((c) => (
               <Entry key={c.name} entry={c} depth={depth + 1} onNavigate={onNavigate} />
             ))}

@@ -92,6 +92,8 @@ describe('audit entry formatting', () => {
     expect(linkOf({ resource: 'express_hub_costs', resource_id: null })).toBe('/express-hub-costs');
     expect(linkOf({ resource: 'rate_sheets', resource_id: 4, company_id: 2 })).toBe('/rate-sheets/4/2');
     expect(linkOf({ resource: 'companies', resource_id: null })).toBeNull();
-    expect(linkOf({ resource: 'auth', resource_id: 3 })).toBeNull();
+    expect(linkOf({ resource: 'auth', resource_id: 3 })).toBe('/user-management/3');
+    expect(linkOf({ resource: 'auth', resource_id: null })).toBeNull();
+    expect(linkOf({ resource: 'settings', resource_id: 1 })).toBeNull();
   });
 });

@@ -293,7 +293,8 @@ export function linkOf(entry: Pick<AuditEntry, 'resource' | 'resource_id'> & { c
   const id = entry.resource_id;
   if (entry.resource === 'rate_sheets' && id !== null && entry.company_id) return `/rate-sheets/${id}/${entry.company_id}`;
   if (entry.resource === 'companies' && id !== null) return `/companies/${id}`;
-  if (entry.resource === 'users' && id !== null) return `/user-management/${id}`;
+  // A sign-in event's id is the user's.
+  if ((entry.resource === 'users' || entry.resource === 'auth') && id !== null) return `/user-management/${id}`;
   if (entry.resource === 'transport_requests' && id !== null) return `/transport-requests-visuals/${id}/1`;
   const decl = declarationOfTable(entry.resource);
   if (decl && /^(express_|standard_)/.test(entry.resource)) return `/${decl.name}`;

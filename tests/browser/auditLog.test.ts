@@ -1,0 +1,180 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, shot } from './harness.js';
+import { axeProblems } from './axe.js';
+import { hashPassword } from '../../server/lib/passwords.js';
+import { nowIso } from '../../server/lib/tokens.js';
+import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
+
+const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
+
+async function rowAction(page: Page, rowText: string, action: string) {
+  await page.getByRole('row').filter({ hasText: rowText }).getByTestId('row-actions').click();
+  await page.getByTestId(action).click();
+}
+
+/** Edits one field of a company in the list's modal. */
+async function editCompany(page: Page, base: string, company: string, field: string, value: string) {
+  await page.goto(`${base}/#/companies`);
+  await rowAction(page, company, 'row-edit');
+  const dialog = page.getByTestId('dialog-edit');
+  // The form is loaded once the company's name is in it.
+  await expect.poll(() => dialog.getByLabel(label('Ragione sociale')).first().inputValue()).not.toBe('');
+  await dialog.getByLabel(label(field)).first().fill(value);
+  await dialog
+    .getByTestId('dialog-save')
+    .click({ timeout: 8000 })
+    .catch(async (e) => {
+      await shot(page, `audit-save-failed-${company.split(' ')[0]}`);
+      throw e;
+    });
+  await dialog.waitFor({ state: 'detached', timeout: 8000 }).catch(async (e) => {
+    await shot(page, `audit-edit-failed-${company.split(' ')[0]}`);
+    throw e;
+  });
+}
+
+/** The text of the audit table's rows (header aside). */
+const rowsOf = (page: Page) => page.getByTestId('audit-table').locator('tbody tr').allTextContents();
+
+describeInBrowser('the audit log and the Attività sections in Chromium, in Italian', (ctx) => {
+  let rossi = 0;
+  let bianchi = 0;
+
+  beforeAll(async () => {
+    // A second carrier with its user: its entries are another tenant's for the demo carrier.
+    const db = ctx.portal.db.db;
+    const now = nowIso();
+    // What the edit form requires of a carrier: a language and a price category.
+    const lang = await db.selectFrom('languages').select('id').where('code', '=', 'it').executeTakeFirstOrThrow();
+    const category = await db.selectFrom('price_categories').select('id').executeTakeFirstOrThrow();
+    const country = await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirst();
+    bianchi = (
+      await db
+        .insertInto('companies')
+        .values({
+          legal_name: 'Bianchi Spedizioni S.r.l.',
+          company_role_id: COMPANY_ROLE.CARRIER,
+          address: 'Via Nizza 10',
+          city: 'Torino',
+          province: 'TO',
+          postal_code: '10125',
+          phone: '+39 011 555 0303',
+          fax: 'bianchi@portal.demo',
+          language_id: lang.id,
+          price_category_id: category.id,
+          country_id: country?.id ?? null,
+          status_id: 1,
+          is_inbound: 1,
+          type: 'Customer',
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('users')
+      .values({
+        role_id: USER_ROLE.CARRIER,
+        company_id: bianchi,
+        language_id: lang.id,
+        title: 'Sig.',
+        first_name: 'Bruno',
+        last_name: 'Bianchi',
+        email: 'bianchi@portal.demo',
+        password_hash: await hashPassword('demo1234'),
+        status_id: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    rossi = (await db.selectFrom('companies').select('id').where('legal_name', '=', 'Rossi Logistica S.r.l.').executeTakeFirstOrThrow()).id;
+  });
+
+  it('an admin changes a company, then reads the change in its Attività section and in the audit log', async () => {
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
+    await editCompany(page, ctx.portal.url, 'Rossi Logistica S.r.l.', 'Ragione sociale', 'Rossi Logistica S.p.A.');
+    await editCompany(page, ctx.portal.url, 'Bianchi Spedizioni S.r.l.', 'Telefono', '+39 011 555 0404');
+
+    // The company's detail: its Attività section, newest first.
+    await page.goto(`${ctx.portal.url}/#/companies/${rossi}`);
+    const activity = page.getByTestId('activity');
+    await activity.getByRole('heading', { name: 'Attività' }).waitFor();
+    await activity.getByTestId('audit-changes').first().waitFor();
+    const first = await activity.locator('tbody tr').first().textContent();
+    expect(first).toContain('Modifica');
+    expect(first).toContain('Anna Amministratrice');
+    expect(first).toContain('Amministratore');
+    expect(first).toContain('Ragione sociale: «Rossi Logistica S.r.l.» → «Rossi Logistica S.p.A.»');
+    // Only this company's entries: the other company's change is not here.
+    expect((await activity.locator('tbody tr').allTextContents()).join('\n')).not.toContain('Telefono: «+39 011 555 0303»');
+    await activity.scrollIntoViewIfNeeded();
+    await shot(page, 'audit-company-activity-admin');
+    const problems = await axeProblems(page, 'admin company detail with Attività');
+
+    // The audit log: the menu entry, both changes, the resource by its label, the id a link to the company.
+    await page.goto(`${ctx.portal.url}/#/`);
+    await page.getByTestId('sidebar-menu').getByText('Impostazioni', { exact: true }).click();
+    await page.getByRole('link', { name: 'Registro attività' }).click();
+    await page.waitForURL(/#\/audit-log/);
+    await page.getByTestId('audit-table').waitFor();
+    await expect.poll(async () => (await rowsOf(page)).join('\n')).toContain('Rossi Logistica S.p.A.');
+    const rows = await rowsOf(page);
+    const rossiRow = rows.find((r) => r.includes('Ragione sociale: «Rossi Logistica S.r.l.»'))!;
+    expect(rossiRow).toContain('Aziende');
+    expect(rossiRow).toContain('Modifica');
+    expect(rossiRow).toContain('Portale Trasporti');
+    expect(rows.join('\n')).toContain('Telefono: «+39 011 555 0303» → «+39 011 555 0404»');
+    await shot(page, 'audit-log-admin');
+    problems.push(...(await axeProblems(page, 'admin audit log')));
+    expect(problems, `axe violations:\n${problems.join('\n\n')}`).toEqual([]);
+    await page.getByRole('row').filter({ hasText: 'Ragione sociale: «Rossi' }).getByTestId('audit-link').click();
+    await page.waitForURL(new RegExp(`#/companies/${rossi}$`));
+    await page.getByTestId('company-show').waitFor();
+
+    // The id filter keeps one company's entries.
+    await page.goto(`${ctx.portal.url}/#/audit-log`);
+    await page.getByLabel('ID risorsa').fill(String(bianchi));
+    await expect.poll(async () => (await rowsOf(page)).join('\n')).not.toContain('Rossi');
+    expect((await rowsOf(page)).join('\n')).toContain('Telefono: «+39 011 555 0303»');
+    expect(errors).toEqual([]);
+  });
+
+  it('a carrier sees its own tenant’s entries and not another carrier’s', async () => {
+    // The other carrier changes its own company.
+    {
+      const { page } = await ctx.page();
+      await ctx.login(page, 'bianchi@portal.demo');
+      await editCompany(page, ctx.portal.url, 'Bianchi Spedizioni S.r.l.', 'Telefono 2', '+39 011 555 0505');
+    }
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'carrier@portal.demo');
+    await editCompany(page, ctx.portal.url, 'Rossi Logistica S.p.A.', 'Telefono', '+39 051 555 0909');
+    await page.goto(`${ctx.portal.url}/#/audit-log`);
+    await page.getByTestId('audit-table').waitFor();
+    await expect.poll(async () => (await rowsOf(page)).join('\n')).toContain('Telefono: «+39 051 555 0202» → «+39 051 555 0909»');
+    const all = (await rowsOf(page)).join('\n');
+    // Its customer's changes, the admin's included; none of the other carrier's.
+    expect(all).toContain('Carlo Corriere');
+    expect(all).toContain('Ragione sociale: «Rossi Logistica S.r.l.» → «Rossi Logistica S.p.A.»');
+    expect(all).not.toContain('Bianchi');
+    expect(all).not.toContain('0505');
+    expect(all).not.toContain('+39 011 555');
+    await shot(page, 'audit-log-carrier');
+    // The customer's detail: its Attività section has the carrier's change on top.
+    await page.goto(`${ctx.portal.url}/#/companies/${rossi}`);
+    const activity = page.getByTestId('activity');
+    await activity.getByTestId('audit-changes').first().waitFor();
+    expect(await activity.locator('tbody tr').first().textContent()).toContain('Telefono: «+39 051 555 0202» → «+39 051 555 0909»');
+    expect(await activity.locator('tbody tr').first().textContent()).toContain('Vettore');
+    await activity.scrollIntoViewIfNeeded();
+    await shot(page, 'audit-company-activity-carrier');
+    // The other carrier's company is out of reach, its history too.
+    await page.goto(`${ctx.portal.url}/#/audit-log`);
+    await page.getByLabel('ID risorsa').fill(String(bianchi));
+    await page.getByTestId('empty').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
