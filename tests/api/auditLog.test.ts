@@ -1,4 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import sessionPlugin from '../../server/plugins/session.js';
+import auditPlugin from '../../server/plugins/audit.js';
 import { TARIFF_TABLES } from '../../model/tariffs.js';
 import { loadConfig } from '../../server/config.js';
 import { keepAuditDays } from '../../server/plugins/audit.js';
@@ -205,6 +208,45 @@ describeEachDb('audit log', (p) => {
     expect(getWrites).toContain('GET /company/rate_sheet/destroy/:id');
     expect(getWrites.every((r) => /\/(destroy|changeStatus|logout)(\/|$)/.test(r))).toBe(true);
     expect(writes.has('GET /api/v1/admin/audit_log')).toBe(false);
+  });
+
+  it('fails loudly when a write route answers 2xx without an entry', async () => {
+    const app = Fastify();
+    app.decorate('db', p().db.db);
+    app.decorate('config', { ...p().config, validateResponses: true });
+    await app.register(sessionPlugin);
+    await app.register(auditPlugin);
+    const config = { policy: 'public' as const };
+    app.post('/api/v1/forgets', { config }, async () => ({ status: true }));
+    app.post('/api/v1/records', { config }, async (req) => {
+      req.audit({ action: 'create', resource: 'hook_test', resource_id: 1 });
+      req.audit({ action: 'update', resource: 'hook_test', resource_id: 2 });
+      return { status: true };
+    });
+    app.post('/api/v1/refuses', { config }, async (req, reply) => {
+      req.audit({ action: 'create', resource: 'hook_test', resource_id: 3 });
+      return reply.status(409).send({ message: 'no' });
+    });
+    app.post('/api/v1/reads', { config: { ...config, notAudited: 'a read' } }, async () => ({ status: true }));
+    app.get('/api/v1/things/destroy/:id', { config }, async () => ({ status: true }));
+    app.get('/api/v1/things', { config }, async () => ({ status: true }));
+    await app.ready();
+    const call = (method: 'GET' | 'POST', url: string) => app.inject({ method, url: `/api/v1${url}`, headers: { 'x-api-password': p().config.apiPassword } });
+    const before = await count();
+    expect((await call('POST', '/forgets')).statusCode).toBe(500);
+    expect((await call('GET', '/things/destroy/1')).statusCode).toBe(500);
+    expect((await call('POST', '/reads')).statusCode).toBe(200);
+    expect((await call('GET', '/things')).statusCode).toBe(200);
+    expect((await call('POST', '/refuses')).statusCode).toBe(409);
+    expect(await count()).toBe(before);
+    expect((await call('POST', '/records')).statusCode).toBe(200);
+    const rows = await db().selectFrom('audit_log').selectAll().where('resource', '=', 'hook_test').orderBy('id').execute();
+    expect(rows.map((r: any) => [r.action, Number(r.resource_id), r.user_id, r.tenant_id])).toEqual([
+      ['create', 1, null, null],
+      ['update', 2, null, null],
+    ]);
+    expect(rows[0].at).toBe(rows[1].at); // one statement
+    await app.close();
   });
 
   it('keeps AUDIT_DAYS days', async () => {
