@@ -210,6 +210,44 @@ describeEachDb('audit log', (p) => {
     expect(writes.has('GET /api/v1/admin/audit_log')).toBe(false);
   });
 
+  it('records an access request addressed to a carrier, its confirmation and the accounts it created, in that carrier’s log', async () => {
+    const body = {
+      carrier_name: 'Cliente Audit S.r.l.',
+      carrier_email: 'info@cliente-audit.example',
+      carrier_phone: '+39 011 555 0101',
+      carrier_city: 'Torino',
+      carrier_country_id: t.itCountry,
+      carrier_language_id: t.itLanguage,
+      carrier_postal_code: '10121',
+      carrier_province: 'TO',
+      carrier_website_url: 'www.cliente-audit.example',
+      carrier_address: 'Corso Francia 10',
+      user_first_name: 'Paolo',
+      user_last_name: 'Neri',
+      user_email: 'paolo@cliente-audit.example',
+      user_phone: '+39 333 555 0101',
+      user_password: 'Accesso123',
+      user_password_confirmation: 'Accesso123',
+      carrier_id: t.acme,
+    };
+    const sent = await p().api('POST', '/visitor/request_access/store', { body, headers: { 'x-forwarded-for': '10.77.0.1' } });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const id = sent.body.data.id;
+    const made = await log({ resource: 'access_requests', resource_id: id }, acme, 'company');
+    expect(made.data).toHaveLength(1);
+    expect(made.data[0]).toMatchObject({ action: 'create', user_id: null, user_name: null });
+    expect(JSON.stringify(made.data[0].changes)).not.toContain('Accesso123');
+    expect(made.data[0].changes).toContainEqual({ field: 'carrier_name', before: null, after: 'Cliente Audit S.r.l.' });
+    expect((await log({ resource: 'access_requests', resource_id: id }, beta, 'company')).total).toBe(0);
+
+    const ok = await p().api('POST', '/company/request_access/changeStatus', { token: acme, body: { id, status: 'CF' } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    const confirmed = await log({ resource: 'access_requests', resource_id: id, action: 'confirm' }, acme, 'company');
+    expect(confirmed.data[0].changes).toEqual([{ field: 'status', before: 'OP', after: 'CF' }]);
+    const created = (await log({ action: 'create', per_page: 2 }, acme, 'company')).data.map((e) => e.resource).sort();
+    expect(created).toEqual(['companies', 'users']);
+  });
+
   it('fails loudly when a write route answers 2xx without an entry', async () => {
     const app = Fastify();
     app.decorate('db', p().db.db);
