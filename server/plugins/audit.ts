@@ -73,6 +73,10 @@ export async function keepAuditDays(db: Db, days: number, log: Pick<FastifyBaseL
   return timer;
 }
 
+/** A failed sign-in for an e-mail (the account's id when it exists): one line in the sign-in routes. */
+export const signInFailed = (app: FastifyInstance, req: FastifyRequest, email: string, userId: number | null | undefined, action = 'login_failed') =>
+  auditEvent(app, req, { action, resource: 'auth', user_id: userId ?? null, changes: { email: { before: null, after: email } } });
+
 async function audit(app: FastifyInstance) {
   const repo = auditLogRepo(app.db);
   const strict = app.config.validateResponses;

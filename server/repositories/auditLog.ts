@@ -62,7 +62,9 @@ export function diff(before: Record<string, unknown> | null | undefined, after: 
 const tenantOf = (companyId: number | null | undefined): RawBuilder<number | null> | null =>
   companyId == null
     ? null
-    : sql<number | null>`(select case when c.company_role_id in (2, 4) then c.id when c.company_role_id = 3 then c.carrier_id else null end from companies c where c.id = ${companyId})`;
+    : sql<
+        number | null
+      >`(select case when c.company_role_id in (2, 4) then c.id when c.company_role_id = 3 then c.carrier_id else null end from companies c where c.id = ${companyId})`;
 
 export function auditLogRepo(db: Db) {
   return {

@@ -25,7 +25,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'calculate-cost',
       'transport-requests-visuals',
       'price-manager',
-      // the audit log (issue 19) is the carrier's one entry of the settings group
+      // (its audit log, docs/audit-log.md)
       'settings-group',
       'companies',
       'user-management',

@@ -230,7 +230,13 @@ export function companyRoutes(ns: Namespace) {
         const status = await repo.toggleStatus(row.id, nowIso());
         // A deactivated company's users are signed out at once and cannot sign in (tokens.resolve, login).
         if (status === 0) await tokens.revokeCompany(row.id);
-        req.audit({ action: 'status', resource: 'companies', resource_id: row.id, company_id: row.id, changes: { status_id: { before: row.status_id, after: status } } });
+        req.audit({
+          action: 'status',
+          resource: 'companies',
+          resource_id: row.id,
+          company_id: row.id,
+          changes: { status_id: { before: row.status_id, after: status } },
+        });
         return answer(req, row.id, status === 1 ? 'companies.activated' : 'companies.deactivated');
       },
     );

@@ -207,7 +207,13 @@ export function userRoutes(ns: Namespace) {
           const set = { ...(columns(rec) as any), ...(password ? { password_hash: await hashPassword(password) } : {}) };
           await repo.update(row.id, { ...set, updated_at: nowIso() });
           // (the hash, when the password changed, is written as [redacted]: plugins/audit.ts)
-          req.audit({ action: 'update', resource: 'users', resource_id: row.id, company_id: row.company_id, changes: diff(row as Record<string, unknown>, set) });
+          req.audit({
+            action: 'update',
+            resource: 'users',
+            resource_id: row.id,
+            company_id: row.company_id,
+            changes: diff(row as Record<string, unknown>, set),
+          });
         } catch (err) {
           if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
           throw err;
@@ -261,7 +267,13 @@ export function userRoutes(ns: Namespace) {
         if (!mayChange(req, row)) throw forbidden();
         const status = await repo.toggleStatus(row.id, nowIso());
         if (status === 0) await tokens.revokeAllOf(row.id);
-        req.audit({ action: 'status', resource: 'users', resource_id: row.id, company_id: row.company_id, changes: { status_id: { before: row.status_id, after: status } } });
+        req.audit({
+          action: 'status',
+          resource: 'users',
+          resource_id: row.id,
+          company_id: row.company_id,
+          changes: { status_id: { before: row.status_id, after: status } },
+        });
         return answer(req, row.id, status === 1 ? 'users.activated' : 'users.deactivated');
       },
     );

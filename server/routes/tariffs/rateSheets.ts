@@ -167,7 +167,11 @@ export default async function rateSheetRoutes(app: App) {
           resource: 'rate_sheets',
           resource_id: sheet.id,
           company_id: company.id,
-          changes: { ...diff(null, { code: sheet.code, rate_type: b.rate_type, zone: b.zone, area: b.area }), file: { before: null, after: file.filename }, rows: { before: null, after: rows } },
+          changes: {
+            ...diff(null, { code: sheet.code, rate_type: b.rate_type, zone: b.zone, area: b.area }),
+            file: { before: null, after: file.filename },
+            rows: { before: null, after: rows },
+          },
         });
         return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
       },
@@ -217,7 +221,13 @@ export default async function rateSheetRoutes(app: App) {
     const destroy = async (req: FastifyRequest, id: number, companyId: number | undefined) => {
       const sheet = await ownSheet(req, id, companyId);
       await deleteRateSheet(app.db, app.config.dataDir, sheet);
-      req.audit({ action: 'delete', resource: 'rate_sheets', resource_id: sheet.id, company_id: sheet.company_id, changes: { code: { before: sheet.code, after: null } } });
+      req.audit({
+        action: 'delete',
+        resource: 'rate_sheets',
+        resource_id: sheet.id,
+        company_id: sheet.company_id,
+        changes: { code: { before: sheet.code, after: null } },
+      });
       return { status: true, message: req.t('rateSheets.deleted', { code: sheet.code }), data: { id: sheet.id } };
     };
     const deleted = { 200: writeAnswer(obj({ id: int })) };

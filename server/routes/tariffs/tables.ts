@@ -144,7 +144,12 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       const file = uploadedFile(body, spec.fileField);
       const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
       // The upload, not its rows: the file's name and the count.
-      req.audit({ action: 'upload', resource: spec.table, company_id: company.id, changes: { file: { before: null, after: file.filename }, rows: { before: null, after: count } } });
+      req.audit({
+        action: 'upload',
+        resource: spec.table,
+        company_id: company.id,
+        changes: { file: { before: null, after: file.filename }, rows: { before: null, after: count } },
+      });
       return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
     },
   );

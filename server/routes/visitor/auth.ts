@@ -6,7 +6,7 @@ import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { usersRepo } from '../../repositories/users.js';
-import { auditEvent } from '../../plugins/audit.js';
+import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
 const MINUTE = 60_000;
 const MAX_FAILURES = 5;
@@ -54,7 +54,7 @@ export default async function authRoutes(app: App) {
       if (emailHits > MAX_FAILURES || ipHits > MAX_FAILURES) throw tooMany();
       const found = await users.findForLogin(email);
       const ok = found ? await verifyPassword(found.password_hash, password) : await burnVerify(password);
-      if (!found || !ok) await auditEvent(app, req, { action: 'login_failed', resource: 'auth', user_id: found?.id ?? null, changes: { email: { before: null, after: email } } });
+      if (!found || !ok) await signInFailed(app, req, email, found?.id);
       if (!found || !ok) throw new ApiError(401, 'auth.invalidCredentials');
       await limits.release(emailKey, MINUTE);
       await limits.release(ipKey, MINUTE);

@@ -71,7 +71,12 @@ export default async function passwordRoutes(app: App) {
           await composeMail(app.db, { to: user.email, languageId: user.language_id, key: 'mail.resetCode', params: { name: user.first_name, code } }),
         );
       }
-      await auditEvent(app, req, { action: 'password_reset', resource: 'password_resets', user_id: user?.id ?? null, changes: { email: { before: null, after: email } } });
+      await auditEvent(app, req, {
+        action: 'password_reset',
+        resource: 'password_resets',
+        user_id: user?.id ?? null,
+        changes: { email: { before: null, after: email } },
+      });
       return { status: true, message: req.t('accounts.resetSent') };
     },
   );

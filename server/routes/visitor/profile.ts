@@ -71,7 +71,13 @@ export default async function profileRoutes(app: App) {
       if (image) fields.image = image;
       await accounts.updateProfile(me.id, fields);
       if (image) await removeFile(app.config.dataDir, 'media', before?.image);
-      req.audit({ action: 'update', resource: 'users', resource_id: me.id, company_id: me.company_id, changes: diff(before as Record<string, unknown> | undefined, fields) });
+      req.audit({
+        action: 'update',
+        resource: 'users',
+        resource_id: me.id,
+        company_id: me.company_id,
+        changes: diff(before as Record<string, unknown> | undefined, fields),
+      });
       const user = await users.profile(me.id);
       return { status: true, message: req.t('accounts.profileUpdated'), data: user, user };
     },
