@@ -189,6 +189,24 @@ describeInBrowser('the audit log and the Attività sections in Chromium, in Ital
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${request.id}/1`);
     await page.getByTestId('request-detail').waitFor();
     expect(await page.getByTestId('activity').getByTestId('empty').textContent()).toContain('Nessuna attività registrata');
+    // A tariff set's history: the carrier empties its hub costs, and the table's section shows it at once.
+    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
+    const tariffActivity = page.getByTestId('activity');
+    await tariffActivity.getByTestId('empty').waitFor();
+    await page.getByTestId('delete-set').click();
+    await page
+      .getByRole('dialog')
+      .getByText(/Verranno eliminate tutte le 6 righe/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Elimina' }).last().click();
+    await expect.poll(() => tariffActivity.locator('tbody tr').first().textContent()).toContain('Eliminazione');
+    expect(await tariffActivity.locator('tbody tr').first().textContent()).toContain('Righe: 6');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await shot(page, 'audit-tariff-activity-carrier');
+    // The same in French.
+    await page.getByTestId('lang-fr').click();
+    await expect.poll(() => tariffActivity.getByRole('heading').textContent()).toBe('Activité');
+    expect(await tariffActivity.locator('tbody tr').first().textContent()).toMatch(/Suppression.*Lignes: 6/);
     expect(errors).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { ListBase, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { Card, CardContent, Typography } from '@mui/material';
 import { canAccess } from '../../../model/permissions';
@@ -28,6 +30,15 @@ export interface ActivityProps {
 export function ActivitySection({ resource, id, companyId, perPage = 10 }: ActivityProps) {
   const translate = useTranslate();
   const { permissions: kind, isPending } = usePermissions<Kind>();
+  const queryClient = useQueryClient();
+  // A write done on the same screen (a request confirmed, a tariff set deleted) is a new entry: read the log again.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') void queryClient.invalidateQueries({ queryKey: [AUDIT_RESOURCE] });
+      }),
+    [queryClient],
+  );
   if (isPending || !canAccess(kind, AUDIT_RESOURCE, 'list')) return null;
   const filter: Record<string, unknown> = { resource };
   if (id !== undefined && id !== null && id !== '') filter.resource_id = Number(id);
