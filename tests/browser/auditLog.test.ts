@@ -139,6 +139,15 @@ describeInBrowser('the audit log and the Attività sections in Chromium, in Ital
     await page.getByLabel('ID risorsa').fill(String(bianchi));
     await expect.poll(async () => (await rowsOf(page)).join('\n')).not.toContain('Rossi');
     expect((await rowsOf(page)).join('\n')).toContain('Telefono: «+39 011 555 0303»');
+    // A user's detail has its section: the admin deactivates the demo end user, the change reads in words.
+    await page.goto(`${ctx.portal.url}/#/user-management`);
+    await rowAction(page, 'enduser@portal.demo', 'row-status');
+    await rowAction(page, 'enduser@portal.demo', 'row-view');
+    await page.getByTestId('user-show').waitFor();
+    const userActivity = page.getByTestId('activity');
+    await expect.poll(() => userActivity.locator('tbody tr').first().textContent()).toContain('Cambio di stato');
+    expect(await userActivity.locator('tbody tr').first().textContent()).toContain('Stato: Attivo → Inattivo');
+    await page.goto(`${ctx.portal.url}/#/audit-log`);
     // The dates (Rome days): from tomorrow nothing; an end before the start is refused with the server's words.
     const romeDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(d);
     const today = romeDay(new Date());
