@@ -181,6 +181,13 @@ describeInBrowser('the audit log and the Attività sections in Chromium, in Ital
     expect(all).not.toContain('0505');
     expect(all).not.toContain('+39 011 555');
     await shot(page, 'audit-log-carrier');
+    // The user filter (the carrier's own users to pick from): only what Carlo did.
+    const user = page.getByRole('combobox', { name: label('Utente') });
+    await user.click();
+    await user.fill('Carlo');
+    await page.getByRole('option', { name: 'Carlo Corriere' }).click();
+    await expect.poll(async () => (await rowsOf(page)).join('\n')).not.toContain('Anna Amministratrice');
+    expect((await rowsOf(page)).join('\n')).toContain('Telefono: «+39 051 555 0202» → «+39 051 555 0909»');
     // The customer's detail: its Attività section has the carrier's change on top.
     await page.goto(`${ctx.portal.url}/#/companies/${rossi}`);
     const activity = page.getByTestId('activity');
