@@ -99,6 +99,12 @@ export interface AuthTokenTable {
   token_hash: string;
   expires_at: string;
   created_at: string;
+  /** Set at issue, refreshed at most once a minute as the token is used (migration 0013). */
+  last_used_at: string | null;
+  /** The User-Agent of the sign-in (at most 512 characters). */
+  user_agent: string | null;
+  /** The address of the sign-in. */
+  ip: string | null;
 }
 export interface RateLimitTable {
   bucket: string;

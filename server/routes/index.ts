@@ -24,6 +24,7 @@ import requestListRoutes from './requests/list.js';
 import requestStatusRoutes from './requests/status.js';
 import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
+import sessionRoutes from './visitor/sessions.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -52,4 +53,5 @@ export const routes: RouteModule[] = [
   requestStatusRoutes,
   requestEditRoutes,
   statisticsRoutes,
+  sessionRoutes,
 ];

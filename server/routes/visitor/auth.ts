@@ -58,7 +58,7 @@ export default async function authRoutes(app: App) {
       await limits.release(ipKey, MINUTE);
       if (found.status_id !== 1) throw new ApiError(403, 'auth.userInactive');
       if (found.company_status_id !== 1) throw new ApiError(403, 'auth.companyInactive');
-      const token = await tokens.issue(found.id, remember);
+      const token = await tokens.issue(found.id, remember, { userAgent: req.headers['user-agent'], ip: req.ip });
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
       return { status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
