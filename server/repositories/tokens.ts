@@ -220,8 +220,13 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
       await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
     },
 
-    /** Ends every session of a user, but the one given (a password change keeps the session that made it). */
+    /**
+     * Ends every session of a user, but the one given (a password change keeps the session that made it).
+     * Answers how many active sessions it ended (the user's expired rows go as well, uncounted).
+     */
     async revokeAllOf(userId: number, exceptTokenId?: number): Promise<number> {
+      const now = nowIso();
+      await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
       let q = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
       if (exceptTokenId !== undefined) q = q.where('id', '!=', exceptTokenId);
       const r = await q.executeTakeFirst();

@@ -69,7 +69,7 @@ export default async function sessionRoutes(app: App) {
     '/visitor/sessions/destroyOthers',
     {
       config: { policy: 'signedIn' },
-      schema: { tags, summary: "Ends every session of the caller but the current one.", response: { 200: writeAnswer(obj({ count: int })) } },
+      schema: { tags, summary: 'Ends every session of the caller but the current one.', response: { 200: writeAnswer(obj({ count: int })) } },
     },
     async (req) => {
       const me = req.user!;

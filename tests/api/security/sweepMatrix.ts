@@ -188,6 +188,11 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a, c) => [post('/visitor/updateProfile', { first_name: 'Sweep', last_name: 'Tester', country_id: c.country, id: a.owner, user_id: a.owner })],
       expect: OWN,
     },
+    // Active sessions: the caller's own; A's session ids are unknown (404).
+    'GET /visitor/sessions': { calls: (a) => [get('/visitor/sessions', { user_id: a.enduser })], expect: OWN },
+    'GET /visitor/sessions/destroy/:id': { calls: (a) => [get(`/visitor/sessions/destroy/${a.session}`)], expect: NOT_FOUND },
+    'GET /visitor/sessions/destroyOthers': { calls: (a) => [get('/visitor/sessions/destroyOthers', { user_id: a.enduser })], expect: OWN },
+    'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     'POST /visitor/changeEmail': { calls: (a) => [post('/visitor/changeEmail', { email: a.emails.owner })], expect: [403] },
     // A reset code for A's user may be asked by anyone; the answer is the same for every email (server.md §3).
     'POST /visitor/forgetPassword': { calls: (a) => [post('/visitor/forgetPassword', { email: a.emails.enduser })], expect: THROTTLED(200) },

@@ -39,6 +39,8 @@ export interface TenantA {
   delivery: number;
   detail: number;
   document: number;
+  /** A session (auth_tokens row) of A's end user. */
+  session: number;
   emails: { owner: string; enduser: string };
 }
 
@@ -254,6 +256,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
     db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(),
     'document',
   );
+  const session = await one(db.selectFrom('auth_tokens').select('id').where('user_id', '=', t.rossiUser.id).executeTakeFirst(), 'session');
   const access = await one(db.selectFrom('access_requests').select('id').where('carrier_id', '=', t.acme).executeTakeFirst(), 'access request');
   const sheets = await db.selectFrom('rate_sheets').select('id').where('company_id', '=', t.acme).orderBy('id').execute();
   if (!sheets.length) throw new Error('tenant A has no rate sheets (the demo tariffs are missing)');
@@ -284,6 +287,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       delivery: Number((await address('delivery')).id),
       detail: Number(detail.id),
       document: Number(document.id),
+      session: Number(session.id),
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
