@@ -2,6 +2,7 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { SessionsCard } from './SessionsCard';
 
 /**
  * The email section: the field is disabled and read-only (accounts document §2). The email is the
@@ -31,7 +32,7 @@ function EmailCard() {
   );
 }
 
-/** /settings: profile, password and email (accounts document §2 "Account settings"). */
+/** /settings: profile, password, email and active sessions (accounts document §2 "Account settings"). */
 export function SettingsPage() {
   const translate = useTranslate();
   return (
@@ -47,6 +48,7 @@ export function SettingsPage() {
           <EmailCard />
         </Box>
       </Box>
+      <SessionsCard />
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { DetailSection } from '../companies/Details';
 import { StatusChip } from '../companies/StatusChip';
 import { useDisplayNames } from '../companies/lookups';
+import { EndSessionsButton } from './EndSessionsButton';
 
 const T = 'resources.user-management';
 const F = `${T}.fields`;
@@ -22,6 +23,7 @@ function Sections() {
       <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/user-management')} sx={{ mb: 2 }} data-testid="back">
         {translate(`${T}.actions.back`)}
       </Button>
+      <EndSessionsButton record={r} />
       <DetailSection
         title={`${T}.sections.settings`}
         none={`${T}.none`}
