@@ -38,6 +38,7 @@ describeEachDb('active sessions', (p) => {
     const ff = mine.find((s) => s.current)!;
     expect(ff).toMatchObject({ browser: 'Firefox 128 · Windows', ip: '203.0.113.7', current: true });
     expect(mine.filter((s) => s.current)).toHaveLength(1);
+    expect(mine[0]).toBe(ff); // the current one first
     expect(mine.find((s) => s.ip === '203.0.113.8')).toMatchObject({ browser: 'Chrome 156 · Linux', current: false });
     for (const s of mine) {
       expect(Object.keys(s).sort()).toEqual(['browser', 'created_at', 'current', 'expires_at', 'id', 'ip', 'last_used_at']);

@@ -36,12 +36,18 @@ export default async function sessionRoutes(app: App) {
     '/visitor/sessions',
     {
       config: { policy: 'signedIn' },
-      schema: { tags, summary: "The caller's active sessions, the most recently used first.", response: { 200: dataAnswer(list(sessionSchema)) } },
+      schema: {
+        tags,
+        summary: "The caller's active sessions: the current one, then the others, most recently used first.",
+        response: { 200: dataAnswer(list(sessionSchema)) },
+      },
     },
     async (req) => {
       const me = req.user!;
       const rows = await tokens.listOf(me.id);
-      return { status: true, data: rows.map((r) => present(r, me.token_id)) };
+      // The caller's own session first, then the others as the repository orders them (last used first).
+      const sorted = [...rows.filter((r) => r.id === me.token_id), ...rows.filter((r) => r.id !== me.token_id)];
+      return { status: true, data: sorted.map((r) => present(r, me.token_id)) };
     },
   );
 

@@ -17,6 +17,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
 import type { ActiveSession } from '../../dataProvider/sessions';
@@ -40,6 +42,8 @@ export function SessionsCard() {
   const sessions = useQuery({ queryKey: KEY, queryFn: () => dataProvider.activeSessions(), staleTime: 0 });
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
+  // A phone gets one block per session instead of a table it would have to scroll sideways.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const browser = (s: ActiveSession) => s.browser ?? translate('sessions.unknown_browser');
   const address = (s: ActiveSession) => s.ip ?? translate('sessions.unknown_address');
@@ -65,6 +69,19 @@ export function SessionsCard() {
       setPending(null);
     }
   }
+
+  const endButton = (s: ActiveSession) => (
+    <Button
+      size="small"
+      color="warning"
+      disabled={busy}
+      onClick={() => setPending({ kind: 'one', session: s })}
+      aria-label={translate('sessions.end_label', { browser: browser(s) })}
+      data-testid="session-end"
+    >
+      {translate('sessions.end')}
+    </Button>
+  );
 
   let dialogText = '';
   if (pending?.kind === 'others') dialogText = translate('sessions.end_others_text');
@@ -99,7 +116,37 @@ export function SessionsCard() {
             {translate('sessions.load_error')}
           </Alert>
         )}
-        {sessions.data && (
+        {sessions.data && narrow && (
+          <Stack spacing={1.5} data-testid="sessions-table">
+            {sessions.data.map((s) => (
+              <Box
+                key={s.id}
+                data-testid="session-row"
+                data-current={s.current ? 'true' : 'false'}
+                data-session={s.id}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+              >
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+                  <Typography variant="subtitle2" component="span">
+                    {browser(s)}
+                  </Typography>
+                  {s.current && <Chip size="small" color="primary" label={translate('sessions.this_session')} data-testid="session-current" />}
+                </Stack>
+                <Typography variant="body2">
+                  {translate('sessions.address')}: {address(s)}
+                </Typography>
+                <Typography variant="body2">
+                  {translate('sessions.started')}: {dateTime(s.created_at)}
+                </Typography>
+                <Typography variant="body2">
+                  {translate('sessions.last_used')}: {dateTime(s.last_used_at)}
+                </Typography>
+                {endButton(s)}
+              </Box>
+            ))}
+          </Stack>
+        )}
+        {sessions.data && !narrow && (
           <TableContainer>
             <Table size="small" data-testid="sessions-table">
               <TableHead>
@@ -123,18 +170,7 @@ export function SessionsCard() {
                     <TableCell>{address(s)}</TableCell>
                     <TableCell>{dateTime(s.created_at)}</TableCell>
                     <TableCell>{dateTime(s.last_used_at)}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        size="small"
-                        color="warning"
-                        disabled={busy}
-                        onClick={() => setPending({ kind: 'one', session: s })}
-                        aria-label={translate('sessions.end_label', { browser: browser(s) })}
-                        data-testid="session-end"
-                      >
-                        {translate('sessions.end')}
-                      </Button>
-                    </TableCell>
+                    <TableCell align="right">{endButton(s)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
