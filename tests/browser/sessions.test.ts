@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { axeProblems } from './axe.js';
 import { API_PASSWORD, describeInBrowser, shot, visibleWhereItIs } from './harness.js';
 
 const CARRIER = 'carrier@portal.demo';
@@ -46,6 +47,8 @@ describeInBrowser('active sessions in Chromium, in Italian', (ctx) => {
     expect(await rows(page).first().getAttribute('data-current')).toBe('true'); // this session first
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'sessions-settings-two');
+    // The email card's disabled helper text fails colour contrast already on main (not this card's): left out.
+    expect(await axeProblems(page, 'settings with sessions', { exclude: ['[aria-labelledby=email-title]'] })).toEqual([]);
 
     const other = page.locator('[data-testid=session-row][data-current=false]');
     await other.getByTestId('session-end').click();
