@@ -82,6 +82,16 @@ describeInBrowser('active sessions in Chromium, in Italian', (ctx) => {
       })
       .toBe(true);
     await shot(page, 'sessions-settings-phone');
+    // The card in English and French, as the user switches.
+    for (const [lang, title, mine] of [
+      ['en', 'Active sessions', 'This session'],
+      ['fr', 'Sessions actives', 'Cette session'],
+    ] as const) {
+      await page.getByTestId(`lang-${lang}`).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await card.getByRole('heading', { name: title }).waitFor();
+      expect(await page.getByTestId('session-current').innerText()).toBe(mine);
+    }
     // The other browser is sent back to the sign-in at its next call.
     await second.page.goto(`${ctx.portal.url}/#/settings`);
     await second.page.waitForURL(/#\/login/);
