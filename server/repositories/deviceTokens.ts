@@ -28,12 +28,7 @@ export function deviceTokensRepo(db: Db) {
         .insertInto('device_tokens')
         .values({ user_id: userId, token_hash: hashToken(token), created_at: nowIso(), expires_at: inDays(DEVICE_TOKEN_DAYS) })
         .execute();
-      const keep = db
-        .selectFrom('device_tokens')
-        .select('id')
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(DEVICE_TOKENS_PER_USER);
+      const keep = db.selectFrom('device_tokens').select('id').where('user_id', '=', userId).orderBy('id', 'desc').limit(DEVICE_TOKENS_PER_USER);
       await db.deleteFrom('device_tokens').where('user_id', '=', userId).where('id', 'not in', keep).execute();
       // Expired tokens of anyone are of no further use.
       await db.deleteFrom('device_tokens').where('expires_at', '<=', nowIso()).execute();
@@ -42,7 +37,11 @@ export function deviceTokensRepo(db: Db) {
 
     /** Another year for a token that took part in a successful sign-in. */
     async renew(id: number) {
-      await db.updateTable('device_tokens').set({ expires_at: inDays(DEVICE_TOKEN_DAYS) }).where('id', '=', id).execute();
+      await db
+        .updateTable('device_tokens')
+        .set({ expires_at: inDays(DEVICE_TOKEN_DAYS) })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Voids a token (10 wrong passwords in 15 minutes). */
