@@ -106,6 +106,14 @@ export interface AuthTokenTable {
   /** The address of the sign-in. */
   ip: string | null;
 }
+/** A browser a user has signed in from (migration 0011, lib/signInThrottle.ts). */
+export interface DeviceTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
 export interface RateLimitTable {
   bucket: string;
   window_start: number | string;
@@ -447,6 +455,7 @@ export interface DB extends DeclaredTables {
   standard_no_passage: NoPassageTable;
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
+  device_tokens: DeviceTokenTable;
   access_requests: AccessRequestTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;

@@ -25,6 +25,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   companies: (_, s) => ['id', s.companies],
   users: (_, s) => ['company_id', s.companies],
   auth_tokens: (_, s) => ['user_id', s.users],
+  device_tokens: (_, s) => ['user_id', s.users],
   categories: (a) => ['company_id', [a.carrier]],
   rate_sheets: (a) => ['company_id', [a.carrier]],
   express_rate_rows: (_, s) => ['rate_sheet_id', s.sheets],
