@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
 import { tokensRepo } from '../../server/repositories/tokens.js';
+import { hashToken } from '../../server/lib/tokens.js';
 import { DEMO, describeEachDb } from './helpers.js';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -183,5 +184,40 @@ describeEachDb('active sessions', (p) => {
     Object.assign(state, { statements: 0, updates: 0 });
     await Promise.all(tokens.map((t) => repo.resolve(t)));
     expect(state).toEqual({ statements: 1, updates: 0 }); // touched a moment ago: not again within the minute
+  });
+
+  it('answers the requests even when the touch fails, and reports the failure', async () => {
+    let failUpdates = 1;
+    const updates = new WeakSet<object>();
+    const plugin: KyselyPlugin = {
+      transformQuery: (args) => {
+        if (args.node.kind === 'UpdateQueryNode') updates.add(args.queryId);
+        return args.node;
+      },
+      transformResult: async (args) => {
+        if (updates.has(args.queryId) && failUpdates > 0) {
+          failUpdates--;
+          throw new Error('connection lost (test)');
+        }
+        return args.result;
+      },
+    };
+    const reported: unknown[] = [];
+    const repo = tokensRepo(p().db.db.withPlugin(plugin), { onTouchError: (err) => reported.push(err) });
+    const user = await p().db.db.selectFrom('users').select(['id', 'email']).where('email', '=', DEMO.enduser).executeTakeFirstOrThrow();
+    const token = await repo.issue(user.id, false);
+    await p()
+      .db.db.updateTable('auth_tokens')
+      .set({ last_used_at: minutesAgo(3) })
+      .where('user_agent', 'is', null)
+      .where('user_id', '=', user.id)
+      .execute();
+    expect((await repo.resolve(token))?.email).toBe(DEMO.enduser);
+    expect(reported).toHaveLength(1);
+    // Still stale, so the next use moves it.
+    expect((await repo.resolve(token))?.email).toBe(DEMO.enduser);
+    expect(reported).toHaveLength(1);
+    const row = await p().db.db.selectFrom('auth_tokens').select('last_used_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    expect(Date.parse(row.last_used_at!)).toBeGreaterThan(Date.now() - 10_000);
   });
 });
