@@ -91,8 +91,9 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
   /**
    * The lookup's rows also say when each token was last used; those used longer than a minute ago get
    * their `last_used_at` moved to now, all of one batch in ONE statement (`id in (…)`, chunked like the
-   * lookup), before the batch's requests go on. So a token costs at most one write a minute, a batch of
-   * fresh tokens none, and the requests never wait on a statement of their own.
+   * lookup), before the batch's requests go on (so an answer never precedes its own timestamp's write).
+   * A token costs at most one write a minute, a batch of fresh tokens none, and no request ever gets a
+   * statement of its own; the guard in the WHERE keeps two server processes from both writing.
    */
   async function touch(ids: number[], now: string) {
     const cutoff = new Date(Date.parse(now) - TOUCH_INTERVAL).toISOString();
