@@ -93,7 +93,7 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
    * their `last_used_at` moved to now, all of one batch in ONE statement (`id in (…)`, chunked like the
    * lookup), before the batch's requests go on (so an answer never precedes its own timestamp's write).
    * A token costs at most one write a minute, a batch of fresh tokens none, and no request ever gets a
-   * statement of its own; the guard in the WHERE keeps two server processes from both writing.
+   * statement of its own; the guard in the WHERE makes another process's touch in the same minute change nothing.
    */
   async function touch(ids: number[], now: string) {
     const cutoff = new Date(Date.parse(now) - TOUCH_INTERVAL).toISOString();
