@@ -8,6 +8,7 @@ import { pricing } from './pricing.js';
 import { settings } from './settings.js';
 import { requests } from './requests.js';
 import { security } from './security.js';
+import { mfa } from './mfa.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -26,6 +27,7 @@ areas.push(pricing);
 areas.push(settings);
 areas.push(requests);
 areas.push(security);
+areas.push(mfa);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

@@ -24,6 +24,8 @@ import requestListRoutes from './requests/list.js';
 import requestStatusRoutes from './requests/status.js';
 import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
+import mfaRoutes from './visitor/mfa.js';
+import mfaLoginRoutes from './visitor/mfaLogin.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -52,4 +54,6 @@ export const routes: RouteModule[] = [
   requestStatusRoutes,
   requestEditRoutes,
   statisticsRoutes,
+  mfaRoutes,
+  mfaLoginRoutes,
 ];

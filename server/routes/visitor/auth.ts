@@ -6,6 +6,7 @@ import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { usersRepo } from '../../repositories/users.js';
+import { passwordStepChallenge } from '../../lib/secondFactor.js';
 
 const MINUTE = 60_000;
 const MAX_FAILURES = 5;
@@ -27,7 +28,15 @@ export default async function authRoutes(app: App) {
         tags: ['visitor'],
         summary: 'Signs in and answers a bearer token.',
         security: [{ apiPassword: [] }],
-        response: { 200: obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }) },
+        response: {
+          200: {
+            anyOf: [
+              obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }),
+              // Two-step verification (docs/two-factor.md): no token yet; the challenge goes to /visitor/login/mfa.
+              obj({ status: bool, message: str, challenge: str, mfa_required: bool, mfa_setup_required: bool }, ['mfa_required', 'mfa_setup_required']),
+            ],
+          },
+        },
         body: {
           type: 'object',
           required: ['email', 'password'],
@@ -58,6 +67,8 @@ export default async function authRoutes(app: App) {
       await limits.release(ipKey, MINUTE);
       if (found.status_id !== 1) throw new ApiError(403, 'auth.userInactive');
       if (found.company_status_id !== 1) throw new ApiError(403, 'auth.companyInactive');
+      const second = await passwordStepChallenge(app.db, app.config, req, found, remember);
+      if (second) return second;
       const token = await tokens.issue(found.id, remember);
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
