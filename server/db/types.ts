@@ -100,6 +100,14 @@ export interface AuthTokenTable {
   expires_at: string;
   created_at: string;
 }
+/** A browser a user has signed in from (migration 0011, lib/signInThrottle.ts). */
+export interface DeviceTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
 export interface RateLimitTable {
   bucket: string;
   window_start: number | string;
@@ -469,6 +477,7 @@ export interface DB extends DeclaredTables {
   standard_no_passage: NoPassageTable;
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
+  device_tokens: DeviceTokenTable;
   user_mfa: UserMfaTable;
   mfa_recovery_codes: MfaRecoveryCodeTable;
   mfa_challenges: MfaChallengeTable;

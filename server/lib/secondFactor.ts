@@ -8,8 +8,7 @@ import { usersRepo } from '../repositories/users.js';
 import { acceptedStep, cleanCode, isTotpCode } from './totp.js';
 
 /** REQUIRE_ADMIN_MFA=1 and an admin (Admin, Admin Users): no session without a TOTP app. */
-export const mfaRequiredFor = (config: Config, roleId: number) =>
-  config.requireAdminMfa && (roleId === USER_ROLE.ADMIN || roleId === USER_ROLE.ADMIN_USERS);
+export const mfaRequiredFor = (config: Config, roleId: number) => config.requireAdminMfa && (roleId === USER_ROLE.ADMIN || roleId === USER_ROLE.ADMIN_USERS);
 
 /**
  * The password step's answer when a second step must follow (docs/two-factor.md): a challenge for the

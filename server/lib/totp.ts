@@ -43,4 +43,8 @@ export function newRecoveryCodes(): string[] {
     return `${s.slice(0, 5)}-${s.slice(5)}`;
   });
 }
-export const hashRecoveryCode = (code: string) => crypto.createHash('sha256').update(`mfa-recovery:${cleanCode(code)}`).digest('hex');
+export const hashRecoveryCode = (code: string) =>
+  crypto
+    .createHash('sha256')
+    .update(`mfa-recovery:${cleanCode(code)}`)
+    .digest('hex');

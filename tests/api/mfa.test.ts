@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { DEMO, awaitFreshMinute, describeEachDb, type TestPortal } from './helpers.js';
+import { DEMO, describeEachDb, type TestPortal } from './helpers.js';
+import { ACCOUNT_FAILURES } from '../../server/lib/signInThrottle.js';
 import { createUser, nextIp } from './accountsHelpers.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 
@@ -35,7 +36,12 @@ describeEachDb('two-step verification (TOTP)', (get) => {
   it('enrols from the settings: QR code and secret, a wrong code refused, a right one turns it on with ten recovery codes', async () => {
     const p = get();
     const u = await freshUser(p);
-    expect((await p.api('GET', '/visitor/mfa', { token: u.token })).body.data).toEqual({ enabled: false, enabled_at: null, recovery_codes_left: 0, required: false });
+    expect((await p.api('GET', '/visitor/mfa', { token: u.token })).body.data).toEqual({
+      enabled: false,
+      enabled_at: null,
+      recovery_codes_left: 0,
+      required: false,
+    });
     const wrongFirst = await p.api('POST', '/visitor/mfa/enable', { token: u.token, body: { code: '123456' }, lang: 'en' });
     expect(wrongFirst.status).toBe(409);
     expect(wrongFirst.body.message).toBe('Start the setup first: the QR code has not been created.');
@@ -109,7 +115,11 @@ describeEachDb('two-step verification (TOTP)', (get) => {
     const forged = await secondStep(p, 'not-a-challenge', next, 'fr');
     expect(forged.status).toBe(401);
     expect(forged.body.message).toBe('Cette étape de connexion a expiré ou n’est pas valide. Reconnectez-vous avec votre mot de passe.');
-    await p.db.db.updateTable('mfa_challenges').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.id).execute();
+    await p.db.db
+      .updateTable('mfa_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', u.id)
+      .execute();
     expect((await secondStep(p, again.challenge, await codeAt(secret, 1))).status).toBe(401);
     // No session was made by any refused step.
     expect(await p.db.db.selectFrom('auth_tokens').select('id').where('user_id', '=', u.id).execute()).toHaveLength(2);
@@ -131,29 +141,43 @@ describeEachDb('two-step verification (TOTP)', (get) => {
     expect(reused.status).toBe(422);
   });
 
-  it('counts wrong codes and forged challenges like wrong passwords: 429 after five a minute', async () => {
+  it('counts wrong codes and forged challenges like wrong passwords (lib/signInThrottle.ts): then 429 with Retry-After', async () => {
     const p = get();
     const u = await freshUser(p);
     const { secret } = await enrol(p, u.token);
-    await awaitFreshMinute();
     const wrong = (await codeAt(secret, 1)) === '000000' ? '111111' : '000000';
-    // Three wrong codes on one challenge, two on the next: the count is the account's, not the challenge's.
-    const one = await passwordStep(p, u.email, u.password);
-    for (let i = 0; i < 3; i++) expect((await secondStep(p, one.challenge, i % 2 ? 'ABCDE-FGHJK' : wrong)).status, `try ${i}`).toBe(422);
-    const { challenge } = await passwordStep(p, u.email, u.password);
-    for (let i = 3; i < 5; i++) expect((await secondStep(p, challenge, i % 2 ? 'ABCDE-FGHJK' : wrong)).status, `try ${i}`).toBe(422);
+    // Four wrong codes on each of two challenges, two on a third: the count is the account's, not the challenge's.
+    let challenge = '';
+    for (let i = 0; i < ACCOUNT_FAILURES; i++) {
+      if (i % 4 === 0) challenge = (await passwordStep(p, u.email, u.password)).challenge;
+      expect((await secondStep(p, challenge, i % 2 ? 'ABCDE-FGHJK' : wrong)).status, `try ${i}`).toBe(422);
+    }
     const locked = await secondStep(p, challenge, await codeAt(secret, 1));
     expect(locked.status).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     expect((await p.api('POST', '/visitor/login', { body: { email: u.email, password: u.password }, headers: nextIp() })).status).toBe(429);
 
-    // Forged challenges count against the address.
+    // Forged challenges count too (against the address and an empty account): refused, then 429.
     const from = nextIp();
-    for (let i = 0; i < 5; i++) {
-      const r = await p.api('POST', '/visitor/login/mfa', { body: { challenge: `forged-${i}`, code: '123456' }, headers: from });
-      expect([401, 429]).toContain(r.status);
+    const statuses: number[] = [];
+    for (let i = 0; i <= ACCOUNT_FAILURES; i++) {
+      statuses.push((await p.api('POST', '/visitor/login/mfa', { body: { challenge: `forged-${i}`, code: '123456' }, headers: from })).status);
     }
-    const after = await p.api('POST', '/visitor/login/mfa', { body: { challenge: 'forged-x', code: '123456' }, headers: from });
-    expect(after.status).toBe(429);
+    expect(statuses[0]).toBe(401);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+  });
+
+  it('gives the device token only after the whole sign-in', async () => {
+    const p = get();
+    const u = await freshUser(p);
+    const { secret } = await enrol(p, u.token);
+    const first = await p.api('POST', '/visitor/login', { body: { email: u.email, password: u.password }, headers: nextIp() });
+    expect(first.body.mfa_required).toBe(true);
+    expect(first.headers['set-cookie']).toBeUndefined();
+    const done = await secondStep(p, first.body.challenge, await codeAt(secret, 1));
+    expect(done.status).toBe(200);
+    expect(String(done.headers['set-cookie'])).toMatch(/^deviceToken=[A-Za-z0-9_-]+;/);
   });
 
   it('turns off with a current code or the password; regenerates recovery codes', async () => {

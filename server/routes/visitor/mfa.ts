@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { bool, dataAnswer, int, list, obj, okAnswer, str, strN, writeAnswer } from '../../lib/answers.js';
 import { ApiError, conflict, invalid } from '../../lib/errors.js';
-import { signInThrottle } from '../../lib/mfaThrottle.js';
+import { signInThrottle } from '../../lib/signInThrottle.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { mfaRequiredFor, spendCode } from '../../lib/secondFactor.js';
 import { acceptedStep, cleanCode, newRecoveryCodes, newTotpSecret, otpauthUri, qrDataUrl } from '../../lib/totp.js';
@@ -40,6 +40,7 @@ export default async function mfaRoutes(app: App) {
       await throttle.failed(attempt);
       throw invalid({ [body.code ? 'code' : 'password']: 'mfa.wrongProof' }, 'mfa.wrongProof');
     }
+    await throttle.passed(attempt);
   }
 
   app.get(
@@ -116,7 +117,12 @@ export default async function mfaRoutes(app: App) {
     '/visitor/mfa/disable',
     {
       config: { policy: 'signedIn' },
-      schema: { tags: ['visitor'], summary: 'Turns two-step verification off (asks a current code or the password).', response: { 200: okAnswer }, body: proofBody },
+      schema: {
+        tags: ['visitor'],
+        summary: 'Turns two-step verification off (asks a current code or the password).',
+        response: { 200: okAnswer },
+        body: proofBody,
+      },
     },
     async (req) => {
       const me = req.user!;

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { bool, dataAnswer, list, obj, str } from '../../lib/answers.js';
 import { ApiError, invalid } from '../../lib/errors.js';
-import { signInThrottle } from '../../lib/mfaThrottle.js';
+import { signInThrottle } from '../../lib/signInThrottle.js';
 import { signInAnswer, spendCode } from '../../lib/secondFactor.js';
 import { acceptedStep, cleanCode, newRecoveryCodes, newTotpSecret, otpauthUri, qrDataUrl } from '../../lib/totp.js';
 import { mfaRepo } from '../../repositories/mfa.js';
@@ -60,31 +60,38 @@ export default async function mfaLoginRoutes(app: App) {
     async (req, reply) => {
       const { challenge: token, code } = req.body;
       const challenge = await liveChallenge(req, token);
-      const attempt = await throttle.begin(req, challenge.email);
       checkActive(challenge);
-      let recoveryCodes: string[] | undefined;
-      if (challenge.purpose === 'verify') {
-        if (!(await spendCode(app.db, challenge.user_id, code))) {
-          await mfa.challengeFailed(challenge.id);
-          await throttle.failed(attempt);
-          throw invalid({ code: 'mfa.invalidCode' }, 'mfa.invalidCode');
+      const attempt = await throttle.begin(req, challenge.email);
+      try {
+        let recoveryCodes: string[] | undefined;
+        if (challenge.purpose === 'verify') {
+          if (!(await spendCode(app.db, challenge.user_id, code))) {
+            await mfa.challengeFailed(challenge.id);
+            await throttle.failed(attempt);
+            throw invalid({ code: 'mfa.invalidCode' }, 'mfa.invalidCode');
+          }
+        } else {
+          // Enrolment of an admin who must have the second factor: the code confirms the secret shown.
+          const state = await mfa.state(challenge.user_id);
+          const pending = state && !state.enabled_at ? state : undefined;
+          const step = pending ? await acceptedStep(pending.secret, cleanCode(code), null) : null;
+          if (step === null) {
+            await mfa.challengeFailed(challenge.id);
+            await throttle.failed(attempt);
+            throw invalid({ code: pending ? 'mfa.invalidCode' : 'mfa.notStarted' }, 'mfa.invalidCode');
+          }
+          recoveryCodes = newRecoveryCodes();
+          if (!(await mfa.enable(challenge.user_id, step, recoveryCodes))) throw new ApiError(401, 'mfa.challengeInvalid');
         }
-      } else {
-        // Enrolment of an admin who must have the second factor: the code confirms the secret shown.
-        const state = await mfa.state(challenge.user_id);
-        const step = state && !state.enabled_at ? await acceptedStep(state.secret, cleanCode(code), null) : null;
-        if (step === null) {
-          await mfa.challengeFailed(challenge.id);
-          await throttle.failed(attempt);
-          throw invalid({ code: state && !state.enabled_at ? 'mfa.invalidCode' : 'mfa.notStarted' }, 'mfa.invalidCode');
-        }
-        recoveryCodes = newRecoveryCodes();
-        if (!(await mfa.enable(challenge.user_id, step, recoveryCodes))) throw new ApiError(401, 'mfa.challengeInvalid');
+        if (!(await mfa.consumeChallenge(challenge.id))) throw new ApiError(401, 'mfa.challengeInvalid');
+        // The whole sign-in succeeded: the device token of lib/signInThrottle.ts comes now, not after the password.
+        await throttle.succeeded(attempt, reply, challenge.user_id);
+        const answer = await signInAnswer(app.db, req, challenge.user_id, challenge.role_id, challenge.remember);
+        return recoveryCodes ? { ...answer, recovery_codes: recoveryCodes } : answer;
+      } catch (err) {
+        await throttle.passed(attempt); // nothing when `failed` or `succeeded` settled it
+        throw err;
       }
-      if (!(await mfa.consumeChallenge(challenge.id))) throw new ApiError(401, 'mfa.challengeInvalid');
-      await throttle.succeeded(attempt, reply, challenge.user_id);
-      const answer = await signInAnswer(app.db, req, challenge.user_id, challenge.role_id, challenge.remember);
-      return recoveryCodes ? { ...answer, recovery_codes: recoveryCodes } : answer;
     },
   );
 

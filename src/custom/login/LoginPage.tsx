@@ -29,7 +29,9 @@ export function LoginPage() {
     try {
       await login({ email: email.trim(), password, remember });
     } catch (err: any) {
-      setError(translate(err?.message || 'ra.auth.sign_in_error', { _: err?.message }));
+      const retryAfter = err?.status === 429 ? Number(err?.body?.retryAfter) : 0;
+      if (retryAfter > 0) setError(translate('login.locked', { smart_count: Math.ceil(retryAfter / 60) }));
+      else setError(translate(err?.message || 'ra.auth.sign_in_error', { _: err?.message }));
     } finally {
       setBusy(false);
     }

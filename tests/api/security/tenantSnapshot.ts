@@ -25,6 +25,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   companies: (_, s) => ['id', s.companies],
   users: (_, s) => ['company_id', s.companies],
   auth_tokens: (_, s) => ['user_id', s.users],
+  device_tokens: (_, s) => ['user_id', s.users],
   user_mfa: (_, s) => ['user_id', s.users],
   mfa_recovery_codes: (_, s) => ['user_id', s.users],
   mfa_challenges: (_, s) => ['user_id', s.users],
