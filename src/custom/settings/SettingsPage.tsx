@@ -2,6 +2,7 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { MfaCard } from './MfaCard';
 
 /**
  * The email section: the field is disabled and read-only (accounts document §2). The email is the
@@ -45,6 +46,7 @@ export function SettingsPage() {
         <Box sx={{ display: 'grid', gap: 3 }}>
           <PasswordCard />
           <EmailCard />
+          <MfaCard />
         </Box>
       </Box>
     </Box>
