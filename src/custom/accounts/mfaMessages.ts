@@ -7,8 +7,8 @@ export const mfaMessages: AreaMessages = {
       title: 'Verifica in due passaggi',
       intro:
         'Oltre alla password, all’accesso ti chiederemo un codice dell’app di autenticazione del telefono (Google Authenticator, Microsoft Authenticator, FreeOTP…).',
-      status_on: 'Attiva dal %{date}.',
-      status_off: 'Non attiva.',
+      status_on: 'Attiva dal %{date}',
+      status_off: 'Non attiva',
       required: 'Obbligatoria per gli amministratori.',
       codes_left: 'Codici di recupero non usati: %{count}.',
       enable: 'Attiva la verifica in due passaggi',
@@ -56,8 +56,8 @@ export const mfaMessages: AreaMessages = {
       title: 'Two-step verification',
       intro:
         'Besides your password, signing in will ask for a code from the authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP…).',
-      status_on: 'On since %{date}.',
-      status_off: 'Off.',
+      status_on: 'On since %{date}',
+      status_off: 'Off',
       required: 'Required for administrators.',
       codes_left: 'Unused recovery codes: %{count}.',
       enable: 'Turn on two-step verification',
@@ -105,8 +105,8 @@ export const mfaMessages: AreaMessages = {
       title: 'Validation en deux étapes',
       intro:
         'En plus du mot de passe, la connexion demandera un code de l’application d’authentification de votre téléphone (Google Authenticator, Microsoft Authenticator, FreeOTP…).',
-      status_on: 'Activée depuis le %{date}.',
-      status_off: 'Désactivée.',
+      status_on: 'Activée depuis le %{date}',
+      status_off: 'Désactivée',
       required: 'Obligatoire pour les administrateurs.',
       codes_left: 'Codes de récupération inutilisés : %{count}.',
       enable: 'Activer la validation en deux étapes',

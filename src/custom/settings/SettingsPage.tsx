@@ -42,11 +42,13 @@ export function SettingsPage() {
         {translate('accounts.settings.title')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-        <ProfileCard />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <ProfileCard />
+          <MfaCard />
+        </Box>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <PasswordCard />
           <EmailCard />
-          <MfaCard />
         </Box>
       </Box>
     </Box>
