@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { generate } from 'otplib';
 import { describeInBrowser, shot } from './harness.js';
+import { axeProblems } from './axe.js';
 
 /** The app's code for `secret`, `steps` time steps (30 s) from now. */
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
@@ -29,6 +30,9 @@ describeInBrowser('two-step verification', (ctx) => {
     expect((await card.getByTestId('mfa-secret').textContent())!.replace(/ /g, '')).toBe(secret);
     await card.getByTestId('mfa-secret').scrollIntoViewIfNeeded();
     await shot(page, 'two-factor-enrol');
+    // The other cards' own findings (the avatar's initials, the e-mail's disabled hint) are theirs, not this card's.
+    const others = { exclude: ['[data-testid=profile-avatar]', 'section[aria-labelledby=email-title]'] };
+    expect(await axeProblems(page, 'settings, enrolment', others)).toEqual([]);
 
     // A wrong code first: said under the field, nothing turned on.
     const right = await codeAt(secret);
@@ -45,6 +49,7 @@ describeInBrowser('two-step verification', (ctx) => {
     expect(recovery).toHaveLength(10);
     await card.getByTestId('mfa-recovery-codes').scrollIntoViewIfNeeded();
     await shot(page, 'two-factor-recovery-codes');
+    expect(await axeProblems(page, 'settings, recovery codes', others)).toEqual([]);
     await card.getByTestId('mfa-codes-done').click();
     await card.getByTestId('mfa-regenerate').waitFor();
     expect(await card.getByTestId('mfa-status').textContent()).toMatch(/^Attiva dal \d{2}\/\d{2}\/\d{4}$/);
@@ -64,6 +69,7 @@ describeInBrowser('two-step verification', (ctx) => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Verifica in due passaggi');
     expect((await page.context().cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
     await shot(page, 'two-factor-login-step');
+    expect(await axeProblems(page, 'login, second step', { landmarks: true })).toEqual([]);
 
     // A wrong code, then the app's next code.
     const next = await codeAt(secret, 1);
@@ -93,6 +99,23 @@ describeInBrowser('two-step verification', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/settings`);
     await page.getByTestId('mfa-regenerate').waitFor();
     expect(await page.getByTestId('mfa-card').textContent()).toContain('Codici di recupero non usati: 9.');
+
+    // Turn it off with the password.
+    await page.getByTestId('mfa-disable').click();
+    const dialog = page.getByRole('dialog', { name: 'Disattivare la verifica in due passaggi?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Usa la password' }).click();
+    await dialog.getByLabel('Password').fill('wrong-pass1');
+    await dialog.getByTestId('mfa-proof-submit').click();
+    await dialog.getByText('Il codice o la password non sono corretti.').waitFor();
+    await dialog.getByLabel('Password').fill('demo1234');
+    await page.waitForTimeout(300);
+    await shot(page, 'two-factor-disable');
+    await dialog.getByTestId('mfa-proof-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('mfa-enable').waitFor();
+    expect(await page.getByTestId('mfa-status').textContent()).toBe('Non attiva');
+    expect(await page.getByTestId('mfa-notice').textContent()).toBe('La verifica in due passaggi è disattivata.');
     expect(errors).toEqual([]);
   });
 
@@ -111,6 +134,7 @@ describeInBrowser('two-step verification', (ctx) => {
       const secret = (await page.getByTestId('mfa-secret').getAttribute('data-secret'))!;
       await page.getByRole('img', { name: 'Codice QR da inquadrare con l’app di autenticazione' }).waitFor();
       await shot(page, 'two-factor-admin-enrol');
+      expect(await axeProblems(page, 'login, admin enrolment', { landmarks: true })).toEqual([]);
       expect((await page.context().cookies()).find((c) => c.name === 'userToken')).toBeUndefined();
       await page.getByTestId('mfa-enrol-code').fill(await codeAt(secret));
       await page.getByTestId('mfa-enrol-confirm').click();
