@@ -1,6 +1,7 @@
 /** Two-factor sign-in (docs/two-factor.md). */
 export const mfa = {
   en: {
+    'mfa.resetDone': 'Two-step verification of the user is off: they sign in with the password and may turn it on again.',
     'mfa.codeNeeded': 'Enter the code from your authenticator app.',
     'mfa.setupNeeded': 'Administrators must turn on two-step verification before signing in.',
     'mfa.invalidCode': 'The code is wrong, expired or already used.',
@@ -17,6 +18,7 @@ export const mfa = {
     'mfa.requiredForAdmins': 'Two-step verification is required for administrators and cannot be turned off.',
   },
   it: {
+    'mfa.resetDone': 'La verifica in due passaggi dell’utente è disattivata: accede con la password e può riattivarla.',
     'mfa.codeNeeded': 'Inserisci il codice dell’app di autenticazione.',
     'mfa.setupNeeded': 'Gli amministratori devono attivare la verifica in due passaggi prima di accedere.',
     'mfa.invalidCode': 'Il codice è errato, scaduto o già usato.',
@@ -33,6 +35,7 @@ export const mfa = {
     'mfa.requiredForAdmins': 'La verifica in due passaggi è obbligatoria per gli amministratori e non si può disattivare.',
   },
   fr: {
+    'mfa.resetDone': 'La validation en deux étapes de l’utilisateur est désactivée : il se connecte avec son mot de passe et peut la réactiver.',
     'mfa.codeNeeded': 'Saisissez le code de votre application d’authentification.',
     'mfa.setupNeeded': 'Les administrateurs doivent activer la validation en deux étapes avant de se connecter.',
     'mfa.invalidCode': 'Le code est erroné, expiré ou déjà utilisé.',

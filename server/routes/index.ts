@@ -26,6 +26,7 @@ import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
 import mfaRoutes from './visitor/mfa.js';
 import mfaLoginRoutes from './visitor/mfaLogin.js';
+import adminMfaRoutes from './admin/mfaReset.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -56,4 +57,5 @@ export const routes: RouteModule[] = [
   statisticsRoutes,
   mfaRoutes,
   mfaLoginRoutes,
+  adminMfaRoutes,
 ];

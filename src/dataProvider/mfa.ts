@@ -22,5 +22,8 @@ export const mfaMethods = () => ({
   mfaSetup: () => apiRequest<Answer<MfaEnrolment>>('/visitor/mfa/setup', { method: 'POST', body: {} }),
   mfaEnable: (code: string) => apiRequest<Answer<{ recovery_codes: string[] }>>('/visitor/mfa/enable', { method: 'POST', body: { code } }),
   mfaDisable: (proof: MfaProof) => apiRequest<Answer>('/visitor/mfa/disable', { method: 'POST', body: proof }),
+  /** Admins: whether a user has it on, and its reset (lost phone and recovery codes). */
+  adminMfaState: (userId: number) => apiRequest<{ data: { enabled: boolean } }>(`/admin/users/mfa/${userId}`).then((r) => r.data),
+  adminMfaReset: (userId: number) => apiRequest<Answer>(`/admin/users/mfaReset/${userId}`, { method: 'POST', body: {} }),
   mfaRecoveryCodes: (proof: MfaProof) => apiRequest<Answer<{ recovery_codes: string[] }>>('/visitor/mfa/recovery_codes', { method: 'POST', body: proof }),
 });

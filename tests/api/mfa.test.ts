@@ -211,6 +211,24 @@ describeEachDb('two-step verification (TOTP)', (get) => {
     expect((await p.api('POST', '/visitor/mfa/disable', { token: u.token, body: { password: u.password } })).status).toBe(409);
   });
 
+  it('lets an admin see it and turn it off for a user who lost phone and codes; nobody else', async () => {
+    const p = get();
+    const u = await freshUser(p);
+    await enrol(p, u.token);
+    const admin = await p.login(DEMO.admin);
+    const carrier = await p.login(DEMO.carrier);
+    expect((await p.api('GET', `/admin/users/mfa/${u.id}`, { token: admin })).body.data).toEqual({ enabled: true });
+    expect((await p.api('POST', `/admin/users/mfaReset/${u.id}`, { token: carrier })).status).toBe(403);
+    expect((await p.api('POST', `/admin/users/mfaReset/${u.id}`, { token: u.token })).status).toBe(403);
+    expect((await p.api('POST', '/admin/users/mfaReset/999999', { token: admin })).status).toBe(404);
+    const reset = await p.api('POST', `/admin/users/mfaReset/${u.id}`, { token: admin, lang: 'en' });
+    expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe('Two-step verification of the user is off: they sign in with the password and may turn it on again.');
+    expect((await p.api('GET', `/admin/users/mfa/${u.id}`, { token: admin })).body.data).toEqual({ enabled: false });
+    expect((await passwordStep(p, u.email, u.password)).token).toBeTruthy();
+    expect((await p.api('POST', `/admin/users/mfaReset/${u.id}`, { token: admin })).status).toBe(409);
+  });
+
   it('leaves users without it and the demo admin signing in with the password alone', async () => {
     const p = get();
     const r = await passwordStep(p, DEMO.admin, DEMO.password);

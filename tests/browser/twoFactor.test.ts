@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { describeInBrowser, shot } from './harness.js';
+import { API_PASSWORD, describeInBrowser, shot } from './harness.js';
 import { axeProblems } from './axe.js';
 
 /** The app's code for `secret`, `steps` time steps (30 s) from now. */
@@ -148,6 +148,31 @@ describeInBrowser('two-step verification', (ctx) => {
       // Required: no way to turn it off from the card.
       expect(await page.getByTestId('mfa-disable').count()).toBe(0);
       expect(await page.getByTestId('mfa-card').textContent()).toContain('Obbligatoria per gli amministratori.');
+
+      // The carrier lost phone and codes: the admin turns it off from the user's page.
+      const inject = (url: string, payload: object, token?: string) =>
+        ctx.portal.app.inject({
+          method: 'POST',
+          url: `/api/v1${url}`,
+          headers: { 'x-api-password': API_PASSWORD, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          payload,
+        });
+      const carrier = (await inject('/visitor/login', { email: 'carrier@portal.demo', password: 'demo1234' })).json();
+      const carrierSecret = (await inject('/visitor/mfa/setup', {}, carrier.token)).json().data.secret;
+      expect((await inject('/visitor/mfa/enable', { code: await codeAt(carrierSecret) }, carrier.token)).statusCode).toBe(200);
+      await page.goto(`${ctx.portal.url}/#/user-management/${carrier.user.id}`);
+      const box = page.getByTestId('user-mfa');
+      await box.getByTestId('user-mfa-reset').waitFor();
+      expect(await box.getByTestId('user-mfa-status').textContent()).toBe('Attiva');
+      await box.getByTestId('user-mfa-reset').click();
+      const confirm = page.getByRole('dialog', { name: 'Disattivare la verifica in due passaggi di questo utente?' });
+      await confirm.waitFor();
+      await page.waitForTimeout(300);
+      await shot(page, 'two-factor-admin-reset');
+      await confirm.getByTestId('user-mfa-reset-confirm').click();
+      await page.getByText('La verifica in due passaggi dell’utente è disattivata: accede con la password e può riattivarla.').waitFor();
+      await box.getByText('Non attiva').waitFor();
+      expect(await box.getByTestId('user-mfa-reset').count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       config.requireAdminMfa = false;

@@ -4,6 +4,12 @@ import type { AreaMessages } from '../../i18n';
 export const mfaMessages: AreaMessages = {
   it: {
     mfa: {
+      admin_title: 'Verifica in due passaggi',
+      admin_on: 'Attiva',
+      admin_off: 'Non attiva',
+      admin_reset: 'Disattiva per questo utente',
+      admin_reset_title: 'Disattivare la verifica in due passaggi di questo utente?',
+      admin_reset_text: 'Solo se l’utente ha perso il telefono e i codici di recupero: accederà con la sola password e potrà riattivarla.',
       title: 'Verifica in due passaggi',
       intro:
         'Oltre alla password, all’accesso ti chiederemo un codice dell’app di autenticazione del telefono (Google Authenticator, Microsoft Authenticator, FreeOTP…).',
@@ -53,6 +59,12 @@ export const mfaMessages: AreaMessages = {
   },
   en: {
     mfa: {
+      admin_title: 'Two-step verification',
+      admin_on: 'On',
+      admin_off: 'Off',
+      admin_reset: 'Turn off for this user',
+      admin_reset_title: 'Turn off two-step verification for this user?',
+      admin_reset_text: 'Only when the user lost both the phone and the recovery codes: they will sign in with the password alone and may turn it on again.',
       title: 'Two-step verification',
       intro:
         'Besides your password, signing in will ask for a code from the authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP…).',
@@ -102,6 +114,13 @@ export const mfaMessages: AreaMessages = {
   },
   fr: {
     mfa: {
+      admin_title: 'Validation en deux étapes',
+      admin_on: 'Activée',
+      admin_off: 'Désactivée',
+      admin_reset: 'Désactiver pour cet utilisateur',
+      admin_reset_title: 'Désactiver la validation en deux étapes de cet utilisateur ?',
+      admin_reset_text:
+        'Seulement si l’utilisateur a perdu son téléphone et ses codes de récupération : il se connectera avec son seul mot de passe et pourra la réactiver.',
       title: 'Validation en deux étapes',
       intro:
         'En plus du mot de passe, la connexion demandera un code de l’application d’authentification de votre téléphone (Google Authenticator, Microsoft Authenticator, FreeOTP…).',

@@ -5,6 +5,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { DetailSection } from '../companies/Details';
 import { StatusChip } from '../companies/StatusChip';
 import { useDisplayNames } from '../companies/lookups';
+import { UserMfa } from './UserMfa';
 
 const T = 'resources.user-management';
 const F = `${T}.fields`;
@@ -49,6 +50,7 @@ function Sections() {
           { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} />, testid: 'user-status' },
         ]}
       />
+      <UserMfa userId={Number(r.id)} />
     </Box>
   );
 }

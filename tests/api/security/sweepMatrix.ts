@@ -197,6 +197,8 @@ export function sweepMatrix(): Record<string, Entry> {
     'POST /visitor/mfa/recovery_codes': { calls: () => [post('/visitor/mfa/recovery_codes', { password: 'Wrong-passw0rd' })], expect: THROTTLED(409) },
     'POST /visitor/login/mfa': { calls: () => [post('/visitor/login/mfa', { challenge: 'forged-challenge', code: '000000' })], expect: THROTTLED(401) },
     'POST /visitor/login/mfa/setup': { calls: () => [post('/visitor/login/mfa/setup', { challenge: 'forged-challenge' })], expect: THROTTLED(401) },
+    'GET /admin/users/mfa/:id': adminOnly((a) => [get(`/admin/users/mfa/${a.staff}`)]),
+    'POST /admin/users/mfaReset/:id': adminOnly((a) => [post(`/admin/users/mfaReset/${a.staff}`)]),
     // A reset code for A's user may be asked by anyone; the answer is the same for every email (server.md §3).
     'POST /visitor/forgetPassword': { calls: (a) => [post('/visitor/forgetPassword', { email: a.emails.enduser })], expect: THROTTLED(200) },
     'POST /visitor/resetPassword': {
