@@ -89,9 +89,36 @@ export function lockedError(retryMs: number): ApiError {
   return err;
 }
 
-export function signInThrottle(app: Pick<FastifyInstance, 'db'>) {
+/** The attempts a request began (settled at its response when the route did not settle them). */
+const kAttempts = Symbol('signInAttempts');
+type WithAttempts = FastifyRequest & { [kAttempts]?: SignInAttempt[] };
+/** The instances that have the settling hook already. */
+const hooked = new WeakSet<object>();
+
+/**
+ * The throttle of one Fastify instance; call it when the routes are registered (like a repository), so
+ * that it can add its `onResponse` hook: an attempt the route left unsettled is given back when the
+ * answer is a success (a right password followed by a second-factor step), counted as a failure otherwise.
+ */
+export function signInThrottle(app: Pick<FastifyInstance, 'db'> & { addHook?: (...args: any[]) => unknown }) {
   const throttle = throttleRepo(app.db);
   const devices = deviceTokensRepo(app.db);
+
+  if (app.addHook && !hooked.has(app)) {
+    hooked.add(app);
+    app.addHook('onResponse', async (req: WithAttempts, reply: FastifyReply) => {
+      for (const attempt of req[kAttempts] ?? []) {
+        if (attempt.settled) continue;
+        if (reply.statusCode < 400) await release(attempt);
+        else await failed(attempt);
+      }
+    });
+  }
+
+  function track(req: WithAttempts, attempt: SignInAttempt) {
+    (req[kAttempts] ??= []).push(attempt);
+    return attempt;
+  }
 
   /** Milliseconds until the oldest counted event of a full bucket leaves the window. */
   async function untilFree(b: string, windowMs: number) {
@@ -103,6 +130,25 @@ export function signInThrottle(app: Pick<FastifyInstance, 'db'>) {
     if (attempt.settled) return;
     attempt.settled = true;
     for (const id of attempt.slots) await throttle.release(id);
+  }
+
+  /** The secret was wrong: counts one failure (against the valid device token alone, else the account and the address). */
+  async function failed(attempt: SignInAttempt): Promise<void> {
+    if (attempt.settled) return;
+    attempt.settled = true;
+    if (attempt.device) {
+      const b = bucket.device(attempt.device.id);
+      if ((await throttle.count(b, WINDOW_MS)) >= DEVICE_FAILURES) {
+        // That browser is no longer trusted: its next sign-ins count as untrusted ones.
+        await devices.void(attempt.device.id);
+        await throttle.clear(b);
+      }
+      return;
+    }
+    // The 10th failure locks untrusted sign-ins of the account for LOCK_MS (one lock event at a time).
+    if ((await throttle.count(bucket.account(attempt.email), WINDOW_MS)) >= ACCOUNT_FAILURES) {
+      await throttle.take(bucket.accountLock(attempt.email), LOCK_MS, 1);
+    }
   }
 
   return {
@@ -118,7 +164,7 @@ export function signInThrottle(app: Pick<FastifyInstance, 'db'>) {
       if (found && presented) {
         const slot = await throttle.take(bucket.device(found.id), WINDOW_MS, DEVICE_FAILURES);
         if (slot === null) throw lockedError(await untilFree(bucket.device(found.id), WINDOW_MS));
-        return { email: key, device: { id: found.id, token: presented }, slots: [slot], settled: false };
+        return track(req, { email: key, device: { id: found.id, token: presented }, slots: [slot], settled: false });
       }
       // Untrusted: a lock of the account first, then one slot of the account and one of the address.
       const lockedAt = await throttle.oldest(bucket.accountLock(key), LOCK_MS);
@@ -130,31 +176,16 @@ export function signInThrottle(app: Pick<FastifyInstance, 'db'>) {
         await throttle.release(accountSlot);
         throw lockedError(await untilFree(bucket.address(req.ip), WINDOW_MS));
       }
-      return { email: key, device: null, slots: [accountSlot, addressSlot], settled: false };
+      return track(req, { email: key, device: null, slots: [accountSlot, addressSlot], settled: false });
     },
 
     /** The secret was wrong: counts one failure (against the valid device token alone, else the account and the address). */
-    async failed(attempt: SignInAttempt): Promise<void> {
-      if (attempt.settled) return;
-      attempt.settled = true;
-      if (attempt.device) {
-        const b = bucket.device(attempt.device.id);
-        if ((await throttle.count(b, WINDOW_MS)) >= DEVICE_FAILURES) {
-          // That browser is no longer trusted: its next sign-ins count as untrusted ones.
-          await devices.void(attempt.device.id);
-          await throttle.clear(b);
-        }
-        return;
-      }
-      // The 10th failure locks untrusted sign-ins of the account for LOCK_MS (one lock event at a time).
-      if ((await throttle.count(bucket.account(attempt.email), WINDOW_MS)) >= ACCOUNT_FAILURES) {
-        await throttle.take(bucket.accountLock(attempt.email), LOCK_MS, 1);
-      }
-    },
+    failed,
 
     /**
-     * The secret was right but the sign-in is not over (a second factor follows): gives back the slots
-     * taken by `begin` without issuing a device token. Not in the shared contract; see docs/sign-in-throttling.md.
+     * The secret was right but the sign-in is not over (a second factor follows, or the account is
+     * inactive): gives back the slots taken by `begin` without issuing a device token. Not in the shared
+     * contract: an attempt left unsettled is settled by the status of the answer (see the hook above).
      */
     async passed(attempt: SignInAttempt): Promise<void> {
       await release(attempt);

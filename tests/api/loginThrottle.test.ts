@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { hashPassword } from '../../server/lib/passwords.js';
+import { signInThrottle } from '../../server/lib/signInThrottle.js';
 import { hashToken } from '../../server/lib/tokens.js';
 import { API_PASSWORD, describeEachDb } from './helpers.js';
 import { createUser } from './accountsHelpers.js';
@@ -208,5 +209,33 @@ describeEachDb('sign-in throttle with device tokens', (p) => {
     expect(await p().db.db.selectFrom('device_tokens').select('id').where('user_id', '=', u.id).execute()).toHaveLength(2);
     // A failed sign-in sets no cookie.
     expect((await login(u.email, 'wrong-pass1')).cookieLine).toBeUndefined();
+  });
+
+  it('settles an attempt its route left open by the answer: a success gives it back (a second-factor step), an error counts', async () => {
+    // A route of another module (the second factor's) that begins attempts and settles none itself.
+    const step = Fastify();
+    step.decorate('db', p().db.db);
+    await step.register(async (f) => {
+      const t = signInThrottle(f);
+      f.post<{ Body: { email: string; ok: boolean } }>('/step', async (req, reply) => {
+        await t.begin(req, req.body.email);
+        return reply.status(req.body.ok ? 200 : 401).send({});
+      });
+    });
+    await step.ready();
+    try {
+      const call = (email: string, ok: boolean) => step.inject({ method: 'POST', url: '/step', payload: { email, ok } });
+      const u = await createUser(p());
+      for (let i = 0; i < 15; i++) expect((await call(u.email, true)).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await login(u.email, 'wrong-pass1')).status).toBe(401);
+      expect((await login(u.email, u.password)).status).toBe(429);
+
+      const v = await createUser(p());
+      for (let i = 0; i < 10; i++) expect((await call(v.email, false)).statusCode).toBe(401);
+      expect((await call(v.email, true)).statusCode).toBe(429);
+      expect((await login(v.email, v.password)).status).toBe(429);
+    } finally {
+      await step.close();
+    }
   });
 });

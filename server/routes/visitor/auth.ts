@@ -24,6 +24,10 @@ export default async function authRoutes(app: App) {
       schema: {
         tags: ['visitor'],
         summary: 'Signs in and answers a bearer token.',
+        description:
+          'A success sets the `deviceToken` cookie (HttpOnly, SameSite=Strict, Path=/api, one year): the browser is trusted for this user. ' +
+          'API clients may send it back as `X-Device-Token`. Failures are throttled (10 per device token, 10 per account and 100 per address ' +
+          'from untrusted devices, in 15 minutes): a 429 carries `Retry-After` in seconds.',
         security: [{ apiPassword: [] }],
         response: {
           200: {
