@@ -81,6 +81,11 @@ export function MfaCard() {
           ) : state?.enabled ? (
             <>
               <Typography variant="body2">{translate('mfa.codes_left', { count: state.recovery_codes_left })}</Typography>
+              {state.recovery_codes_left <= 2 && (
+                <Alert severity="warning" data-testid="mfa-codes-low">
+                  {translate('mfa.codes_low')}
+                </Alert>
+              )}
               {state.required && <Typography variant="body2">{translate('mfa.required')}</Typography>}
               <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 <Button variant="outlined" onClick={() => setProofFor('regenerate')} data-testid="mfa-regenerate">
