@@ -41,6 +41,8 @@ export interface Config {
    * its status; a mismatch is logged and answered 500 (plugins/answers.ts). Off in production.
    */
   validateResponses: boolean;
+  /** REQUIRE_ADMIN_MFA=1: admins (roles Admin and Admin Users) get no session until they enrol a TOTP app (docs/two-factor.md). */
+  requireAdminMfa: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orphanFileMinutes: Math.max(0, Number(env.ORPHAN_FILE_MINUTES ?? 15) || 0),
     // On in tests (NODE_ENV=test: the API helpers and the browser harness), off elsewhere unless asked for.
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : env.NODE_ENV === 'test',
+    requireAdminMfa: env.REQUIRE_ADMIN_MFA === '1',
     ...overrides,
   };
 }

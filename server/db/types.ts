@@ -244,6 +244,34 @@ export interface ThrottleEventTable {
   bucket: string;
   at: number | string;
 }
+/** Two-factor sign-in (migration 0014_mfa, docs/two-factor.md). */
+export interface UserMfaTable {
+  id: Generated<number>;
+  user_id: number;
+  secret: string;
+  enabled_at: string | null;
+  last_step: number | string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface MfaRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface MfaChallengeTable {
+  id: Generated<number>;
+  user_id: number;
+  challenge_hash: string;
+  purpose: string;
+  remember: Generated<number>;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
 export interface AccessRequestTable {
   id: Generated<number>;
   status: Generated<string>;
@@ -456,6 +484,9 @@ export interface DB extends DeclaredTables {
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
   device_tokens: DeviceTokenTable;
+  user_mfa: UserMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodeTable;
+  mfa_challenges: MfaChallengeTable;
   access_requests: AccessRequestTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;

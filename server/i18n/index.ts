@@ -9,6 +9,7 @@ import { settings } from './settings.js';
 import { requests } from './requests.js';
 import { security } from './security.js';
 import { sessions } from './sessions.js';
+import { mfa } from './mfa.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -28,6 +29,7 @@ areas.push(settings);
 areas.push(requests);
 areas.push(security);
 areas.push(sessions);
+areas.push(mfa);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

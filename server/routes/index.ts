@@ -25,6 +25,9 @@ import requestStatusRoutes from './requests/status.js';
 import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
 import sessionRoutes from './visitor/sessions.js';
+import mfaRoutes from './visitor/mfa.js';
+import mfaLoginRoutes from './visitor/mfaLogin.js';
+import adminMfaRoutes from './admin/mfaReset.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -54,4 +57,7 @@ export const routes: RouteModule[] = [
   requestEditRoutes,
   statisticsRoutes,
   sessionRoutes,
+  mfaRoutes,
+  mfaLoginRoutes,
+  adminMfaRoutes,
 ];

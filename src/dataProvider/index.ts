@@ -11,6 +11,7 @@ import { quoteMethods } from './quote';
 import { accessRequestMethods } from './accessRequests';
 import { tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
+import { mfaMethods } from './mfa';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -164,6 +165,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...chatMethods(),
     ...lookupMethods(),
     ...accountMethods(),
+    ...mfaMethods(),
     ...quoteMethods(),
     ...sessionMethods(),
     ...tariffMethods(base, pathOf, getKind, (answer) => {

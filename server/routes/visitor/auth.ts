@@ -6,6 +6,7 @@ import { signInThrottle } from '../../lib/signInThrottle.js';
 import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { usersRepo } from '../../repositories/users.js';
+import { passwordStepChallenge } from '../../lib/secondFactor.js';
 
 /** The signed-in user's profile (repositories/users.ts `profile`). */
 export const profileSchema = obj({ id: int, email: str, first_name: str, last_name: str, role_id: int, company_id: intN });
@@ -28,7 +29,15 @@ export default async function authRoutes(app: App) {
           'API clients may send it back as `X-Device-Token`. Failures are throttled (10 per device token, 10 per account and 100 per address ' +
           'from untrusted devices, in 15 minutes): a 429 carries `Retry-After` in seconds.',
         security: [{ apiPassword: [] }],
-        response: { 200: obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }) },
+        response: {
+          200: {
+            anyOf: [
+              obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }),
+              // Two-step verification (docs/two-factor.md): no token yet; the challenge goes to /visitor/login/mfa.
+              obj({ status: bool, message: str, challenge: str, mfa_required: bool, mfa_setup_required: bool }, ['mfa_required', 'mfa_setup_required']),
+            ],
+          },
+        },
         body: {
           type: 'object',
           required: ['email', 'password'],
@@ -55,6 +64,12 @@ export default async function authRoutes(app: App) {
       if (found.status_id !== 1 || found.company_status_id !== 1) {
         await throttle.passed(attempt);
         throw new ApiError(403, found.status_id !== 1 ? 'auth.userInactive' : 'auth.companyInactive');
+      }
+      // Two-step verification (docs/two-factor.md): the password was right, a code follows; no device token yet.
+      const second = await passwordStepChallenge(app.db, app.config, req, found, remember);
+      if (second) {
+        await throttle.passed(attempt);
+        return second;
       }
       // Sign-in success.
       await throttle.succeeded(attempt, reply, found.id);

@@ -3,6 +3,7 @@ import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
+import { MfaCard } from './MfaCard';
 
 /**
  * The email section: the field is disabled and read-only (accounts document §2). The email is the
@@ -42,7 +43,10 @@ export function SettingsPage() {
         {translate('accounts.settings.title')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-        <ProfileCard />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <ProfileCard />
+          <MfaCard />
+        </Box>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <PasswordCard />
           <EmailCard />

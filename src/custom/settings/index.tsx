@@ -1,5 +1,6 @@
 import type { PortalPage } from '../../resources/types';
 import { accountMessages } from '../accounts/messages';
+import { mfaMessages } from '../accounts/mfaMessages';
 import { lazyScreen } from '../../components/lazyScreen';
 import { mergeMessages } from '../../i18n/merge';
 import { sessionMessages } from './sessionMessages';
@@ -7,5 +8,9 @@ import { sessionMessages } from './sessionMessages';
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 
-const page: PortalPage = { path: '/settings', element: <SettingsPage />, messages: mergeMessages(accountMessages, sessionMessages) };
+const page: PortalPage = {
+  path: '/settings',
+  element: <SettingsPage />,
+  messages: mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages),
+};
 export default page;

@@ -6,6 +6,7 @@ import { DetailSection } from '../companies/Details';
 import { StatusChip } from '../companies/StatusChip';
 import { useDisplayNames } from '../companies/lookups';
 import { EndSessionsButton } from './EndSessionsButton';
+import { UserMfa } from './UserMfa';
 
 const T = 'resources.user-management';
 const F = `${T}.fields`;
@@ -51,6 +52,7 @@ function Sections() {
           { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} />, testid: 'user-status' },
         ]}
       />
+      <UserMfa userId={Number(r.id)} />
     </Box>
   );
 }
