@@ -25,7 +25,11 @@ function EmailCard() {
           label={translate('accounts.settings.email_address')}
           value={identity?.email ?? ''}
           disabled
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'settings-email' } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'data-testid': 'settings-email' },
+            // The hint says where the email is changed: readable, not greyed out with the disabled field.
+            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          }}
           helperText={translate('accounts.settings.email_hint')}
         />
       </CardContent>
