@@ -8,6 +8,7 @@ import dieselPrices from './resources/diesel-prices';
 import companies from './resources/companies';
 import users from './resources/users';
 import accessRequests from './resources/access-requests';
+import auditLog from './resources/auditLog';
 import { enduserRateSheetsResource, rateSheetsResource, tariffResource } from './resources/tariffs';
 import { TARIFF_TABLES } from './tariffs';
 
@@ -31,6 +32,7 @@ export const RESOURCES = [
   users,
   accessRequests,
   enduserRateSheetsResource,
+  auditLog,
 ] as const satisfies readonly ResourceDecl<any, any, any>[];
 
 export type DeclaredResource = (typeof RESOURCES)[number];

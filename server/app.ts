@@ -12,6 +12,7 @@ import sessionPlugin, { API_PREFIX } from './plugins/session.js';
 import formPlugin from './plugins/forms.js';
 import inputGuardsPlugin from './plugins/inputGuards.js';
 import answersPlugin from './plugins/answers.js';
+import auditPlugin from './plugins/audit.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pricingCachePlugin from './plugins/pricingCache.js';
 import { routes } from './routes/index.js';
@@ -123,6 +124,7 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   await app.register(formPlugin);
   await app.register(inputGuardsPlugin);
   await app.register(answersPlugin);
+  await app.register(auditPlugin);
   await app.register(pricingCachePlugin);
 
   // Routes.

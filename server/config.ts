@@ -43,6 +43,8 @@ export interface Config {
   validateResponses: boolean;
   /** REQUIRE_ADMIN_MFA=1: admins (roles Admin and Admin Users) get no session until they enrol a TOTP app (docs/two-factor.md). */
   requireAdminMfa: boolean;
+  /** AUDIT_DAYS (default 400): audit-log entries older than this many days are removed by the server (at start, then daily). */
+  auditDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // On in tests (NODE_ENV=test: the API helpers and the browser harness), off elsewhere unless asked for.
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : env.NODE_ENV === 'test',
     requireAdminMfa: env.REQUIRE_ADMIN_MFA === '1',
+    auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 400)) || 400),
     ...overrides,
   };
 }

@@ -18,11 +18,20 @@ declare module 'fastify' {
     config: Config;
     /** Every /api/v1 route with its policy, as registered (tests list them). */
     routeTable: Array<import('./plugins/session').RouteEntry>;
+    /** The write routes ("POST /api/v1/…"): each records an audit entry when it answers 2xx (plugins/audit.ts). */
+    writeRoutes: Set<string>;
   }
   interface FastifyRequest {
     lang: Lang;
     user?: SessionUser & { kind: Kind };
     t(key: string, params?: Record<string, unknown>): string;
+    /** Records an audit entry, written when the route answers 2xx (plugins/audit.ts). */
+    audit(entry: import('./repositories/auditLog').AuditEntry): void;
+    auditEntries: Array<import('./repositories/auditLog').AuditEntry> | null;
+    /** An entry was written at once for this request (plugins/audit.ts auditEvent). */
+    auditRecorded: boolean;
+    /** A write route's 2xx answer that wrote nothing (`{status: false}`, a price that changed meanwhile). */
+    auditNothing(): void;
   }
   interface FastifyContextConfig {
     policy?: Policy;
@@ -35,5 +44,7 @@ declare module 'fastify' {
     uploadLimit?: string;
     /** The handler drops control characters from its text itself (chat: lib/chat.ts cleanText), so U+0000 is not refused first (plugins/inputGuards.ts). */
     dropsControlCharacters?: boolean;
+    /** A POST (or write-verb GET) that writes nothing: why (plugins/audit.ts; otherwise it must record an audit entry). */
+    notAudited?: string;
   }
 }

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seed } from './seed/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
 import { sweepFiles } from './lib/fileSweep.js';
+import { keepAuditDays } from './plugins/audit.js';
 
 /** The server process: configure, migrate, seed, serve. */
 async function main() {
@@ -33,8 +34,11 @@ async function main() {
   await sweep(config.orphanFileMinutes);
   const sweeper = setInterval(() => void sweep(Math.max(15, config.orphanFileMinutes)), 3_600_000);
   sweeper.unref();
+  // The audit log keeps AUDIT_DAYS days (server.md §3): the server removes older entries at start, then daily.
+  const auditRetention = await keepAuditDays(db.db, config.auditDays, app.log);
   const close = async () => {
     clearInterval(sweeper);
+    clearInterval(auditRetention);
     await app.close();
     await db.destroy();
     process.exit(0);

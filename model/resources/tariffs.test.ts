@@ -50,6 +50,7 @@ describe('tariff declarations (one function over model/tariffs.ts)', () => {
       'user-management',
       'request-access',
       'enduser-rate-sheets',
+      'audit-log',
     ]);
   });
 });

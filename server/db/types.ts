@@ -272,6 +272,23 @@ export interface MfaChallengeTable {
   expires_at: string;
   used_at: string | null;
 }
+/** The audit log (migration 0012; docs/audit-log.md): only ever inserted. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  user_name: string | null;
+  user_role_id: number | null;
+  company_id: number | null;
+  company_name: string | null;
+  tenant_id: number | null;
+  target_company_id: number | null;
+  action: string;
+  resource: string;
+  resource_id: number | null;
+  changes: string | null;
+  ip: string | null;
+}
 export interface AccessRequestTable {
   id: Generated<number>;
   status: Generated<string>;
@@ -488,6 +505,7 @@ export interface DB extends DeclaredTables {
   mfa_recovery_codes: MfaRecoveryCodeTable;
   mfa_challenges: MfaChallengeTable;
   access_requests: AccessRequestTable;
+  audit_log: AuditLogTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;
   municipalities: MunicipalityTable;

@@ -7,6 +7,7 @@ import { kindsOf, sortableOf, storedFields, type Action, type ResourceDecl } fro
 import { invalid, notFound } from './errors.js';
 import { listQuerySchema, paginate, type ListQuery } from './paging.js';
 import { nowIso } from './tokens.js';
+import { diff } from '../repositories/auditLog.js';
 import { dataAnswer, pagedAnswer, writeAnswer } from './answers.js';
 import type { App } from './typed.js';
 
@@ -168,6 +169,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
           await check(body);
           const values = decl.timestamps ? { ...body, created_at: nowIso() } : body;
           const { id } = await guarded<{ id: number }>(body, () => db.insertInto(decl.table).values(values).returning('id').executeTakeFirstOrThrow());
+          req.audit({ action: 'create', resource: decl.table, resource_id: Number(id), changes: diff(null, body) });
           return { status: true, message: req.t(`resource.${decl.name}.created`), data: present(await find(id)) };
         },
       );
@@ -183,9 +185,11 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
         async (req) => {
           const { id } = req.params;
           const body = writable(req.body);
-          if (!(await find(id))) throw notFound();
+          const before = await find(id);
+          if (!before) throw notFound();
           await check(body, id);
           if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute());
+          req.audit({ action: 'update', resource: decl.table, resource_id: id, changes: diff(before as Record<string, unknown>, body) });
           return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present(await find(id)) };
         },
       );

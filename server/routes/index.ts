@@ -28,6 +28,7 @@ import sessionRoutes from './visitor/sessions.js';
 import mfaRoutes from './visitor/mfa.js';
 import mfaLoginRoutes from './visitor/mfaLogin.js';
 import adminMfaRoutes from './admin/mfaReset.js';
+import auditLogRoutes from './shared/auditLog.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -60,4 +61,5 @@ export const routes: RouteModule[] = [
   mfaRoutes,
   mfaLoginRoutes,
   adminMfaRoutes,
+  auditLogRoutes,
 ];

@@ -27,6 +27,7 @@ describe('sidebar entries by role (accounts document §2)', () => {
       '/shipment-types',
       '/transport-classes',
       '/portal-settings',
+      '/audit-log',
       '/companies',
       '/user-management',
       '/settings',

@@ -95,12 +95,25 @@ describeEachDb('tenant sweep of the whole API', (p) => {
 
   let size = 0;
   const statuses: Record<number, number> = {};
+  // The audit log (docs/audit-log.md): every 2xx of a write route adds an entry; entries are only ever added.
+  const auditCount = async () =>
+    Number(
+      (
+        await (p().db.db as any)
+          .selectFrom('audit_log')
+          .select((eb: any) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      ).n,
+    );
+  const auditRows = () => (p().db.db as any).selectFrom('audit_log').selectAll().orderBy('id').execute() as Promise<Array<{ id: number }>>;
+  const writesChecked = new Set<string>();
   it.each(ROLES)(
     'as tenant B’s %s: nothing of tenant A is seen or changed',
     async (role) => {
       const login = role === 'visitor' ? undefined : w.logins[role];
       let token = login ? await p().login(login.email, login.password) : undefined;
       const before = await snapshotA(p(), w.a);
+      const auditBefore = await auditRows();
       const problems: string[] = [];
       let calls = 0;
       for (const route of routes()) {
@@ -110,8 +123,15 @@ describeEachDb('tenant sweep of the whole API', (p) => {
         if (role === 'admin' && allowed) continue;
         const expected = allowed ? entry.expect : role === 'visitor' ? [401] : [403];
         const shown = entry.shows?.markers ?? [];
+        const writes = p().app.writeRoutes.has(`${route.method} ${route.url}`);
         for (const call of entry.calls(w.a, ctx)) {
+          const entriesBefore = writes ? await auditCount() : 0;
           const res = await send(call, token);
+          // (a 200 `{status: false}` is this API's refusal of a booking whose price changed: nothing written)
+          if (writes && res.statusCode >= 200 && res.statusCode < 300 && !res.rawPayload.toString().startsWith('{"status":false')) {
+            writesChecked.add(route.key);
+            if ((await auditCount()) <= entriesBefore) problems.push(`${role} ${route.key} ${call.path}: answered ${res.statusCode} and wrote no audit entry`);
+          }
           calls++;
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
           const text = res.rawPayload.toString('latin1').toLowerCase();
@@ -128,10 +148,14 @@ describeEachDb('tenant sweep of the whole API', (p) => {
       size += calls;
       expect(problems, problems.join('\n')).toEqual([]);
       expect(await snapshotA(p(), w.a)).toEqual(before);
+      // Only ever added: every entry there before is there still, unchanged.
+      const auditAfter = await auditRows();
+      expect(auditAfter.slice(0, auditBefore.length)).toEqual(auditBefore);
       // A's own session outlived everything B did.
       expect((await p().api('GET', '/visitor/getProfile', { token: aSession })).status).toBe(200);
       if (role === ROLES[ROLES.length - 1]) {
         console.log(`[tenant sweep] ${routes().length} routes × ${ROLES.length} roles: ${size} calls; statuses ${JSON.stringify(statuses)}`);
+        console.log(`[tenant sweep] audit log: ${writesChecked.size} of ${p().app.writeRoutes.size} write routes answered 2xx and each wrote its entry`);
       }
     },
     120_000,

@@ -25,6 +25,8 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'calculate-cost',
       'transport-requests-visuals',
       'price-manager',
+      // (its audit log, docs/audit-log.md)
+      'settings-group',
       'companies',
       'user-management',
       'request-access',
@@ -75,6 +77,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'shipment-types',
       'transport-classes',
       'portal-settings',
+      'audit-log',
       'companies',
       'user-management',
       'settings',

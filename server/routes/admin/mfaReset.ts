@@ -11,7 +11,8 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
  */
 export default async function adminMfaRoutes(app: App) {
   const mfa = mfaRepo(app.db);
-  const userExists = async (id: number) => !!(await app.db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+  const userOf = (id: number) => app.db.selectFrom('users').select(['id', 'company_id']).where('id', '=', id).executeTakeFirst();
+  const userExists = async (id: number) => !!(await userOf(id));
 
   app.get(
     '/admin/users/mfa/:id',
@@ -42,9 +43,11 @@ export default async function adminMfaRoutes(app: App) {
       },
     },
     async (req) => {
-      if (!(await userExists(req.params.id))) throw notFound();
-      if (!(await mfa.isEnabled(req.params.id))) throw conflict('mfa.notEnabled');
-      await mfa.disable(req.params.id);
+      const user = await userOf(req.params.id);
+      if (!user) throw notFound();
+      if (!(await mfa.isEnabled(user.id))) throw conflict('mfa.notEnabled');
+      await mfa.disable(user.id);
+      req.audit({ action: 'mfa_disable', resource: 'users', resource_id: user.id, company_id: user.company_id });
       return { status: true, message: req.t('mfa.resetDone') };
     },
   );

@@ -82,7 +82,11 @@ export default async function adminSettingsRoutes(app: App) {
       }
       if (Object.keys(errors).length) throw invalid(errors);
 
+      const changes: Record<string, { before: unknown; after: unknown }> = {};
       if ('visitor_company_id' in body) {
+        const before = await settings.get(VISITOR_COMPANY);
+        const after = body.visitor_company_id ? String(body.visitor_company_id) : null;
+        if ((before ?? null) !== after) changes[VISITOR_COMPANY] = { before: before ?? null, after };
         await settings.set(VISITOR_COMPANY, body.visitor_company_id ? String(body.visitor_company_id) : null, true);
         invalidatePricingData(app.db);
       }
@@ -90,16 +94,19 @@ export default async function adminSettingsRoutes(app: App) {
       for (const key of body.remove_templates ?? []) {
         const old = parseTemplate(await settings.get(templateSetting(key)));
         if (old) replaced.push(old.file);
+        if (old) changes[templateSetting(key)] = { before: old.name ?? old.file, after: null };
         await settings.set(templateSetting(key), null, true);
       }
       for (const [key, file, ext] of uploads) {
         const old = parseTemplate(await settings.get(templateSetting(key)));
         const stored = await storeFile(app.config.dataDir, 'templates', file.data, ext);
         await settings.set(templateSetting(key), JSON.stringify({ file: stored, name: file.filename.slice(0, 200) }), true);
+        changes[templateSetting(key)] = { before: old?.name ?? old?.file ?? null, after: file.filename.slice(0, 200) };
         if (old) replaced.push(old.file);
       }
       // the old files go only once the settings no longer name them
       for (const f of replaced) await removeFile(app.config.dataDir, 'templates', f);
+      req.audit({ action: 'update', resource: 'settings', changes });
       return { status: true, message: req.t('settings.saved'), data: await view() };
     },
   );

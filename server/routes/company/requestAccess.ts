@@ -7,6 +7,7 @@ import { carrierScope } from '../../lib/scope.js';
 import { int, metaPaged, obj, str, writeAnswer } from '../../lib/answers.js';
 
 const accessRequest = obj({ id: int, status: str, carrier_name: str, user_email: str });
+import { diff } from '../../repositories/auditLog.js';
 import { accessRequestsRepo } from '../../repositories/accessRequests.js';
 
 /**
@@ -66,6 +67,20 @@ export default async function requestAccessRoutes(app: App) {
         throw conflict(now.status === 'CF' ? 'accessRequests.alreadyConfirmed' : 'accessRequests.alreadyRefused');
       }
       const row = (await requests.find(scope, id))!;
+      req.audit({
+        action: status === 'CF' ? 'confirm' : 'refuse',
+        resource: 'access_requests',
+        resource_id: id,
+        company_id: found.carrier_id ?? null,
+        changes: { status: { before: found.status, after: row.status } },
+      });
+      if (typeof changed === 'object') {
+        // the accounts the confirmation created
+        const { companyId, userId } = changed;
+        const company = { legal_name: row.carrier_name, carrier_id: found.carrier_id ?? null };
+        req.audit({ action: 'create', resource: 'companies', resource_id: companyId, company_id: companyId, changes: diff(null, company) });
+        req.audit({ action: 'create', resource: 'users', resource_id: userId, company_id: companyId, changes: diff(null, { email: row.user_email }) });
+      }
       const reviewer = await requests.reviewerName(req.user!.company_id);
       void mailer.sendLater(
         await composeMail(app.db, {

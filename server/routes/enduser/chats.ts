@@ -69,6 +69,13 @@ export default async function enduserChatRoutes(app: App) {
       const user = req.user!;
       if (!user.carrier_id) throw conflict('chat.noCarrier');
       const id = await chats.open(user, user.company_id, user.carrier_id, body.ticket_category_id, body.subject, body.message);
+      req.audit({
+        action: 'create',
+        resource: 'tickets',
+        resource_id: id,
+        company_id: user.company_id,
+        changes: { ticket_category_id: { before: null, after: body.ticket_category_id }, subject: { before: null, after: body.subject } },
+      });
       return { status: true, message: req.t('chat.ticketCreated'), data: await chats.ticket(chatScope(req), id) };
     },
   );
@@ -87,6 +94,8 @@ export default async function enduserChatRoutes(app: App) {
     async (req) => {
       const body = requireText(req.body, ['message']);
       const message = await chats.send(chatScope(req), req.user!, body.chat_id, body.message);
+      // The text stays in the chat: the entry names the message and its ticket.
+      req.audit({ action: 'create', resource: 'chat_messages', resource_id: Number(message.id), changes: { chat_id: { before: null, after: body.chat_id } } });
       return { status: true, message: req.t('chat.messageSent'), data: presentMessage(message, req.user!.id) };
     },
   );

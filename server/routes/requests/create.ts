@@ -24,6 +24,7 @@ import {
 import { present } from './present.js';
 import { repriceQuote, type Repriced } from './reprice.js';
 import { Type } from 'typebox';
+import { diff } from '../../repositories/auditLog.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
 
 const HOUR = 3_600_000;
@@ -194,6 +195,7 @@ export default async function requestCreateRoutes(app: App) {
         },
         body.shipmentclass ?? null,
       );
+      if (!r.ok || r.cost !== cost || r.adminFee !== fee) req.auditNothing(); // a 200 {status: false}: nothing stored
       if (!r.ok) return { status: false, message: r.message };
       if (r.cost !== cost || r.adminFee !== fee) return { status: false, message: req.t('requests.priceChanged') };
       priced = r;
@@ -254,6 +256,22 @@ export default async function requestCreateRoutes(app: App) {
     }
     for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
     await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
+    req.audit({
+      action: 'create',
+      resource: 'transport_requests',
+      resource_id: id,
+      company_id: enduserCompanyId ?? carrierId,
+      tenant_id: carrierId,
+      changes: diff(null, {
+        carrier_id: carrierId,
+        enduser_company_id: enduserCompanyId,
+        cost: priced ? priced.cost : null,
+        admin_fees: priced ? priced.adminFee : null,
+        service: quote?.service ?? null,
+        shipments: shipments.length,
+        documents: stored.length,
+      }),
+    });
     const [row] = await repo.load([id]);
     return { status: true, message: req.t('requests.created'), data: caller === 'visitor' ? { id } : present(req, 'enduser', row) };
   }

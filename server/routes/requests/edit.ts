@@ -10,6 +10,7 @@ import { Problems, SHIPMENT_FIELDS, amountField, parseShipments } from './payloa
 import { present } from './present.js';
 import { requestAnswer } from './list.js';
 import { Type } from 'typebox';
+import { diff } from '../../repositories/auditLog.js';
 import { writeAnswer } from '../../lib/answers.js';
 
 const amount = { type: 'string', maxLength: 16 } as const;
@@ -188,6 +189,17 @@ export default async function requestEditRoutes(app: App) {
         if (admin) throw conflict();
         throw conflict('requests.notOpen', { status: req.t(`status.${now.transport_request_status_id}`) });
       }
+      const { updated_at: _at, ...changed } = set;
+      const changes = diff(current as Record<string, unknown>, changed);
+      if (edits.length) changes.shipments = { before: null, after: edits.length };
+      req.audit({
+        action: 'update',
+        resource: 'transport_requests',
+        resource_id: current.id,
+        company_id: current.enduser_company_id ?? current.carrier_id,
+        tenant_id: current.carrier_id,
+        changes,
+      });
       await stats.invalidate(current);
       if (newStatus !== null) void notifyLater(app, current.id, newStatus);
       const [row] = await repo.load([current.id]);

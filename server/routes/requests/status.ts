@@ -69,6 +69,14 @@ export default async function requestStatusRoutes(app: App) {
       if (!result.ok) refuse(req, result);
       const row = await app.db.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
       await stats.invalidate(row);
+      req.audit({
+        action: 'status',
+        resource: 'transport_requests',
+        resource_id: id,
+        company_id: row.enduser_company_id ?? row.carrier_id,
+        tenant_id: row.carrier_id,
+        changes: { transport_request_status_id: { before: result.from, after: to } },
+      });
       void notifyLater(app, id, to);
       const message = to === STATUS.CF ? 'requests.confirmed' : to === STATUS.RF ? 'requests.refused' : 'requests.statusChanged';
       return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: result.from } };

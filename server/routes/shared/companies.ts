@@ -23,6 +23,7 @@ import { nowIso } from '../../lib/tokens.js';
 import { companiesRepo, COMPANY_SORT_COLUMNS, presentCompany, type CompanyScope } from '../../repositories/companies.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { checkCompany, companyColumns, companyInputOf, type CompanyInput } from './companyRules.js';
+import { companyTenant, diff } from '../../repositories/auditLog.js';
 import { dependentsText } from './dependentsText.js';
 
 export type Namespace = 'admin' | 'company';
@@ -118,15 +119,15 @@ export function companyRoutes(ns: Namespace) {
         const now = nowIso();
         const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : null;
         try {
-          const id = await repo.insert({
+          const values = {
             ...(companyColumns(rec) as any),
             legal_name: String(rec.legal_name),
             company_role_id: Number(rec.company_role_id),
             site_header_logo: name,
             status_id: 1,
-            created_at: now,
-            updated_at: now,
-          });
+          };
+          const id = await repo.insert({ ...values, created_at: now, updated_at: now });
+          req.audit({ action: 'create', resource: 'companies', resource_id: id, company_id: id, changes: diff(null, values) });
           return await answer(req, id, 'companies.created');
         } catch (err) {
           await removeFile(app.config.dataDir, 'media', name);
@@ -166,11 +167,12 @@ export function companyRoutes(ns: Namespace) {
         const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : undefined;
         // JSON null removes the logo; a URL sent back (the record as it was) keeps it.
         const removeLogo = !logo && 'site_header_logo' in input && input.site_header_logo === null;
-        await repo.update(row.id, {
+        const set = {
           ...(companyColumns(rec) as any),
           ...(name ? { site_header_logo: name } : removeLogo ? { site_header_logo: null } : {}),
-          updated_at: nowIso(),
-        });
+        };
+        await repo.update(row.id, { ...set, updated_at: nowIso() });
+        req.audit({ action: 'update', resource: 'companies', resource_id: row.id, company_id: row.id, changes: diff(row as Record<string, unknown>, set) });
         if (name || removeLogo) await removeFile(app.config.dataDir, 'media', row.site_header_logo);
         return answer(req, row.id, 'companies.updated');
       },
@@ -204,6 +206,14 @@ export function companyRoutes(ns: Namespace) {
         }
         await removeFile(app.config.dataDir, 'media', row.site_header_logo);
         await removeFile(app.config.dataDir, 'media', row.logo);
+        req.audit({
+          action: 'delete',
+          resource: 'companies',
+          resource_id: row.id,
+          company_id: row.id,
+          tenant_id: companyTenant(row),
+          changes: diff({ legal_name: row.legal_name, company_role_id: row.company_role_id, carrier_id: row.carrier_id }, null),
+        });
         return { status: true, message: req.t('companies.deleted'), data: { id: row.id } };
       },
     );
@@ -220,6 +230,13 @@ export function companyRoutes(ns: Namespace) {
         const status = await repo.toggleStatus(row.id, nowIso());
         // A deactivated company's users are signed out at once and cannot sign in (tokens.resolve, login).
         if (status === 0) await tokens.revokeCompany(row.id);
+        req.audit({
+          action: 'status',
+          resource: 'companies',
+          resource_id: row.id,
+          company_id: row.id,
+          changes: { status_id: { before: row.status_id, after: status } },
+        });
         return answer(req, row.id, status === 1 ? 'companies.activated' : 'companies.deactivated');
       },
     );

@@ -25,6 +25,7 @@ import { companiesRepo, type CompanyScope } from '../../repositories/companies.j
 import { tokensRepo } from '../../repositories/tokens.js';
 import { USER_SORT_COLUMNS, presentUser, userManagementRepo, type ManagedUserRow } from '../../repositories/userManagement.js';
 import { dependentsText } from './dependentsText.js';
+import { diff } from '../../repositories/auditLog.js';
 import type { Namespace } from './companies.js';
 
 type UserInput = Partial<Record<UserField, unknown>>;
@@ -172,14 +173,9 @@ export function userRoutes(ns: Namespace) {
         await check(req, rec, { creating: true });
         const now = nowIso();
         try {
-          const id = await repo.insert({
-            ...(columns(rec) as any),
-            email: String(rec.email).toLowerCase(),
-            password_hash: await hashPassword(String(rec.password)),
-            status_id: 1,
-            created_at: now,
-            updated_at: now,
-          });
+          const values = { ...(columns(rec) as any), email: String(rec.email).toLowerCase(), status_id: 1 };
+          const id = await repo.insert({ ...values, password_hash: await hashPassword(String(rec.password)), created_at: now, updated_at: now });
+          req.audit({ action: 'create', resource: 'users', resource_id: id, company_id: values.company_id ?? null, changes: diff(null, values) });
           return await answer(req, id, 'users.created');
         } catch (err) {
           if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
@@ -208,10 +204,15 @@ export function userRoutes(ns: Namespace) {
         await check(req, rec, { creating: false, selfId: row.id, roleUnchanged, sent: Object.keys(input) });
         const password = typeof rec.password === 'string' ? rec.password : null;
         try {
-          await repo.update(row.id, {
-            ...(columns(rec) as any),
-            ...(password ? { password_hash: await hashPassword(password) } : {}),
-            updated_at: nowIso(),
+          const set = { ...(columns(rec) as any), ...(password ? { password_hash: await hashPassword(password) } : {}) };
+          await repo.update(row.id, { ...set, updated_at: nowIso() });
+          // (the hash, when the password changed, is written as [redacted]: plugins/audit.ts)
+          req.audit({
+            action: 'update',
+            resource: 'users',
+            resource_id: row.id,
+            company_id: row.company_id,
+            changes: diff(row as Record<string, unknown>, set),
           });
         } catch (err) {
           if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
@@ -243,6 +244,13 @@ export function userRoutes(ns: Namespace) {
           throw err;
         }
         await removeFile(app.config.dataDir, 'media', row.image);
+        req.audit({
+          action: 'delete',
+          resource: 'users',
+          resource_id: row.id,
+          company_id: row.company_id,
+          changes: diff({ email: row.email, first_name: row.first_name, last_name: row.last_name, role_id: row.role_id }, null),
+        });
         return { status: true, message: req.t('users.deleted'), data: { id: row.id } };
       },
     );
@@ -259,6 +267,13 @@ export function userRoutes(ns: Namespace) {
         if (!mayChange(req, row)) throw forbidden();
         const status = await repo.toggleStatus(row.id, nowIso());
         if (status === 0) await tokens.revokeAllOf(row.id);
+        req.audit({
+          action: 'status',
+          resource: 'users',
+          resource_id: row.id,
+          company_id: row.company_id,
+          changes: { status_id: { before: row.status_id, after: status } },
+        });
         return answer(req, row.id, status === 1 ? 'users.activated' : 'users.deactivated');
       },
     );

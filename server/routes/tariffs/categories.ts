@@ -4,6 +4,7 @@ import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { NAMESPACES, tariffCompany, type Namespace } from './scope.js';
 import { Type } from 'typebox';
+import { diff } from '../../repositories/auditLog.js';
 import { int, intN, obj, pagedAnswer, str, writeAnswer } from '../../lib/answers.js';
 
 const enduserCategories = obj({ id: int, legal_name: str, exp_category_id: intN, std_category_id: intN });
@@ -28,7 +29,7 @@ export default async function categoryRoutes(app: App) {
     async function enduserOf(carrierId: number, enduserId: number) {
       const row = await app.db
         .selectFrom('companies')
-        .select(['id', 'legal_name'])
+        .select(['id', 'legal_name', 'exp_category_id', 'std_category_id'])
         .where('id', '=', enduserId)
         .where('carrier_id', '=', carrierId)
         .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
@@ -127,6 +128,7 @@ export default async function categoryRoutes(app: App) {
             .where('id', '=', enduser.id)
             .execute();
         }
+        req.audit({ action: 'update', resource: 'companies', resource_id: enduser.id, company_id: enduser.id, changes: diff(enduser, changes) });
         const data = await app.db
           .selectFrom('companies')
           .select(['id', 'legal_name', 'exp_category_id', 'std_category_id'])
@@ -161,6 +163,13 @@ export default async function categoryRoutes(app: App) {
           .set({ exp_category_id: null, std_category_id: null, updated_at: new Date().toISOString() })
           .where('id', '=', enduser.id)
           .execute();
+        req.audit({
+          action: 'update',
+          resource: 'companies',
+          resource_id: enduser.id,
+          company_id: enduser.id,
+          changes: diff(enduser, { exp_category_id: null, std_category_id: null }),
+        });
         return { status: true, message: req.t('categories.saved'), data: { id: enduser.id, exp_category_id: null, std_category_id: null } };
       },
     );

@@ -13,6 +13,7 @@ import { rowOut, sortableOf, uploadConfig } from './tables.js';
 import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
 import type { RateType, SheetZone } from '../../pricing/types.js';
 import { Type } from 'typebox';
+import { diff } from '../../repositories/auditLog.js';
 import { anyObject, binaryAnswer, int, intN, obj, pagedAnswer, str, writeAnswer, XLSX } from '../../lib/answers.js';
 
 const sheetAnswer = obj({ id: int, code: str, rate_type: str, zone: str, company_id: int });
@@ -161,6 +162,17 @@ export default async function rateSheetRoutes(app: App) {
             file,
           }),
         );
+        req.audit({
+          action: 'upload',
+          resource: 'rate_sheets',
+          resource_id: sheet.id,
+          company_id: company.id,
+          changes: {
+            ...diff(null, { code: sheet.code, rate_type: b.rate_type, zone: b.zone, area: b.area }),
+            file: { before: null, after: file.filename },
+            rows: { before: null, after: rows },
+          },
+        });
         return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
       },
     );
@@ -209,6 +221,13 @@ export default async function rateSheetRoutes(app: App) {
     const destroy = async (req: FastifyRequest, id: number, companyId: number | undefined) => {
       const sheet = await ownSheet(req, id, companyId);
       await deleteRateSheet(app.db, app.config.dataDir, sheet);
+      req.audit({
+        action: 'delete',
+        resource: 'rate_sheets',
+        resource_id: sheet.id,
+        company_id: sheet.company_id,
+        changes: { code: { before: sheet.code, after: null } },
+      });
       return { status: true, message: req.t('rateSheets.deleted', { code: sheet.code }), data: { id: sheet.id } };
     };
     const deleted = { 200: writeAnswer(obj({ id: int })) };

@@ -143,6 +143,13 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
       const file = uploadedFile(body, spec.fileField);
       const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
+      // The upload, not its rows: the file's name and the count.
+      req.audit({
+        action: 'upload',
+        resource: spec.table,
+        company_id: company.id,
+        changes: { file: { before: null, after: file.filename }, rows: { before: null, after: count } },
+      });
       return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
     },
   );
@@ -150,6 +157,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
   const destroy = async (req: FastifyRequest, companyId: number | undefined) => {
     const company = (await tariffCompany(app, req, ns, companyId, { required: true }))!;
     const count = await deleteTariffTable(app.db, spec, company.id);
+    req.audit({ action: 'delete', resource: spec.table, company_id: company.id, changes: { rows: { before: count, after: 0 } } });
     return { status: true, message: req.t('tariffs.deleted', { count }), data: { count, company_id: company.id } };
   };
   if (ns === 'admin') {

@@ -10,6 +10,7 @@ import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { isUploadedFile } from '../../plugins/forms.js';
 import { accessRequestsRepo } from '../../repositories/accessRequests.js';
 import { accountsRepo } from '../../repositories/accounts.js';
+import { diff } from '../../repositories/auditLog.js';
 import { throttleRepo } from '../../repositories/throttle.js';
 
 /** Not in the documents: access requests one address may send per hour before a 429. */
@@ -103,6 +104,8 @@ export default async function accessRequestRoutes(app: App) {
         carrier_logo: logo && logoKind ? await storeFile(app.config.dataDir, 'media', logo.data, logoKind.ext) : null,
         user_password_hash: await hashPassword(password),
       });
+      const recorded = { ...values, carrier_country_id: body.carrier_country_id, carrier_language_id: body.carrier_language_id, carrier_id: carrierId };
+      req.audit({ action: 'create', resource: 'access_requests', resource_id: created.id, company_id: carrierId, changes: diff(null, recorded) });
       return { status: true, message: req.t('accessRequests.stored'), data: { id: created.id, status: 'OP' } };
     },
   );

@@ -7,6 +7,7 @@ import { burnVerify, verifyPassword } from '../../lib/passwords.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { usersRepo } from '../../repositories/users.js';
 import { passwordStepChallenge } from '../../lib/secondFactor.js';
+import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
 /** The signed-in user's profile (repositories/users.ts `profile`). */
 export const profileSchema = obj({ id: int, email: str, first_name: str, last_name: str, role_id: int, company_id: intN });
@@ -59,6 +60,7 @@ export default async function authRoutes(app: App) {
       if (!found || !ok) {
         // Sign-in failure.
         await throttle.failed(attempt);
+        await signInFailed(app, req, email, found?.id);
         throw new ApiError(401, 'auth.invalidCredentials');
       }
       if (found.status_id !== 1 || found.company_status_id !== 1) {
@@ -76,6 +78,7 @@ export default async function authRoutes(app: App) {
       const token = await tokens.issue(found.id, remember, { userAgent: req.headers['user-agent'], ip: req.ip });
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
+      await auditEvent(app, req, { action: 'login', resource: 'auth', resource_id: found.id, user_id: found.id });
       return { status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
     },
   );
@@ -88,6 +91,7 @@ export default async function authRoutes(app: App) {
     },
     async (req) => {
       await tokens.revoke(req.user!.token_id);
+      req.audit({ action: 'logout', resource: 'auth', resource_id: req.user!.id });
       return { status: true, message: req.t('auth.loggedOut') };
     },
   );

@@ -9,6 +9,7 @@ import { acceptedStep, cleanCode, newRecoveryCodes, newTotpSecret, otpauthUri, q
 import { mfaRepo } from '../../repositories/mfa.js';
 import { usersRepo } from '../../repositories/users.js';
 import { enrolmentSchema } from './mfaLogin.js';
+import { signInFailed } from '../../plugins/audit.js';
 
 const codeProp = { type: 'string', minLength: 1, maxLength: 40 } as const;
 /** A current TOTP (or recovery) code, or the password: what turning off and new recovery codes ask. */
@@ -38,6 +39,7 @@ export default async function mfaRoutes(app: App) {
     }
     if (!ok) {
       await throttle.failed(attempt);
+      await signInFailed(app, req, me.email, me.id, body.code ? 'mfa_failed' : 'login_failed');
       throw invalid({ [body.code ? 'code' : 'password']: 'mfa.wrongProof' }, 'mfa.wrongProof');
     }
     await throttle.passed(attempt);
@@ -72,7 +74,7 @@ export default async function mfaRoutes(app: App) {
   app.post(
     '/visitor/mfa/setup',
     {
-      config: { policy: 'signedIn' },
+      config: { policy: 'signedIn', notAudited: 'a pending secret, in force only once confirmed (mfa_enable is logged)' },
       schema: {
         tags: ['visitor'],
         summary: 'Starts enrolment: a new TOTP secret and its QR code (confirmed by /visitor/mfa/enable).',
@@ -109,6 +111,7 @@ export default async function mfaRoutes(app: App) {
       if (step === null) throw invalid({ code: 'mfa.invalidCode' }, 'mfa.invalidCode');
       const codes = newRecoveryCodes();
       if (!(await mfa.enable(me.id, step, codes))) throw conflict('mfa.alreadyEnabled');
+      req.audit({ action: 'mfa_enable', resource: 'users', resource_id: me.id, company_id: me.company_id });
       return { status: true, message: req.t('mfa.enabled'), data: { recovery_codes: codes } };
     },
   );
@@ -130,6 +133,7 @@ export default async function mfaRoutes(app: App) {
       if (mfaRequiredFor(app.config, me.role_id)) throw new ApiError(403, 'mfa.requiredForAdmins');
       await checkProof(req, req.body);
       await mfa.disable(me.id);
+      req.audit({ action: 'mfa_disable', resource: 'users', resource_id: me.id, company_id: me.company_id });
       return { status: true, message: req.t('mfa.disabled') };
     },
   );
@@ -151,6 +155,13 @@ export default async function mfaRoutes(app: App) {
       await checkProof(req, req.body);
       const codes = newRecoveryCodes();
       await mfa.replaceRecoveryCodes(me.id, codes);
+      req.audit({
+        action: 'update',
+        resource: 'users',
+        resource_id: me.id,
+        company_id: me.company_id,
+        changes: { recovery_codes: { before: null, after: codes.length } },
+      });
       return { status: true, message: req.t('mfa.codesRegenerated'), data: { recovery_codes: codes } };
     },
   );

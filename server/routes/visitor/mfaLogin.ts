@@ -7,6 +7,7 @@ import { signInAnswer, spendCode } from '../../lib/secondFactor.js';
 import { acceptedStep, cleanCode, newRecoveryCodes, newTotpSecret, otpauthUri, qrDataUrl } from '../../lib/totp.js';
 import { mfaRepo } from '../../repositories/mfa.js';
 import { profileSchema } from './auth.js';
+import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
 const challengeProp = { type: 'string', minLength: 1, maxLength: 200 } as const;
 const codeProp = { type: 'string', minLength: 1, maxLength: 40 } as const;
@@ -29,6 +30,7 @@ export default async function mfaLoginRoutes(app: App) {
     const found = await mfa.findChallenge(token);
     if (!found || (purpose && found.purpose !== purpose)) {
       await throttle.failed(await throttle.begin(req, ''));
+      await auditEvent(app, req, { action: 'mfa_failed', resource: 'auth', changes: { challenge: { before: null, after: 'invalid' } } });
       throw new ApiError(401, 'mfa.challengeInvalid');
     }
     return found;
@@ -68,6 +70,7 @@ export default async function mfaLoginRoutes(app: App) {
           if (!(await spendCode(app.db, challenge.user_id, code))) {
             await mfa.challengeFailed(challenge.id);
             await throttle.failed(attempt);
+            await signInFailed(app, req, challenge.email, challenge.user_id, 'mfa_failed');
             throw invalid({ code: 'mfa.invalidCode' }, 'mfa.invalidCode');
           }
         } else {
@@ -78,6 +81,7 @@ export default async function mfaLoginRoutes(app: App) {
           if (step === null) {
             await mfa.challengeFailed(challenge.id);
             await throttle.failed(attempt);
+            await signInFailed(app, req, challenge.email, challenge.user_id, 'mfa_failed');
             throw invalid({ code: pending ? 'mfa.invalidCode' : 'mfa.notStarted' }, 'mfa.invalidCode');
           }
           recoveryCodes = newRecoveryCodes();
@@ -87,6 +91,8 @@ export default async function mfaLoginRoutes(app: App) {
         // The whole sign-in succeeded: the device token of lib/signInThrottle.ts comes now, not after the password.
         await throttle.succeeded(attempt, reply, challenge.user_id);
         const answer = await signInAnswer(app.db, req, challenge.user_id, challenge.role_id, challenge.remember);
+        if (recoveryCodes) await auditEvent(app, req, { action: 'mfa_enable', resource: 'users', resource_id: challenge.user_id, user_id: challenge.user_id });
+        await auditEvent(app, req, { action: 'login', resource: 'auth', resource_id: challenge.user_id, user_id: challenge.user_id });
         return recoveryCodes ? { ...answer, recovery_codes: recoveryCodes } : answer;
       } catch (err) {
         await throttle.passed(attempt); // nothing when `failed` or `succeeded` settled it
@@ -98,7 +104,7 @@ export default async function mfaLoginRoutes(app: App) {
   app.post(
     '/visitor/login/mfa/setup',
     {
-      config: { policy: 'public' },
+      config: { policy: 'public', notAudited: 'a pending secret, in force only once confirmed at /visitor/login/mfa (mfa_enable is logged)' },
       schema: {
         tags: ['visitor'],
         summary: 'For an admin who must enrol before signing in: a new TOTP secret and its QR code for the challenge.',

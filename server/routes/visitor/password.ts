@@ -8,6 +8,7 @@ import { accountsRepo } from '../../repositories/accounts.js';
 import { MAX_CODE_TRIES, passwordResetsRepo } from '../../repositories/passwordResets.js';
 import { throttleRepo } from '../../repositories/throttle.js';
 import { tokensRepo } from '../../repositories/tokens.js';
+import { auditEvent } from '../../plugins/audit.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -70,6 +71,12 @@ export default async function passwordRoutes(app: App) {
           await composeMail(app.db, { to: user.email, languageId: user.language_id, key: 'mail.resetCode', params: { name: user.first_name, code } }),
         );
       }
+      await auditEvent(app, req, {
+        action: 'password_reset',
+        resource: 'password_resets',
+        user_id: user?.id ?? null,
+        changes: { email: { before: null, after: email } },
+      });
       return { status: true, message: req.t('accounts.resetSent') };
     },
   );
@@ -127,6 +134,7 @@ export default async function passwordRoutes(app: App) {
       await resets.voidAllOf(user.id);
       await tokens.revokeAllOf(user.id);
       await notifyPasswordChanged(user);
+      await auditEvent(app, req, { action: 'password_reset', resource: 'users', resource_id: user.id, user_id: user.id });
       return { status: true, message: req.t('accounts.resetDone') };
     },
   );
@@ -163,6 +171,7 @@ export default async function passwordRoutes(app: App) {
       // Every other session ends; the one that made the change stays signed in.
       await tokens.revokeAllOf(me.id, me.token_id);
       await notifyPasswordChanged(user);
+      req.audit({ action: 'password_change', resource: 'users', resource_id: me.id, company_id: me.company_id });
       return { status: true, message: req.t('accounts.passwordChanged') };
     },
   );

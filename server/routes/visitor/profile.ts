@@ -5,6 +5,7 @@ import { ApiError, invalid } from '../../lib/errors.js';
 import { imageKind, removeFile, storeFile } from '../../lib/files.js';
 import { isUploadedFile } from '../../plugins/forms.js';
 import { accountsRepo } from '../../repositories/accounts.js';
+import { diff } from '../../repositories/auditLog.js';
 import { usersRepo } from '../../repositories/users.js';
 
 /** Profile pictures: at most 1 MB (accounts document §5, server.md §8). */
@@ -70,6 +71,13 @@ export default async function profileRoutes(app: App) {
       if (image) fields.image = image;
       await accounts.updateProfile(me.id, fields);
       if (image) await removeFile(app.config.dataDir, 'media', before?.image);
+      req.audit({
+        action: 'update',
+        resource: 'users',
+        resource_id: me.id,
+        company_id: me.company_id,
+        changes: diff(before as Record<string, unknown> | undefined, fields),
+      });
       const user = await users.profile(me.id);
       return { status: true, message: req.t('accounts.profileUpdated'), data: user, user };
     },
@@ -84,7 +92,7 @@ export default async function profileRoutes(app: App) {
   app.post(
     '/visitor/changeEmail',
     {
-      config: { policy: 'signedIn' },
+      config: { policy: 'signedIn', notAudited: 'always refused (403): writes nothing' },
       schema: {
         tags: ['visitor'],
         summary: 'Refused: the email is changed by whoever manages the user.',

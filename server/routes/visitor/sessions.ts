@@ -67,6 +67,7 @@ export default async function sessionRoutes(app: App) {
       // Another user's session, an expired or unknown one: 404 alike.
       if (!(await tokens.revokeOwn(me.id, req.params.id))) throw notFound();
       const current = req.params.id === me.token_id;
+      req.audit({ action: 'session_end', resource: 'auth_tokens', resource_id: req.params.id, company_id: me.company_id });
       return { status: true, message: req.t(current ? 'sessions.endedCurrent' : 'sessions.ended'), data: { id: req.params.id, current } };
     },
   );
@@ -80,6 +81,13 @@ export default async function sessionRoutes(app: App) {
     async (req) => {
       const me = req.user!;
       const count = await tokens.revokeAllOf(me.id, me.token_id);
+      req.audit({
+        action: 'session_end',
+        resource: 'users',
+        resource_id: me.id,
+        company_id: me.company_id,
+        changes: { other_sessions: { before: count, after: 0 } },
+      });
       return { status: true, message: req.t('sessions.othersEnded', { count }), data: { count } };
     },
   );
@@ -100,6 +108,13 @@ export default async function sessionRoutes(app: App) {
       const user = await users.find({ carrierId: null }, req.params.id);
       if (!user) throw notFound();
       const count = await tokens.revokeAllOf(user.id);
+      req.audit({
+        action: 'session_end',
+        resource: 'users',
+        resource_id: user.id,
+        company_id: user.company_id,
+        changes: { sessions: { before: count, after: 0 } },
+      });
       return { status: true, message: req.t('sessions.userEnded', { count }), data: { id: user.id, count } };
     },
   );

@@ -251,6 +251,17 @@ export function sweepMatrix(): Record<string, Entry> {
 
     // Access requests: anyone may address one to any carrier (the invitation link); only the addressee reviews it.
     'POST /visitor/request_access/store': { calls: (a, c) => [post('/visitor/request_access/store', accessForm(a, c))], expect: THROTTLED(200) },
+    // The audit log (docs/audit-log.md): B's carrier roles read their own tenant's entries (their sign-ins), never A's.
+    'GET /admin/audit_log': adminOnly((a) => [get('/admin/audit_log', { company_id: a.carrier })]),
+    'GET /company/audit_log': {
+      calls: (a) => [
+        get('/company/audit_log', { action: 'login' }, 'login'),
+        get('/company/audit_log', { company_id: a.carrier }),
+        get('/company/audit_log', { user_id: a.owner }),
+        get('/company/audit_log', { resource: 'companies', resource_id: a.carrier }),
+      ],
+      expect: OWN,
+    },
     'GET /company/request_access': { calls: (a) => [get('/company/request_access', { carrier_id: a.carrier }, 'bxq logistica')], expect: OWN },
     'POST /company/request_access/changeStatus': {
       calls: (a) => [

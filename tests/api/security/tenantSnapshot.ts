@@ -13,7 +13,7 @@ import { RESOURCES } from '../../../model/registry.js';
 export const SWEEP_APPLICANT = 'sweep.applicant@example.test';
 
 type Sets = { companies: number[]; users: number[]; sheets: number[]; tickets: number[]; requests: number[]; shipments: number[] };
-type Filter = (a: TenantA, s: Sets) => [column: string, ids: number[], extra?: 'sweepApplicant'];
+type Filter = (a: TenantA, s: Sets) => [column: string, ids: number[], extra?: 'sweepApplicant' | 'visitorAccessRequests'];
 
 /**
  * Every table of the database, classified (a table added without a class fails the sweep's guard):
@@ -48,6 +48,9 @@ export const TENANT_TABLES: Record<string, Filter> = {
   shipment_addresses: (_, s) => ['shipment_id', s.shipments],
   shipment_details: (_, s) => ['shipment_id', s.shipments],
   transport_request_documents: (_, s) => ['transport_request_id', s.requests],
+  // A's audit entries (docs/audit-log.md): B's roles add none (their entries carry B's tenant), but a
+  // visitor's access request addressed to A is A's by design (as access_requests above).
+  audit_log: (a) => ['tenant_id', [a.carrier], 'visitorAccessRequests'],
 };
 /** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [
@@ -112,6 +115,8 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
       .selectAll()
       .where(column, 'in', values.length ? values : [-1]);
     if (extra === 'sweepApplicant') q = q.where('user_email', '<>', SWEEP_APPLICANT);
+    if (extra === 'visitorAccessRequests')
+      q = q.where((eb: any) => eb.not(eb.and([eb('resource', '=', 'access_requests'), eb('user_id', 'is', null), eb('action', '=', 'create')])));
     // the request counters have no id: ordered by their key
     out[table] = await (
       table === 'transport_request_counts' ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id') : q.orderBy('id')
