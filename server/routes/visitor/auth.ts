@@ -71,6 +71,8 @@ export default async function authRoutes(app: App) {
       const second = await passwordStepChallenge(app.db, app.config, req, found, remember);
       if (second) {
         await throttle.passed(attempt);
+        // Not signed in yet: the entry is the second step's ('login', or 'mfa_failed').
+        req.auditNothing();
         return second;
       }
       // Sign-in success.
