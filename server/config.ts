@@ -41,6 +41,8 @@ export interface Config {
    * its status; a mismatch is logged and answered 500 (plugins/answers.ts). Off in production.
    */
   validateResponses: boolean;
+  /** REQUIRE_ADMIN_MFA=1: admins (roles Admin and Admin Users) get no session until they enrol a TOTP app (docs/two-factor.md). */
+  requireAdminMfa: boolean;
   /** AUDIT_DAYS (default 400): audit-log entries older than this many days are removed by the server (at start, then daily). */
   auditDays: number;
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orphanFileMinutes: Math.max(0, Number(env.ORPHAN_FILE_MINUTES ?? 15) || 0),
     // On in tests (NODE_ENV=test: the API helpers and the browser harness), off elsewhere unless asked for.
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : env.NODE_ENV === 'test',
+    requireAdminMfa: env.REQUIRE_ADMIN_MFA === '1',
     auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 400)) || 400),
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import type { PortalPage } from './resources/types';
 import { LoginPage } from './custom/login/LoginPage';
+import { mfaMessages } from './custom/accounts/mfaMessages';
 import forgetPassword from './custom/forgetPassword';
 import resetPassword from './custom/resetPassword';
 import resetPasswordOtp from './custom/resetPasswordOtp';
@@ -16,7 +17,7 @@ import { requestMessages } from './custom/transportRequests/messages';
  * routes. They never need the signed-in shell, so it is not loaded for them.
  */
 export const publicPages: PortalPage[] = [
-  { path: '/login', element: <LoginPage />, noLayout: true },
+  { path: '/login', element: <LoginPage />, noLayout: true, messages: mfaMessages },
   forgetPassword,
   resetPassword,
   resetPasswordOtp,

@@ -99,6 +99,20 @@ export interface AuthTokenTable {
   token_hash: string;
   expires_at: string;
   created_at: string;
+  /** Set at issue, refreshed at most once a minute as the token is used (migration 0013). */
+  last_used_at: string | null;
+  /** The User-Agent of the sign-in (at most 512 characters). */
+  user_agent: string | null;
+  /** The address of the sign-in. */
+  ip: string | null;
+}
+/** A browser a user has signed in from (migration 0011, lib/signInThrottle.ts). */
+export interface DeviceTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
 }
 export interface RateLimitTable {
   bucket: string;
@@ -229,6 +243,34 @@ export interface ThrottleEventTable {
   id: Generated<number>;
   bucket: string;
   at: number | string;
+}
+/** Two-factor sign-in (migration 0014_mfa, docs/two-factor.md). */
+export interface UserMfaTable {
+  id: Generated<number>;
+  user_id: number;
+  secret: string;
+  enabled_at: string | null;
+  last_step: number | string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface MfaRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+export interface MfaChallengeTable {
+  id: Generated<number>;
+  user_id: number;
+  challenge_hash: string;
+  purpose: string;
+  remember: Generated<number>;
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 /** The audit log (migration 0012; docs/audit-log.md): only ever inserted. */
 export interface AuditLogTable {
@@ -458,6 +500,10 @@ export interface DB extends DeclaredTables {
   standard_no_passage: NoPassageTable;
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
+  device_tokens: DeviceTokenTable;
+  user_mfa: UserMfaTable;
+  mfa_recovery_codes: MfaRecoveryCodeTable;
+  mfa_challenges: MfaChallengeTable;
   access_requests: AccessRequestTable;
   audit_log: AuditLogTable;
   ticket_categories: TicketCategoryTable;

@@ -8,6 +8,8 @@ import { pricing } from './pricing.js';
 import { settings } from './settings.js';
 import { requests } from './requests.js';
 import { security } from './security.js';
+import { sessions } from './sessions.js';
+import { mfa } from './mfa.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -26,6 +28,8 @@ areas.push(pricing);
 areas.push(settings);
 areas.push(requests);
 areas.push(security);
+areas.push(sessions);
+areas.push(mfa);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

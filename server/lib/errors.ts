@@ -5,6 +5,9 @@
 export type FieldErrors = Record<string, Array<{ key: string; params?: Record<string, unknown> }>>;
 
 export class ApiError extends Error {
+  /** Headers the answer carries (e.g. `Retry-After` on a 429), set by the errors plugin. */
+  headers?: Record<string, string>;
+
   constructor(
     public statusCode: number,
     public key: string,

@@ -17,7 +17,7 @@ import { API_PREFIX } from './session.js';
  * (the tests) the answer becomes a 500, elsewhere it is logged. A POST that writes nothing declares why:
  * `config: { notAudited: 'reason' }` (the quote, lookups).
  */
-const WRITE_VERBS = /\/(destroy|changeStatus|logout)(\/|$)/;
+const WRITE_VERBS = /\/(destroy\w*|changeStatus|logout)(\/|$)/;
 
 export function isWriteRoute(method: string, url: string, config?: Pick<FastifyContextConfig, 'notAudited'>): boolean {
   if (config?.notAudited) return false;

@@ -57,6 +57,7 @@ async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     if (error instanceof ApiError) {
       const errors = error.fieldErrors ? translateFieldErrors(req, error.fieldErrors) : {};
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ message: req.t(error.key, error.params), errors });
     }
     const fe = error as FastifyError;

@@ -24,7 +24,7 @@ const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest();
  * on every request (server.md §1–2). A route under /api/v1 without a policy refuses to register.
  */
 async function session(app: FastifyInstance) {
-  const tokens = tokensRepo(app.db);
+  const tokens = tokensRepo(app.db, { onTouchError: (err) => app.log.warn({ err }, 'last_used_at of a session not updated') });
   // compared as SHA-256 digests (equal lengths, constant time); the expected one is computed once
   const expectedPassword = sha256(app.config.apiPassword);
 

@@ -53,6 +53,22 @@ export function throttleRepo(db: Db) {
       return Number(n);
     },
 
+    /** The time (epoch ms) of the oldest event in `bucket` within the last `windowMs`, or null when there is none. */
+    async oldest(bucket: string, windowMs: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('throttle_events')
+        .select((eb) => eb.fn.min('at').as('at'))
+        .where('bucket', '=', bucket)
+        .where('at', '>', Date.now() - windowMs)
+        .executeTakeFirst();
+      return row?.at == null ? null : Number(row.at);
+    },
+
+    /** Forgets every event of `bucket`. */
+    async clear(bucket: string) {
+      await db.deleteFrom('throttle_events').where('bucket', '=', bucket).execute();
+    },
+
     /** Forgets one counted event (a try that turned out right is not a wrong try). */
     async release(id: number) {
       await db.deleteFrom('throttle_events').where('id', '=', id).execute();

@@ -14,6 +14,27 @@ export interface SessionUser {
   token_id: number;
 }
 
+/** What a sign-in records of where it came from (server.md §3 "Sessions"). */
+export interface SessionOrigin {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+/** A session of a user as the sessions list shows it. */
+export interface SessionRow {
+  id: number;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+/** The User-Agent kept: at most this many characters (a header may be 8 kB). */
+export const USER_AGENT_LIMIT = 512;
+/** `last_used_at` moves at most once in this many milliseconds per token. */
+export const TOUCH_INTERVAL = 60_000;
+
 type Waiter = { resolve: (user: SessionUser | undefined) => void; reject: (err: unknown) => void };
 
 /** At most this many token hashes in one lookup statement (far under SQLite's and PostgreSQL's parameter limits). */
@@ -22,7 +43,7 @@ const LOOKUP_CHUNK = 500;
 const NOW = '\u0000now';
 
 /** Session tokens: random, stored hashed with an expiry (server.md §3). */
-export function tokensRepo(db: Db) {
+export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void } = {}) {
   /**
    * The sessions of every signed-in request that arrived in one turn of the event loop, looked up in
    * ONE query at the next turn (`token_hash in (…)`), as the visitors' quote counters are written
@@ -54,6 +75,7 @@ export function tokensRepo(db: Db) {
           'c.company_role_id',
           'c.carrier_id',
           't.id as token_id',
+          't.last_used_at',
         ])
         .where('t.token_hash', 'in', markers)
         .where('t.expires_at', '>', NOW)
@@ -66,9 +88,30 @@ export function tokensRepo(db: Db) {
     return known;
   }
 
+  /**
+   * The lookup's rows also say when each token was last used; those used longer than a minute ago get
+   * their `last_used_at` moved to now, all of one batch in ONE statement (`id in (…)`, chunked like the
+   * lookup), before the batch's requests go on (so an answer never precedes its own timestamp's write).
+   * A token costs at most one write a minute, a batch of fresh tokens none, and no request ever gets a
+   * statement of its own; the guard in the WHERE makes another process's touch in the same minute change nothing.
+   */
+  async function touch(ids: number[], now: string) {
+    const cutoff = new Date(Date.parse(now) - TOUCH_INTERVAL).toISOString();
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+      await db
+        .updateTable('auth_tokens')
+        .set({ last_used_at: now })
+        .where('id', 'in', ids.slice(i, i + LOOKUP_CHUNK))
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', cutoff)]))
+        .execute();
+    }
+  }
+
   async function lookUp(hashes: string[]) {
     const found = new Map<string, SessionUser>();
     const now = nowIso();
+    const cutoff = new Date(Date.parse(now) - TOUCH_INTERVAL).toISOString();
+    const stale: number[] = [];
     for (let i = 0; i < hashes.length; i += LOOKUP_CHUNK) {
       const chunk = hashes.slice(i, i + LOOKUP_CHUNK);
       const { query, slots } = lookupQuery(chunk.length);
@@ -76,8 +119,15 @@ export function tokensRepo(db: Db) {
         const slot = slots.get(p);
         return slot === undefined ? p : slot < 0 ? now : chunk[slot];
       });
-      const { rows } = await db.executeQuery<SessionUser & { token_hash: string }>(CompiledQuery.raw(query.sql, params));
-      for (const { token_hash, ...user } of rows) found.set(token_hash, user);
+      const { rows } = await db.executeQuery<SessionUser & { token_hash: string; last_used_at: string | null }>(CompiledQuery.raw(query.sql, params));
+      for (const { token_hash, last_used_at, ...user } of rows) {
+        found.set(token_hash, user);
+        if (!last_used_at || last_used_at < cutoff) stale.push(user.token_id);
+      }
+    }
+    if (stale.length) {
+      // The session is valid whatever happens to its timestamp: a failed touch is reported, not answered.
+      await touch(stale, now).catch((err) => opts.onTouchError?.(err));
     }
     return found;
   }
@@ -114,18 +164,46 @@ export function tokensRepo(db: Db) {
   }
 
   return {
-    async issue(userId: number, remember: boolean): Promise<string> {
+    /** A new session of the user; the sign-in counts as its first use. */
+    async issue(userId: number, remember: boolean, origin: SessionOrigin = {}): Promise<string> {
       const token = newToken();
+      const now = nowIso();
       await db
         .insertInto('auth_tokens')
         .values({
           user_id: userId,
           token_hash: hashToken(token),
           expires_at: inDays(remember ? 90 : 30),
-          created_at: nowIso(),
+          created_at: now,
+          last_used_at: now,
+          user_agent: origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_LIMIT) : null,
+          ip: origin.ip || null,
         })
         .execute();
       return token;
+    },
+
+    /** The user's sessions that have not expired, the most recently used first. */
+    async listOf(userId: number): Promise<SessionRow[]> {
+      return db
+        .selectFrom('auth_tokens')
+        .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip'])
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', nowIso())
+        .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Ends one session of the user; false when it is not one of theirs (or has expired). */
+    async revokeOwn(userId: number, tokenId: number): Promise<boolean> {
+      const r = await db
+        .deleteFrom('auth_tokens')
+        .where('id', '=', tokenId)
+        .where('user_id', '=', userId)
+        .where('expires_at', '>', nowIso())
+        .executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
     },
 
     /** The signed-in user behind a token, or undefined when the token is unknown, expired, or its user or company is inactive. */
@@ -143,11 +221,17 @@ export function tokensRepo(db: Db) {
       await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
     },
 
-    /** Ends every session of a user, but the one given (a password change keeps the session that made it). */
-    async revokeAllOf(userId: number, exceptTokenId?: number) {
+    /**
+     * Ends every session of a user, but the one given (a password change keeps the session that made it).
+     * Answers how many active sessions it ended (the user's expired rows go as well, uncounted).
+     */
+    async revokeAllOf(userId: number, exceptTokenId?: number): Promise<number> {
+      const now = nowIso();
+      await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
       let q = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
       if (exceptTokenId !== undefined) q = q.where('id', '!=', exceptTokenId);
-      await q.execute();
+      const r = await q.executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
 
     /** Ends every session of every user of a company (company deactivated). */

@@ -24,6 +24,10 @@ import requestListRoutes from './requests/list.js';
 import requestStatusRoutes from './requests/status.js';
 import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
+import sessionRoutes from './visitor/sessions.js';
+import mfaRoutes from './visitor/mfa.js';
+import mfaLoginRoutes from './visitor/mfaLogin.js';
+import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
 
 /** Every route module, registered under /api/v1 in this order. */
@@ -53,5 +57,9 @@ export const routes: RouteModule[] = [
   requestStatusRoutes,
   requestEditRoutes,
   statisticsRoutes,
+  sessionRoutes,
+  mfaRoutes,
+  mfaLoginRoutes,
+  adminMfaRoutes,
   auditLogRoutes,
 ];

@@ -96,7 +96,13 @@ export async function apiRequest<T = any>(path: string, opts: RequestOptions = {
   }
   // A token the server no longer accepts (expired, revoked, user deactivated): back to the login screen.
   if (response.status === 401 && token) session.onExpired();
-  if (!response.ok) throw toHttpError(response.status, json);
+  if (!response.ok) {
+    const error = toHttpError(response.status, json);
+    // A 429 says when to come back (seconds): the login screen tells the user how long to wait.
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    if (response.status === 429 && retryAfter > 0) error.body.retryAfter = retryAfter;
+    throw error;
+  }
   return json as T;
 }
 

@@ -3,13 +3,18 @@ import { kindOfRoleName } from '../../model/roles';
 import type { Action } from '../../model/permissions';
 import { apiRequest } from '../api/http';
 import { clearSession, readRole, readToken, writeSession } from './session';
+import { challengeOf, finishMfaSetup, MfaChallengeError, secondStep, type LoginAnswer } from './mfa';
 
 export { installSession } from './startup';
+export { MfaChallengeError, mfaLoginSetup, type MfaChallenge } from './mfa';
 
 export interface LoginParams {
-  email: string;
-  password: string;
+  email?: string;
+  password?: string;
   remember?: boolean;
+  /** The second step (docs/two-factor.md): the password step's challenge and the app's or a recovery code. */
+  challenge?: string;
+  code?: string;
 }
 
 let profilePromise: Promise<any> | null = null;
@@ -24,13 +29,21 @@ export function fetchProfile(force = false) {
   return profilePromise;
 }
 
+/** The enrolment of an admin at sign-in (REQUIRE_ADMIN_MFA=1): the recovery codes, then `enter` opens the session. */
+export const finishMfaEnrolment = (challenge: string, code: string, remember: boolean) =>
+  finishMfaSetup(challenge, code, remember, (user) => {
+    profilePromise = Promise.resolve(user);
+  });
+
 export const authProvider: AuthProvider = {
-  async login({ email, password, remember }: LoginParams) {
-    const res = await apiRequest<{ token: string; role: string; user: any }>('/visitor/login', {
-      method: 'POST',
-      body: { email, password, remember: !!remember },
-    });
-    writeSession(res.token, res.role, !!remember);
+  async login({ email, password, remember, challenge, code }: LoginParams) {
+    const res: LoginAnswer = challenge
+      ? await secondStep(challenge, code ?? '')
+      : await apiRequest<LoginAnswer>('/visitor/login', { method: 'POST', body: { email, password, remember: !!remember } });
+    // An enrolled user (or an admin who must enrol): no token yet, the login page asks the code.
+    const mfa = challengeOf(res);
+    if (mfa) throw new MfaChallengeError(mfa);
+    writeSession(res.token!, res.role!, !!remember);
     profilePromise = Promise.resolve(res.user);
     return { redirectTo: '/' };
   },

@@ -10,6 +10,8 @@ import { accountMethods } from './account';
 import { quoteMethods } from './quote';
 import { accessRequestMethods } from './accessRequests';
 import { tariffMethods } from './tariffs';
+import { sessionMethods } from './sessions';
+import { mfaMethods } from './mfa';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -163,7 +165,9 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...chatMethods(),
     ...lookupMethods(),
     ...accountMethods(),
+    ...mfaMethods(),
     ...quoteMethods(),
+    ...sessionMethods(),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

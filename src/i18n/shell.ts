@@ -45,6 +45,7 @@ export const shellMessages = {
       quote: 'Calcola un preventivo senza accedere',
       email_required: 'Inserisci l’email',
       password_required: 'Inserisci la password',
+      locked: 'Troppi tentativi. Riprova tra 1 minuto. |||| Troppi tentativi. Riprova tra %{smart_count} minuti.',
     },
   },
   en: {
@@ -92,6 +93,7 @@ export const shellMessages = {
       quote: 'Get a quote without signing in',
       email_required: 'Please enter your email',
       password_required: 'Please enter your password',
+      locked: 'Too many attempts. Try again in 1 minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
     },
   },
   fr: {
@@ -139,6 +141,7 @@ export const shellMessages = {
       quote: 'Obtenir un devis sans se connecter',
       email_required: 'Veuillez saisir votre e-mail',
       password_required: 'Veuillez saisir votre mot de passe',
+      locked: 'Trop de tentatives. Réessayez dans 1 minute. |||| Trop de tentatives. Réessayez dans %{smart_count} minutes.',
     },
   },
 };

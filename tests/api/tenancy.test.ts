@@ -13,6 +13,8 @@ const ROUTES = ['admin', 'company'].flatMap((ns) =>
     `GET /api/v1/${ns}/${area}/changeStatus/:id`,
   ]),
 );
+// Admins end every session of a user (routes/visitor/sessions.ts).
+ROUTES.push('GET /api/v1/admin/users/destroySessions/:id');
 
 describeEachDb('tenancy of companies and users', (p) => {
   let t: Tenants;

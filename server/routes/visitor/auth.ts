@@ -1,15 +1,13 @@
 import type { App } from '../../lib/typed.js';
 import { bool, int, intN, obj, okAnswer, str } from '../../lib/answers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
-import { ApiError, tooMany } from '../../lib/errors.js';
+import { ApiError } from '../../lib/errors.js';
+import { signInThrottle } from '../../lib/signInThrottle.js';
 import { burnVerify, verifyPassword } from '../../lib/passwords.js';
-import { rateLimitsRepo } from '../../repositories/rateLimits.js';
 import { tokensRepo } from '../../repositories/tokens.js';
 import { usersRepo } from '../../repositories/users.js';
+import { passwordStepChallenge } from '../../lib/secondFactor.js';
 import { auditEvent, signInFailed } from '../../plugins/audit.js';
-
-const MINUTE = 60_000;
-const MAX_FAILURES = 5;
 
 /** The signed-in user's profile (repositories/users.ts `profile`). */
 export const profileSchema = obj({ id: int, email: str, first_name: str, last_name: str, role_id: int, company_id: intN });
@@ -18,7 +16,7 @@ export const profileSchema = obj({ id: int, email: str, first_name: str, last_na
 export default async function authRoutes(app: App) {
   const users = usersRepo(app.db);
   const tokens = tokensRepo(app.db);
-  const limits = rateLimitsRepo(app.db);
+  const throttle = signInThrottle(app);
 
   app.post(
     '/visitor/login',
@@ -27,8 +25,20 @@ export default async function authRoutes(app: App) {
       schema: {
         tags: ['visitor'],
         summary: 'Signs in and answers a bearer token.',
+        description:
+          'A success sets the `deviceToken` cookie (HttpOnly, SameSite=Strict, Path=/api, one year): the browser is trusted for this user. ' +
+          'API clients may send it back as `X-Device-Token`. Failures are throttled (10 per device token, 10 per account and 100 per address ' +
+          'from untrusted devices, in 15 minutes): a 429 carries `Retry-After` in seconds.',
         security: [{ apiPassword: [] }],
-        response: { 200: obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }) },
+        response: {
+          200: {
+            anyOf: [
+              obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }),
+              // Two-step verification (docs/two-factor.md): no token yet; the challenge goes to /visitor/login/mfa.
+              obj({ status: bool, message: str, challenge: str, mfa_required: bool, mfa_setup_required: bool }, ['mfa_required', 'mfa_setup_required']),
+            ],
+          },
+        },
         body: {
           type: 'object',
           required: ['email', 'password'],
@@ -41,26 +51,33 @@ export default async function authRoutes(app: App) {
         },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const { email, password, remember = false } = req.body;
-      const emailKey = `login:email:${email.trim().toLowerCase()}`;
-      const ipKey = `login:ip:${req.ip}`;
-      // At most 5 failures a minute per email and per address (server.md §3). Every attempt is counted
-      // before the password is checked, in one atomic step per counter, and taken back when it proves
-      // right: reading the counts first and counting failures afterwards let a burst of concurrent
-      // guesses all pass the check while the count stood at 4.
-      const emailHits = await limits.hit(emailKey, MINUTE);
-      const ipHits = await limits.hit(ipKey, MINUTE);
-      if (emailHits > MAX_FAILURES || ipHits > MAX_FAILURES) throw tooMany();
+      // Counted before the password is checked (lib/signInThrottle.ts, server.md §3): 429 when locked.
+      const attempt = await throttle.begin(req, email);
       const found = await users.findForLogin(email);
       const ok = found ? await verifyPassword(found.password_hash, password) : await burnVerify(password);
-      if (!found || !ok) await signInFailed(app, req, email, found?.id);
-      if (!found || !ok) throw new ApiError(401, 'auth.invalidCredentials');
-      await limits.release(emailKey, MINUTE);
-      await limits.release(ipKey, MINUTE);
-      if (found.status_id !== 1) throw new ApiError(403, 'auth.userInactive');
-      if (found.company_status_id !== 1) throw new ApiError(403, 'auth.companyInactive');
-      const token = await tokens.issue(found.id, remember);
+      if (!found || !ok) {
+        // Sign-in failure.
+        await throttle.failed(attempt);
+        await signInFailed(app, req, email, found?.id);
+        throw new ApiError(401, 'auth.invalidCredentials');
+      }
+      if (found.status_id !== 1 || found.company_status_id !== 1) {
+        await throttle.passed(attempt);
+        throw new ApiError(403, found.status_id !== 1 ? 'auth.userInactive' : 'auth.companyInactive');
+      }
+      // Two-step verification (docs/two-factor.md): the password was right, a code follows; no device token yet.
+      const second = await passwordStepChallenge(app.db, app.config, req, found, remember);
+      if (second) {
+        await throttle.passed(attempt);
+        // Not signed in yet: the entry is the second step's ('login', or 'mfa_failed').
+        req.auditNothing();
+        return second;
+      }
+      // Sign-in success.
+      await throttle.succeeded(attempt, reply, found.id);
+      const token = await tokens.issue(found.id, remember, { userAgent: req.headers['user-agent'], ip: req.ip });
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
       await auditEvent(app, req, { action: 'login', resource: 'auth', resource_id: found.id, user_id: found.id });

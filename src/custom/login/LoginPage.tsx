@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLogin, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import { PlainTextField } from '../../components/forms/PlainTextField';
 import productLogo from '../../logo.svg';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
+import { MfaChallengeError, type MfaChallenge } from '../../authProvider';
+
+// The second step (docs/two-factor.md) loads when a password step asks for it, not with the login.
+const MfaStep = lazy(() => import('./MfaStep').then((m) => ({ default: m.MfaStep })));
 
 /** /login: email, password, remember me, forgot-password link, access-request button; errors below the form. */
 export function LoginPage() {
@@ -16,6 +20,7 @@ export function LoginPage() {
   const [touched, setTouched] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [mfa, setMfa] = useState<MfaChallenge | null>(null);
 
   const emailMissing = touched && !email.trim();
   const passwordMissing = touched && !password;
@@ -29,10 +34,25 @@ export function LoginPage() {
     try {
       await login({ email: email.trim(), password, remember });
     } catch (err: any) {
-      setError(translate(err?.message || 'ra.auth.sign_in_error', { _: err?.message }));
+      if (err instanceof MfaChallengeError) return setMfa(err.mfa);
+      const retryAfter = err?.status === 429 ? Number(err?.body?.retryAfter) : 0;
+      if (retryAfter > 0) setError(translate('login.locked', { smart_count: Math.ceil(retryAfter / 60) }));
+      else setError(translate(err?.message || 'ra.auth.sign_in_error', { _: err?.message }));
     } finally {
       setBusy(false);
     }
+  }
+
+  if (mfa) {
+    const back = () => {
+      setMfa(null);
+      setPassword('');
+    };
+    return (
+      <Suspense fallback={null}>
+        <MfaStep mfa={mfa} remember={remember} onBack={back} />
+      </Suspense>
+    );
   }
 
   return (

@@ -2,6 +2,8 @@ import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
+import { SessionsCard } from './SessionsCard';
+import { MfaCard } from './MfaCard';
 
 /**
  * The email section: the field is disabled and read-only (accounts document §2). The email is the
@@ -23,7 +25,11 @@ function EmailCard() {
           label={translate('accounts.settings.email_address')}
           value={identity?.email ?? ''}
           disabled
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'settings-email' } }}
+          slotProps={{
+            htmlInput: { readOnly: true, 'data-testid': 'settings-email' },
+            // The hint says where the email is changed: readable, not greyed out with the disabled field.
+            formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+          }}
           helperText={translate('accounts.settings.email_hint')}
         />
       </CardContent>
@@ -31,7 +37,7 @@ function EmailCard() {
   );
 }
 
-/** /settings: profile, password and email (accounts document §2 "Account settings"). */
+/** /settings: profile, password, email and active sessions (accounts document §2 "Account settings"). */
 export function SettingsPage() {
   const translate = useTranslate();
   return (
@@ -41,12 +47,16 @@ export function SettingsPage() {
         {translate('accounts.settings.title')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' }, alignItems: 'start' }}>
-        <ProfileCard />
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <ProfileCard />
+          <MfaCard />
+        </Box>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <PasswordCard />
           <EmailCard />
         </Box>
       </Box>
+      <SessionsCard />
     </Box>
   );
 }

@@ -1,9 +1,16 @@
 import type { PortalPage } from '../../resources/types';
 import { accountMessages } from '../accounts/messages';
+import { mfaMessages } from '../accounts/mfaMessages';
 import { lazyScreen } from '../../components/lazyScreen';
+import { mergeMessages } from '../../i18n/merge';
+import { sessionMessages } from './sessionMessages';
 
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 
-const page: PortalPage = { path: '/settings', element: <SettingsPage />, messages: accountMessages };
+const page: PortalPage = {
+  path: '/settings',
+  element: <SettingsPage />,
+  messages: mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages),
+};
 export default page;

@@ -6,6 +6,8 @@ import { DetailSection } from '../companies/Details';
 import { StatusChip } from '../companies/StatusChip';
 import { useDisplayNames } from '../companies/lookups';
 import { ActivitySection } from '../../components/audit/ActivitySection';
+import { EndSessionsButton } from './EndSessionsButton';
+import { UserMfa } from './UserMfa';
 
 const T = 'resources.user-management';
 const F = `${T}.fields`;
@@ -23,6 +25,7 @@ function Sections() {
       <Button startIcon={<ArrowBackIcon />} onClick={() => navigate('/user-management')} sx={{ mb: 2 }} data-testid="back">
         {translate(`${T}.actions.back`)}
       </Button>
+      <EndSessionsButton record={r} />
       <DetailSection
         title={`${T}.sections.settings`}
         none={`${T}.none`}
@@ -50,6 +53,7 @@ function Sections() {
           { label: `${F}.status_id`, value: <StatusChip value={r.status_id} base={T} />, testid: 'user-status' },
         ]}
       />
+      <UserMfa userId={Number(r.id)} />
       <ActivitySection resource="users" id={r.id} />
     </Box>
   );

@@ -3,6 +3,8 @@ import PeopleIcon from '@mui/icons-material/People';
 import type { PortalPage, ResourceScreens } from '../types';
 import { lazyScreen } from '../../components/lazyScreen';
 import { userMessages } from './messages';
+import { userSessionMessages } from './sessionMessages';
+import { mergeMessages } from '../../i18n/merge';
 
 // The screens load when first opened (src/components/lazyScreen.tsx).
 const UserList = lazyScreen(() => import('./UserList'), 'UserList');
@@ -20,7 +22,7 @@ const userManagement: ResourceScreens = {
   icon: PeopleIcon,
   recordRepresentation: (r) => `${r.first_name} ${r.last_name}`,
   children: [<Route key="show" path=":id" element={<UserShow />} />],
-  messages: userMessages,
+  messages: mergeMessages(userMessages, userSessionMessages),
 };
 
 /** /create-user, the documents' route of the create screen: the resource's own create. */

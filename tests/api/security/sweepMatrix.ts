@@ -188,7 +188,22 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a, c) => [post('/visitor/updateProfile', { first_name: 'Sweep', last_name: 'Tester', country_id: c.country, id: a.owner, user_id: a.owner })],
       expect: OWN,
     },
+    // Active sessions: the caller's own; A's session ids are unknown (404).
+    'GET /visitor/sessions': { calls: (a) => [get('/visitor/sessions', { user_id: a.enduser })], expect: OWN },
+    'GET /visitor/sessions/destroy/:id': { calls: (a) => [get(`/visitor/sessions/destroy/${a.session}`)], expect: NOT_FOUND },
+    'GET /visitor/sessions/destroyOthers': { calls: (a) => [get('/visitor/sessions/destroyOthers', { user_id: a.enduser })], expect: OWN },
+    'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     'POST /visitor/changeEmail': { calls: (a) => [post('/visitor/changeEmail', { email: a.emails.owner })], expect: [403] },
+    // Two-step verification (docs/two-factor.md): the caller's own, whatever ids are sent; a challenge is the only key of the second step.
+    'GET /visitor/mfa': { calls: (a) => [get('/visitor/mfa', { user_id: a.owner })], expect: OWN },
+    'POST /visitor/mfa/setup': { calls: () => [post('/visitor/mfa/setup')], expect: OWN },
+    'POST /visitor/mfa/enable': { calls: () => [post('/visitor/mfa/enable', { code: '000000' })], expect: [409, 422] },
+    'POST /visitor/mfa/disable': { calls: () => [post('/visitor/mfa/disable', { password: 'Wrong-passw0rd' })], expect: THROTTLED(409) },
+    'POST /visitor/mfa/recovery_codes': { calls: () => [post('/visitor/mfa/recovery_codes', { password: 'Wrong-passw0rd' })], expect: THROTTLED(409) },
+    'POST /visitor/login/mfa': { calls: () => [post('/visitor/login/mfa', { challenge: 'forged-challenge', code: '000000' })], expect: THROTTLED(401) },
+    'POST /visitor/login/mfa/setup': { calls: () => [post('/visitor/login/mfa/setup', { challenge: 'forged-challenge' })], expect: THROTTLED(401) },
+    'GET /admin/users/mfa/:id': adminOnly((a) => [get(`/admin/users/mfa/${a.staff}`)]),
+    'POST /admin/users/mfaReset/:id': adminOnly((a) => [post(`/admin/users/mfaReset/${a.staff}`)]),
     // A reset code for A's user may be asked by anyone; the answer is the same for every email (server.md §3).
     'POST /visitor/forgetPassword': { calls: (a) => [post('/visitor/forgetPassword', { email: a.emails.enduser })], expect: THROTTLED(200) },
     'POST /visitor/resetPassword': {

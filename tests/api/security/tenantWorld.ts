@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { sql } from 'kysely';
 import { hashPassword } from '../../../server/lib/passwords.js';
 import { nowIso } from '../../../server/lib/tokens.js';
@@ -39,6 +40,8 @@ export interface TenantA {
   delivery: number;
   detail: number;
   document: number;
+  /** A session (auth_tokens row) of A's end user. */
+  session: number;
   emails: { owner: string; enduser: string };
 }
 
@@ -176,6 +179,15 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       headers: { 'x-forwarded-for': '198.18.0.1' },
     }),
   );
+  // A's staff member has two-step verification on, and a sign-in waiting for its code (docs/two-factor.md).
+  const staffToken = await p.login(t.acmeStaff.email, PASSWORD);
+  const { secret } = (await ok('A mfa setup', p.api('POST', '/visitor/mfa/setup', { token: staffToken }))).data;
+  await ok('A mfa enable', p.api('POST', '/visitor/mfa/enable', { token: staffToken, body: { code: await generate({ secret }) } }));
+  const pending = await p.api('POST', '/visitor/login', {
+    body: { email: t.acmeStaff.email, password: PASSWORD },
+    headers: { 'x-forwarded-for': '198.18.0.3' },
+  });
+  if (!pending.body.mfa_required) throw new Error('tenant A has no pending second step');
   // A row of A's own in each tariff table, next to the demo rows.
   await db.insertInto('express_hub_costs').values({ company_id: t.acme, code: 'AXQHUB', silver: 111, gold: 222 }).execute();
   await db.insertInto('express_hub_codes').values({ company_id: t.acme, code: 'AXQ01', hub: 'AXQHUB' }).execute();
@@ -254,6 +266,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
     db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(),
     'document',
   );
+  const session = await one(db.selectFrom('auth_tokens').select('id').where('user_id', '=', t.rossiUser.id).executeTakeFirst(), 'session');
   const access = await one(db.selectFrom('access_requests').select('id').where('carrier_id', '=', t.acme).executeTakeFirst(), 'access request');
   const sheets = await db.selectFrom('rate_sheets').select('id').where('company_id', '=', t.acme).orderBy('id').execute();
   if (!sheets.length) throw new Error('tenant A has no rate sheets (the demo tariffs are missing)');
@@ -284,6 +297,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       delivery: Number((await address('delivery')).id),
       detail: Number(detail.id),
       document: Number(document.id),
+      session: Number(session.id),
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
