@@ -15,6 +15,8 @@ const ROUTES = ['admin', 'company'].flatMap((ns) =>
 );
 // Admins end every session of a user (routes/visitor/sessions.ts).
 ROUTES.push('GET /api/v1/admin/users/destroySessions/:id');
+// Admins see and reset a user's two-step verification (routes/admin/mfaReset.ts; refused to others in the sweep).
+ROUTES.push('GET /api/v1/admin/users/mfa/:id', 'POST /api/v1/admin/users/mfaReset/:id');
 
 describeEachDb('tenancy of companies and users', (p) => {
   let t: Tenants;
