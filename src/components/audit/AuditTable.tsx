@@ -36,10 +36,22 @@ function IdCell({ e }: { e: AuditEntry }) {
   );
 }
 
+/** Coded columns whose names the user screens' messages hold. */
+const CODED: Record<string, string> = {
+  'users.role_id': 'resources.user-management.roles',
+  'users.support_role_id': 'resources.user-management.support_roles',
+  'companies.company_role_id': 'resources.companies.roles',
+};
+
 function Changes({ e }: { e: AuditEntry }) {
   const translate = useTranslate();
   const { locale } = useFormat();
-  const lines = formatChanges(e, langOf(locale));
+  // Role codes read as the user screens name them ("Ruolo: Vettore → Utente vettore", not "3 → 5").
+  const name = (table: string, field: string, value: unknown) => {
+    const key = CODED[`${table}.${field}`];
+    return key ? translate(`${key}.${String(value)}`, { _: '' }) || undefined : undefined;
+  };
+  const lines = formatChanges(e, langOf(locale), name);
   if (!lines.length) return <>{translate('audit.no_changes')}</>;
   return (
     <Box component="ul" sx={{ m: 0, pl: 2, minWidth: 240 }} data-testid="audit-changes">

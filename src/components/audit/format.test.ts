@@ -53,6 +53,14 @@ describe('audit entry formatting', () => {
     expect(formatChange('companies', 'delete', { field: 'city', before: 'Roma', after: null }, 'en')).toBe('City: «Roma»');
   });
 
+  it('names coded values the screen knows (a role id), and leaves the others as they are', () => {
+    const roles: Record<string, string> = { 3: 'Vettore', 5: 'Utente vettore' };
+    const name = (table: string, field: string, v: unknown) => (table === 'users' && field === 'role_id' ? roles[String(v)] : undefined);
+    expect(formatChange('users', 'update', { field: 'role_id', before: 3, after: 5 }, 'it', name)).toBe('Ruolo: Vettore → Utente vettore');
+    expect(formatChange('users', 'update', { field: 'role_id', before: 3, after: 9 }, 'it', name)).toBe('Ruolo: Vettore → 9');
+    expect(formatChange('users', 'update', { field: 'last_name', before: 'A', after: 'B' }, 'it', name)).toBe('Cognome: «A» → «B»');
+  });
+
   it('formats every change of an entry in order, and none when there are none', () => {
     const entry = {
       resource: 'users',

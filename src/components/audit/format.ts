@@ -253,6 +253,9 @@ export function formatValue(value: unknown, lang: Lang): string {
   return JSON.stringify(value);
 }
 
+/** The display name of a coded value (a role id → "Vettore"), when the screen knows it; undefined leaves the value as it is. */
+export type NameOf = (table: string, field: string, value: unknown) => string | undefined;
+
 /** Columns of undeclared tables that hold money in cents (the transport requests' price and fees). */
 const CENTS_COLUMNS: Record<string, readonly string[]> = { transport_requests: ['cost', 'admin_fees'] };
 
@@ -260,8 +263,10 @@ const CENTS_COLUMNS: Record<string, readonly string[]> = { transport_requests: [
  * A value of one column: money columns (declared `money`, or known cents columns) in euros in the user's
  * language, yes/no columns (declared `boolean`/`flag`) as Sì/No, `status_id` as Attivo/Inattivo, else formatValue.
  */
-export function formatFieldValue(table: string, field: string, value: unknown, lang: Lang): string {
+export function formatFieldValue(table: string, field: string, value: unknown, lang: Lang, name?: NameOf): string {
   if (value === null || value === undefined || value === '') return formatValue(value, lang);
+  const named = name?.(table, field, value);
+  if (named) return named;
   const type = declarationOfTable(table)?.fields[field]?.type;
   if ((type === 'money' || CENTS_COLUMNS[table]?.includes(field)) && Number.isFinite(Number(value))) return formatCents(value, lang);
   if ((type === 'boolean' || type === 'flag') && ['0', '1'].includes(String(value))) return formatValue(String(value) === '1', lang);
@@ -273,17 +278,17 @@ export function formatFieldValue(table: string, field: string, value: unknown, l
  * One change in words: "Ragione sociale: «A» → «B»"; a creation (and an upload) shows the new value alone
  * ("Ragione sociale: «B»"), a deletion the old one.
  */
-export function formatChange(table: string, action: string, change: { field: string; before: unknown; after: unknown }, lang: Lang): string {
+export function formatChange(table: string, action: string, change: { field: string; before: unknown; after: unknown }, lang: Lang, name?: NameOf): string {
   const label = fieldLabel(table, change.field, lang);
-  const value = (v: unknown) => formatFieldValue(table, change.field, v, lang);
+  const value = (v: unknown) => formatFieldValue(table, change.field, v, lang, name);
   if (action === 'create' || action === 'upload') return `${label}: ${value(change.after)}`;
   if (action === 'delete') return `${label}: ${value(change.before)}`;
   return `${label}: ${value(change.before)} → ${value(change.after)}`;
 }
 
 /** Every change of an entry, one line each, in the order the server sent them. */
-export const formatChanges = (entry: Pick<AuditEntry, 'resource' | 'action' | 'changes'>, lang: Lang): string[] =>
-  (entry.changes ?? []).map((c) => formatChange(entry.resource, entry.action, c, lang));
+export const formatChanges = (entry: Pick<AuditEntry, 'resource' | 'action' | 'changes'>, lang: Lang, name?: NameOf): string[] =>
+  (entry.changes ?? []).map((c) => formatChange(entry.resource, entry.action, c, lang, name));
 
 /**
  * Where the thing an entry is about has a screen: a company, a user, a transport request (by id), a rate
