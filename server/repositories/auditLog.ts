@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { AuditLogTable } from '../db/types.js';
 import type { Db } from '../db/index.js';
 import { nowIso } from '../lib/tokens.js';
 import { romeDayRange } from '../lib/romeDay.js';
@@ -133,22 +134,8 @@ export interface AuditQuery {
   to?: string;
 }
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_role_id: number | null;
-  company_id: number | null;
-  company_name: string | null;
-  tenant_id: number | null;
-  target_company_id: number | null;
-  action: string;
-  resource: string;
-  resource_id: number | null;
-  changes: string | null;
-  ip: string | null;
-}
+/** A stored entry as it is read back. */
+export type AuditRow = Selectable<AuditLogTable>;
 
 /** The answered shape of an entry (the contract's `Entry`). */
 export function presentEntry(r: AuditRow) {

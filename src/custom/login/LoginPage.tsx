@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLogin, useTranslate } from 'react-admin';
-import { Alert, Box, Button, Card, CardContent, Checkbox, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Checkbox, FormControlLabel, Link } from '@mui/material';
 import { PlainTextField } from '../../components/forms/PlainTextField';
-import productLogo from '../../logo.svg';
-import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
+import { LoginFrame } from './LoginFrame';
 import { MfaChallengeError, type MfaChallenge } from '../../authProvider';
 
 // The second step (docs/two-factor.md) loads when a password step asks for it, not with the login.
@@ -56,71 +55,53 @@ export function LoginPage() {
   }
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 4 }}>
-          <Stack spacing={2}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-              <Box component="img" src={productLogo} alt="logo" sx={{ height: 48 }} />
-              <LanguageSwitcher />
-            </Box>
-            <Box>
-              <Typography variant="h5" component="h1">
-                {translate('login.title')}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {translate('login.subtitle')}
-              </Typography>
-            </Box>
-            <PlainTextField
-              label={translate('login.email')}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              error={emailMissing}
-              helperText={emailMissing ? translate('login.email_required') : ' '}
-              autoFocus
-            />
-            <PlainTextField
-              label={translate('login.password')}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={passwordMissing}
-              helperText={passwordMissing ? translate('login.password_required') : ' '}
-            />
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-              <FormControlLabel
-                control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />}
-                label={translate('login.remember')}
-              />
-              <Link component={RouterLink} to="/forget-password" variant="body2">
-                {translate('login.forgot')}
-              </Link>
-            </Box>
-            <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
-              {translate('login.submit')}
-            </Button>
-            {error && (
-              <Alert severity="error" role="alert" data-testid="login-error">
-                {error}
-              </Alert>
-            )}
-            <Button component={RouterLink} to="/access-request" variant="outlined">
-              {translate('login.access_request')}
-            </Button>
-            <Link component={RouterLink} to="/quote" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-quote-link">
-              {translate('calculator.login_link')}
-            </Link>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <LoginFrame title={translate('login.title')} intro={translate('login.subtitle')} onSubmit={submit}>
+      <PlainTextField
+        label={translate('login.email')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={emailMissing}
+        helperText={emailMissing ? translate('login.email_required') : ' '}
+        autoFocus
+      />
+      <PlainTextField
+        label={translate('login.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordMissing}
+        helperText={passwordMissing ? translate('login.password_required') : ' '}
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <FormControlLabel
+          control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} name="remember" />}
+          label={translate('login.remember')}
+        />
+        <Link component={RouterLink} to="/forget-password" variant="body2">
+          {translate('login.forgot')}
+        </Link>
+      </Box>
+      <Button type="submit" variant="contained" size="large" disabled={busy} data-testid="login-submit">
+        {translate('login.submit')}
+      </Button>
+      {error && (
+        <Alert severity="error" role="alert" data-testid="login-error">
+          {error}
+        </Alert>
+      )}
+      <Button component={RouterLink} to="/access-request" variant="outlined">
+        {translate('login.access_request')}
+      </Button>
+      <Link component={RouterLink} to="/quote" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-quote-link">
+        {translate('calculator.login_link')}
+      </Link>
+    </LoginFrame>
   );
 }

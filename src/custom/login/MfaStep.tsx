@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogin, useTranslate } from 'ra-core';
-import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack } from '@mui/material';
 import { finishMfaEnrolment, mfaLoginSetup, type MfaChallenge } from '../../authProvider';
 import { PlainTextField } from '../../components/forms/PlainTextField';
-import productLogo from '../../logo.svg';
-import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
+import { LoginFrame } from './LoginFrame';
 import { MfaEnrolment, type Enrolment } from '../accounts/MfaEnrolment';
 import { RecoveryCodes } from '../accounts/RecoveryCodes';
 
@@ -17,33 +16,6 @@ function failureText(err: unknown, translate: (key: string, opts?: any) => strin
   const retryAfter = e.status === 429 ? Number(e.body?.retryAfter) : 0;
   if (retryAfter > 0) return translate('login.locked', { smart_count: Math.ceil(retryAfter / 60) });
   return e.body?.errors?.code?.join(' ') ?? translate(e.message || 'ra.auth.sign_in_error', { _: e.message });
-}
-
-/** The login card's frame (logo, language) around the second step. */
-function Frame({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
-  return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'primary.dark', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 460 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Stack spacing={2}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-              <Box component="img" src={productLogo} alt="logo" sx={{ height: 48 }} />
-              <LanguageSwitcher />
-            </Box>
-            <Box>
-              <Typography variant="h5" component="h1">
-                {title}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {intro}
-              </Typography>
-            </Box>
-            {children}
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
-  );
 }
 
 /**
@@ -80,7 +52,7 @@ function CodeStep({ mfa, remember, onBack }: { mfa: MfaChallenge; remember: bool
   }
 
   return (
-    <Frame title={translate('mfa.login_title')} intro={translate(recovery ? 'mfa.recovery_intro' : 'mfa.login_intro')}>
+    <LoginFrame maxWidth={460} title={translate('mfa.login_title')} intro={translate(recovery ? 'mfa.recovery_intro' : 'mfa.login_intro')}>
       <Stack component="form" onSubmit={submit} noValidate spacing={2} data-testid="mfa-step">
         <PlainTextField
           key={recovery ? 'recovery' : 'app'}
@@ -124,7 +96,7 @@ function CodeStep({ mfa, remember, onBack }: { mfa: MfaChallenge; remember: bool
           </Link>
         </Box>
       </Stack>
-    </Frame>
+    </LoginFrame>
   );
 }
 
@@ -157,7 +129,7 @@ function EnrolStep({ mfa, remember, onBack }: { mfa: MfaChallenge; remember: boo
   }
 
   return (
-    <Frame title={translate('mfa.setup_title')} intro={translate('mfa.setup_intro')}>
+    <LoginFrame maxWidth={460} title={translate('mfa.setup_title')} intro={translate('mfa.setup_intro')}>
       {done ? (
         <RecoveryCodes
           codes={done.codes}
@@ -177,6 +149,6 @@ function EnrolStep({ mfa, remember, onBack }: { mfa: MfaChallenge; remember: boo
           <Button onClick={onBack}>{translate('mfa.back')}</Button>
         </>
       ) : null}
-    </Frame>
+    </LoginFrame>
   );
 }
