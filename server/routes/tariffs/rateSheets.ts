@@ -151,7 +151,9 @@ export default async function rateSheetRoutes(app: App) {
         const file = uploadedFile(b, 'rate_sheet');
         if (b.dry_run === 1) {
           const input = { companyId: company.id, rateType: b.rate_type, zone: b.zone, area: b.area, categoryId, file };
-          return { status: true, data: await answeringImportErrors(req, 'rate_sheet', () => checkRateSheet(app.db, input, req)) };
+          const data = await answeringImportErrors(req, 'rate_sheet', () => checkRateSheet(app.db, input, req));
+          req.auditNothing(); // a check writes nothing
+          return { status: true, data };
         }
         const description = b.description?.trim() || null;
         const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>

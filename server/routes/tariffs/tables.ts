@@ -145,6 +145,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       const file = uploadedFile(body, spec.fileField);
       if (body.dry_run === 1) {
         const data = await answeringImportErrors(req, spec.fileField, () => checkTariffTable(app.db, spec, company.id, file, req));
+        req.auditNothing(); // a check writes nothing
         return { status: true, data };
       }
       const { count, replaced } = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
