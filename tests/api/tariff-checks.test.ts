@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { EXPRESS_RATE_ROWS } from '../../model/tariffs.js';
+import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, TARIFF_LIMITS, TARIFF_TABLES } from '../../model/tariffs.js';
 import { DEMO, describeEachDb } from './helpers.js';
-import { createCarrier, form, xlsx } from './tariffs.helpers.js';
+import { createCarrier, download, form, xlsx } from './tariffs.helpers.js';
 
 const HEAD = ['code', 'silver', 'gold'];
 const hubFile = (rows: Array<Array<string | number | null>>) => ({ field: 'hub_costs', name: 'hub.xlsx', data: xlsx([HEAD, ...rows]) });
@@ -84,6 +84,50 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     await p().api('GET', '/company/express_hub_costs/destroy', { token: c.token });
     const empty = await upload(c.token, 'company', { dry_run: 1 }, hubFile([['HUBMI', 5, 9]]));
     expect(empty.body.data.summary).toEqual({ added: 1, changed: 0, removed: 0, unchanged: 0 });
+  });
+
+  it('finds every row of each table and rate sheet unchanged when its own template is checked after publishing it', async () => {
+    const c = await createCarrier(p(), 'Template Cargo');
+    for (const spec of TARIFF_TABLES) {
+      const tpl = await download(p(), `/company/tariff_templates/${spec.templateKey}`, c.token);
+      const file = { field: spec.fileField, name: 't.xlsx', data: tpl.data };
+      const send = (fields: Record<string, number>) => p().api('POST', `/company/${spec.key}/store`, { token: c.token, payload: form(fields, file) });
+      expect((await send({})).status, spec.key).toBe(200);
+      const check = await send({ dry_run: 1 });
+      expect(check.body.data, spec.key).toEqual({
+        dry_run: true,
+        errors: [],
+        summary: { added: 0, changed: 0, removed: 0, unchanged: spec.examples.length },
+        changes: [],
+        impact: null,
+      });
+    }
+    for (const [spec, zone] of [
+      [EXPRESS_RATE_ROWS, 'NAT'],
+      [STANDARD_RATE_ROWS, 'INT'],
+    ] as const) {
+      const tpl = await download(p(), `/company/tariff_templates/${spec.templateKey}`, c.token);
+      const fields = { zone, rate_type: spec === EXPRESS_RATE_ROWS ? 'EXP' : 'STD', area: 'Supplier', validate_from: '2025-01-01', validate_to: '2030-12-31' };
+      const send = (extra: Record<string, number>) =>
+        p().api('POST', '/company/rate_sheet/store', {
+          token: c.token,
+          payload: form({ ...fields, ...extra }, { field: 'rate_sheet', name: 'r.xlsx', data: tpl.data }),
+        });
+      const v1 = await send({});
+      expect(v1.status, JSON.stringify(v1.body)).toBe(200);
+      const check = await send({ dry_run: 1, category_id: v1.body.data.category_id });
+      expect(check.body.data.summary, spec.table).toEqual({ added: 0, changed: 0, removed: 0, unchanged: spec.examples.length });
+    }
+  });
+
+  it(`counts every row but lists the first ${TARIFF_LIMITS.listedChanges} changes`, async () => {
+    const c = await createCarrier(p(), 'Molte Righe Cargo');
+    const rows = Array.from({ length: 250 }, (_, i) => [`HUB${i}`, i, i + 1]);
+    const check = await upload(c.token, 'company', { dry_run: 1 }, hubFile(rows));
+    expect(check.body.data.summary).toEqual({ added: 250, changed: 0, removed: 0, unchanged: 0 });
+    expect(check.body.data.changes).toHaveLength(TARIFF_LIMITS.listedChanges);
+    expect(check.body.data.changes.at(-1)).toEqual({ key: { code: 'HUB199' }, before: null, after: { code: 'HUB199', silver: 199, gold: 200 } });
+    expect(await hubs(c.id)).toEqual([]);
   });
 
   it('lists every bad cell by row, column and message in the caller language; without dry_run: 422, the same list, nothing stored', async () => {
