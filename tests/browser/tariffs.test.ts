@@ -71,6 +71,21 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     expect(text).toContain('HUBNA');
     expect(text).toMatch(/HUBNA\s+7,20\s€\s+12,50\s€/);
     await shot(page, 'tariffs-hub-costs-carrier');
+
+    // A new file over a stored set replaces it at once, and the dialog says so before anything is sent.
+    await page.getByTestId('upload-open').click();
+    expect(await page.getByTestId('upload-replaces').innerText()).toBe(
+      'Il file sostituirà le 3 righe attuali di "Costi hub" (Acme Trasporti S.r.l.), tutte insieme: se contiene errori non cambia nulla.',
+    );
+    const replacement = xlsx([
+      ['code', 'silver', 'gold'],
+      ['HUBTO', 4, 8],
+    ]);
+    await page.getByTestId('upload-input').setInputFiles({ name: 'torino.xlsx', mimeType: 'application/octet-stream', buffer: replacement });
+    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('row-count').innerText()).toBe('1 riga');
+    expect(await tableText(page, 'tariff-table')).not.toContain('HUBNA');
     expect(errors).toEqual([]);
   });
 

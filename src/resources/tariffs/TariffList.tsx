@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Confirm, DataTable, List, useCanAccess, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadIcon from '@mui/icons-material/Upload';
@@ -118,7 +118,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
             {title}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="row-count">
-            {count > 0 ? translate('tariffs.rows', { count: groupDigits(count) }) : '\u00a0'}
+            {count > 0 ? translate('tariffs.rows', { count: groupDigits(count), smart_count: count }) : '\u00a0'}
           </Typography>
         </Box>
         {isAdmin && (
@@ -144,7 +144,8 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         >
           {translate('tariffs.template')}
         </Button>
-        {data && count === 0 && (
+        {/* Always offered: a file over a stored set replaces it in one transaction (the dialog says so). */}
+        {data && (
           <Button
             variant="contained"
             startIcon={<UploadIcon />}
@@ -180,7 +181,13 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         ready={canLoad}
         send={(file, onProgress) => upload.mutateAsync({ file, onProgress })}
         onClose={() => setUploading(false)}
-      />
+      >
+        {count > 0 && (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="upload-replaces">
+            {translate('tariffs.replaces', { count: groupDigits(count), smart_count: count, table: title, company: companyName })}
+          </Alert>
+        )}
+      </UploadDialog>
       <Confirm
         isOpen={confirming}
         loading={removal.isPending}

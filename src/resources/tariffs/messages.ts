@@ -17,7 +17,9 @@ export const tariffMessages = {
       delete: 'Elimina',
       delete_title: 'Eliminare tutti i dati?',
       delete_text: 'Verranno eliminate tutte le %{count} righe di "%{table}" (%{company}): i preventivi non le useranno più.',
-      rows: '%{count} righe',
+      rows: '%{count} riga |||| %{count} righe',
+      replaces:
+        'Il file sostituirà l’unica riga attuale di "%{table}" (%{company}): se contiene errori non cambia nulla. |||| Il file sostituirà le %{count} righe attuali di "%{table}" (%{company}), tutte insieme: se contiene errori non cambia nulla.',
       upload_title: 'Carica "%{table}"',
       upload_help:
         'File Excel .xls o .xlsx, al massimo %{mb} MB e %{rows} righe. La prima riga contiene i nomi delle colonne: %{columns}. Scarica il modello per un esempio.',
@@ -104,7 +106,9 @@ export const tariffMessages = {
       delete: 'Delete',
       delete_title: 'Delete all data?',
       delete_text: 'All %{count} rows of "%{table}" (%{company}) will be deleted: quotes will no longer use them.',
-      rows: '%{count} rows',
+      rows: '%{count} row |||| %{count} rows',
+      replaces:
+        'The file will replace the one current row of "%{table}" (%{company}): if it has errors nothing changes. |||| The file will replace the %{count} current rows of "%{table}" (%{company}), all at once: if it has errors nothing changes.',
       upload_title: 'Upload "%{table}"',
       upload_help:
         'Excel file, .xls or .xlsx, at most %{mb} MB and %{rows} rows. The first row holds the column names: %{columns}. Download the template for an example.',
@@ -191,7 +195,9 @@ export const tariffMessages = {
       delete: 'Supprimer',
       delete_title: 'Supprimer toutes les données ?',
       delete_text: 'Les %{count} lignes de « %{table} » (%{company}) seront supprimées : les devis ne les utiliseront plus.',
-      rows: '%{count} lignes',
+      rows: '%{count} ligne |||| %{count} lignes',
+      replaces:
+        'Le fichier remplacera la seule ligne actuelle de « %{table} » (%{company}) : s’il contient des erreurs, rien ne change. |||| Le fichier remplacera les %{count} lignes actuelles de « %{table} » (%{company}), toutes à la fois : s’il contient des erreurs, rien ne change.',
       upload_title: 'Envoyer « %{table} »',
       upload_help:
         'Fichier Excel .xls ou .xlsx, au plus %{mb} Mo et %{rows} lignes. La première ligne contient les noms des colonnes : %{columns}. Téléchargez le modèle pour un exemple.',
