@@ -4,6 +4,7 @@ import * as XLSX from '@e965/xlsx';
 import type { Download, Page } from 'playwright-core';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS } from '../../model/tariffs.js';
 import { describeInBrowser, shot } from './harness.js';
+import { axeProblems } from './axe.js';
 
 const rowsOf = (data: Buffer) => {
   const wb = XLSX.read(data, { type: 'buffer' });
@@ -23,6 +24,7 @@ describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
     const button = page.getByTestId('export');
     expect(await button.innerText()).toBe('ESPORTA');
     await shot(page, 'tariff-export-carrier');
+    expect(await axeProblems(page, 'hub costs with Esporta')).toEqual([]);
 
     const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
     const file = await saved(dl);
@@ -30,7 +32,9 @@ describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
     const rows = rowsOf(file.data);
     expect(rows[0]).toEqual(['code', 'silver', 'gold']);
     expect(rows).toHaveLength(7); // the demo's 6 rows under the header
-    expect(rows.map((r) => r[0])).toContain('HUBMI');
+    // The prices the screen shows (HUBNA 7,50 € and 12,50 €), in euros.
+    expect(await tableText(page, 'tariff-table')).toMatch(/HUBNA\s+7,50\s€\s+12,50\s€/);
+    expect(rows.find((r) => r[0] === 'HUBNA')).toEqual(['HUBNA', 7.5, 12.5]);
     expect(errors).toEqual([]);
   });
 
@@ -47,6 +51,7 @@ describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
     const count = Number(/([\d.]+) righe/.exec(await summary.innerText())![1].replace(/\./g, ''));
     const code = (await page.getByRole('heading', { level: 1 }).innerText()).match(/[A-Z]{2}(?:STD|EXP)(?:NAT|INT)\d{8}\w*/)![0];
     await shot(page, 'tariff-export-rate-sheet');
+    expect(await axeProblems(page, 'rate sheet rows with Esporta')).toEqual([]);
 
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
     const file = await saved(dl);
