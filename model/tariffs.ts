@@ -47,6 +47,11 @@ export interface RowsSpec {
   columns: readonly ColumnSpec[];
   /** At most one row per value of these columns in a set (case-insensitive). */
   unique?: readonly string[];
+  /**
+   * The columns that identify a row of the set: a check (dry run) pairs the file's rows with the stored
+   * ones by them to tell added, changed, removed and unchanged rows apart (compared case-insensitively).
+   */
+  rowKey: readonly string[];
   /** Location rows (pricing.md §0): a postal code, or a city with its province. */
   location?: boolean;
   /** Weight brackets: rows of one group may not overlap (pricing.md §3.2). */
@@ -85,6 +90,7 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     fileField: 'hub_costs',
     templateKey: 'cs_express_hub_costs',
     templateFile: 'express_hub_costs.xlsx',
+    rowKey: ['code'],
     // One cost row per hub: pricing.md §2.2 reads "the" row of a hub.
     unique: ['code'],
     columns: [text('code', { required: true, maxLength: 50, norm: 'upper' }), money('silver'), money('gold')],
@@ -102,6 +108,7 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     fileField: 'island_zones',
     templateKey: 'cs_express_island_zones',
     templateFile: 'express_island_zones.xlsx',
+    rowKey: ['island', 'type_id'],
     unique: ['island', 'type_id'],
     columns: [
       text('island', { required: true, norm: 'island' }),
@@ -125,6 +132,7 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     fileField: 'hub_codes',
     templateKey: 'cs_express_hub_codes',
     templateFile: 'express_hub_codes.xlsx',
+    rowKey: ['code'],
     // A postal code or province names one hub (pricing.md §2.2): a second row for it is refused.
     unique: ['code'],
     columns: [text('code', { required: true, maxLength: 20, norm: 'postal' }), text('hub', { required: true, maxLength: 50, norm: 'upper' })],
@@ -142,6 +150,7 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     fileField: 'special_zones',
     templateKey: 'cs_express_special_zones',
     templateFile: 'express_special_zones.xlsx',
+    rowKey: ['province', 'city', 'postal_code'],
     location: true,
     columns: [text('province', { norm: 'province' }), text('city'), text('postal_code', { maxLength: 20, norm: 'postal' })],
     examples: [
@@ -158,6 +167,7 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     fileField: 'standard_special_zone',
     templateKey: 'standard_special_zones',
     templateFile: 'standard_special_zones.xlsx',
+    rowKey: ['code', 'province', 'city', 'postal_code'],
     location: true,
     columns: [
       text('province', { norm: 'province' }),
@@ -179,6 +189,7 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     fileField: 'standard_no_passage',
     templateKey: 'standard_no_passage',
     templateFile: 'standard_no_passage.xlsx',
+    rowKey: ['postal_code', 'city', 'province', 'flow'],
     location: true,
     columns: [
       text('postal_code', { maxLength: 20, norm: 'postal' }),
@@ -246,6 +257,7 @@ export const EXPRESS_RATE_ROWS: RowsSpec = {
   table: 'express_rate_rows',
   templateKey: 'express_rate_sheet',
   templateFile: 'express_rate_sheet.xlsx',
+  rowKey: ['province', 'type_id'],
   unique: ['province', 'type_id'],
   columns: [
     text('rate_code', { maxLength: 50 }),
@@ -328,6 +340,7 @@ export const STANDARD_RATE_ROWS: RowsSpec = {
   table: 'standard_rate_rows',
   templateKey: 'standard_rate_sheet',
   templateFile: 'standard_rate_sheet.xlsx',
+  rowKey: ['country', 'zone_code', 'weight_from', 'weight_to'],
   brackets: { group: ['country', 'zone_code'], from: 'weight_from', to: 'weight_to' },
   columns: [
     text('rate_code', { maxLength: 50, norm: 'upper' }),
@@ -368,6 +381,8 @@ export const TARIFF_LIMITS = {
   fileBytes: 20 * 1024 * 1024,
   /** data rows (the header row excluded) */
   rows: 200_000,
+  /** changed, added or removed rows a check (dry run) lists; the summary counts them all */
+  listedChanges: 200,
   /** total unzipped size of an .xlsx, read from the zip's central directory before parsing */
   unzippedBytes: 160 * 1024 * 1024,
 } as const;

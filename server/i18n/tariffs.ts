@@ -2,6 +2,7 @@
 export const tariffs = {
   en: {
     'import.cellLabel': 'Row {row}, {column}',
+    'import.rowError': 'row {row}, column {column}: {message}',
     'import.badRows': 'The file has {count} errors in {rows} rows: nothing was imported. Correct them and upload the file again.',
     'import.badRowsTruncated': 'The file has {count} errors in {rows} rows (the first {listed} are listed): nothing was imported.',
     'import.tooLarge': 'The file is too large (limit {limit}).',
@@ -14,7 +15,6 @@ export const tariffs = {
     'import.noRows': 'The first sheet holds no data rows under its header row.',
     'import.missingHeaders': 'Missing columns in the first row: {columns}. The first row must hold: {expected}.',
     'import.duplicateHeader': 'The column {column} appears twice in the first row.',
-    'import.notEmpty': 'This table already holds data: delete it before uploading a new file.',
     'import.required': 'A value is required.',
     'import.number': 'Not a number: "{value}".',
     'import.integer': 'Not a whole number: "{value}".',
@@ -61,6 +61,7 @@ export const tariffs = {
   },
   it: {
     'import.cellLabel': 'Riga {row}, {column}',
+    'import.rowError': 'riga {row}, colonna {column}: {message}',
     'import.badRows': 'Il file contiene {count} errori in {rows} righe: non è stato importato nulla. Correggili e carica di nuovo il file.',
     'import.badRowsTruncated': 'Il file contiene {count} errori in {rows} righe (sono elencati i primi {listed}): non è stato importato nulla.',
     'import.tooLarge': 'Il file è troppo grande (limite {limit}).',
@@ -73,7 +74,6 @@ export const tariffs = {
     'import.noRows': 'Il primo foglio non contiene righe di dati sotto l’intestazione.',
     'import.missingHeaders': 'Colonne mancanti nella prima riga: {columns}. La prima riga deve contenere: {expected}.',
     'import.duplicateHeader': 'La colonna {column} compare due volte nella prima riga.',
-    'import.notEmpty': 'Questa tabella contiene già dei dati: eliminali prima di caricare un nuovo file.',
     'import.required': 'Valore obbligatorio.',
     'import.number': 'Non è un numero: "{value}".',
     'import.integer': 'Non è un numero intero: "{value}".',
@@ -120,6 +120,7 @@ export const tariffs = {
   },
   fr: {
     'import.cellLabel': 'Ligne {row}, {column}',
+    'import.rowError': 'ligne {row}, colonne {column} : {message}',
     'import.badRows': 'Le fichier contient {count} erreurs dans {rows} lignes : rien n’a été importé. Corrigez-les et envoyez à nouveau le fichier.',
     'import.badRowsTruncated': 'Le fichier contient {count} erreurs dans {rows} lignes (les {listed} premières sont listées) : rien n’a été importé.',
     'import.tooLarge': 'Le fichier est trop volumineux (limite {limit}).',
@@ -132,7 +133,6 @@ export const tariffs = {
     'import.noRows': 'La première feuille ne contient aucune ligne de données sous l’en-tête.',
     'import.missingHeaders': 'Colonnes manquantes dans la première ligne : {columns}. La première ligne doit contenir : {expected}.',
     'import.duplicateHeader': 'La colonne {column} apparaît deux fois dans la première ligne.',
-    'import.notEmpty': 'Cette table contient déjà des données : supprimez-les avant d’envoyer un nouveau fichier.',
     'import.required': 'Valeur obligatoire.',
     'import.number': 'Ce n’est pas un nombre : « {value} ».',
     'import.integer': 'Ce n’est pas un nombre entier : « {value} ».',

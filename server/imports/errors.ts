@@ -9,6 +9,13 @@ export interface RowError {
   params?: Record<string, unknown>;
 }
 
+/** One refused cell as a check (and a refused upload's `data.errors`) lists it: the row as the spreadsheet shows it, the header's name, a sentence. */
+export interface CheckError {
+  row: number;
+  column: string;
+  message: string;
+}
+
 /** At most this many cell errors are listed in one answer; the message gives the full count. */
 export const MAX_LISTED_ERRORS = 1000;
 
@@ -28,6 +35,18 @@ export class ImportError extends Error {
   }
 }
 
+/** Row errors as sentences in the caller's language ("riga 14, colonna p300: Non è un numero: …"), in row order. */
+export function checkErrors(req: Pick<FastifyRequest, 't'>, rowErrors: readonly RowError[]): CheckError[] {
+  return [...rowErrors]
+    .sort((a, b) => a.row - b.row)
+    .slice(0, MAX_LISTED_ERRORS)
+    .map((e) => ({
+      row: e.row,
+      column: e.column,
+      message: req.t('import.rowError', { row: e.row, column: e.column, message: req.t(e.key, { ...e.params, field: e.column }) }),
+    }));
+}
+
 /**
  * The answer of a refused import: file-level messages under the upload's field name; row errors keyed
  * "Riga 5, p300" (translated), one entry per refused cell in row order, so the upload modal lists them all.
@@ -44,7 +63,9 @@ export function toApiError(err: ImportError, req: Pick<FastifyRequest, 't'>, fil
     (fieldErrors[label] ??= []).push({ key: e.key, params: { ...e.params, field: e.column } });
   }
   const key = sorted.length > MAX_LISTED_ERRORS ? 'import.badRowsTruncated' : 'import.badRows';
-  return new ApiError(422, key, { count: sorted.length, listed: MAX_LISTED_ERRORS, rows: new Set(sorted.map((e) => e.row)).size }, fieldErrors);
+  // The same list a dry run answers, under `data.errors`, so a screen shows a refused publish like a check.
+  const data = { dry_run: false, errors: checkErrors(req, sorted) };
+  return new ApiError(422, key, { count: sorted.length, listed: MAX_LISTED_ERRORS, rows: new Set(sorted.map((e) => e.row)).size }, fieldErrors, data);
 }
 
 /** Runs an import step, turning an ImportError into the translated API error. */

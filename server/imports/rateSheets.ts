@@ -1,14 +1,16 @@
 import path from 'node:path';
 import type { Db } from '../db/index.js';
 import type { RateSheetTable } from '../db/types.js';
-import type { Selectable } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
 import { markPending, settleFile, storePendingFile } from '../lib/files.js';
 import { settleAfterError } from '../lib/fileSweep.js';
 import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
 import { rateRowsSpec } from '../../model/tariffs.js';
-import { ImportError } from './errors.js';
+import { compareSets, refusedCheck, type CheckResult } from './check.js';
+import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import { importContext, lockCompany, type UploadedSpreadsheet } from './tables.js';
@@ -131,6 +133,49 @@ export async function importRateSheet(db: Db, dataDir: string, input: NewRateShe
     await settleAfterError(db, dataDir, RATE_SHEET_FILES, [stored]);
     throw err;
   }
+}
+
+/**
+ * A dry run of a rate-sheet upload: the file is read and validated as a publish would, and compared
+ * with the version it follows: the newest sheet (highest id) of the chosen category with the same area;
+ * with no category (a new one would be made) or no such sheet, every row is added. Nothing is written,
+ * no file kept. Row errors are answered; file-level problems throw as a publish would.
+ */
+export async function checkRateSheet(
+  db: Db,
+  input: Pick<NewRateSheet, 'companyId' | 'rateType' | 'zone' | 'area' | 'categoryId' | 'file'>,
+  req: Pick<FastifyRequest, 't'>,
+): Promise<CheckResult> {
+  let rows: ImportRow[];
+  try {
+    rows = await parseRateSheetRows(db, input.rateType, input.zone, input.file);
+  } catch (err) {
+    if (err instanceof ImportError && err.rowErrors.length) return refusedCheck(checkErrors(req, err.rowErrors));
+    throw err;
+  }
+  const spec = rateRowsSpec(input.rateType);
+  const previous =
+    input.categoryId === null
+      ? undefined
+      : await db
+          .selectFrom('rate_sheets')
+          .select('id')
+          .where('company_id', '=', input.companyId)
+          .where('category_id', '=', input.categoryId)
+          .where('area', '=', input.area)
+          .where('rate_type', '=', input.rateType)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+  const stored = previous
+    ? await (db as Kysely<any>)
+        .selectFrom(spec.table)
+        .select(spec.columns.map((c) => c.name))
+        .where('rate_sheet_id', '=', previous.id)
+        .orderBy('id')
+        .execute()
+    : [];
+  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact: null };
 }
 
 /**

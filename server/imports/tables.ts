@@ -1,9 +1,11 @@
-import { sql, type Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { isPostgres } from '../migrations/helpers.js';
 import type { TariffTableSpec } from '../../model/tariffs.js';
-import { ImportError } from './errors.js';
+import { compareSets, refusedCheck, type CheckResult } from './check.js';
+import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
 import type { CellContext } from './cells.js';
@@ -47,16 +49,21 @@ export function parseTable(spec: TariffTableSpec, file: UploadedSpreadsheet, opt
 }
 
 /**
- * Imports a whole tariff table for a company: only into an empty set (else 409), every row or none,
- * in one transaction. Answers the number of rows stored.
+ * Publishes a whole tariff table for a company: the file is read and every row validated first, then
+ * in one transaction the stored set is deleted and the new rows written, so quotes see the old set or
+ * the new one, never an empty or partial one (issue 20: no "delete the table first"). Answers the
+ * number of rows stored and of rows replaced.
  */
-export async function importTariffTable(db: Db, spec: TariffTableSpec, companyId: number, file: UploadedSpreadsheet): Promise<number> {
-  // Cheap refusal first: a set that is not empty is not worth parsing.
-  if ((await countRows(db, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');
+export async function importTariffTable(
+  db: Db,
+  spec: TariffTableSpec,
+  companyId: number,
+  file: UploadedSpreadsheet,
+): Promise<{ count: number; replaced: number }> {
   const rows = parseTable(spec, file, await importContext(db));
-  await db.transaction().execute(async (trx) => {
+  const replaced = await db.transaction().execute(async (trx) => {
     await lockCompany(trx, companyId);
-    if ((await countRows(trx, spec, companyId)) > 0) throw new ImportError(409, 'import.notEmpty');
+    const gone = await deleteTariffTable(trx, spec, companyId);
     await insertRows(
       trx,
       spec.table,
@@ -64,13 +71,42 @@ export async function importTariffTable(db: Db, spec: TariffTableSpec, companyId
       rows,
       { company_id: companyId },
     );
+    return gone;
   });
-  return rows.length;
+  return { count: rows.length, replaced };
+}
+
+/**
+ * A dry run of a table upload: reads and validates the file like a publish, compares it with the
+ * company's stored set and writes nothing. Row errors are answered (not thrown); file-level problems
+ * (not a spreadsheet, missing headers, no rows) throw their ImportError as a publish would.
+ */
+export async function checkTariffTable(
+  db: Db,
+  spec: TariffTableSpec,
+  companyId: number,
+  file: UploadedSpreadsheet,
+  req: Pick<FastifyRequest, 't'>,
+): Promise<CheckResult> {
+  let rows: ImportRow[];
+  try {
+    rows = parseTable(spec, file, await importContext(db));
+  } catch (err) {
+    if (err instanceof ImportError && err.rowErrors.length) return refusedCheck(checkErrors(req, err.rowErrors));
+    throw err;
+  }
+  const stored = await (db as Kysely<any>)
+    .selectFrom(spec.table)
+    .select(spec.columns.map((c) => c.name))
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
+  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact: null };
 }
 
 /** Deletes a company's whole set of a table; answers how many rows went. */
-export async function deleteTariffTable(db: Db, spec: TariffTableSpec, companyId: number): Promise<number> {
-  const r = await db
+export async function deleteTariffTable(db: Db | Transaction<DB>, spec: TariffTableSpec, companyId: number): Promise<number> {
+  const r = await (db as Db)
     .deleteFrom(spec.table as 'express_hub_costs')
     .where('company_id', '=', companyId)
     .executeTakeFirst();

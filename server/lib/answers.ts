@@ -15,6 +15,11 @@ export const ErrorBody: JsonSchema = {
   properties: {
     message: { type: 'string' },
     errors: { type: 'object', description: 'Field → its messages', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    data: {
+      type: 'object',
+      description: 'A refused tariff upload: `{dry_run: false, errors: [{row, column, message}]}`, the list a dry run answers',
+      additionalProperties: true,
+    },
   },
 };
 export const errorRef: JsonSchema = { $ref: 'ErrorBody#' };

@@ -13,6 +13,8 @@ export class ApiError extends Error {
     public key: string,
     public params?: Record<string, unknown>,
     public fieldErrors?: FieldErrors,
+    /** Sent as the answer's `data` (e.g. a refused upload's row errors: imports/errors.ts). */
+    public data?: Record<string, unknown>,
   ) {
     super(key);
   }

@@ -58,7 +58,9 @@ async function errors(app: FastifyInstance) {
     if (error instanceof ApiError) {
       const errors = error.fieldErrors ? translateFieldErrors(req, error.fieldErrors) : {};
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ message: req.t(error.key, error.params), errors });
+      const body: Record<string, unknown> = { message: req.t(error.key, error.params), errors };
+      if (error.data) body.data = error.data;
+      return reply.status(error.statusCode).send(body);
     }
     const fe = error as FastifyError;
     if (fe.validation) {

@@ -171,7 +171,7 @@ describeEachDb('tariff tables', (p) => {
     expect(dup.body.errors).toEqual({ 'Riga 3, island': ['Già presente alla riga 2 (island Elba, type_id 1).'] });
   });
 
-  it('refuses a missing header, a file that is not a spreadsheet, an empty sheet, and a second upload into a set', async () => {
+  it('refuses a missing header, a file that is not a spreadsheet, an empty sheet, and replaces the set on a second upload', async () => {
     const c = await createCarrier(p(), 'Epsilon Cargo');
     const missing = await upload(
       admin,
@@ -218,9 +218,10 @@ describeEachDb('tariff tables', (p) => {
         ['HUBRM', 5, 9],
       ]),
     });
-    expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Questa tabella contiene già dei dati: eliminali prima di caricare un nuovo file.');
+    // A second upload replaces the set (issue 20: no "delete the table first").
+    expect(again.status).toBe(200);
     expect(await count('express_hub_costs', c.id)).toBe(1);
+    expect((await p().db.db.selectFrom('express_hub_costs').select('code').where('company_id', '=', c.id).execute()).map((r) => r.code)).toEqual(['HUBRM']);
 
     const del = await p().api('GET', `/company/${hubCosts.key}/destroy`, { token: c.token });
     expect(del.body).toMatchObject({ status: true, message: '1 righe eliminate.', data: { count: 1 } });
@@ -289,7 +290,7 @@ describeEachDb('tariff tables', (p) => {
     expect(await count('express_hub_costs', a.id)).toBe(0);
   });
 
-  it('takes one of two simultaneous uploads into an empty set and refuses the other', async () => {
+  it('serialises two simultaneous uploads: both publish, the set is wholly one of the two files', async () => {
     const c = await createCarrier(p(), 'Iota Cargo');
     const file = (code: string) => ({
       field: 'hub_costs',
@@ -301,8 +302,12 @@ describeEachDb('tariff tables', (p) => {
       ]),
     });
     const [a, b] = await Promise.all([upload(c.token, 'company', hubCosts.key, file('HUBA')), upload(c.token, 'company', hubCosts.key, file('HUBB'))]);
-    expect([a.status, b.status].sort()).toEqual([200, 409]);
-    expect(await count('express_hub_costs', c.id)).toBe(2);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const codes = (await p().db.db.selectFrom('express_hub_costs').select('code').where('company_id', '=', c.id).orderBy('code').execute()).map((r) => r.code);
+    expect([
+      ['HUBA', 'HUBA2'],
+      ['HUBB', 'HUBB2'],
+    ]).toContainEqual(codes);
   });
 
   it('pages and sorts a list, and lists the carriers for the admin selector', async () => {

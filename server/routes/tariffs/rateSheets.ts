@@ -7,7 +7,8 @@ import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
-import { RATE_SHEET_FILES, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
+import { RATE_SHEET_FILES, checkRateSheet, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
+import { dryRunField, storeOrCheck } from './dryRun.js';
 import { SHEET_SORT, rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { rowOut, sortableOf, uploadConfig } from './tables.js';
 import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
@@ -94,9 +95,9 @@ export default async function rateSheetRoutes(app: App) {
         config: { policy, ...uploadConfig },
         schema: {
           tags,
-          summary: 'Creates a rate-sheet version from a spreadsheet.',
+          summary: 'Checks (dry_run=1) or creates a rate-sheet version from a spreadsheet.',
           consumes: ['multipart/form-data'],
-          response: { 200: writeAnswer(obj({ id: int, code: str, rows: int })) },
+          response: { 200: storeOrCheck(writeAnswer(obj({ id: int, code: str, rows: int }))) },
           body: Type.Unsafe<
             {
               company_id?: number;
@@ -108,6 +109,7 @@ export default async function rateSheetRoutes(app: App) {
               validate_to: string;
               is_standard: 0 | 1;
               category_id?: number;
+              dry_run?: 0 | 1;
             } & Record<string, unknown>
           >({
             type: 'object',
@@ -126,6 +128,7 @@ export default async function rateSheetRoutes(app: App) {
               is_standard: { type: 'integer', enum: [0, 1], default: 1 },
               // 0 or absent: a new category named after the sheet's code.
               category_id: { type: 'integer', minimum: 0 },
+              dry_run: dryRunField,
               rate_sheet: fileField,
             },
           }),
@@ -146,6 +149,12 @@ export default async function rateSheetRoutes(app: App) {
           categoryId = cat.id;
         }
         const file = uploadedFile(b, 'rate_sheet');
+        if (b.dry_run === 1) {
+          const input = { companyId: company.id, rateType: b.rate_type, zone: b.zone, area: b.area, categoryId, file };
+          const data = await answeringImportErrors(req, 'rate_sheet', () => checkRateSheet(app.db, input, req));
+          req.auditNothing(); // a check writes nothing
+          return { status: true, data };
+        }
         const description = b.description?.trim() || null;
         const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>
           importRateSheet(app.db, app.config.dataDir, {

@@ -6,7 +6,8 @@ import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, ty
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
-import { deleteTariffTable, importTariffTable } from '../../imports/tables.js';
+import { checkTariffTable, deleteTariffTable, importTariffTable } from '../../imports/tables.js';
+import { dryRunField, storeOrCheck } from './dryRun.js';
 import { templateXlsx } from '../../imports/template.js';
 import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
 
@@ -27,8 +28,8 @@ const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
 
 /**
  * The six tariff tables (calculator document §2 "Tariff screens", §7), all from their declarations:
- * list (paged, under the documented key), store (multipart, file field named after the table, only
- * into an empty set), destroy (the whole set), for /admin (any carrier, company_id) and /company (own).
+ * list (paged, under the documented key), store (multipart, file field named after the table; dry_run=1
+ * checks, else the set is replaced in one transaction), destroy (the whole set), for /admin (any carrier, company_id) and /company (own).
  */
 export default async function tariffTableRoutes(app: App) {
   for (const spec of TARIFF_TABLES) {
@@ -128,27 +129,32 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       config: { policy, ...uploadConfig },
       schema: {
         tags,
-        summary: `Uploads the ${spec.key.replace(/_/g, ' ')} of a carrier from a spreadsheet (into an empty set).`,
+        summary: `Checks (dry_run=1) or publishes the ${spec.key.replace(/_/g, ' ')} of a carrier from a spreadsheet, replacing the stored set.`,
         consumes: ['multipart/form-data'],
-        body: Type.Unsafe<{ company_id?: number } & Record<string, unknown>>({
+        body: Type.Unsafe<{ company_id?: number; dry_run?: 0 | 1 } & Record<string, unknown>>({
           type: 'object',
           additionalProperties: false,
-          properties: { ...(ns === 'admin' ? companyIdQuery : {}), [spec.fileField]: fileField },
+          properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
-        response: { 200: countAnswer },
+        response: { 200: storeOrCheck(countAnswer) },
       },
     },
     async (req) => {
       const body = req.body;
       const company = (await tariffCompany(app, req, ns, body.company_id, { required: true }))!;
       const file = uploadedFile(body, spec.fileField);
-      const count = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
-      // The upload, not its rows: the file's name and the count.
+      if (body.dry_run === 1) {
+        const data = await answeringImportErrors(req, spec.fileField, () => checkTariffTable(app.db, spec, company.id, file, req));
+        req.auditNothing(); // a check writes nothing
+        return { status: true, data };
+      }
+      const { count, replaced } = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
+      // The upload, not its rows: the file's name and the counts (the rows it replaced before).
       req.audit({
         action: 'upload',
         resource: spec.table,
         company_id: company.id,
-        changes: { file: { before: null, after: file.filename }, rows: { before: null, after: count } },
+        changes: { file: { before: null, after: file.filename }, rows: { before: replaced, after: count } },
       });
       return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
     },

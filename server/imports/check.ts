@@ -1,0 +1,100 @@
+import { TARIFF_LIMITS, type RowsSpec } from '../../model/tariffs.js';
+import type { CheckError } from './errors.js';
+import type { ImportRow } from './validate.js';
+
+export type ShownRow = Record<string, string | number | null>;
+
+/** One row that a publish would add (before null), remove (after null) or change, named by the spec's rowKey. */
+export interface CheckChange {
+  key: ShownRow;
+  before: ShownRow | null;
+  after: ShownRow | null;
+}
+
+export interface CheckSummary {
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+}
+
+/** The answer of a dry run (`data` of `{status: true, data}`); `impact` belongs to a later part and stays null. */
+export interface CheckResult {
+  dry_run: true;
+  errors: CheckError[];
+  summary: CheckSummary;
+  changes: CheckChange[];
+  impact: null;
+}
+
+/**
+ * A value as the screens show it: money in euros, integers as numbers, decimals and text as stored
+ * (decimal text is normalised on import, so "1.10" and "1.1" are one value). Empty is null.
+ */
+function shown(kind: string, v: unknown): string | number | null {
+  if (v === null || v === undefined || v === '') return null;
+  if (kind === 'money') return Number(v) / 100;
+  if (kind === 'int') return Number(v);
+  return String(v);
+}
+
+/** A row (stored or read from the file, both in the stored form) as the screens show it. */
+export function showRow(spec: RowsSpec, row: Record<string, unknown>): ShownRow {
+  const out: ShownRow = {};
+  for (const c of spec.columns) out[c.name] = shown(c.kind, row[c.name]);
+  return out;
+}
+
+const keyText = (spec: RowsSpec, row: ShownRow) => spec.rowKey.map((c) => String(row[c] ?? '').toLowerCase()).join('\u0001');
+const keyOf = (spec: RowsSpec, row: ShownRow): ShownRow => Object.fromEntries(spec.rowKey.map((c) => [c, row[c]]));
+const same = (spec: RowsSpec, a: ShownRow, b: ShownRow) => spec.columns.every((c) => a[c.name] === b[c.name]);
+
+/**
+ * Compares the stored set with the file's rows, pairing them by the spec's rowKey (case-insensitive).
+ * Sets whose key is not unique (location rows) pair equal keys in order. The summary counts every row;
+ * `changes` lists the first TARIFF_LIMITS.listedChanges changed or added rows in file order, then removed ones.
+ */
+export function compareSets(spec: RowsSpec, stored: readonly Record<string, unknown>[], incoming: readonly ImportRow[]) {
+  const byKey = new Map<string, ShownRow[]>();
+  for (const r of stored) {
+    const row = showRow(spec, r);
+    const k = keyText(spec, row);
+    const list = byKey.get(k);
+    if (list) list.push(row);
+    else byKey.set(k, [row]);
+  }
+  const summary: CheckSummary = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+  const changes: CheckChange[] = [];
+  const note = (c: CheckChange) => {
+    if (changes.length < TARIFF_LIMITS.listedChanges) changes.push(c);
+  };
+  for (const r of incoming) {
+    const after = showRow(spec, r);
+    const before = byKey.get(keyText(spec, after))?.shift();
+    if (!before) {
+      summary.added++;
+      note({ key: keyOf(spec, after), before: null, after });
+    } else if (same(spec, before, after)) {
+      summary.unchanged++;
+    } else {
+      summary.changed++;
+      note({ key: keyOf(spec, after), before, after });
+    }
+  }
+  for (const left of byKey.values()) {
+    for (const before of left) {
+      summary.removed++;
+      note({ key: keyOf(spec, before), before, after: null });
+    }
+  }
+  return { summary, changes };
+}
+
+/** A check of a file that cannot be published: its errors, nothing compared. */
+export const refusedCheck = (errors: CheckError[]): CheckResult => ({
+  dry_run: true,
+  errors,
+  summary: { added: 0, changed: 0, removed: 0, unchanged: 0 },
+  changes: [],
+  impact: null,
+});
