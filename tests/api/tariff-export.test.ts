@@ -71,7 +71,7 @@ describeEachDb('tariff export', (p) => {
     expect(got.slice(1).map(blankToNull)).toEqual(rows.map((r) => spec.columns.map((c) => cellOf(spec, c.name, r[c.name]))));
   }
 
-  it('exports each table as stored, in the template columns; the export uploaded again stores the same rows', async () => {
+  it('exports each table as stored, in the template columns; the export checks as all unchanged and publishes the same rows', async () => {
     const c = await createCarrier(p(), 'Export Trasporti');
     for (const spec of TARIFF_TABLES) {
       // Empty: the header only.
@@ -98,8 +98,19 @@ describeEachDb('tariff export', (p) => {
       expect(byAdmin.status).toBe(200);
       expect(readRows(byAdmin.data)).toEqual(readRows(out.data));
 
-      // Round trip: delete, upload the export, the same stored rows.
-      expect((await p().api('GET', `/company/${spec.key}/destroy`, { token: c.token })).status).toBe(200);
+      // Round trip: the export checked against the stored set changes nothing; published, it replaces
+      // the set with the same rows.
+      const check = await p().api('POST', `/company/${spec.key}/store`, {
+        token: c.token,
+        payload: form({ dry_run: 1 }, { field: spec.fileField, name: 'export.xlsx', data: out.data }),
+      });
+      expect(check.status, JSON.stringify(check.body)).toBe(200);
+      expect(check.body.data).toMatchObject({
+        dry_run: true,
+        errors: [],
+        changes: [],
+        summary: { added: 0, changed: 0, removed: 0, unchanged: before.length },
+      });
       const again = await p().api('POST', `/admin/${spec.key}/store`, {
         token: admin,
         payload: form({ company_id: c.id }, { field: spec.fileField, name: 'export.xlsx', data: out.data }),
@@ -109,7 +120,7 @@ describeEachDb('tariff export', (p) => {
     }
   });
 
-  it('exports a rate sheet of each kind as stored; uploaded again as a new sheet, the rows are identical', async () => {
+  it('exports a rate sheet of each kind as stored; checked as its next version all unchanged, uploaded as a new sheet the same rows', async () => {
     const c = await createCarrier(p(), 'Listini Export');
     for (const [spec, rateType, extra] of [
       [EXPRESS_RATE_ROWS, 'EXP', { ...EXPRESS_RATE_ROWS.examples[0], province: 'AO', p150: 0.05, p300: null, leadtime: null, hub: '', rate_code: '007' }],
@@ -132,6 +143,19 @@ describeEachDb('tariff export', (p) => {
       expectFileOf(spec, out.data, before);
       const byAdmin = await download(p(), `/admin/rate_sheet/export/${sheet.id}?company_id=${c.id}`, admin);
       expect(readRows(byAdmin.data)).toEqual(readRows(out.data));
+
+      // Checked as the next version of the sheet's category: every row unchanged.
+      const check = await p().api('POST', '/company/rate_sheet/store', {
+        token: c.token,
+        payload: form({ ...fields, category_id: sheet.category_id, dry_run: 1 }, { field: 'rate_sheet', name: `${sheet.code}.xlsx`, data: out.data }),
+      });
+      expect(check.status, JSON.stringify(check.body)).toBe(200);
+      expect(check.body.data).toMatchObject({
+        dry_run: true,
+        errors: [],
+        changes: [],
+        summary: { added: 0, changed: 0, removed: 0, unchanged: before.length },
+      });
 
       const second = await p().api('POST', '/company/rate_sheet/store', {
         token: c.token,
