@@ -11,6 +11,7 @@ import tariffTableRoutes from './tariffs/tables.js';
 import rateSheetRoutes from './tariffs/rateSheets.js';
 import categoryRoutes from './tariffs/categories.js';
 import enduserRateSheetRoutes from './tariffs/enduser.js';
+import tariffExportRoutes from './tariffs/export.js';
 import adminCompanies from './admin/companies.js';
 import companyCompanies from './company/companies.js';
 import adminUsers from './admin/users.js';
@@ -44,6 +45,7 @@ export const routes: RouteModule[] = [
   rateSheetRoutes,
   categoryRoutes,
   enduserRateSheetRoutes,
+  tariffExportRoutes,
   adminCompanies,
   companyCompanies,
   adminUsers,

@@ -110,6 +110,12 @@ export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () =>
     /** Saves a rate sheet's uploaded file. */
     downloadRateSheet: (params: { id: Identifier; companyId?: Identifier | null; fileName: string }) =>
       downloadFile(`${pathOf('rate-sheets').path}/download/${params.id}`, companyQuery(params.companyId), params.fileName),
+    /** Saves what a carrier's tariff table stores, as an .xlsx in the template's columns (the admin names the carrier). */
+    exportTariffTable: (resource: string, params: { companyId?: Identifier | null; fileName: string }) =>
+      downloadFile(`${pathOf(resource).path}/export`, companyQuery(params.companyId), params.fileName),
+    /** Saves a rate sheet's stored rows, as an .xlsx in the template's columns. */
+    exportRateSheet: (params: { id: Identifier; companyId?: Identifier | null; fileName: string }) =>
+      downloadFile(`${pathOf('rate-sheets').path}/export/${params.id}`, companyQuery(params.companyId), params.fileName),
     /** Saves the end user's applicable sheet with its own prices. */
     downloadMyRateSheet: (params: { rateType: string; zone: string; fileName: string }) =>
       downloadFile(`${pathOf('enduser-rate-sheets').path}/download`, { rate_type: params.rateType, zone: params.zone }, params.fileName),

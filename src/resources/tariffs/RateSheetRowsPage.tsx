@@ -9,6 +9,7 @@ import { rateRowsSpec } from '../../../model/tariffs';
 import { useNamespace, useProviderRead } from './api';
 import { formatCell, formatDay, groupDigits } from './format';
 import { PagedTable, type Sort } from './PagedTable';
+import { ExportButton } from './ExportButton';
 
 const PER_PAGE = 25;
 
@@ -70,6 +71,7 @@ export function RateSheetRowsPage() {
           >
             {translate('rate_sheets.download')}
           </Button>
+          <ExportButton target={{ sheetId: id! }} companyId={isAdmin ? companyId : null} fileName={`${sheet?.code}.xlsx`} disabled={!sheet} />
         </Stack>
       </Paper>
       <PagedTable

@@ -13,6 +13,7 @@ import { useFormat } from '../../components/format';
 import { CompanySelect, useTariffCompany, type TariffCompany } from './CompanySelect';
 import { formatCell, groupDigits } from './format';
 import { UploadDialog } from './UploadDialog';
+import { ExportButton } from './ExportButton';
 import { ActivitySection } from '../../components/audit/ActivitySection';
 
 const PER_PAGE = 15;
@@ -144,6 +145,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         >
           {translate('tariffs.template')}
         </Button>
+        <ExportButton target={{ table: resource }} companyId={isAdmin ? companyId : null} fileName={`${spec.key}.xlsx`} disabled={!data || !canLoad} />
         {/* Always offered: a file over a stored set replaces it in one transaction (the dialog says so). */}
         {data && (
           <Button

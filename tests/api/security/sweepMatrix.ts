@@ -315,6 +315,7 @@ export function sweepMatrix(): Record<string, Entry> {
     'POST /admin/rate_sheet/store': adminOnly((a) => [post('/admin/rate_sheet/store', { company_id: a.carrier })]),
     'GET /admin/rate_sheet/download/:id': adminOnly((a) => [get(`/admin/rate_sheet/download/${a.sheets[0]}`)]),
     'GET /admin/rate_sheet/rows/:id': adminOnly((a) => [get(`/admin/rate_sheet/rows/${a.sheets[0]}`)]),
+    'GET /admin/rate_sheet/export/:id': adminOnly((a) => [get(`/admin/rate_sheet/export/${a.sheets[0]}`)]),
     'POST /admin/rate_sheet/destroy/:id': adminOnly((a) => [post(`/admin/rate_sheet/destroy/${a.sheets[0]}`, { company_id: a.carrier })]),
     'GET /company/rate_sheet': {
       calls: (a) => [get('/company/rate_sheet', { company_id: a.carrier, category_id: a.categoryExp }), get('/company/rate_sheet', { company_id: a.carrier })],
@@ -344,6 +345,10 @@ export function sweepMatrix(): Record<string, Entry> {
     },
     'GET /company/rate_sheet/rows/:id': {
       calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/rows/${id}`, { company_id: a.carrier })),
+      expect: NOT_FOUND,
+    },
+    'GET /company/rate_sheet/export/:id': {
+      calls: (a) => a.sheets.map((id) => get(`/company/rate_sheet/export/${id}`, { company_id: a.carrier })),
       expect: NOT_FOUND,
     },
     'POST /company/rate_sheet/destroy/:id': {
@@ -493,6 +498,9 @@ export function sweepMatrix(): Record<string, Entry> {
     };
     // Deletes B's own set.
     m[`GET ${company}/destroy`] = { calls: (a) => [get(`${company}/destroy`, { company_id: a.carrier })], expect: OWN };
+    // Exports: the admin's by company_id; B's own set (the company_id sent is dropped).
+    m[`GET ${admin}/export`] = adminOnly((a) => [get(`${admin}/export`, { company_id: a.carrier })]);
+    m[`GET ${company}/export`] = { calls: (a) => [get(`${company}/export`, { company_id: a.carrier })], expect: OWN };
   }
 
   // Companies and users, under /admin (admins only) and /company (the carrier's own tenant).
