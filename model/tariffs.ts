@@ -368,6 +368,18 @@ export const TARIFF_LIMITS = {
   fileBytes: 20 * 1024 * 1024,
   /** data rows (the header row excluded) */
   rows: 200_000,
-  /** total unzipped size of an .xlsx, read from the zip's central directory before parsing */
+  /** total unzipped size of an .xlsx or .ods, read from the zip's central directory before parsing */
   unzippedBytes: 160 * 1024 * 1024,
 } as const;
+
+/** The file picker's `accept` of tariff and rate-sheet uploads: the four formats the server reads. */
+export const SPREADSHEET_ACCEPT = [
+  '.xlsx',
+  '.xls',
+  '.ods',
+  '.csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'text/csv',
+].join(',');
