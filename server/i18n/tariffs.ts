@@ -13,8 +13,10 @@ export const tariffs = {
     'import.csvEncoding': 'The CSV file is not UTF-8 text: save it again as "CSV UTF-8" and retry.',
     'import.csvDelimiter': 'Cannot tell how the CSV separates its columns: the header row must use either commas or semicolons, not both and not neither.',
     'import.csvMixed': 'The CSV mixes separators: the header uses "{expected}" but row {row} uses "{found}". Use one separator throughout.',
-    'import.csvDecimalMixed': 'The CSV writes numbers with both a decimal point and a decimal comma (row {row} "{value}", row {other_row} "{other_value}"). Use one decimal mark throughout.',
-    'import.csvDecimalAmbiguous': 'Cannot tell the CSV\'s decimal mark: "{value}" (row {row}) could be a decimal or a thousands separator. Write decimals with a comma or a point and no thousands separator.',
+    'import.csvDecimalMixed':
+      'The CSV writes numbers with both a decimal point and a decimal comma (row {row} "{value}", row {other_row} "{other_value}"). Use one decimal mark throughout.',
+    'import.csvDecimalAmbiguous':
+      'Cannot tell the CSV\'s decimal mark: "{value}" (row {row}) could be a decimal or a thousands separator. Write decimals with a comma or a point and no thousands separator.',
     'import.noHeader': 'The sheet has no header row: the first row must hold the column names {expected}.',
     'import.unreadable': 'The spreadsheet cannot be read; it may be damaged. Save it again from your spreadsheet program and retry.',
     'import.encrypted': 'The spreadsheet is password-protected: remove the password and retry.',
@@ -77,10 +79,13 @@ export const tariffs = {
     'import.notSpreadsheet': 'Il file non è un foglio di calcolo (.xlsx, .xls, .ods o .csv).',
     'import.contentMismatch': 'Il file si chiama {extension} ma il contenuto è di un altro formato: salvalo di nuovo come {extension} e riprova.',
     'import.csvEncoding': 'Il file CSV non è testo UTF-8: salvalo di nuovo come «CSV UTF-8» e riprova.',
-    'import.csvDelimiter': 'Non si capisce come il CSV separa le colonne: la riga di intestazione deve usare le virgole o i punti e virgola, non entrambi né nessuno.',
+    'import.csvDelimiter':
+      'Non si capisce come il CSV separa le colonne: la riga di intestazione deve usare le virgole o i punti e virgola, non entrambi né nessuno.',
     'import.csvMixed': 'Il CSV mescola i separatori: l’intestazione usa «{expected}» ma la riga {row} usa «{found}». Usa un solo separatore.',
-    'import.csvDecimalMixed': 'Il CSV scrive i numeri sia con il punto sia con la virgola decimale (riga {row} «{value}», riga {other_row} «{other_value}»). Usa un solo separatore decimale.',
-    'import.csvDecimalAmbiguous': 'Non si capisce il separatore decimale del CSV: «{value}» (riga {row}) può essere un decimale o un separatore delle migliaia. Scrivi i decimali con la virgola o il punto, senza separatore delle migliaia.',
+    'import.csvDecimalMixed':
+      'Il CSV scrive i numeri sia con il punto sia con la virgola decimale (riga {row} «{value}», riga {other_row} «{other_value}»). Usa un solo separatore decimale.',
+    'import.csvDecimalAmbiguous':
+      'Non si capisce il separatore decimale del CSV: «{value}» (riga {row}) può essere un decimale o un separatore delle migliaia. Scrivi i decimali con la virgola o il punto, senza separatore delle migliaia.',
     'import.noHeader': 'Il foglio non ha una riga di intestazione: la prima riga deve contenere i nomi delle colonne {expected}.',
     'import.unreadable': 'Il foglio non è leggibile, forse è danneggiato. Salvalo di nuovo dal programma di fogli di calcolo e riprova.',
     'import.encrypted': 'Il foglio è protetto da password: togli la password e riprova.',
@@ -143,10 +148,14 @@ export const tariffs = {
     'import.notSpreadsheet': 'Le fichier n’est pas un tableur (.xlsx, .xls, .ods ou .csv).',
     'import.contentMismatch': 'Le fichier s’appelle {extension} mais son contenu est d’un autre format : enregistrez-le à nouveau en {extension} et réessayez.',
     'import.csvEncoding': 'Le fichier CSV n’est pas du texte UTF-8 : enregistrez-le à nouveau en « CSV UTF-8 » et réessayez.',
-    'import.csvDelimiter': 'Impossible de savoir comment le CSV sépare ses colonnes : la ligne d’en-tête doit utiliser des virgules ou des points-virgules, pas les deux ni aucun.',
-    'import.csvMixed': 'Le CSV mélange les séparateurs : l’en-tête utilise « {expected} » mais la ligne {row} utilise « {found} ». Utilisez un seul séparateur.',
-    'import.csvDecimalMixed': 'Le CSV écrit les nombres avec un point et avec une virgule décimale (ligne {row} « {value} », ligne {other_row} « {other_value} »). Utilisez un seul séparateur décimal.',
-    'import.csvDecimalAmbiguous': 'Impossible de connaître le séparateur décimal du CSV : « {value} » (ligne {row}) peut être une décimale ou un séparateur de milliers. Écrivez les décimales avec une virgule ou un point, sans séparateur de milliers.',
+    'import.csvDelimiter':
+      'Impossible de savoir comment le CSV sépare ses colonnes : la ligne d’en-tête doit utiliser des virgules ou des points-virgules, pas les deux ni aucun.',
+    'import.csvMixed':
+      'Le CSV mélange les séparateurs : l’en-tête utilise « {expected} » mais la ligne {row} utilise « {found} ». Utilisez un seul séparateur.',
+    'import.csvDecimalMixed':
+      'Le CSV écrit les nombres avec un point et avec une virgule décimale (ligne {row} « {value} », ligne {other_row} « {other_value} »). Utilisez un seul séparateur décimal.',
+    'import.csvDecimalAmbiguous':
+      'Impossible de connaître le séparateur décimal du CSV : « {value} » (ligne {row}) peut être une décimale ou un séparateur de milliers. Écrivez les décimales avec une virgule ou un point, sans séparateur de milliers.',
     'import.noHeader': 'La feuille n’a pas de ligne d’en-tête : la première ligne doit contenir les noms des colonnes {expected}.',
     'import.unreadable': 'La feuille est illisible, peut-être endommagée. Enregistrez-la à nouveau depuis votre tableur et réessayez.',
     'import.encrypted': 'La feuille est protégée par un mot de passe : retirez-le et réessayez.',

@@ -68,7 +68,11 @@ describe('recognising the four formats', () => {
     const ods = book([HEAD, ...ROWS], 'ods');
     expect(refusal(() => read(ods, 't.ods', { ...TARIFF_LIMITS, unzippedBytes: 500 }))).toMatchObject({ status: 413, key: 'import.unzippedTooLarge' });
     const csv = Buffer.from([HEAD.join(';'), ...Array.from({ length: 12 }, (_, i) => `IT;MI;${i};${i + 1};1;S;;1;`)].join('\n'));
-    expect(refusal(() => read(csv, 't.csv', { ...TARIFF_LIMITS, rows: 10 }))).toMatchObject({ status: 413, key: 'import.tooManyRows', params: { limit: '10' } });
+    expect(refusal(() => read(csv, 't.csv', { ...TARIFF_LIMITS, rows: 10 }))).toMatchObject({
+      status: 413,
+      key: 'import.tooManyRows',
+      params: { limit: '10' },
+    });
     expect(read(csv, 't.csv', { ...TARIFF_LIMITS, rows: 12 })).toHaveLength(12);
     expect(refusal(() => read(csv, 't.csv', { ...TARIFF_LIMITS, fileBytes: 100 }))).toMatchObject({ status: 413, key: 'import.tooLarge' });
   });
@@ -113,7 +117,11 @@ describe('detecting the CSV notation', () => {
 
 describe('reading as a person would', () => {
   it('reads numbers stored as text and trailing spaces', () => {
-    const rows = [HEAD.map((h) => `${h}  `), ['IT ', ' MI', '0', '0.5 ', '10,50', 'S ', '', ' 1', ''], ['IT', 'MI', '0.5', '100', '1234.25', 'S', '3', '2', 'R1 ']];
+    const rows = [
+      HEAD.map((h) => `${h}  `),
+      ['IT ', ' MI', '0', '0.5 ', '10,50', 'S ', '', ' 1', ''],
+      ['IT', 'MI', '0.5', '100', '1234.25', 'S', '3', '2', 'R1 '],
+    ];
     expect(read(book(rows), 't.xlsx')).toEqual(EXPECTED);
     expect(read(book(rows, 'ods'), 't.ods')).toEqual(EXPECTED);
   });
