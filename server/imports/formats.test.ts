@@ -126,6 +126,15 @@ describe('reading as a person would', () => {
     expect(read(book(rows, 'ods'), 't.ods')).toEqual(EXPECTED);
   });
 
+  it('reads grouped thousands in numbers stored as text, with either decimal mark', () => {
+    const rows = [HEAD, ['IT', 'MI', '0', '0,5', '10,50', 'S', '', '1', ''], ['IT', 'MI', '0.5', '100', '1.234,25', 'S', '3', '2', 'R1']];
+    expect(read(book(rows), 't.xlsx')).toEqual(EXPECTED);
+    rows[2][4] = '1,234.25';
+    expect(read(book(rows), 't.xlsx')).toEqual(EXPECTED);
+    rows[2][4] = '1.234.25';
+    expect(refusal(() => read(book(rows), 't.xlsx'))).toMatchObject({ key: 'import.badRows' });
+  });
+
   it('skips an empty first sheet before the data sheet', () => {
     const data = (t: XLSX.BookType) =>
       workbook(
