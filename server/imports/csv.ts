@@ -132,14 +132,20 @@ export function detectDelimiter(text: string, maxRecords = Infinity): Delimiter 
   const delim: Delimiter = hc > 0 ? ',' : ';';
   const [own, other] = delim === ',' ? [0, 1] : [1, 0];
   const width = counts[h][own];
-  for (let r = h + 1; r < counts.length; r++) {
+  for (let r = h; r < counts.length; r++) {
     const row = counts[r];
+    // a record of a million separators would become a million cells: no template has a tenth of the cap
+    if (row[own] >= MAX_CSV_COLUMNS) throw new ImportError(413, 'import.tooManyColumns', { limit: MAX_CSV_COLUMNS, row: r + 1 });
+    if (r === h) continue;
     if (row[own] !== width && row[other] > 0 && (row[own] === 0 || row[other] === width)) {
       throw new ImportError(422, 'import.csvMixed', { row: r + 1, expected: delim, found: delim === ',' ? ';' : ',' });
     }
   }
   return delim;
 }
+
+/** Columns a CSV record may hold (the templates have a dozen; extra columns are ignored but still read). */
+export const MAX_CSV_COLUMNS = 1000;
 
 type Evidence = { value: string; row: number } | undefined;
 

@@ -90,6 +90,12 @@ describe('detecting the CSV notation', () => {
     expect(refusal(() => detectDelimiter('abc\n123'))).toMatchObject({ key: 'import.csvDelimiter' });
     expect(refusal(() => detectDelimiter('a;b;c\n1;2;3\n1,2,3'))).toMatchObject({ key: 'import.csvMixed', params: { row: 3, expected: ';', found: ',' } });
     expect(refusal(() => detectDelimiter('a,b,c\n1;2;3'))).toMatchObject({ key: 'import.csvMixed', params: { row: 2 } });
+    expect(refusal(() => detectDelimiter(`a;b\n1;2\n${';'.repeat(5000)}`))).toMatchObject({
+      status: 413,
+      key: 'import.tooManyColumns',
+      params: { row: 3, limit: 1000 },
+    });
+    expect(detectDelimiter(`a;b\n${';'.repeat(999)}`)).toBe(';');
   });
 
   it('finds the decimal mark from the numbers and refuses a file that uses both or cannot tell', () => {
