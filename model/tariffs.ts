@@ -383,6 +383,18 @@ export const TARIFF_LIMITS = {
   rows: 200_000,
   /** changed, added or removed rows a check (dry run) lists; the summary counts them all */
   listedChanges: 200,
-  /** total unzipped size of an .xlsx, read from the zip's central directory before parsing */
+  /** total unzipped size of an .xlsx or .ods, read from the zip's central directory before parsing */
   unzippedBytes: 160 * 1024 * 1024,
 } as const;
+
+/** The file picker's `accept` of tariff and rate-sheet uploads: the four formats the server reads. */
+export const SPREADSHEET_ACCEPT = [
+  '.xlsx',
+  '.xls',
+  '.ods',
+  '.csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'text/csv',
+].join(',');

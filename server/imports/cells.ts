@@ -26,10 +26,15 @@ function numberText(n: number): string {
   return String(Number(n.toPrecision(15)));
 }
 
-/** Decimal text from a text cell: "12,50" (a single decimal comma, the Italian habit) and "€ 12.50" accepted. */
+/**
+ * Decimal text from a text cell: "12,50" (a single decimal comma, the Italian habit), "€ 12.50", and
+ * grouped thousands with the other mark as decimal ("1.234,50", "1,234.50") accepted.
+ */
 function decimalText(s: string): string {
   let t = s.replace(/€/g, '').replace(/\s+/g, '');
   if (!t.includes('.') && /^[+-]?\d*,\d+$/.test(t)) t = t.replace(',', '.');
+  else if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(t)) t = t.replace(/\./g, '').replace(',', '.');
+  else if (/^[+-]?\d{1,3}(,\d{3})+\.\d+$/.test(t)) t = t.replace(/,/g, '');
   return t;
 }
 

@@ -23,10 +23,11 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('reading a spreadsheet', () => {
-  it('recognises xlsx and xls by their bytes', () => {
+  it('recognises xlsx, xls and csv by their bytes', () => {
     expect(sniffSpreadsheet(book([['a']]))).toBe('xlsx');
     expect(sniffSpreadsheet(book([['a']], 'biff8'))).toBe('xls');
-    expect(sniffSpreadsheet(Buffer.from('a,b\n1,2'))).toBeNull();
+    expect(sniffSpreadsheet(Buffer.from('a,b\n1,2'))).toBe('csv');
+    expect(sniffSpreadsheet(Buffer.from('%PDF-1.4 not a sheet'))).toBeNull();
   });
 
   it('refuses more rows than the cap without reading the rest, and a larger file than the cap', () => {

@@ -64,7 +64,9 @@ export async function parseRateSheetRows(db: Db, rateType: RateType, zone: Sheet
  */
 export async function importRateSheet(db: Db, dataDir: string, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
   const rows = await parseRateSheetRows(db, input.rateType, input.zone, input.file);
-  const ext = path.extname(input.file.filename).toLowerCase() === '.xls' ? '.xls' : '.xlsx';
+  // The original is kept under its own format (checked by readSpreadsheet): .xlsx, .xls, .ods or .csv.
+  const named = path.extname(input.file.filename).toLowerCase();
+  const ext = ['.xls', '.ods', '.csv'].includes(named) ? named : '.xlsx';
   const stored = await storePendingFile(dataDir, RATE_SHEET_FILES, input.file.data, ext);
   try {
     const sheet = await db.transaction().execute(async (trx) => {

@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { TARIFF_LIMITS } from '../../model/tariffs.js';
+import { readCsv } from './csv.js';
 import { ImportError } from './errors.js';
+import { findHeaderRow, readSheets } from './sheets.js';
 
 /**
  * Reading an uploaded spreadsheet safely (server.md §8): the bytes must be an .xlsx (OOXML zip) or an
@@ -32,13 +34,28 @@ const ZIP_LOCAL = 0x04034b50;
 const ZIP_CENTRAL = 0x02014b50;
 const ZIP_EOCD = 0x06054b50;
 
-export type SpreadsheetKind = 'xlsx' | 'xls';
+export type SpreadsheetKind = 'xlsx' | 'xls' | 'ods' | 'csv';
 
-/** The kind of spreadsheet the bytes hold, by their first bytes; null when neither. */
+/** The accepted file names: the extension decides which content is expected. */
+export const SPREADSHEET_EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv'] as const;
+
+/**
+ * The kind of file the bytes hold, by their first bytes: 'xls' (OLE2), 'xlsx' for any zip (an .xlsx or
+ * an .ods: checkZip tells them apart from the directory), 'csv' for text without NUL bytes; null otherwise.
+ */
 export function sniffSpreadsheet(data: Buffer): SpreadsheetKind | null {
   if (data.length >= 8 && data.subarray(0, 8).equals(OLE_MAGIC)) return 'xls';
   if (data.length >= 4 && data.readUInt32LE(0) === ZIP_LOCAL) return 'xlsx';
+  if (looksLikeText(data)) return 'csv';
   return null;
+}
+
+/** Text: no NUL and no control bytes other than tab, CR, LF in the first 8 KB (UTF-8 is checked when decoded). */
+function looksLikeText(data: Buffer): boolean {
+  if (data.length === 0) return false;
+  const head = data.subarray(0, 8192);
+  for (const b of head) if (b < 32 && b !== 9 && b !== 10 && b !== 13) return false;
+  return !head.subarray(0, 5).equals(Buffer.from('%PDF-'));
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
@@ -48,7 +65,7 @@ const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
  * sizes must add up to at most the cap, the archive must hold an Excel workbook, and each deflated entry
  * must inflate to no more than its declared size (a lying header is caught after at most the cap).
  */
-export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>) {
+export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>): 'xlsx' | 'ods' {
   const unreadable = () => new ImportError(422, 'import.unreadable');
   const minEocd = Math.max(0, data.length - 22 - 0xffff);
   let eocd = -1;
@@ -84,7 +101,9 @@ export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>) {
     entries.push({ name, method, csz, usz, local });
     p += 46 + nameLen + extraLen + commentLen;
   }
-  if (!entries.some((e) => e.name.toLowerCase() === 'xl/workbook.xml')) throw new ImportError(422, 'import.notSpreadsheet');
+  const names = new Set(entries.map((e) => e.name.toLowerCase()));
+  const kind = names.has('xl/workbook.xml') ? 'xlsx' : names.has('content.xml') && names.has('mimetype') ? 'ods' : null;
+  if (!kind) throw new ImportError(422, 'import.notSpreadsheet');
 
   for (const e of entries) {
     if (e.local + 30 > data.length || data.readUInt32LE(e.local) !== ZIP_LOCAL) throw unreadable();
@@ -100,6 +119,13 @@ export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>) {
       throw unreadable();
     }
   }
+  if (kind === 'ods') {
+    const m = entries.find((e) => e.name === 'mimetype');
+    const start = m ? m.local + 30 + data.readUInt16LE(m.local + 26) + data.readUInt16LE(m.local + 28) : 0;
+    const type = m && m.method === 0 ? data.toString('latin1', start, start + m.csz) : '';
+    if (type !== 'application/vnd.oasis.opendocument.spreadsheet') throw new ImportError(422, 'import.notSpreadsheet');
+  }
+  return kind;
 }
 
 export interface SheetData {
@@ -128,42 +154,35 @@ export const READ_OPTIONS: XLSX.ParsingOptions = {
 };
 
 /**
- * Checks an uploaded file and parses its first sheet. `fileName` is checked for .xls/.xlsx (the
- * screens' rule); the content decides how it is read.
+ * Checks an uploaded file and parses its data sheet (the first sheet holding a cell). The file name must
+ * end in .xlsx, .xls, .ods or .csv, and the content must be what the name says (a zip for .xlsx/.ods, an
+ * OLE2 file or a zip for .xls — Excel opens both —, text for .csv): caps on size, unzipped size and rows.
  */
 export function readSpreadsheet(data: Buffer, fileName: string, limits: Limits = TARIFF_LIMITS): SheetData {
   if (data.length > limits.fileBytes) throw new ImportError(413, 'import.tooLarge', { limit: mb(limits.fileBytes) });
-  if (!/\.xlsx?$/i.test(fileName.trim())) throw new ImportError(422, 'import.extension');
-  const kind = sniffSpreadsheet(data);
-  if (!kind) throw new ImportError(422, 'import.notSpreadsheet');
-  if (kind === 'xlsx') checkZip(data, limits);
+  const ext = /\.(xlsx|xls|ods|csv)$/i.exec(fileName.trim())?.[1].toLowerCase();
+  if (!ext) throw new ImportError(422, 'import.extension');
+  const sniffed = sniffSpreadsheet(data);
+  if (!sniffed) throw new ImportError(422, 'import.notSpreadsheet');
+  const kind = sniffed === 'xlsx' ? checkZip(data, limits) : sniffed;
+  if (ext === 'csv' ? kind !== 'csv' : kind === 'csv' || (ext === 'ods') !== (kind === 'ods')) {
+    throw new ImportError(422, 'import.contentMismatch', { extension: `.${ext}` });
+  }
 
-  let wb: XLSX.WorkBook;
-  try {
-    // Header row + the cap + one more row, so "more than the cap" is seen without reading the rest.
-    wb = XLSX.read(data, { ...READ_OPTIONS, sheetRows: limits.rows + 2 });
-  } catch (err) {
-    if (/password|encrypt/i.test(String((err as Error)?.message))) throw new ImportError(422, 'import.encrypted');
-    throw new ImportError(422, 'import.unreadable');
-  }
-  if (wb.bookType && !['xlsx', 'xls', 'biff8', 'biff5', 'biff2', 'biff3', 'biff4', 'xlml'].includes(String(wb.bookType))) {
-    throw new ImportError(422, 'import.notSpreadsheet');
-  }
-  const ws = wb.SheetNames.length ? wb.Sheets[wb.SheetNames[0]] : undefined;
-  const rows = ((ws as any)?.['!data'] ?? []) as SheetData['rows'];
-  const ref = ws?.['!ref'];
-  if (!ws || !ref) throw new ImportError(422, 'import.noRows');
-  const range = XLSX.utils.decode_range(ref);
-  // The header is the first non-empty row of the sheet's range.
-  let headerRow = range.s.r;
-  while (headerRow <= range.e.r && !(rows[headerRow] ?? []).some((c) => c && c.v !== undefined && String(c.v).trim() !== '')) headerRow++;
-  if (headerRow > range.e.r) throw new ImportError(422, 'import.noRows');
-  const dataRows = Math.max(0, Math.min(rows.length, range.e.r + 1) - headerRow - 1);
+  // Header row + the cap + one more row, so "more than the cap" is seen without reading the rest.
+  const rows = kind === 'csv' ? readCsv(data, limits.rows + 2 + 50).rows : readSheets(data, limits.rows + 2);
+  let last = rows.length - 1;
+  while (last >= 0 && !nonEmpty(rows[last])) last--;
+  const headerRow = findHeaderRow(rows, last);
+  if (headerRow < 0) throw new ImportError(422, 'import.noRows');
+  const dataRows = Math.max(0, last - headerRow);
   if (dataRows > limits.rows) throw new ImportError(413, 'import.tooManyRows', { limit: groupDigits(limits.rows) });
   const headers: string[] = [];
-  for (const [c, cell] of (rows[headerRow] ?? []).entries()) headers[c] = cell?.v === undefined ? '' : String(cell.v);
-  return { headers, headerRow, rows, firstCol: range.s.c };
+  for (const [c, cell] of (rows[headerRow] ?? []).entries()) headers[c] = cell?.v === undefined ? '' : String(cell.v).trim();
+  return { headers, headerRow, rows: rows.slice(0, last + 1), firstCol: 0 };
 }
+
+const nonEmpty = (row: SheetData['rows'][number]) => (row ?? []).some((c) => c && c.v !== undefined && c.v !== null && String(c.v).trim() !== '');
 
 /** 200000 → "200 000": digit groups with a space read the same in it, en and fr. */
 export const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');

@@ -21,6 +21,8 @@ export function matchHeaders(spec: RowsSpec, sheet: SheetData): number[] {
   // Every declared column must be there: pricing.md §1 says the first row holds exactly these names, and
   // a misspelt optional header would otherwise empty a whole column without a word.
   const missing = spec.columns.filter((c) => !byName.has(c.name)).map((c) => c.name);
+  // Not one column name: the sheet starts with data, and saying "no header row" is clearer than a list.
+  if (missing.length === spec.columns.length) throw new ImportError(422, 'import.noHeader', { expected: spec.columns.map((c) => c.name).join(', ') });
   if (missing.length) {
     throw new ImportError(422, 'import.missingHeaders', { columns: missing.join(', '), expected: spec.columns.map((c) => c.name).join(', ') });
   }

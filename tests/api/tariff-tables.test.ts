@@ -192,9 +192,11 @@ describeEachDb('tariff tables', (p) => {
 
     const pdf = await upload(admin, 'admin', hubCosts.key, { field: 'hub_costs', name: 'h.xlsx', data: Buffer.from('%PDF-1.4 not a sheet') }, c.id);
     expect(pdf.status).toBe(422);
-    expect(pdf.body.message).toBe('Il file non è un foglio Excel (.xls o .xlsx).');
+    expect(pdf.body.message).toBe('Il file non è un foglio di calcolo (.xlsx, .xls, .ods o .csv).');
     const csv = await upload(admin, 'admin', hubCosts.key, { field: 'hub_costs', name: 'h.csv', data: xlsx([['code', 'silver', 'gold']]) }, c.id);
-    expect(csv.body.message).toBe('Sono accettati solo file .xls o .xlsx.');
+    expect(csv.body.message).toBe('Il file si chiama .csv ma il contenuto è di un altro formato: salvalo di nuovo come .csv e riprova.');
+    const txt = await upload(admin, 'admin', hubCosts.key, { field: 'hub_costs', name: 'h.txt', data: xlsx([['code', 'silver', 'gold']]) }, c.id);
+    expect(txt.body.message).toBe('Sono accettati solo file .xlsx, .xls, .ods o .csv.');
     const empty = await upload(admin, 'admin', hubCosts.key, { field: 'hub_costs', name: 'h.xlsx', data: xlsx([['code', 'silver', 'gold']]) }, c.id);
     expect(empty.status).toBe(422);
     const none = await p().api('POST', `/admin/${hubCosts.key}/store`, { token: admin, payload: form({ company_id: c.id }) });

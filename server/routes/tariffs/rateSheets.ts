@@ -24,15 +24,22 @@ const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
 
+const SHEET_MIME: Record<string, string> = {
+  '.xlsx': XLSX_MIME,
+  '.xls': XLS_MIME,
+  '.ods': 'application/vnd.oasis.opendocument.spreadsheet',
+  '.csv': 'text/csv; charset=utf-8',
+};
+
 /** Sends a stored rate-sheet file as an attachment under its original name. */
 export function sendSheetFile(app: FastifyInstance, reply: FastifyReply, sheet: { file_path: string | null; file_name: string | null; code: string }) {
   const name = sheet.file_path ?? '';
   const file = path.join(filesDir(app.config.dataDir, RATE_SHEET_FILES), name);
-  if (!/^[a-f0-9]{32}\.xlsx?$/.test(name) || !fs.existsSync(file)) throw new ApiError(404, 'rateSheets.fileMissing');
+  if (!/^[a-f0-9]{32}\.(xlsx?|ods|csv)$/.test(name) || !fs.existsSync(file)) throw new ApiError(404, 'rateSheets.fileMissing');
   const ext = path.extname(name);
-  const download = sheet.file_name && /\.xlsx?$/i.test(sheet.file_name) ? sheet.file_name : `${sheet.code}${ext}`;
+  const download = sheet.file_name && path.extname(sheet.file_name).toLowerCase() === ext ? sheet.file_name : `${sheet.code}${ext}`;
   return reply
-    .type(ext === '.xls' ? XLS_MIME : XLSX_MIME)
+    .type(SHEET_MIME[ext] ?? XLSX_MIME)
     .header('content-disposition', attachmentName(download))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')

@@ -60,7 +60,7 @@ export function uploadedFile(body: Record<string, unknown>, field: string): Uplo
 }
 
 /** JSON schema of a multipart file field (the forms plugin has turned it into an UploadedFile). */
-export const fileField = { type: 'object', description: '.xls or .xlsx file (multipart)' } as const;
+export const fileField = { type: 'object', description: '.xlsx, .xls, .ods or .csv file (multipart)' } as const;
 
 /** Sends a file as a download: always an attachment, never rendered by the browser. */
 export function attachmentName(name: string): string {

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { SPREADSHEET_ACCEPT } from '../../../model/tariffs';
 
 /** The server's refusal as lines: its message, then every field or cell message ("Riga 5, p300: …"). */
 export function errorLines(error: any): { message: string; lines: string[] } {
@@ -46,7 +47,7 @@ interface Props {
 }
 
 /**
- * The upload modal: one .xls/.xlsx file (and any extra fields), sent with its progress shown; every
+ * The upload modal: one .xlsx/.xls/.ods/.csv file (and any extra fields), sent with its progress shown; every
  * message the server answers (each bad cell with its row and column) is listed in red. The success
  * message is the data provider's toast.
  */
@@ -96,7 +97,7 @@ export function UploadDialog({ open, title, help, ready = true, send, children, 
               ref={input}
               hidden
               type="file"
-              accept=".xls,.xlsx,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept={SPREADSHEET_ACCEPT}
               data-testid="upload-input"
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);

@@ -24,7 +24,7 @@ export const tariffMessages = {
         'Il file sostituirà l’unica riga attuale di "%{table}" (%{company}): se contiene errori non cambia nulla. |||| Il file sostituirà le %{count} righe attuali di "%{table}" (%{company}), tutte insieme: se contiene errori non cambia nulla.',
       upload_title: 'Carica "%{table}"',
       upload_help:
-        'File Excel .xls o .xlsx, al massimo %{mb} MB e %{rows} righe. La prima riga contiene i nomi delle colonne: %{columns}. Scarica il modello per un esempio.',
+        'Foglio di calcolo .xlsx, .xls, .ods o .csv (UTF-8, separato da virgole o punti e virgola), al massimo %{mb} MB e %{rows} righe. La prima riga contiene i nomi delle colonne: %{columns}. Scarica il modello per un esempio.',
       choose_file: 'Scegli il file',
       no_file: 'Nessun file scelto',
       sending: 'Invio del file: %{percent}%',
@@ -115,7 +115,7 @@ export const tariffMessages = {
         'The file will replace the one current row of "%{table}" (%{company}): if it has errors nothing changes. |||| The file will replace the %{count} current rows of "%{table}" (%{company}), all at once: if it has errors nothing changes.',
       upload_title: 'Upload "%{table}"',
       upload_help:
-        'Excel file, .xls or .xlsx, at most %{mb} MB and %{rows} rows. The first row holds the column names: %{columns}. Download the template for an example.',
+        'Spreadsheet, .xlsx, .xls, .ods or .csv (UTF-8, comma- or semicolon-separated), at most %{mb} MB and %{rows} rows. The first row holds the column names: %{columns}. Download the template for an example.',
       choose_file: 'Choose file',
       no_file: 'No file chosen',
       sending: 'Sending the file: %{percent}%',
@@ -206,7 +206,7 @@ export const tariffMessages = {
         'Le fichier remplacera la seule ligne actuelle de « %{table} » (%{company}) : s’il contient des erreurs, rien ne change. |||| Le fichier remplacera les %{count} lignes actuelles de « %{table} » (%{company}), toutes à la fois : s’il contient des erreurs, rien ne change.',
       upload_title: 'Envoyer « %{table} »',
       upload_help:
-        'Fichier Excel .xls ou .xlsx, au plus %{mb} Mo et %{rows} lignes. La première ligne contient les noms des colonnes : %{columns}. Téléchargez le modèle pour un exemple.',
+        'Tableur .xlsx, .xls, .ods ou .csv (UTF-8, séparé par des virgules ou des points-virgules), au plus %{mb} Mo et %{rows} lignes. La première ligne contient les noms des colonnes : %{columns}. Téléchargez le modèle pour un exemple.',
       choose_file: 'Choisir le fichier',
       no_file: 'Aucun fichier choisi',
       sending: 'Envoi du fichier : %{percent} %',

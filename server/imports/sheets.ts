@@ -1,0 +1,84 @@
+import * as XLSX from '@e965/xlsx';
+import { ImportError } from './errors.js';
+import { READ_OPTIONS, type SheetData } from './spreadsheet.js';
+
+/**
+ * Reading a workbook (.xlsx, .xls, .ods) as a person would (docs/tariff-formats.md): the data sheet is
+ * the first sheet holding a cell (an empty cover sheet before it is skipped), a header cell merged
+ * downwards names its column on every row of the merge (so a two-row header reads on its last row),
+ * and rows are absolute (row 0 = the sheet's row 1) whatever the sheet's first used row or column.
+ */
+
+type Rows = SheetData['rows'];
+
+const BOOK_TYPES = ['xlsx', 'xls', 'biff8', 'biff5', 'biff2', 'biff3', 'biff4', 'xlml', 'ods'];
+
+function parse(data: Buffer, sheetRows: number, sheets: number | undefined): XLSX.WorkBook {
+  let wb: XLSX.WorkBook;
+  try {
+    wb = XLSX.read(data, { ...READ_OPTIONS, sheets, sheetRows });
+  } catch (err) {
+    if (/password|encrypt/i.test(String((err as Error)?.message))) throw new ImportError(422, 'import.encrypted');
+    throw new ImportError(422, 'import.unreadable');
+  }
+  if (wb.bookType && !BOOK_TYPES.includes(String(wb.bookType))) throw new ImportError(422, 'import.notSpreadsheet');
+  return wb;
+}
+
+const hasCell = (ws: XLSX.WorkSheet | undefined) =>
+  !!ws?.['!ref'] && (((ws as any)['!data'] ?? []) as Rows).some((row) => row?.some((c) => c && c.v !== undefined && String(c.v).trim() !== ''));
+
+/** The rows of the workbook's data sheet, at most `sheetRows` of them. */
+export function readSheets(data: Buffer, sheetRows: number): Rows {
+  // The first sheet alone first: parsing every sheet of a large workbook for the rare cover sheet is waste.
+  let wb = parse(data, sheetRows, 0);
+  let ws = wb.SheetNames.length ? wb.Sheets[wb.SheetNames[0]] : undefined;
+  if (!hasCell(ws) && wb.SheetNames.length !== 1) {
+    wb = parse(data, sheetRows, undefined);
+    ws = wb.SheetNames.map((n) => wb.Sheets[n]).find(hasCell);
+  }
+  if (!ws || !hasCell(ws)) throw new ImportError(422, 'import.noRows');
+  const rows = ((ws as any)['!data'] ?? []) as Rows;
+  for (const m of ws['!merges'] ?? []) {
+    // Only merges starting in the top rows are header cells; a merged data cell keeps its single value.
+    if (m.s.r > 20 || m.e.r === m.s.r) continue;
+    const top = rows[m.s.r]?.[m.s.c];
+    if (!top || top.v === undefined) continue;
+    for (let r = m.s.r + 1; r <= m.e.r && r < rows.length; r++) {
+      const row = (rows[r] ??= []);
+      if (!row[m.s.c] || row[m.s.c]!.v === undefined) row[m.s.c] = { ...top };
+    }
+  }
+  return rows;
+}
+
+/** A cell a person reads as a number: a number, or text made of digits with signs, separators and € only. */
+const numberish = (c: XLSX.CellObject | undefined) => !!c && (c.t === 'n' || (typeof c.v === 'string' && /\d/.test(c.v) && /^[\s+\-\d.,€]+$/.test(c.v)));
+/** A cell shaped like a template's column name (code, p300, weight_from). */
+const nameLike = (c: XLSX.CellObject | undefined) => !!c && typeof c.v === 'string' && /^[A-Za-z][A-Za-z0-9_]*$/.test(c.v.trim());
+
+/**
+ * The header row: among the non-empty rows before the first one holding a number (at most ten), the
+ * one with the most cells shaped like column names (the first of equals): a title line above the table
+ * or the group line of a two-row header is passed over. A sheet starting with numbers has its first
+ * non-empty row taken, so the header check names the missing columns. -1 when the sheet is empty.
+ */
+export function findHeaderRow(rows: Rows, last: number): number {
+  let first = -1;
+  let best = -1;
+  let bestScore = 0;
+  let seen = 0;
+  for (let r = 0; r <= last && seen < 10; r++) {
+    const row = rows[r];
+    if (!row || !row.some((c) => c && c.v !== undefined && String(c.v).trim() !== '')) continue;
+    if (first < 0) first = r;
+    seen++;
+    if (row.some(numberish)) break;
+    const score = row.filter(nameLike).length;
+    if (score > bestScore) {
+      best = r;
+      bestScore = score;
+    }
+  }
+  return best >= 0 ? best : first;
+}
