@@ -1,19 +1,8 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import * as XLSX from '@e965/xlsx';
-import type { Download, Page } from 'playwright-core';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS } from '../../model/tariffs.js';
+import { rowsOf, saved, tableText } from './files.js';
 import { describeInBrowser, shot } from './harness.js';
 import { axeProblems } from './axe.js';
-
-const rowsOf = (data: Buffer) => {
-  const wb = XLSX.read(data, { type: 'buffer' });
-  return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: true, defval: null }) as unknown[][];
-};
-async function saved(download: Download) {
-  return { name: download.suggestedFilename(), data: fs.readFileSync((await download.path())!) };
-}
-const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
 describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
   it('a carrier clicks Esporta on a tariff table and gets the stored rows as an .xlsx', async () => {

@@ -1,8 +1,6 @@
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { tableText } from './files.js';
 import { describeInBrowser } from './harness.js';
-
-const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
 describeInBrowser('tariff file formats in Chromium (Italian)', (ctx) => {
   it('the upload dialog offers .xlsx, .xls, .ods and .csv, and a semicolon CSV with decimal commas lands', async () => {

@@ -1,22 +1,6 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import * as XLSX from '@e965/xlsx';
-import type { Download, Page } from 'playwright-core';
+import { rowsOf, saved, tableText, xlsx } from './files.js';
 import { describeInBrowser, shot, visibleWhereItIs } from './harness.js';
-
-const xlsx = (rows: unknown[][]) => {
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'data');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
-};
-const rowsOf = (data: Buffer) => {
-  const wb = XLSX.read(data, { type: 'buffer' });
-  return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: true, defval: null }) as unknown[][];
-};
-async function saved(download: Download) {
-  return { name: download.suggestedFilename(), data: fs.readFileSync((await download.path())!) };
-}
-const tableText = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
 describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
   it('a carrier downloads, deletes and uploads a tariff table, seeing every bad row in red', async () => {
