@@ -11,14 +11,16 @@ export type CellKind = 'text' | 'money' | 'decimal' | 'int';
 /**
  * Normalisation applied to a text cell on import:
  * - upper: trimmed, upper case;
+ * - lower: trimmed, lower case;
  * - postal: upper case, spaces and hyphens removed; a numeric cell shorter than 5 digits gets its
  *   leading zeros back (Excel turns 00184 into 184; location rows are Italian, pricing.md §0);
+ * - postalPrefix: like postal, and a trailing * makes it a prefix ("301*"); any other character refused;
  * - code: like postal but numeric cells are kept as written (a foreign postal prefix may be "1");
  * - province: an Italian province sigla, upper case, refused when unknown;
  * - country: ISO alpha-2, upper case;
  * - island: one of the island list's names, stored with its canonical spelling.
  */
-export type Norm = 'upper' | 'postal' | 'code' | 'province' | 'country' | 'island';
+export type Norm = 'upper' | 'lower' | 'postal' | 'postalPrefix' | 'code' | 'province' | 'country' | 'island';
 
 export interface ColumnSpec {
   /** The header in the file (matched case-insensitively, any order) and the stored column. */
@@ -36,6 +38,8 @@ export interface ColumnSpec {
   norm?: Norm;
   /** false: imported and stored, not a column of the list screen */
   list?: boolean;
+  /** text: the value an empty cell stands for, stored as such (postal_surcharges: an empty country is IT) */
+  ifEmpty?: string;
 }
 
 export type Example = Record<string, string | number | null>;
@@ -52,6 +56,8 @@ export interface RowsSpec {
    * ones by them to tell added, changed, removed and unchanged rows apart (compared case-insensitively).
    */
   rowKey: readonly string[];
+  /** At least one of these columns must be filled in each row (postal_surcharges: fixed or percent). */
+  anyOf?: readonly string[];
   /** Location rows (pricing.md §0): a postal code, or a city with its province. */
   location?: boolean;
   /** Weight brackets: rows of one group may not overlap (pricing.md §3.2). */
@@ -63,7 +69,13 @@ export interface RowsSpec {
 }
 
 export type TariffTableKey =
-  'express_hub_costs' | 'express_island_zones' | 'express_hub_codes' | 'express_special_zones' | 'standard_special_zone' | 'standard_no_passage';
+  | 'express_hub_costs'
+  | 'express_island_zones'
+  | 'express_hub_codes'
+  | 'express_special_zones'
+  | 'standard_special_zone'
+  | 'standard_no_passage'
+  | 'postal_surcharges';
 
 export interface TariffTableSpec extends RowsSpec {
   /** Path segment under /admin and /company (calculator document §7). */
@@ -71,7 +83,7 @@ export interface TariffTableSpec extends RowsSpec {
   /** The screen's route (calculator document §2). */
   route: string;
   /** Key of the list answer (server.md §1: hub codes, standard special zones and no-passage reuse express_hub_costs). */
-  listKey: 'express_hub_costs' | 'island_zones' | 'special_zones';
+  listKey: 'express_hub_costs' | 'island_zones' | 'special_zones' | 'postal_surcharges';
   /** Name of the multipart file field of the store call. */
   fileField: string;
 }
@@ -245,6 +257,33 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
         cost2: 0.8,
         col_11: '',
       },
+    ],
+  },
+  {
+    // pricing.md §8: a surcharge per postal code (exact, or a prefix ending in *) and end of the shipment.
+    key: 'postal_surcharges',
+    route: 'postal-surcharges',
+    table: 'postal_surcharges',
+    listKey: 'postal_surcharges',
+    fileField: 'postal_surcharges',
+    templateKey: 'postal_surcharges',
+    templateFile: 'postal_surcharges.xlsx',
+    rowKey: ['country', 'postal_code', 'kind', 'flow'],
+    unique: ['country', 'postal_code', 'kind', 'flow'],
+    anyOf: ['fixed', 'percent'],
+    columns: [
+      text('country', { maxLength: 2, norm: 'country', ifEmpty: 'IT' }),
+      text('postal_code', { required: true, maxLength: 20, norm: 'postalPrefix' }),
+      text('kind', { required: true, maxLength: 10, norm: 'lower', oneOf: ['ztl', 'remote', 'other'] }),
+      // IN = the origin, OUT = the destination, empty = either end (pricing.md §8).
+      text('flow', { maxLength: 3, norm: 'upper', oneOf: ['IN', 'OUT'] }),
+      money('fixed'),
+      { name: 'percent', kind: 'decimal', scale: 4, min: 0 },
+    ],
+    examples: [
+      { country: 'IT', postal_code: '20121', kind: 'ztl', flow: 'OUT', fixed: 15, percent: '' },
+      { country: 'IT', postal_code: '301*', kind: 'ztl', flow: '', fixed: 20, percent: 2.5 },
+      { country: 'IT', postal_code: '23030', kind: 'remote', flow: '', fixed: '', percent: 10 },
     ],
   },
 ];

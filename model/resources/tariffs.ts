@@ -47,6 +47,9 @@ export const TARIFF_COLUMN_LABELS: Record<Lang, Record<string, string>> = {
     price: 'Prezzo',
     unit: 'Unità',
     minimum: 'Minimo',
+    kind: 'Tipo',
+    fixed: 'Fisso',
+    percent: 'Percentuale',
   },
   en: {
     code: 'Code',
@@ -82,6 +85,9 @@ export const TARIFF_COLUMN_LABELS: Record<Lang, Record<string, string>> = {
     price: 'Price',
     unit: 'Unit',
     minimum: 'Minimum',
+    kind: 'Kind',
+    fixed: 'Fixed',
+    percent: 'Percent',
   },
   fr: {
     code: 'Code',
@@ -117,6 +123,9 @@ export const TARIFF_COLUMN_LABELS: Record<Lang, Record<string, string>> = {
     price: 'Prix',
     unit: 'Unité',
     minimum: 'Minimum',
+    kind: 'Type',
+    fixed: 'Fixe',
+    percent: 'Pourcentage',
   },
 };
 
@@ -149,6 +158,11 @@ const TABLE_NAMES: Record<TariffTableKey, Record<Lang, { one: string; many: stri
     it: { one: 'Non transito', many: 'Non transito' },
     en: { one: 'No passage', many: 'No passage' },
     fr: { one: 'Non-passage', many: 'Non-passage' },
+  },
+  postal_surcharges: {
+    it: { one: 'Supplemento CAP', many: 'Supplementi CAP' },
+    en: { one: 'Postal-code surcharge', many: 'Postal-code surcharges' },
+    fr: { one: 'Supplément code postal', many: 'Suppléments code postal' },
   },
 };
 
@@ -213,12 +227,15 @@ const GROUP_OF: Record<TariffTableKey, 'express' | 'standard'> = {
   express_special_zones: 'express',
   standard_special_zone: 'standard',
   standard_no_passage: 'standard',
+  // beside no-passage, the other postal-code surcharge with an IN/OUT flow (pricing.md §8)
+  postal_surcharges: 'standard',
 };
 const AFTER: Partial<Record<TariffTableKey, string>> = {
   express_island_zones: 'express-hub-costs',
   express_hub_codes: 'express-island-zones',
   express_special_zones: 'express-hub-codes',
   standard_no_passage: 'standard-special-zones',
+  postal_surcharges: 'standard_no_passage',
 };
 
 /** One of the six tariff tables as a resource, from its spec (model/tariffs.ts `TARIFF_TABLES`). */

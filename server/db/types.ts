@@ -230,6 +230,18 @@ export interface NoPassageTable {
   col_11: string | null;
 }
 
+/** pricing.md §8 (migration 0015): fixed in cents, percent as decimal text, country IT when the file leaves it empty. */
+export interface PostalSurchargeTable {
+  id: Generated<number>;
+  company_id: number;
+  country: string;
+  postal_code: string;
+  kind: string;
+  flow: string | null;
+  fixed: number | null;
+  percent: string | null;
+}
+
 export interface PasswordResetTable {
   id: Generated<number>;
   user_id: number;
@@ -498,6 +510,7 @@ export interface DB extends DeclaredTables {
   express_special_zones: ExpressSpecialZoneTable;
   standard_special_zones: StandardSpecialZoneTable;
   standard_no_passage: NoPassageTable;
+  postal_surcharges: PostalSurchargeTable;
   password_resets: PasswordResetTable;
   throttle_events: ThrottleEventTable;
   device_tokens: DeviceTokenTable;

@@ -32,6 +32,8 @@ export const tariffs = {
     'import.min': 'Must be at least {limit}.',
     'import.maxLength': 'At most {limit} characters.',
     'import.oneOf': '"{value}" is not allowed: use one of {values}.',
+    'import.anyOf': 'Fill in at least one of {columns}.',
+    'import.postalPrefix': '"{value}" is not a postal code or a prefix ending in * (e.g. 301*).',
     'import.province': '"{value}" is not an Italian province sigla (e.g. MI, RM).',
     'import.country': '"{value}" is not a two-letter ISO country code (e.g. IT, FR).',
     'import.island':
@@ -102,6 +104,8 @@ export const tariffs = {
     'import.min': 'Deve essere almeno {limit}.',
     'import.maxLength': 'Al massimo {limit} caratteri.',
     'import.oneOf': '"{value}" non è ammesso: usa uno tra {values}.',
+    'import.anyOf': 'Compila almeno uno tra {columns}.',
+    'import.postalPrefix': '"{value}" non è un CAP né un prefisso che finisce con * (es. 301*).',
     'import.province': '"{value}" non è la sigla di una provincia italiana (es. MI, RM).',
     'import.country': '"{value}" non è un codice paese ISO di due lettere (es. IT, FR).',
     'import.island':
@@ -173,6 +177,8 @@ export const tariffs = {
     'import.min': 'Doit être au moins {limit}.',
     'import.maxLength': '{limit} caractères au maximum.',
     'import.oneOf': '« {value} » n’est pas admis : utilisez {values}.',
+    'import.anyOf': 'Remplissez au moins une des colonnes {columns}.',
+    'import.postalPrefix': '« {value} » n’est ni un code postal ni un préfixe finissant par * (ex. 301*).',
     'import.province': '« {value} » n’est pas le sigle d’une province italienne (ex. MI, RM).',
     'import.country': '« {value} » n’est pas un code pays ISO à deux lettres (ex. IT, FR).',
     'import.island':

@@ -66,12 +66,21 @@ function normalizeText(col: ColumnSpec, text: string, wasNumber: boolean, ctx: C
     case 'upper':
       v = v.toUpperCase();
       break;
+    case 'lower':
+      v = v.toLowerCase();
+      break;
     case 'postal':
       v = normalizePostalCode(v);
       if (wasNumber && /^\d{1,4}$/.test(v)) v = v.padStart(5, '0');
       break;
     case 'code':
       v = normalizePostalCode(v);
+      break;
+    case 'postalPrefix':
+      // pricing.md §8: an exact code, or a prefix ending in a single * ("301*")
+      v = normalizePostalCode(v);
+      if (!/^[A-Z0-9]+\*?$/.test(v)) return bad('import.postalPrefix', { value: text });
+      if (wasNumber && /^\d{1,4}$/.test(v)) v = v.padStart(5, '0');
       break;
     case 'province':
       v = v.toUpperCase();
@@ -159,7 +168,7 @@ export function exactNumber(col: ColumnSpec, text: string, r: string | number): 
 /** Reads, validates and normalises one cell for its column. */
 export function readCell(col: ColumnSpec, cell: CellObject | undefined, ctx: CellContext): CellResult {
   const r = raw(cell);
-  if (r === null) return col.required ? bad('import.required') : ok(null);
+  if (r === null) return col.required ? bad('import.required') : ok(col.ifEmpty ?? null);
   if (typeof r === 'object')
     return bad('error' in r ? 'import.cellError' : col.kind === 'text' ? 'import.text' : 'import.number', { value: 'bool' in r ? String(r.bool) : '' });
 
@@ -173,6 +182,7 @@ export function readCell(col: ColumnSpec, cell: CellObject | undefined, ctx: Cel
     if (!result.ok) return result;
   }
   if (result.ok && col.required && result.value === null) return bad('import.required');
+  if (result.ok && result.value === null && col.ifEmpty !== undefined) return ok(col.ifEmpty);
   if (result.ok && result.value !== null && col.oneOf && !col.oneOf.includes(result.value as never)) {
     return bad('import.oneOf', { values: col.oneOf.join(', '), value: String(r) });
   }

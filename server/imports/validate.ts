@@ -72,6 +72,11 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
     }
     if (!rowOk) continue;
 
+    if (spec.anyOf && spec.anyOf.every((c) => row[c] === null)) {
+      errors.push({ row: rowNo, column: spec.anyOf[0], key: 'import.anyOf', params: { columns: spec.anyOf.join(', ') } });
+      continue;
+    }
+
     if (spec.location && row.postal_code === null && (row.city === null || row.province === null)) {
       errors.push({ row: rowNo, column: 'postal_code', key: 'import.location' });
       continue;

@@ -27,6 +27,7 @@ export const COMPANY_DEPENDENTS: Dependent[] = [
   { table: 'express_special_zones', columns: ['company_id'], what: 'tariffs' },
   { table: 'standard_special_zones', columns: ['company_id'], what: 'tariffs' },
   { table: 'standard_no_passage', columns: ['company_id'], what: 'tariffs' },
+  { table: 'postal_surcharges', columns: ['company_id'], what: 'tariffs' },
 ];
 
 export const USER_DEPENDENTS: Dependent[] = [

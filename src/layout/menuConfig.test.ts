@@ -21,6 +21,7 @@ describe('sidebar entries by role (accounts document §2)', () => {
       '/express-special-zones',
       '/standard-special-zones',
       '/standard_no_passage',
+      '/postal-surcharges',
       '/countries',
       '/currencies',
       '/document-types',

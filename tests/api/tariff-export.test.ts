@@ -27,6 +27,7 @@ const EXTRA: Record<TariffTableKey, Example[]> = {
       col_11: 'àèì «ü» 10,5',
     },
   ],
+  postal_surcharges: [{ country: 'FR', postal_code: '75*', kind: 'other', flow: 'IN', fixed: 0.01, percent: 0.1234 }],
 };
 const STD_EXTRA: Example = {
   rate_code: '',

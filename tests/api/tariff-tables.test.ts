@@ -74,6 +74,7 @@ describeEachDb('tariff tables', (p) => {
       ['express_special_zones', 'special_zones', 'special_zones'],
       ['standard_special_zone', 'express_hub_costs', 'standard_special_zone'],
       ['standard_no_passage', 'express_hub_costs', 'standard_no_passage'],
+      ['postal_surcharges', 'postal_surcharges', 'postal_surcharges'],
     ]);
   });
 

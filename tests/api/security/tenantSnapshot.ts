@@ -39,6 +39,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   express_special_zones: (a) => ['company_id', [a.carrier]],
   standard_special_zones: (a) => ['company_id', [a.carrier]],
   standard_no_passage: (a) => ['company_id', [a.carrier]],
+  postal_surcharges: (a) => ['company_id', [a.carrier]],
   tickets: (a) => ['carrier_company_id', [a.carrier]],
   chat_messages: (_, s) => ['chat_id', s.tickets],
   access_requests: (a) => ['carrier_id', [a.carrier], 'sweepApplicant'],

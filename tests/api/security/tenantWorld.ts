@@ -226,6 +226,10 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       col_11: 'Axq note',
     })
     .execute();
+  await db
+    .insertInto('postal_surcharges')
+    .values({ company_id: t.acme, country: 'IT', postal_code: '1099*', kind: 'ztl', flow: null, fixed: 700, percent: '1.5' })
+    .execute();
 
   // Tenant B's own rows, so its lists have something to show.
   const bianchi = await p.login(t.bianchiUser.email, PASSWORD);
