@@ -274,9 +274,9 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     columns: [
       text('country', { maxLength: 2, norm: 'country', ifEmpty: 'IT' }),
       text('postal_code', { required: true, maxLength: 20, norm: 'postalPrefix' }),
-      text('kind', { required: true, maxLength: 10, norm: 'lower', oneOf: ['ztl', 'remote', 'other'] }),
+      text('kind', { required: true, norm: 'lower', oneOf: ['ztl', 'remote', 'other'] }),
       // IN = the origin, OUT = the destination, empty = either end (pricing.md §8).
-      text('flow', { maxLength: 3, norm: 'upper', oneOf: ['IN', 'OUT'] }),
+      text('flow', { norm: 'upper', oneOf: ['IN', 'OUT'] }),
       money('fixed'),
       { name: 'percent', kind: 'decimal', scale: 4, min: 0 },
     ],
