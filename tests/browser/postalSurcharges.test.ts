@@ -1,0 +1,39 @@
+import { expect, it } from 'vitest';
+import { tableText } from './files.js';
+import { describeInBrowser, shot } from './harness.js';
+
+/** The seventh tariff table's screen (pricing.md §8), from the same schema as the other six, in Italian. */
+describeInBrowser('postal surcharges in Chromium (Italian)', (ctx) => {
+  it('the carrier sees its own surcharges in euros, the admin the same screen with the carrier selector', async () => {
+    const db = ctx.portal.db.db;
+    const user = await db.selectFrom('users').select('company_id').where('email', '=', 'carrier@portal.demo').executeTakeFirstOrThrow();
+    await db
+      .insertInto('postal_surcharges')
+      .values([
+        { company_id: user.company_id!, country: 'IT', postal_code: '20121', kind: 'ztl', flow: 'OUT', fixed: 1500, percent: null },
+        { company_id: user.company_id!, country: 'IT', postal_code: '301*', kind: 'remote', flow: null, fixed: 2000, percent: '2.5' },
+      ])
+      .execute();
+
+    const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/postal-surcharges`);
+    await expect.poll(() => tableText(page, 'tariff-table')).toContain('301*');
+    const text = await tableText(page, 'tariff-table');
+    expect(text).toMatch(/20121\s+ztl\s+OUT\s+15,00\s€/);
+    expect(text).toMatch(/301\*\s+remote\s+20,00\s€\s+2,5/);
+    expect(await page.getByTestId('row-count').innerText()).toBe('2 righe');
+    expect(await page.locator('body').innerText()).toContain('Supplementi CAP');
+    await shot(page, 'postal-surcharges-carrier');
+    expect(errors).toEqual([]);
+
+    const admin = await ctx.page({ viewport: { width: 1400, height: 900 } });
+    await ctx.login(admin.page, 'admin@portal.demo');
+    await admin.page.goto(`${ctx.portal.url}/#/postal-surcharges`);
+    await admin.page.getByTestId('company-select').waitFor();
+    expect(await admin.page.locator('body').innerText()).toContain('Supplementi CAP');
+    await admin.page.waitForTimeout(500);
+    await shot(admin.page, 'postal-surcharges-admin');
+    expect(admin.errors).toEqual([]);
+  });
+});
