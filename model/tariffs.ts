@@ -44,7 +44,7 @@ export interface ColumnSpec {
 
 export type Example = Record<string, string | number | null>;
 
-/** What the six tables and the two kinds of rate-sheet rows have in common. */
+/** What the seven tables and the two kinds of rate-sheet rows have in common. */
 export interface RowsSpec {
   /** Database table of the rows. */
   table: string;

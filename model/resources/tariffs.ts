@@ -4,7 +4,7 @@ import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, type ColumnSpec, type TariffTable
 
 /**
  * The tariff resources (calculator document §2 "Tariff screens", "Rate sheets", "Enduser rate sheets"):
- * the six tariff tables are ONE declaration function over their shared schema (model/tariffs.ts: the
+ * the seven tariff tables are ONE declaration function over their shared schema (model/tariffs.ts: the
  * columns, templates and import rules), plus the rate sheets and the end user's rate sheets. Their routes
  * stay hand-written (server/routes/tariffs/: imports, whole-set deletes, downloads), their rows belong
  * to a carrier (`tenancy: 'custom'`); the declarations drive the permissions, the sidebar, the labels,
@@ -238,7 +238,7 @@ const AFTER: Partial<Record<TariffTableKey, string>> = {
   postal_surcharges: 'standard_no_passage',
 };
 
-/** One of the six tariff tables as a resource, from its spec (model/tariffs.ts `TARIFF_TABLES`). */
+/** One of the seven tariff tables as a resource, from its spec (model/tariffs.ts `TARIFF_TABLES`). */
 export function tariffResource(spec: TariffTableSpec): ResourceDecl {
   const fields: FieldsDecl = { company_id: COMPANY_FIELD, ...Object.fromEntries(spec.columns.map((c) => [c.name, columnField(c)])) };
   const labelsIn = (l: Lang): Record<string, string> => ({
