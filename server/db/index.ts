@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { PortalPostgresDialect } from './pgIntrospector.js';
 import type { DB } from './types.js';
 
 export type Db = Kysely<DB>;
@@ -36,7 +37,7 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
     pool.on('error', () => {
       /* a dropped idle connection is removed by the pool and replaced on next use */
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   const Database = (await import('better-sqlite3')).default;
