@@ -55,6 +55,11 @@ export const companyFields = defineFields({
   adr_surcharge_percent: { type: 'decimal', min: 0, max: 100, section: 'carrier' },
   taillift_fee: { type: 'money', min: 0, max: 100000, section: 'carrier' },
   visitor_price_multiplier: { type: 'decimal', min: 0, max: 10, exclusive: true, section: 'carrier' },
+  // fuel plan (pricing.md §7): empty base or step = no fuel surcharge; base and step > 0, percents 0–100
+  fuel_base_price: { type: 'decimal', scale: 3, min: 0, max: 100, exclusive: true, section: 'carrier' },
+  fuel_step: { type: 'decimal', scale: 3, min: 0, max: 100, exclusive: true, section: 'carrier' },
+  fuel_step_percent: { type: 'decimal', scale: 2, min: 0, max: 100, section: 'carrier' },
+  fuel_max_percent: { type: 'decimal', scale: 2, min: 0, max: 100, section: 'carrier' },
   // 3 end-user information (company role 3); fees and ratios also serve a carrier's visitors
   exp_category_id: { type: 'reference', reference: ref('category_list', 'code'), section: 'enduser' },
   std_category_id: { type: 'reference', reference: ref('category_list', 'code'), section: 'enduser' },
@@ -75,7 +80,17 @@ export const ADMIN_ONLY_COMPANY_FIELDS: CompanyField[] = ['company_role_id', 'ca
 /** End-user settings: kept only on end-user companies (role 3). */
 export const ENDUSER_ONLY_FIELDS: CompanyField[] = ['carrier_id', 'exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent'];
 /** Carrier settings: kept only on carrier and reseller companies. */
-export const CARRIER_ONLY_FIELDS: CompanyField[] = ['adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier'];
+export const CARRIER_ONLY_FIELDS: CompanyField[] = [
+  'adr_surcharge_percent',
+  'taillift_fee',
+  'visitor_price_multiplier',
+  'fuel_base_price',
+  'fuel_step',
+  'fuel_step_percent',
+  'fuel_max_percent',
+];
+/** The fuel plan (pricing.md §7), edited together with a live preview. */
+export const FUEL_PLAN_FIELDS: CompanyField[] = ['fuel_base_price', 'fuel_step', 'fuel_step_percent', 'fuel_max_percent'];
 /** Money fields: euros on the wire, integer cents in the database. */
 export const COMPANY_MONEY_FIELDS: CompanyField[] = ['taillift_fee', 'national_admin_fee', 'international_admin_fee'];
 

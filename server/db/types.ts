@@ -61,6 +61,10 @@ export interface CompanyTable {
   combo_cbm_ratio: number | null;
   combo_lm_ratio: number | null;
   visitor_price_multiplier: string | null;
+  fuel_base_price: string | null;
+  fuel_step: string | null;
+  fuel_step_percent: string | null;
+  fuel_max_percent: string | null;
   adr_surcharge_percent: string | null;
   taillift_fee: number | null;
   created_at: string;
@@ -418,6 +422,10 @@ export interface TransportRequestTable {
   destination_locality: string | null;
   destination_province: string | null;
   priced_on: string | null;
+  /** The fuel surcharge it was priced with (pricing.md §7): month YYYY-MM, €/l, percent; null without one. */
+  fuel_month: string | null;
+  fuel_price: string | null;
+  fuel_percent: string | null;
   created_on: string;
   created_at: string;
   updated_at: string;
