@@ -125,7 +125,11 @@ describeEachDb('fuel plan and diesel prices (issue 21)', (p) => {
     expect(en.body.errors.month[0]).toContain(`(2026-11, row #${id})`);
     // Moving another month onto it: the same message on update.
     const other = await p().api('POST', '/admin/diesel_prices/store', { token: admin, body: { month: '2026-10', price: '1.612' } });
-    const moved = await p().api('POST', `/admin/diesel_prices/update/${other.body.data.id}`, { token: admin, body: { month: '2026-11' }, lang: 'fr' });
+    const moved = await p().api('POST', `/admin/diesel_prices/update/${other.body.data.id}`, {
+      token: admin,
+      body: { month: '2026-11', price: '1.612' },
+      lang: 'fr',
+    });
     expect(moved.status).toBe(422);
     expect(moved.body.errors.month[0]).toContain(`(2026-11, ligne n° ${id})`);
     // Saving a row with its own month is no duplicate.
