@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { fuelPreviewText, fuelTexts, monthName, romeMonth } from './fuelPreview';
 
-const t = (locale: 'it' | 'en' | 'fr') => polyglotI18nProvider(() => ({ resources: { companies: { fuel: fuelTexts[locale] } } }), locale).translate;
+const t = (locale: 'it' | 'en' | 'fr') => polyglotI18nProvider(() => ({ resources: { companies: { fuel: fuelTexts[locale] } } }) as never, locale).translate;
 const PLAN = { fuel_base_price: '1.507', fuel_step: '0.020', fuel_step_percent: '0.5', fuel_max_percent: '10' };
 const ROWS = [
   { month: '2026-12', price: '1.700' },
