@@ -41,7 +41,8 @@ const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
  * The routes of a declared resource (model/resource.ts), for each kind its `api` names: list (paged,
  * sorted, `q` search), show, and — when that kind may create / edit — store and update. Bodies come from
  * the declaration (trimmed, extra fields dropped, defaults on store, unique values answered 422
- * `validation.unique` in the caller's language, also when two writes race into the unique index);
+ * `validation.uniqueRow` in the caller's language, naming the value and the row that holds it, also when
+ * two writes race into the unique index);
  * nothing is stored on an error. Every route carries its summary, operation id and answer schemas.
  */
 export function resourceRoutes(app: App, decl: ResourceDecl) {
@@ -81,27 +82,33 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
   async function check(body: Row, id?: number) {
     const problems: Record<string, { key: string; params?: Record<string, unknown> }> = { ...checkBounds(decl.fields, body) };
     for (const field of unique) {
-      const v = body[field];
-      if (v === undefined || v === null) continue;
-      let qb = db
-        .selectFrom(decl.table)
-        .select('id')
-        .where(sql`lower(${sql.ref(field)})`, '=', String(v).toLowerCase());
-      if (id) qb = qb.where('id', '<>', id);
-      if (await qb.executeTakeFirst()) problems[field] = { key: 'validation.unique' };
+      const taken = await holder(field, body[field], id);
+      if (taken) problems[field] = taken;
     }
     if (Object.keys(problems).length) throw invalid(problems);
   }
 
+  /** The row already holding a unique value (case aside), as the field's message: which value, which row. */
+  async function holder(field: string, v: unknown, exceptId?: number) {
+    if (v === undefined || v === null) return null;
+    let qb = db
+      .selectFrom(decl.table)
+      .select(['id', field])
+      .where(sql`lower(${sql.ref(field)})`, '=', String(v).toLowerCase());
+    if (exceptId) qb = qb.where('id', '<>', exceptId);
+    const found = await qb.orderBy('id').executeTakeFirst();
+    return found ? { key: 'validation.uniqueRow', params: { value: String(found[field]), id: Number(found.id) } } : null;
+  }
+
   /** A race past `check` ends in the unique index: answer it the same way. */
-  async function guarded<T>(body: Row, run: () => Promise<T>): Promise<T> {
+  async function guarded<T>(body: Row, run: () => Promise<T>, id?: number): Promise<T> {
     try {
       return await run();
     } catch (err) {
       const text = String((err as Error)?.message ?? '');
       if (/unique|duplicate/i.test(text)) {
         const field = unique.find((f) => text.includes(f)) ?? unique[0];
-        if (field && body[field] !== undefined) throw invalid({ [field]: 'validation.unique' });
+        if (field && body[field] !== undefined) throw invalid({ [field]: (await holder(field, body[field], id)) ?? 'validation.unique' });
       }
       throw err;
     }
@@ -188,7 +195,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
           const before = await find(id);
           if (!before) throw notFound();
           await check(body, id);
-          if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute());
+          if (Object.keys(body).length) await guarded(body, () => db.updateTable(decl.table).set(body).where('id', '=', id).execute(), id);
           req.audit({ action: 'update', resource: decl.table, resource_id: id, changes: diff(before as Record<string, unknown>, body) });
           return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present(await find(id)) };
         },

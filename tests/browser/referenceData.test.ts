@@ -154,10 +154,13 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.getByTestId('dialog-save').click();
     await page.getByTestId('form-error').waitFor();
     const toasts = await page.getByTestId('toast').allTextContents();
-    expect(toasts).toEqual(expect.arrayContaining(['Il valore di codice è già in uso.', 'I dati inviati non sono validi.']));
-    expect(await page.getByTestId('error-banner').textContent()).toContain('Il valore di codice è già in uso.');
+    // The unique message names the value and the row holding it (server/lib/resourceRoutes.ts).
+    const taken = toasts.find((t) => t.startsWith('Il valore di codice è già in uso (EUR, riga #'));
+    expect(taken).toMatch(/^Il valore di codice è già in uso \(EUR, riga #\d+\)\.$/);
+    expect(toasts).toContain('I dati inviati non sono validi.');
+    expect(await page.getByTestId('error-banner').textContent()).toContain(taken);
     expect(await page.getByTestId('form-error').textContent()).toContain('I dati inviati non sono validi.');
-    expect(await page.locator('.ra-input-code_alpha .MuiFormHelperText-root').textContent()).toBe('Il valore di codice è già in uso.');
+    expect(await page.locator('.ra-input-code_alpha .MuiFormHelperText-root').textContent()).toBe(taken);
     // Required inputs: a red asterisk on the label.
     const asterisk = page.locator('.ra-input-code_alpha label span[aria-hidden=true]');
     expect(await asterisk.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)');

@@ -20,6 +20,7 @@ import {
   COMBO_CBM_RATIOS,
   COMBO_LM_RATIOS,
   COMPANY_TYPES,
+  FUEL_PLAN_FIELDS,
   LOGO_LIMIT_CREATE,
   LOGO_LIMIT_UPDATE,
   companyFields,
@@ -30,6 +31,7 @@ import {
 import { validatorsOf } from '../../components/declared/validators';
 import { COMPANY_ROLE } from '../../../model/roles';
 import { CreatableTextInput, LookupPicker, useLookup } from './lookups';
+import { FuelPlanInputs } from './FuelPlan';
 
 export type CompanySection = 'settings' | 'details' | 'carrier' | 'enduser';
 export type CallerKind = 'admin' | 'carrier';
@@ -234,14 +236,17 @@ export function CompanyInputs({
       </Grid>
     ),
     carrier: isCarrierLike(role) ? (
-      <Grid>
-        <NumberInput source="adr_surcharge_percent" min={0} max={100} step={0.01} validate={v('adr_surcharge_percent')} fullWidth />
-        <NumberInput source="taillift_fee" min={0} step={0.01} validate={v('taillift_fee')} slotProps={euro} fullWidth />
-        <NumberInput source="visitor_price_multiplier" min={0} max={10} step={0.01} validate={v('visitor_price_multiplier', above(0))} fullWidth />
-        <Box />
-        {fees}
-        {ratios(false)}
-      </Grid>
+      <>
+        <Grid>
+          <NumberInput source="adr_surcharge_percent" min={0} max={100} step={0.01} validate={v('adr_surcharge_percent')} fullWidth />
+          <NumberInput source="taillift_fee" min={0} step={0.01} validate={v('taillift_fee')} slotProps={euro} fullWidth />
+          <NumberInput source="visitor_price_multiplier" min={0} max={10} step={0.01} validate={v('visitor_price_multiplier', above(0))} fullWidth />
+          <Box />
+          {fees}
+          {ratios(false)}
+        </Grid>
+        <FuelPlanInputs />
+      </>
     ) : null,
     enduser: isEnduserCompany(role) ? (
       <Grid>
@@ -290,7 +295,7 @@ export function stepFields(step: 'settings' | 'details' | 'enduser', role: numbe
         'domestic_email',
         'international_email',
         'website_url',
-        ...(isCarrierLike(role) ? ['adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier', ...FEES_AND_RATIOS] : []),
+        ...(isCarrierLike(role) ? ['adr_surcharge_percent', 'taillift_fee', 'visitor_price_multiplier', ...FEES_AND_RATIOS, ...FUEL_PLAN_FIELDS] : []),
       ];
     case 'enduser':
       return ['exp_category_id', 'std_category_id', 'increase_percent', 'decrease_percent', ...FEES_AND_RATIOS];

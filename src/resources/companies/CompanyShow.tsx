@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { Loading, ShowBase, Title, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, ShowBase, Title, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { isCarrierLike } from '../../../model/companies';
@@ -8,6 +8,7 @@ import { DetailSection } from './Details';
 import { StatusChip } from './StatusChip';
 import { useDisplayNames } from './lookups';
 import { ActivitySection } from '../../components/audit/ActivitySection';
+import { FuelPreview } from './FuelPlan';
 
 const T = 'resources.companies';
 const F = `${T}.fields`;
@@ -18,9 +19,15 @@ function Sections() {
   const fmt = useFormat();
   const euro = (v: unknown) => fmt.money(v) || null;
   const names = useDisplayNames();
+  const [locale] = useLocaleState();
   const r = useRecordContext();
   if (!r) return <Loading />;
-  const pct = (v: unknown) => (v === null || v === undefined ? null : `${v} %`);
+  const num = (v: unknown, digits: number) =>
+    v === null || v === undefined || v === ''
+      ? null
+      : new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: 3 }).format(Number(v));
+  const pct = (v: unknown) => (v === null || v === undefined ? null : `${num(v, 0)} %`);
+  const perLitre = (v: unknown) => (v === null || v === undefined ? null : `${num(v, 3)} €/l`);
   const kg = (v: unknown) => (v ? translate(`${T}.ratio_kg`, { value: v }) : null);
   const carrierLike = isCarrierLike(r.company_role_id);
   return (
@@ -53,6 +60,29 @@ function Sections() {
             : []),
         ]}
       />
+      {carrierLike ? (
+        <DetailSection
+          title={`${T}.fuel.title`}
+          none={`${T}.none`}
+          testid="section-fuel"
+          items={[
+            { label: `${F}.fuel_base_price`, value: perLitre(r.fuel_base_price) },
+            { label: `${F}.fuel_step`, value: perLitre(r.fuel_step) },
+            { label: `${F}.fuel_step_percent`, value: pct(r.fuel_step_percent) },
+            { label: `${F}.fuel_max_percent`, value: pct(r.fuel_max_percent) },
+          ]}
+          footer={
+            <FuelPreview
+              plan={{
+                fuel_base_price: r.fuel_base_price,
+                fuel_step: r.fuel_step,
+                fuel_step_percent: r.fuel_step_percent,
+                fuel_max_percent: r.fuel_max_percent,
+              }}
+            />
+          }
+        />
+      ) : null}
       <DetailSection
         title={`${T}.sections.details`}
         none={`${T}.none`}

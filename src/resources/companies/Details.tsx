@@ -10,8 +10,20 @@ export interface DetailItem {
 
 const isEmpty = (v: ReactNode) => v === null || v === undefined || v === '' || (typeof v === 'number' && Number.isNaN(v));
 
-/** A read-only section: a title and label/value pairs; an empty value reads 'N/A' (accounts document §2). */
-export function DetailSection({ title, items, none, testid }: { title: string; items: DetailItem[]; none: string; testid?: string }) {
+/** A read-only section: a title and label/value pairs (an empty value reads 'N/A', accounts document §2), and what follows them. */
+export function DetailSection({
+  title,
+  items,
+  none,
+  testid,
+  footer,
+}: {
+  title: string;
+  items: DetailItem[];
+  none: string;
+  testid?: string;
+  footer?: ReactNode;
+}) {
   const translate = useTranslate();
   return (
     <Card sx={{ mb: 2 }} data-testid={testid}>
@@ -31,6 +43,7 @@ export function DetailSection({ title, items, none, testid }: { title: string; i
             </Box>
           ))}
         </Box>
+        {footer}
       </CardContent>
     </Card>
   );

@@ -1,3 +1,5 @@
+import { fuelTexts } from './fuelPreview';
+
 /** Texts of the company screens (list, create steps, edit modal, detail), in it, en, fr. */
 const fields = {
   it: {
@@ -34,6 +36,7 @@ export const companyMessages = {
     resources: {
       companies: {
         fields: fields.it,
+        fuel: fuelTexts.it,
         actions_column: 'Azioni',
         add: 'Aggiungi azienda',
         title: 'Aziende',
@@ -72,6 +75,7 @@ export const companyMessages = {
     resources: {
       companies: {
         fields: fields.en,
+        fuel: fuelTexts.en,
         actions_column: 'Actions',
         add: 'Add company',
         title: 'Companies',
@@ -110,6 +114,7 @@ export const companyMessages = {
     resources: {
       companies: {
         fields: fields.fr,
+        fuel: fuelTexts.fr,
         actions_column: 'Actions',
         add: 'Ajouter une entreprise',
         title: 'Entreprises',
