@@ -12,7 +12,8 @@ function priced(input: QuoteInput): QuoteData {
   if (!r.ok) throw new Error(`refused: ${r.key} ${JSON.stringify(r.params)}`);
   return r.data;
 }
-const amounts = (d: QuoteData, key: string) => d.breakdown.filter((l) => l.key === key).map((l) => ({ ...l.params, amount: l.amount }));
+const amounts = (d: QuoteData, key: string): Array<Record<string, unknown>> =>
+  d.breakdown.filter((l) => l.key === key).map((l) => ({ ...l.params, amount: l.amount }));
 const line = (d: QuoteData, key: string): BreakdownEntry | undefined => d.breakdown.find((l) => l.key === key);
 
 describe('docs/pricing-examples.md, example 1 (pallet express with fuel and a ZTL)', () => {
