@@ -107,7 +107,8 @@ describeEachDb('fuel and postal-code surcharges in quotes and requests', (p) => 
   });
 
   it('a request stores the fuel it was priced with; a later diesel change leaves it alone', async () => {
-    const mp = await multipart({ ...QUOTE, ...handShipment(0), shipmentclass: 'GOLD', cost: '141.22', admin_fees: '4.50' });
+    const pallets = { palletWeight: ['250'], palletWidth: ['120'], palletLength: ['80'], palletHeight: ['90'] };
+    const mp = await multipart({ ...QUOTE, ...pallets, ...handShipment(0), shipmentclass: 'GOLD', cost: '141.22', admin_fees: '4.50' });
     const res = await p().api('POST', '/enduser/transport_requests/newRequest', { token: w.tokens.bianchi, payload: mp.payload, headers: mp.headers });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: true, data: { cost: 141.22, admin_fees: 4.5, total: 145.72, fuel: { month, price: '1.587', percent: '2' } } });
