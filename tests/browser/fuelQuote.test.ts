@@ -36,6 +36,9 @@ describeInBrowser('a quote with the fuel surcharge and a ZTL', (ctx) => {
     await page.getByTestId('service-palletExpress').click();
     await page.getByTestId('calc-next').click();
     await page.getByTestId('calc-form').waitFor();
+    await page.fill('input[name=originPostalCode]', '20121');
+    await page.fill('input[name=originLocality]', 'Milano');
+    await page.fill('input[name=originProvince]', 'MI');
     await page.fill('input[name=destinationPostalCode]', '00118');
     await page.fill('input[name=destinationLocality]', 'Roma');
     await page.fill('input[name=destinationProvince]', 'RM');
