@@ -39,7 +39,9 @@ const dateText = (lang: Lang, ymd: unknown) => {
 /** A month `YYYY-MM` in words: "novembre 2026", "November 2026". */
 export const monthText = (lang: Lang, ym: unknown) => {
   const m = /^(\d{4})-(\d{2})/.exec(String(ym));
-  return m ? new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(+m[1], +m[2] - 1, 1))) : String(ym ?? '');
+  return m
+    ? new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(+m[1], +m[2] - 1, 1)))
+    : String(ym ?? '');
 };
 
 /** The parameters of a key, with the derived words its message uses. */

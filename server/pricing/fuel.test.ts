@@ -80,7 +80,14 @@ describe('docs/pricing-examples.md, example 2 (standard with fuel, a ZTL at pick
     expect(line(d, LINE.taillift)?.amount).toBe(20);
     expect(line(d, LINE.listTotal)?.amount).toBe(122.6);
     expect(line(d, LINE.increase)?.amount).toBe(12.26);
-    expect(d.costo_complete).toEqual({ final_cost_lane_one: 75.6, final_cost_lane_two: 90, shipment_cost: 134.86, admin_fee: 4.5, totla: 139.36, lead_time: 3 });
+    expect(d.costo_complete).toEqual({
+      final_cost_lane_one: 75.6,
+      final_cost_lane_two: 90,
+      shipment_cost: 134.86,
+      admin_fee: 4.5,
+      totla: 139.36,
+      lead_time: 3,
+    });
     expect(d.fuel).toEqual({ month: '2026-11', price: '1.587', percent: '2' });
   });
   it('the surcharges come in the order of the spec: ADR, fuel, no-passage, postal, tail lift, then the adjustments', () => {
@@ -95,7 +102,8 @@ describe('docs/pricing-examples.md, example 2 (standard with fuel, a ZTL at pick
 });
 
 describe('fuel edge cases (pricing.md §7)', () => {
-  const pct = (price: string, over: Partial<typeof PLAN> = {}) => priced(standardExample({ diesel: { month: '2026-11', price }, carrier: { ...standardExample().carrier, ...over } }));
+  const pct = (price: string, over: Partial<typeof PLAN> = {}) =>
+    priced(standardExample({ diesel: { month: '2026-11', price }, carrier: { ...standardExample().carrier, ...over } }));
   it('below the base: the plan applies at 0 %, no amount', () => {
     const d = pct('1.450');
     expect(d.fuel).toEqual({ month: '2026-11', price: '1.450', percent: '0' });
@@ -168,7 +176,9 @@ describe('postal-code surcharges (pricing.md §8)', () => {
   it('flow IN matches the origin, OUT the destination, empty either end and then adds once per end', () => {
     const both = [row('20121', { fixed: 500 })];
     const trip = { ...standardExample().request, origin: MILANO_20121, destination: place('Milano', 'MI', '20121') };
-    const d = priced(standardExample({ request: trip, postalSurcharges: both, standardSellRows: [{ ...standardExample().standardSellRows![1]!, zone_code: 'MI' }] }));
+    const d = priced(
+      standardExample({ request: trip, postalSurcharges: both, standardSellRows: [{ ...standardExample().standardSellRows![1]!, zone_code: 'MI' }] }),
+    );
     expect(amounts(d, LINE.postal).map((l) => [l.end, l.amount])).toEqual([
       ['IN', 5],
       ['OUT', 5],

@@ -33,7 +33,10 @@ export function priceQuote(input: QuoteInput): QuoteResult {
  */
 export function visibleTo(kind: CallerKind, data: QuoteData): QuoteData {
   if (kind === 'carrier' || kind === 'admin') return structuredClone(data);
-  const out: QuoteData = { fuel: data.fuel ? { ...data.fuel } : null, breakdown: data.breakdown.filter((l) => PUBLIC_LINES.has(l.key)).map((l) => ({ ...l, params: { ...l.params } })) };
+  const out: QuoteData = {
+    fuel: data.fuel ? { ...data.fuel } : null,
+    breakdown: data.breakdown.filter((l) => PUBLIC_LINES.has(l.key)).map((l) => ({ ...l, params: { ...l.params } })),
+  };
   if (data.palletData) out.palletData = data.palletData.map((p) => ({ ...p }));
   if (data.prices_list) {
     out.prices_list = {

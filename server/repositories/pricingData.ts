@@ -227,7 +227,13 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
      */
     dieselFor(month: string): Promise<DieselRow | null> {
       return memo.get(`diesel|${month}`, async () => {
-        const row = await db.selectFrom('diesel_prices').select(['month', 'price']).where('month', '<=', month).orderBy('month', 'desc').limit(1).executeTakeFirst();
+        const row = await db
+          .selectFrom('diesel_prices')
+          .select(['month', 'price'])
+          .where('month', '<=', month)
+          .orderBy('month', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         return row ? { month: row.month, price: String(row.price) } : null;
       });
     },

@@ -264,10 +264,7 @@ async function seedDemoFuel(db: Db, carrierId: number) {
     const have = await db.selectFrom('diesel_prices').select('id').where('month', '=', month).executeTakeFirst();
     if (have) continue;
     try {
-      await db
-        .insertInto('diesel_prices')
-        .values({ month, price: DEMO_DIESEL[i]!, note: 'Demo: prezzo medio mensile (esempio)', created_at: now })
-        .execute();
+      await db.insertInto('diesel_prices').values({ month, price: DEMO_DIESEL[i]!, note: 'Demo: prezzo medio mensile (esempio)', created_at: now }).execute();
     } catch {
       // another process seeded that month first (month is unique)
     }

@@ -41,7 +41,8 @@ describeEachDb('fuel and postal-code surcharges in quotes and requests', (p) => 
   const db = () => p().db.db;
   const setDiesel = async (rows: Array<[string, string]>) => {
     await db().deleteFrom('diesel_prices').execute();
-    for (const [m, price] of rows) await db().insertInto('diesel_prices').values({ month: m, price, note: 'test', created_at: new Date().toISOString() }).execute();
+    for (const [m, price] of rows)
+      await db().insertInto('diesel_prices').values({ month: m, price, note: 'test', created_at: new Date().toISOString() }).execute();
   };
   beforeAll(async () => {
     w = await createWorld(p());
@@ -78,7 +79,8 @@ describeEachDb('fuel and postal-code surcharges in quotes and requests', (p) => 
     expect(labels).toContain('ZTL 00184, consegna');
     const keys = r.body.data.breakdown.map((l: { key: string }) => l.key);
     for (const k of ['pricing.fuelAmount', 'pricing.postalSurcharge', 'pricing.listTotal']) expect(keys).not.toContain(k);
-    for (const l of r.body.data.breakdown.filter((x: { key: string }) => x.key === 'pricing.fuel' || x.key === 'pricing.postalInfo')) expect(l.amount).toBeNull();
+    for (const l of r.body.data.breakdown.filter((x: { key: string }) => x.key === 'pricing.fuel' || x.key === 'pricing.postalInfo'))
+      expect(l.amount).toBeNull();
   });
 
   it('the carrier sees the amounts per class and side, in its language', async () => {
@@ -113,7 +115,11 @@ describeEachDb('fuel and postal-code surcharges in quotes and requests', (p) => 
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: true, data: { cost: 141.22, admin_fees: 4.5, total: 145.72, fuel: { month, price: '1.587', percent: '2' } } });
     const id = res.body.data.id;
-    const stored = await db().selectFrom('transport_requests').select(['fuel_month', 'fuel_price', 'fuel_percent', 'cost']).where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('transport_requests')
+      .select(['fuel_month', 'fuel_price', 'fuel_percent', 'cost'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ fuel_month: month, fuel_price: '1.587', fuel_percent: '2', cost: 14122 });
 
     await db().updateTable('diesel_prices').set({ price: '1.700' }).where('month', '=', month).execute();

@@ -27,7 +27,10 @@ describeInBrowser('a quote with the fuel surcharge and a ZTL', (ctx) => {
       .execute();
     await db.deleteFrom('diesel_prices').execute();
     await db.insertInto('diesel_prices').values({ month, price: '1.587', note: 'test', created_at: new Date().toISOString() }).execute();
-    await db.insertInto('postal_surcharges').values({ company_id: w.carrier, country: 'IT', postal_code: '00118', kind: 'ztl', flow: 'OUT', fixed: 700, percent: null }).execute();
+    await db
+      .insertInto('postal_surcharges')
+      .values({ company_id: w.carrier, country: 'IT', postal_code: '00118', kind: 'ztl', flow: 'OUT', fixed: 700, percent: null })
+      .execute();
   });
 
   async function quote(page: Page) {
