@@ -134,11 +134,24 @@ export const breakdownLineSchema = {
   properties: { key: { type: 'string' }, label: { type: 'string' }, amount: numN },
 } as const;
 
-/** The data of a priced quote (pricing.md §5). */
+/** The fuel surcharge a quote was priced with (pricing.md §7): month YYYY-MM, diesel €/l and percent, exact decimal text. */
+export const fuelSchema = {
+  anyOf: [
+    { type: 'null' },
+    {
+      type: 'object',
+      required: ['month', 'price', 'percent'],
+      properties: { month: { type: 'string' }, price: { type: 'string' }, percent: { type: 'string' } },
+    },
+  ],
+} as const;
+
+/** The data of a priced quote (pricing.md §5; `fuel` null without a fuel surcharge, §7). */
 export const quoteDataSchema = {
   type: 'object',
-  required: ['breakdown'],
+  required: ['fuel', 'breakdown'],
   properties: {
+    fuel: fuelSchema,
     palletData: { type: 'array', items: palletDataSchema },
     prices_list: pricesListSchema,
     costo_complete: costoCompleteSchema,

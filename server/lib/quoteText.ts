@@ -36,6 +36,14 @@ const dateText = (lang: Lang, ymd: unknown) => {
   return m ? new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]))) : String(ymd);
 };
 
+/** A month `YYYY-MM` in words: "novembre 2026", "November 2026". */
+export const monthText = (lang: Lang, ym: unknown) => {
+  const m = /^(\d{4})-(\d{2})/.exec(String(ym));
+  return m
+    ? new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(new Date(Date.UTC(+m[1], +m[2] - 1, 1)))
+    : String(ym ?? '');
+};
+
 /** The parameters of a key, with the derived words its message uses. */
 function display(lang: Lang, key: string, p: Params): Record<string, unknown> {
   const t = (k: string) => translate(lang, k);
@@ -81,6 +89,16 @@ function display(lang: Lang, key: string, p: Params): Record<string, unknown> {
     case LINE.noPassage:
       out.flowText = t(`pricing.flow.${p.flow}`);
       out.placeText = [p.postal_code, p.city, p.province ? `(${p.province})` : null].filter(Boolean).join(' ');
+      break;
+    case LINE.fuel:
+    case LINE.fuelAmount:
+    case LINE.noDieselPrice:
+      out.monthText = monthText(lang, p.month);
+      break;
+    case LINE.postalInfo:
+    case LINE.postal:
+      out.kindText = t(`pricing.postalKind.${p.kind}`);
+      out.endText = t(`pricing.end.${p.end}`);
       break;
     case REFUSAL.noSellSheet:
       out.serviceText = t(`pricing.service.${p.rateType}`);

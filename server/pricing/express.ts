@@ -2,9 +2,11 @@
  * Pallet express pricing (pricing.md §2 with the surcharges of §4), both classes, sell and buy.
  */
 import { adjustSell, adminFee, surcharges } from './adjust.js';
+import { chooseFuel, fuelAmount } from './fuel.js';
 import { LINE, REFUSAL, refuse } from './keys.js';
 import { centsToNumber, centsToNumberOrNull, ceilQuintals, isBlank, parseDecimal, pow10, roundHalfUp, type Cents } from './money.js';
 import { indexLocations, matchLocation, normalizeName, normalizePostalCode, palletMeasure, selectBand } from './places.js';
+import { matchPostalSurcharges, postalCharges, postalInfoLines } from './postal.js';
 import type {
   Band,
   BreakdownEntry,
@@ -151,6 +153,12 @@ export function priceExpress(input: QuoteInput): QuoteResult {
   const special = matchLocation(indexLocations(input.expressSpecialZones ?? []), rated).length > 0;
   if (special) lines.push({ key: LINE.specialZone, params: { days: 1 }, amount: null });
 
+  // §7, §8: said once (month and percent, which postal surcharges apply); the amounts come per class and side
+  const fuel = chooseFuel(carrier, input.diesel, date);
+  lines.push(...fuel.lines);
+  const postal = matchPostalSurcharges(input.postalSurcharges ?? [], req.origin, req.destination);
+  lines.push(...postalInfoLines(postal));
+
   const sellRows = indexExpressRows(input.expressSellRows ?? []);
   const buyRows = sheets.buy ? indexExpressRows(input.expressBuyRows ?? []) : null;
   const flags = { adr: req.adr, taillift: req.taillift };
@@ -185,11 +193,16 @@ export function priceExpress(input: QuoteInput): QuoteResult {
       out.push({ key: LINE.palletPrice, params: { row: r, class: cls, side }, amount: centsToNumber(p.cents) });
       freight += p.cents;
     }
-    const s = surcharges(freight, flags, carrier, { class: cls, side });
-    out.push(...s.lines);
+    // §4 ADR, §7 fuel, §8 postal surcharges (each on the freight), then the tail lift
+    const at = { class: cls, side };
+    const adr = surcharges(freight, { adr: flags.adr, taillift: false }, carrier, at);
+    const f = fuelAmount(freight, fuel.fuel, at);
+    const pc = postalCharges(freight, postal, at);
+    const tl = surcharges(freight, { adr: false, taillift: flags.taillift }, carrier, at);
+    out.push(...adr.lines, ...f.lines, ...pc.lines, ...tl.lines);
     const lt = row?.leadtime;
     const leadtime = lt === null || lt === undefined ? null : lt + (special ? 1 : 0);
-    return { total: freight + s.adr + s.taillift, leadtime, lines: out };
+    return { total: freight + adr.adr + f.cents + pc.cents + tl.taillift, leadtime, lines: out };
   };
 
   const zoneRows = input.islandZones ?? [];
@@ -242,6 +255,7 @@ export function priceExpress(input: QuoteInput): QuoteResult {
         max_leadtime_sell_silver: sell.SILVER.leadtime,
         max_leadtime_sell_gold: sell.GOLD.leadtime,
       },
+      fuel: fuel.fuel,
       breakdown: lines,
     },
   };

@@ -43,6 +43,8 @@ export const LINE = {
   shipmentCost: 'pricing.shipmentCost', // {} amount = shipment_cost
   adminFee: 'pricing.adminFee', // {scope: 'national'|'international', source: 'enduser'|'carrier'}
   total: 'pricing.total', // {class|null} amount = offer + admin fee
+  fuel: 'pricing.fuel', // {month, price, percent, steps} the fuel surcharge's month and percent, no amount
+  postalInfo: 'pricing.postalInfo', // {kind, postal_code, end: 'IN'|'OUT'} a postal surcharge applies, no amount
   // carriers and admins only
   buySheet: 'pricing.buySheet', // {sheetId, code}
   noBuySheet: 'pricing.noBuySheet', // {}
@@ -61,6 +63,9 @@ export const LINE = {
   lane: 'pricing.lane', // {lane: 1|2, weight, country, zone_code, rate_code, unit, price, minimumApplied}
   freight: 'pricing.freight', // {lane: 1|2} amount = the dearer lane
   noPassage: 'pricing.noPassage', // {flow, postal_code, city, province, quintals}
+  noDieselPrice: 'pricing.noDieselPrice', // {month} a fuel plan but no diesel reference row: no fuel surcharge
+  fuelAmount: 'pricing.fuelAmount', // {class|null, side, month, percent} amount = freight × percent / 100
+  postal: 'pricing.postalSurcharge', // {kind, postal_code, end, class|null, side} amount = fixed + freight × percent / 100
 } as const;
 
 /** Breakdown keys an end user or a visitor may see: none of them reveals a buy or a list price. */
@@ -77,6 +82,10 @@ export const PUBLIC_LINES: ReadonlySet<string> = new Set<string>([
   LINE.shipmentCost,
   LINE.adminFee,
   LINE.total,
+  // the fuel month and percent and the postal surcharges that apply, never their amounts before the
+  // caller's adjustments (pricing.md §7, §8): those are fuelAmount / postal, carriers and admins only
+  LINE.fuel,
+  LINE.postalInfo,
 ]);
 
 export function refuse(key: string, params: Params = {}): Refusal {

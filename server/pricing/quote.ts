@@ -26,12 +26,17 @@ export function priceQuote(input: QuoteInput): QuoteResult {
  * - costo_complete: final_cost_lane_one / final_cost_lane_two (lane costs before adjustments) are null;
  *   shipment_cost, admin_fee, totla and lead_time stay;
  * - breakdown: only the keys of PUBLIC_LINES remain (sheet, bands, island, lead times, ratio, zone code,
- *   chargeable weight, offers, shipment cost, admin fee, totals).
+ *   chargeable weight, offers, shipment cost, admin fee, totals, the fuel month and percent, the postal
+ *   surcharges that apply without their amounts);
+ * - fuel: month, price and percent (the same for everybody; no amount).
  * Returns a new object; `data` is not modified.
  */
 export function visibleTo(kind: CallerKind, data: QuoteData): QuoteData {
   if (kind === 'carrier' || kind === 'admin') return structuredClone(data);
-  const out: QuoteData = { breakdown: data.breakdown.filter((l) => PUBLIC_LINES.has(l.key)).map((l) => ({ ...l, params: { ...l.params } })) };
+  const out: QuoteData = {
+    fuel: data.fuel ? { ...data.fuel } : null,
+    breakdown: data.breakdown.filter((l) => PUBLIC_LINES.has(l.key)).map((l) => ({ ...l, params: { ...l.params } })),
+  };
   if (data.palletData) out.palletData = data.palletData.map((p) => ({ ...p }));
   if (data.prices_list) {
     out.prices_list = {

@@ -2,9 +2,11 @@
  * Standard (groupage) pricing, national or international (pricing.md §3 with the surcharges of §4).
  */
 import { adjustSell, adminFee, resolveRatio, surcharges } from './adjust.js';
+import { chooseFuel, fuelAmount } from './fuel.js';
 import { LINE, REFUSAL, refuse } from './keys.js';
 import { centsToNumber, ceilKg, ceilQuintals, compareDecimal, roundHalfUp, type Cents } from './money.js';
 import { indexLocations, isItalian, matchLocation, normalizePostalCode, resolveZoneCode } from './places.js';
+import { matchPostalSurcharges, postalCharges, postalInfoLines } from './postal.js';
 import type { BreakdownEntry, NoPassage, Place, QuoteInput, QuoteResult, StandardRateRow } from './types.js';
 
 /** Rows of one country and zone code (zone codes compare upper case without spaces or hyphens). */
@@ -101,6 +103,12 @@ export function priceStandard(input: QuoteInput): QuoteResult {
   const lines: BreakdownEntry[] = [];
   lines.push({ key: LINE.sellSheet, params: { sheetId: sheets.sell.id, code: sheets.sell.code ?? null, source: sheets.sellSource }, amount: null });
 
+  // §7, §8: said once, before the numbers (month and percent; which postal surcharges apply)
+  const fuel = chooseFuel(carrier, input.diesel, date);
+  lines.push(...fuel.lines);
+  const postal = matchPostalSurcharges(input.postalSurcharges ?? [], req.origin, req.destination);
+  lines.push(...postalInfoLines(postal));
+
   const ratio = resolveRatio(req.caller, goods.volumeType, goods.ratio, endUser, carrier);
   lines.push({ key: LINE.ratio, params: { volumeType: goods.volumeType, ratio: Number(ratio.ratio), source: ratio.source }, amount: null });
   const w1 = ceilKg(goods.weight, 1);
@@ -146,11 +154,15 @@ export function priceStandard(input: QuoteInput): QuoteResult {
 
   const s = surcharges(freight, { adr: req.adr, taillift: false }, carrier, { class: null, side: 'sell' });
   lines.push(...s.lines);
+  const f = fuelAmount(freight, fuel.fuel, { class: null, side: 'sell' });
+  lines.push(...f.lines);
   const np = noPassageCharges(input.noPassage ?? [], req.origin, req.destination, dearer.row.rate_code, chargeable);
   lines.push(...np.lines);
+  const pc = postalCharges(freight, postal, { class: null, side: 'sell' });
+  lines.push(...pc.lines);
   const t = surcharges(freight, { adr: false, taillift: req.taillift }, carrier, { class: null, side: 'sell' });
   lines.push(...t.lines);
-  const list = freight + s.adr + np.total + t.taillift;
+  const list = freight + s.adr + f.cents + np.total + pc.cents + t.taillift;
   lines.push({ key: LINE.listTotal, params: { class: null }, amount: centsToNumber(list) });
 
   const adj = adjustSell(list, { caller: req.caller, carrier, endUser }, null);
@@ -181,6 +193,7 @@ export function priceStandard(input: QuoteInput): QuoteResult {
         ratio: Number(ratio.ratio),
         chargeable_weight: chargeable,
       },
+      fuel: fuel.fuel,
       breakdown: lines,
     },
   };

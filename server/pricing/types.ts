@@ -112,6 +112,32 @@ export interface NoPassage {
   col_11?: string | null;
 }
 
+/** A postal-code surcharge row (pricing.md §8): stored as the importer writes it (fixed in cents). */
+export interface PostalSurcharge {
+  /** ISO alpha-2; empty = IT */
+  country: string | null;
+  /** normalised: an exact code or a prefix ending in `*` */
+  postal_code: string;
+  kind: 'ztl' | 'remote' | 'other' | string;
+  /** IN = the origin, OUT = the destination, empty = either end */
+  flow: Flow | string | null;
+  fixed: Cents | null;
+  percent: DecimalCell;
+}
+
+/** The diesel reference row the server chose for the quote date's month (pricing.md §7). */
+export interface DieselRow {
+  month: string;
+  price: string | number;
+}
+
+/** `data.fuel` (pricing.md §7): the month and price of the reference row and the percent they give. */
+export interface FuelApplied {
+  month: string;
+  price: string;
+  percent: string;
+}
+
 // ---- companies, categories, sheets -------------------------------------------------------------
 
 export interface CarrierSettings {
@@ -123,6 +149,11 @@ export interface CarrierSettings {
   visitor_price_multiplier: DecimalCell;
   combo_cbm_ratio: DecimalCell;
   combo_lm_ratio: DecimalCell;
+  /** fuel plan (pricing.md §7, model/fuel.ts): exact decimal text; empty base or step = no fuel surcharge */
+  fuel_base_price?: string | number | null;
+  fuel_step?: string | number | null;
+  fuel_step_percent?: string | number | null;
+  fuel_max_percent?: string | number | null;
 }
 
 export interface EndUserSettings {
@@ -237,6 +268,10 @@ export interface QuoteInput {
   expressSpecialZones?: readonly ExpressSpecialZone[];
   standardSpecialZones?: readonly StandardSpecialZone[];
   noPassage?: readonly NoPassage[];
+  /** the diesel reference row for the quote date's month (that month's, else the latest earlier), or none */
+  diesel?: DieselRow | null;
+  /** the carrier's postal-code surcharge rows (at least those that can match one of the two ends) */
+  postalSurcharges?: readonly PostalSurcharge[];
 }
 
 // ---- output -------------------------------------------------------------------------------------
@@ -297,6 +332,8 @@ export interface QuoteData {
   prices_list?: PricesList;
   costo_complete?: CostoComplete;
   units?: Units;
+  /** the fuel surcharge applied (pricing.md §7), null without one */
+  fuel: FuelApplied | null;
   breakdown: BreakdownEntry[];
 }
 

@@ -7,6 +7,7 @@ import { ratedPlace } from '../pricing/standard.js';
 import type {
   CarrierSettings,
   Category,
+  DieselRow,
   EndUserSettings,
   ExpressRateRow,
   ExpressSpecialZone,
@@ -16,6 +17,7 @@ import type {
   IslandZone,
   NoPassage,
   Place,
+  PostalSurcharge,
   QuoteInput,
   QuoteRequest,
   RateSheet,
@@ -24,6 +26,7 @@ import type {
   TypeId,
 } from '../pricing/types.js';
 import { TtlCache } from '../lib/ttlCache.js';
+import { hasFuelPlan, monthOf } from '../../model/fuel.js';
 import { islandKey, placeReference } from './placeReference.js';
 
 /** The company columns pricing reads (pricing.md §1, §3.1, §4). */
@@ -45,6 +48,10 @@ const COMPANY_COLUMNS = [
   'visitor_price_multiplier',
   'adr_surcharge_percent',
   'taillift_fee',
+  'fuel_base_price',
+  'fuel_step',
+  'fuel_step_percent',
+  'fuel_max_percent',
 ] as const;
 
 export type PricingCompany = Awaited<ReturnType<ReturnType<typeof pricingDataRepo>['company']>> & object;
@@ -61,6 +68,10 @@ export function toCarrierSettings(c: PricingCompany): CarrierSettings {
     visitor_price_multiplier: c.visitor_price_multiplier,
     combo_cbm_ratio: c.combo_cbm_ratio,
     combo_lm_ratio: c.combo_lm_ratio,
+    fuel_base_price: c.fuel_base_price,
+    fuel_step: c.fuel_step,
+    fuel_step_percent: c.fuel_step_percent,
+    fuel_max_percent: c.fuel_max_percent,
   };
 }
 
@@ -196,11 +207,58 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
       const express = request.service === 'palletExpress';
       const rateType = express ? 'EXP' : 'STD';
       const zone = request.zone === 'national' ? 'NAT' : 'INT';
-      const { categories, sheets: versions } = await this.sheetsOf(carrier.id, rateType, zone, date);
+      // the sheets, the diesel row and the postal surcharges in one round (each cached like the others)
+      const [{ categories, sheets: versions }, diesel, postalSurcharges] = await Promise.all([
+        this.sheetsOf(carrier.id, rateType, zone, date),
+        hasFuelPlan({ fuel_base_price: carrier.fuel_base_price, fuel_step: carrier.fuel_step, fuel_step_percent: null, fuel_max_percent: null })
+          ? this.dieselFor(monthOf(date))
+          : Promise.resolve(null),
+        this.postalSurchargesFor(carrier.id, [request.origin, request.destination]),
+      ]);
       const sheets = selectSheets({ categories, sheets: versions, endUser, rateType, zone, date });
-      const out: Tariffs = { sheets };
+      const out: Tariffs = { sheets, diesel, postalSurcharges };
       if (!sheets.sell) return out;
       return express ? this.expressRows(out, request, carrier.id) : this.standardRows(out, request, carrier.id);
+    },
+
+    /**
+     * The diesel reference row of pricing.md §7 for a month (`YYYY-MM`, the quote date's in Europe/Rome):
+     * that month's, else the latest earlier one; none: null. One indexed query (month is unique).
+     */
+    dieselFor(month: string): Promise<DieselRow | null> {
+      return memo.get(`diesel|${month}`, async () => {
+        const row = await db
+          .selectFrom('diesel_prices')
+          .select(['month', 'price'])
+          .where('month', '<=', month)
+          .orderBy('month', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        return row ? { month: row.month, price: String(row.price) } : null;
+      });
+    },
+
+    /**
+     * The carrier's postal-code surcharge rows (pricing.md §8) that can match one of the places: an exact
+     * code, or a prefix `…*` of one of them (the engine then picks per end and kind, and checks countries).
+     */
+    postalSurchargesFor(companyId: number, places: Place[]): Promise<PostalSurcharge[]> {
+      const codes = unique(
+        places.flatMap((p) => {
+          const pc = normalizePostalCode(p.postal_code);
+          return pc ? [pc, ...Array.from({ length: pc.length }, (_, i) => `${pc.slice(0, i + 1)}*`)] : [];
+        }),
+      );
+      if (!codes.length) return Promise.resolve([]);
+      return memo.get(`postal|${companyId}|${codes.join(',')}`, () =>
+        db
+          .selectFrom('postal_surcharges')
+          .select(['country', 'postal_code', 'kind', 'flow', 'fixed', 'percent'])
+          .where('company_id', '=', companyId)
+          .where('postal_code', 'in', codes)
+          .orderBy('id')
+          .execute(),
+      );
     },
 
     async expressRows(out: Tariffs, request: QuoteRequest, companyId: number): Promise<Tariffs> {

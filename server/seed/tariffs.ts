@@ -1,3 +1,4 @@
+import { romeToday } from '../lib/romeDate.js';
 import type { Db } from '../db/index.js';
 import { PROVINCE_SIGLAS } from '../../model/tariffPlaces.js';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, tariffTable, type Example, type RowsSpec, type TariffTableKey } from '../../model/tariffs.js';
@@ -232,7 +233,43 @@ const TABLES: Partial<Record<TariffTableKey, () => Example[]>> = {
       col_11: 'zona a traffico limitato',
     },
   ],
+  // pricing.md §8: a Milano ZTL at delivery, a remote area by prefix (either end), Capri at delivery
+  postal_surcharges: () => [
+    { country: 'IT', postal_code: '20121', kind: 'ztl', flow: 'OUT', fixed: 7, percent: '' },
+    { country: 'IT', postal_code: '301*', kind: 'remote', flow: '', fixed: 5, percent: 2 },
+    { country: 'IT', postal_code: '80073', kind: 'other', flow: 'OUT', fixed: '', percent: 3 },
+  ],
 };
+
+/** pricing.md §7: the demo carrier's fuel plan (base 1.500 €/l, 0.5 % every 0.020 €/l, at most 8 %). */
+export const DEMO_FUEL_PLAN = { fuel_base_price: '1.500', fuel_step: '0.020', fuel_step_percent: '0.5', fuel_max_percent: '8' };
+/** Demo diesel prices of the last four months, oldest first; the current month's (1.587) gives 4 steps = 2 %. */
+export const DEMO_DIESEL = ['1.552', '1.571', '1.598', '1.587'];
+
+/** The month `YYYY-MM` `back` months before the one of `ymd`. */
+function monthBefore(ymd: string, back: number): string {
+  const y = Number(ymd.slice(0, 4));
+  const m = Number(ymd.slice(5, 7)) - 1 - back;
+  const d = new Date(Date.UTC(y, m, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+/** The fuel plan (only while the carrier has none) and the diesel prices of the months still missing. */
+async function seedDemoFuel(db: Db, carrierId: number) {
+  await db.updateTable('companies').set(DEMO_FUEL_PLAN).where('id', '=', carrierId).where('fuel_base_price', 'is', null).execute();
+  const today = romeToday();
+  const now = new Date().toISOString();
+  for (let i = 0; i < DEMO_DIESEL.length; i++) {
+    const month = monthBefore(today, DEMO_DIESEL.length - 1 - i);
+    const have = await db.selectFrom('diesel_prices').select('id').where('month', '=', month).executeTakeFirst();
+    if (have) continue;
+    try {
+      await db.insertInto('diesel_prices').values({ month, price: DEMO_DIESEL[i]!, note: 'Demo: prezzo medio mensile (esempio)', created_at: now }).execute();
+    } catch {
+      // another process seeded that month first (month is unique)
+    }
+  }
+}
 
 const file = (spec: RowsSpec, rows: Example[], name: string) => ({ filename: name, data: writeRowsXlsx(spec, rows) });
 
@@ -251,6 +288,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     .where('company_role_id', '=', COMPANY_ROLE.CARRIER)
     .executeTakeFirst();
   if (!carrier) return false;
+  await seedDemoFuel(db, carrier.id);
 
   for (const [key, rows] of Object.entries(TABLES) as Array<[TariffTableKey, () => Example[]]>) {
     const spec = tariffTable(key)!;

@@ -76,6 +76,8 @@ export interface TransportRequest {
   enduser_id: number | null;
   enduser: { id: number; legal_name: string } | null;
   lead_time: number | null;
+  /** the fuel surcharge it was priced with (pricing.md §7), kept as it was */
+  fuel?: { month: string; price: string; percent: string } | null;
   quote: null | { zone: string; service: string; flow: string | null; class: string | null; lead_time: number | null };
   documents: Array<{ id: number; filename: string; file_path: string; size: number; document_type_id: number; document_type: string | null }>;
   shipment: Shipment[];

@@ -117,6 +117,8 @@ describeEachDb(
 
 describeEachDb('diesel reference prices (pricing.md §7)', (p) => {
   it('admins keep one price a month with 3 decimals; carriers read them', async () => {
+    // the demo seeds the last four months (server/seed/tariffs.ts): this test starts from an empty table
+    await p().db.db.deleteFrom('diesel_prices').execute();
     const admin = await p().login(DEMO.admin);
     const carrier = await p().login(DEMO.carrier);
     const ok = await p().api('POST', '/admin/diesel_prices/store', {

@@ -26,6 +26,8 @@ export const requestAnswer = obj({
   transport_request_status_id: int,
   carrier_id: int,
   enduser_id: intN,
+  // the fuel surcharge the request was priced with (pricing.md §7), kept as it was: null without one
+  fuel: { anyOf: [{ type: 'null' }, obj({ month: str, price: str, percent: str })] },
 });
 
 /** The requests a caller of a namespace may see (server.md §2): the tenant comes from the token. */

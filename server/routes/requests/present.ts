@@ -40,6 +40,8 @@ export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
     admin_fees: euros(r.admin_fees),
     total: euros(total),
     to_be_quoted: r.cost === null,
+    // stored when the request was priced: a later change of the diesel table never changes it
+    fuel: r.fuel_month && r.fuel_percent !== null ? { month: r.fuel_month, price: r.fuel_price ?? '', percent: r.fuel_percent } : null,
     firstname: r.firstname,
     lastname: r.lastname,
     email: r.email,

@@ -18,6 +18,8 @@ export type Repriced = {
   ratio: string | null;
   /** the band of each pallet (express) */
   palletTypes: string[];
+  /** the fuel surcharge it was priced with (pricing.md §7), stored on the request; null without one */
+  fuel: { month: string; price: string; percent: string } | null;
 };
 
 /**
@@ -61,7 +63,7 @@ export async function repriceQuote(
   };
   const r = await quoterOf(app).quote(req, caller, body);
   if (!r.ok) return r;
-  const base = { ok: true as const, carrierId: r.carrier.id, endUserCompanyId: r.endUser?.id ?? null, date: r.date };
+  const base = { ok: true as const, carrierId: r.carrier.id, endUserCompanyId: r.endUser?.id ?? null, date: r.date, fuel: r.data.fuel };
   if (express) {
     const p = r.data.prices_list!;
     const k = serviceClass === 'GOLD' ? 'gold' : 'silver';

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, List, ListItem, ListItemText, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -148,6 +148,7 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
 function Header({ r, kind }: { r: TransportRequest; kind: Kind }) {
   const translate = useTranslate();
   const { money, dateTime } = useFormat();
+  const [locale = 'it'] = useLocaleState();
   const service = useServiceLabel();
   const quoted = (v: number | null) => (v === null ? translate('requests.to_be_quoted') : money(v));
   return (
@@ -169,12 +170,27 @@ function Header({ r, kind }: { r: TransportRequest; kind: Kind }) {
           {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}
         </Field>
         <Field label={translate('requests.lead_time')}>{r.lead_time === null ? null : translate('requests.days', { smart_count: r.lead_time })}</Field>
+        {r.fuel && (
+          <Field label={translate('requests.fuel')} testId="detail-fuel">
+            {translate('requests.fuel_value', fuelText(r.fuel, locale))}
+          </Field>
+        )}
         {r.email && <Field label={translate('requests.contact')}>{[r.email, r.phone].filter(Boolean).join(' · ')}</Field>}
         {r.contact && <Field label={translate('requests.contact')}>{r.contact}</Field>}
         {r.reason && <Field label={translate('requests.reason')}>{r.reason}</Field>}
       </Box>
     </Section>
   );
+}
+
+/** The stored fuel of a request in words: month "novembre 2026", percent "2,5" (pricing.md §7). */
+function fuelText(fuel: { month: string; percent: string }, locale: string) {
+  const [y, m] = fuel.month.split('-').map(Number);
+  const month =
+    Number.isFinite(y) && Number.isFinite(m)
+      ? new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 1)))
+      : fuel.month;
+  return { month, percent: new Intl.NumberFormat(locale, { maximumFractionDigits: 4 }).format(Number(fuel.percent)) };
 }
 
 /** /transport-requests-visuals/{id}/{page} (calculator document §2): the request's cards; a carrier's actions on open requests. */

@@ -1,0 +1,47 @@
+/**
+ * Fuel surcharge (pricing.md §7). The percent comes from `model/fuel.ts` (`fuelPercent`, one rule shared
+ * with the fuel plan's preview); here it becomes money on a freight and breakdown lines.
+ */
+import { fuelPercent, hasFuelPlan, type DieselPrice } from '../../model/fuel.js';
+import { LINE } from './keys.js';
+import { centsToNumber, compareDecimal, percentOf, type Cents } from './money.js';
+import type { BreakdownEntry, CarrierSettings, FuelApplied, ServiceClass } from './types.js';
+
+export interface FuelChoice {
+  /** `data.fuel`: null without a surcharge (no plan, no diesel row, or an unreadable price) */
+  fuel: FuelApplied | null;
+  /** the lines said once per quote: the month and percent (public), or "no diesel price" (carriers, admins) */
+  lines: BreakdownEntry[];
+}
+
+/**
+ * The fuel the quote is priced with: the carrier's plan against the reference row the server chose for
+ * the quote date's month (that month's, else the latest earlier one; `dieselRowFor`).
+ * Choice: a plan with a reference row whose price is at or below the base gives `percent: "0"` and the
+ * public line says "0 %": the plan applies, the surcharge is nothing this month.
+ */
+export function chooseFuel(carrier: CarrierSettings, diesel: DieselPrice | null | undefined, date: string): FuelChoice {
+  const plan = {
+    fuel_base_price: carrier.fuel_base_price,
+    fuel_step: carrier.fuel_step,
+    fuel_step_percent: carrier.fuel_step_percent,
+    fuel_max_percent: carrier.fuel_max_percent,
+  };
+  if (!hasFuelPlan(plan)) return { fuel: null, lines: [] };
+  if (!diesel) return { fuel: null, lines: [{ key: LINE.noDieselPrice, params: { month: date.slice(0, 7) }, amount: null }] };
+  const p = fuelPercent(plan, diesel.price);
+  if (!p) return { fuel: null, lines: [{ key: LINE.noDieselPrice, params: { month: date.slice(0, 7) }, amount: null }] };
+  const fuel: FuelApplied = { month: diesel.month, price: String(diesel.price).trim(), percent: p.percent };
+  return { fuel, lines: [{ key: LINE.fuel, params: { month: fuel.month, price: fuel.price, percent: fuel.percent, steps: p.steps }, amount: null }] };
+}
+
+/** §7 amount: freight × percent / 100 (round), once; a 0 % plan adds nothing and shows no amount line. */
+export function fuelAmount(
+  freight: Cents,
+  fuel: FuelApplied | null,
+  params: { class: ServiceClass | null; side: 'sell' | 'buy' },
+): { cents: Cents; lines: BreakdownEntry[] } {
+  if (!fuel || compareDecimal(fuel.percent, 0) <= 0) return { cents: 0, lines: [] };
+  const cents = percentOf(freight, fuel.percent);
+  return { cents, lines: [{ key: LINE.fuelAmount, params: { ...params, month: fuel.month, percent: fuel.percent }, amount: centsToNumber(cents) }] };
+}
