@@ -27,7 +27,7 @@ import { TtlCache } from '../lib/ttlCache.js';
 import { islandKey, placeReference } from './placeReference.js';
 
 /** The company columns pricing reads (pricing.md §1, §3.1, §4). */
-const COMPANY_COLUMNS = [
+export const COMPANY_COLUMNS = [
   'id',
   'legal_name',
   'company_role_id',
