@@ -92,7 +92,15 @@ export function impactFigures(priced: readonly PricedTwice[]): Impact | null {
       continue;
     }
     repriced++;
-    moved.push({ id: r.id, code: r.code, created_on: r.created_on, before: r.before / 100, after: r.after / 100, change_percent: pct, diff: Math.abs(r.after - r.before) });
+    moved.push({
+      id: r.id,
+      code: r.code,
+      created_on: r.created_on,
+      before: r.before / 100,
+      after: r.after / 100,
+      change_percent: pct,
+      diff: Math.abs(r.after - r.before),
+    });
   }
   const rises = changes.filter((c) => c > 0);
   const falls = changes.filter((c) => c < 0);

@@ -43,9 +43,10 @@ export const PRICED_TABLES = [
   'standard_no_passage',
 ] as const satisfies ReadonlyArray<keyof TableRows>;
 
-const upper = (s: unknown) => String(s ?? '')
-  .trim()
-  .toUpperCase();
+const upper = (s: unknown) =>
+  String(s ?? '')
+    .trim()
+    .toUpperCase();
 const unique = <T>(xs: T[]) => [...new Set(xs)];
 
 /** Rows indexed by postal code and by upper-case province, for the location tables' "same postal code or same province" pick. */
@@ -156,18 +157,16 @@ export class MemoryTariffs {
     const island = (request.island?.trim() || listIsland)?.toUpperCase();
     const hubCodes = unique([normalizePostalCode(hubPlace.postal_code), upper(hubPlace.province)].filter(Boolean));
     const rate = (id: number) =>
-      (this.expressRows.get(`${id}|${province}`) ?? []).map(
-        (r): ExpressRateRow => ({
-          province: r.province,
-          type_id: Number(r.type_id) as TypeId,
-          p150: r.p150,
-          p300: r.p300,
-          p550: r.p550,
-          ps550: r.ps550,
-          p1000: r.p1000,
-          leadtime: r.leadtime,
-        }),
-      );
+      (this.expressRows.get(`${id}|${province}`) ?? []).map((r): ExpressRateRow => ({
+        province: r.province,
+        type_id: Number(r.type_id) as TypeId,
+        p150: r.p150,
+        p300: r.p300,
+        p550: r.p550,
+        ps550: r.ps550,
+        p1000: r.p1000,
+        leadtime: r.leadtime,
+      }));
     // the left join of hub codes with their costs, by hub code id then cost id
     const joined = hubCodes
       .flatMap((c) => this.hubCodes.get(c) ?? [])
@@ -181,20 +180,18 @@ export class MemoryTariffs {
     out.hubCodes = joined.map(({ hc }): HubCode => ({ code: hc.code, hub: hc.hub }));
     out.hubCosts = joined.filter((j) => j.k !== null).map(({ k }): HubCost => ({ code: k!.code, silver: k!.silver, gold: k!.gold }));
     out.islandZones = island
-      ? (this.islands.get(island) ?? []).map(
-          (z): IslandZone => ({
-            island: z.island,
-            special_zone: z.special_zone,
-            quintal_cost: z.quintal_cost,
-            multiplier: z.multiplier,
-            p150: z.p150,
-            p300: z.p300,
-            p550: z.p550,
-            ps550: z.ps550,
-            p1000: z.p1000,
-            type_id: Number(z.type_id) as TypeId,
-          }),
-        )
+      ? (this.islands.get(island) ?? []).map((z): IslandZone => ({
+          island: z.island,
+          special_zone: z.special_zone,
+          quintal_cost: z.quintal_cost,
+          multiplier: z.multiplier,
+          p150: z.p150,
+          p300: z.p300,
+          p550: z.p550,
+          ps550: z.ps550,
+          p1000: z.p1000,
+          type_id: Number(z.type_id) as TypeId,
+        }))
       : [];
     out.islandList = listIsland ? [{ island: listIsland, city: rated.city, province: rated.province }] : [];
     out.expressSpecialZones = this.loc.express_special_zones.pick([rated]) as unknown as ExpressSpecialZone[];
@@ -204,26 +201,27 @@ export class MemoryTariffs {
   private standard(out: Tariffs, request: QuoteRequest): Tariffs {
     const rated = ratedPlace(request.zone, request.origin, request.destination);
     out.standardSpecialZones = (rated ? this.loc.standard_special_zones.pick([rated]) : []) as unknown as StandardSpecialZone[];
-    out.noPassage = (this.loc.standard_no_passage.pick([request.origin, request.destination]) as unknown as NoPassage[]).map((r) => ({ ...r, flow: r.flow ?? '' }));
+    out.noPassage = (this.loc.standard_no_passage.pick([request.origin, request.destination]) as unknown as NoPassage[]).map((r) => ({
+      ...r,
+      flow: r.flow ?? '',
+    }));
     const keys = this.rateKeys(request);
     if (!keys || !('country' in keys)) return out;
     const id = out.sheets.sell!.id;
     out.standardSellRows = keys.zoneCodes
       .flatMap((z) => this.standardRows.get(`${id}|${keys.country}|${z}`) ?? [])
       .sort((a, b) => a.id - b.id)
-      .map(
-        (r): StandardRateRow => ({
-          rate_code: r.rate_code,
-          country: r.country,
-          zone_code: r.zone_code,
-          weight_from: r.weight_from,
-          weight_to: r.weight_to,
-          price: r.price,
-          unit: r.unit === 'S' ? 'S' : 'Q',
-          minimum: r.minimum,
-          leadtime: r.leadtime,
-        }),
-      );
+      .map((r): StandardRateRow => ({
+        rate_code: r.rate_code,
+        country: r.country,
+        zone_code: r.zone_code,
+        weight_from: r.weight_from,
+        weight_to: r.weight_to,
+        price: r.price,
+        unit: r.unit === 'S' ? 'S' : 'Q',
+        minimum: r.minimum,
+        leadtime: r.leadtime,
+      }));
     return out;
   }
 }
