@@ -9,10 +9,10 @@
 import { COMPANY_ROLE, USER_ROLE } from '../model/roles.js';
 import type { Db } from '../server/db/index.js';
 import { insertRows } from '../server/imports/insert.js';
-import { addSheet, makeCompany, makeUser } from '../tests/api/pricingFixtures.js';
+import { PASSWORD, addSheet, makeCompany, makeUser } from '../tests/api/pricingFixtures.js';
 import { SIGLE, generateTariffs } from './bench-quote-data.js';
 
-export const BIG = { sheetRows: 100_000, tableRows: 10_000, enduser: 'big-enduser@bench.demo', password: 'Secret123' } as const;
+export const BIG = { sheetRows: 100_000, tableRows: 10_000, enduser: 'big-enduser@bench.demo', password: PASSWORD } as const;
 
 const pc = (i: number) => String(30000 + (i % 60000)).padStart(5, '0');
 const ISLANDS = ['Sicilia', 'Sardegna', 'Elba', 'Capri', 'Ischia', 'Eolie', 'Egadi', 'Pantelleria', 'Lampedusa', 'La Maddalena'];
