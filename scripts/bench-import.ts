@@ -79,7 +79,8 @@ async function child(mode: string, file: string) {
     ms = performance.now() - t0;
     const cpuEnd = process.cpuUsage(cpu0);
     if (check.errors.length || check.summary.changed + check.summary.unchanged !== ROWS) throw new Error(`dry run: ${JSON.stringify(check.summary)}`);
-    if (!check.impact || check.impact.considered !== REQUESTS || check.impact.unchanged !== REQUESTS) throw new Error(`impact: ${JSON.stringify(check.impact)}`);
+    if (!check.impact || check.impact.considered !== REQUESTS || check.impact.unchanged !== REQUESTS)
+      throw new Error(`impact: ${JSON.stringify(check.impact)}`);
     await db.destroy();
     return report(ms, cpuEnd);
   } else {
@@ -190,7 +191,14 @@ async function prepare(file: string) {
     .execute();
   const it = await db.db.selectFrom('countries').select('id').where('iso_alpha_2', '=', 'IT').executeTakeFirstOrThrow();
   const repo = transportRequestsRepo(db.db);
-  const address = (pc: string, city: string, province: string) => ({ location_name: 'Bench', address: 'Via Roma 1', postal_code: pc, city, province, country_id: it.id });
+  const address = (pc: string, city: string, province: string) => ({
+    location_name: 'Bench',
+    address: 'Via Roma 1',
+    postal_code: pc,
+    city,
+    province,
+    country_id: it.id,
+  });
   for (let i = 0; i < REQUESTS; i++) {
     const [pc, city, province] = PLACES[i % PLACES.length];
     const weight = String(50 + ((i * 37) % 900));

@@ -230,7 +230,9 @@ async function main() {
       console.log(
         `\nBig tariffs (${BIG.sheetRows} standard rows, ${BIG.tableRows} rows in each table) against the demo carrier's, end user, alternated ${rounds} × ${slice} s`,
       );
-      console.log(`${'quote'.padEnd(28)} ${'demo/s'.padStart(8)} ${'big/s'.padStart(8)} ${'× demo'.padStart(7)} ${'big p50'.padStart(7)} ${'big p99'.padStart(7)} ${'non-2xx'.padStart(7)}  budget`);
+      console.log(
+        `${'quote'.padEnd(28)} ${'demo/s'.padStart(8)} ${'big/s'.padStart(8)} ${'× demo'.padStart(7)} ${'big p50'.padStart(7)} ${'big p99'.padStart(7)} ${'non-2xx'.padStart(7)}  budget`,
+      );
       for (const [name, body] of [
         ['3-pallet express', express],
         ['standard', standard],
