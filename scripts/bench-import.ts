@@ -5,8 +5,13 @@
  * a fresh child process so memory peaks do not mix:
  *   - a bare parse: SheetJS reading the same file with the importer's options (first sheet, values only);
  *   - the full import on SQLite: checks, parse, validation of every row, file kept, one transaction of
- *     batched inserts (the code an upload runs).
- * Prints the median of 3 runs of each, the ratio import / bare parse (budget ≤ 2) and the peak RSS.
+ *     batched inserts (the code an upload runs);
+ *   - the dry run (issue 20) on SQLite: the same file checked against a stored 100 000-row version of
+ *     its category (every row compared by key) and the impact on 500 stored requests of the carrier
+ *     (repriced with both versions). The stored version and the requests are made by a separate child
+ *     before, so its memory does not count.
+ * Prints the median of 3 runs of each, the ratios import / bare parse and dry run / bare parse
+ * (budget ≤ 2) and the peak RSS (budget ≤ 250 MB).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -59,6 +64,25 @@ async function child(mode: string, file: string) {
     const wb = XLSX.read(data, READ_OPTIONS);
     ms = performance.now() - t0;
     if (!wb.SheetNames.length) throw new Error('nothing parsed');
+  } else if (mode === 'prepare') {
+    return prepare(file);
+  } else if (mode === 'dryrun') {
+    const [dataDir, categoryId, companyId] = process.argv.slice(4);
+    const { openDb } = await import('../server/db/index.js');
+    const { checkRateSheet } = await import('../server/imports/rateSheets.js');
+    const db = await openDb({ dataDir });
+    const req = { t: (k: string) => k };
+    cpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    const input = { companyId: Number(companyId), rateType: 'STD', zone: 'NAT', area: 'Customer', isStandard: 1, categoryId: Number(categoryId) } as const;
+    const check = await checkRateSheet(db.db, { ...input, file: { filename: 'bench.xlsx', data } }, req);
+    ms = performance.now() - t0;
+    const cpuEnd = process.cpuUsage(cpu0);
+    if (check.errors.length || check.summary.changed + check.summary.unchanged !== ROWS) throw new Error(`dry run: ${JSON.stringify(check.summary)}`);
+    if (!check.impact || check.impact.considered !== REQUESTS || check.impact.unchanged !== REQUESTS)
+      throw new Error(`impact: ${JSON.stringify(check.impact)}`);
+    await db.destroy();
+    return report(ms, cpuEnd);
   } else {
     const { openDb } = await import('../server/db/index.js');
     const { migrateToLatest } = await import('../server/db/migrate.js');
@@ -113,10 +137,117 @@ function report(ms: number, used: NodeJS.CpuUsage) {
   process.stdout.write(JSON.stringify({ ms, cpuMs, peakMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
-function run(mode: string, file: string): { ms: number; cpuMs: number; peakMb: number } {
-  const r = spawnSync(process.execPath, [...process.execArgv, self, mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+function run(mode: string, file: string, ...args: string[]): { ms: number; cpuMs: number; peakMb: number } {
+  const r = spawnSync(process.execPath, [...process.execArgv, self, mode, file, ...args], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (r.status !== 0) throw new Error(`${mode} failed:\n${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
+}
+
+/** Requests in the impact's sample, and the places they go to (each a special zone of the sheet: a zone code of its rows). */
+const REQUESTS = 500;
+const PLACES = [
+  ['00184', 'Roma', 'RM'],
+  ['20121', 'Milano', 'MI'],
+  ['80133', 'Napoli', 'NA'],
+  ['50123', 'Firenze', 'FI'],
+  ['10121', 'Torino', 'TO'],
+  ['40121', 'Bologna', 'BO'],
+] as const;
+
+/**
+ * A SQLite portal with the carrier, the sheet stored once (the version the dry run compares with), a
+ * special zone per place (postal code → zone code 10000 + i, rows of the sheet) and 500 standard
+ * requests of an end user to those places. Prints the data dir, the category and the carrier.
+ */
+async function prepare(file: string) {
+  const data = fs.readFileSync(file);
+  const { openDb } = await import('../server/db/index.js');
+  const { migrateToLatest } = await import('../server/db/migrate.js');
+  const { seedReference } = await import('../server/seed/reference.js');
+  const { importRateSheet } = await import('../server/imports/rateSheets.js');
+  const { transportRequestsRepo } = await import('../server/repositories/transportRequests.js');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dryrun-'));
+  const db = await openDb({ dataDir });
+  await migrateToLatest(db.db);
+  await seedReference(db.db);
+  const now = new Date().toISOString();
+  const base = { status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now };
+  const carrier = await db.db
+    .insertInto('companies')
+    .values({ ...base, legal_name: 'Bench Trasporti', company_role_id: 2 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const enduser = await db.db
+    .insertInto('companies')
+    .values({ ...base, legal_name: 'Bench Cliente', company_role_id: 3, carrier_id: carrier.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const input = { companyId: carrier.id, legalName: 'Bench Trasporti', rateType: 'STD', zone: 'NAT', area: 'Customer', isStandard: 1 } as const;
+  const dates = { validateFrom: '2025-01-01', validateTo: '2099-12-31', description: null, categoryId: null };
+  const { sheet } = await importRateSheet(db.db, dataDir, { ...input, ...dates, file: { filename: 'bench.xlsx', data } });
+  await db.db
+    .insertInto('standard_special_zones')
+    .values(PLACES.map(([pc], i) => ({ company_id: carrier.id, code: String(10000 + i), province: null, city: null, postal_code: pc })))
+    .execute();
+  const it = await db.db.selectFrom('countries').select('id').where('iso_alpha_2', '=', 'IT').executeTakeFirstOrThrow();
+  const repo = transportRequestsRepo(db.db);
+  const address = (pc: string, city: string, province: string) => ({
+    location_name: 'Bench',
+    address: 'Via Roma 1',
+    postal_code: pc,
+    city,
+    province,
+    country_id: it.id,
+  });
+  for (let i = 0; i < REQUESTS; i++) {
+    const [pc, city, province] = PLACES[i % PLACES.length];
+    const weight = String(50 + ((i * 37) % 900));
+    await repo.create({
+      carrier_id: carrier.id,
+      enduser_company_id: enduser.id,
+      user_id: null,
+      cost: null,
+      admin_fees: null,
+      notes: null,
+      lang: 'it',
+      zone: 'national',
+      service: 'standard',
+      service_class: 'STANDARD',
+      origin_country: 'IT',
+      origin_postal_code: '20121',
+      origin_locality: 'Milano',
+      origin_province: 'MI',
+      destination_country: 'IT',
+      destination_postal_code: pc,
+      destination_locality: city,
+      destination_province: province,
+      documents: [],
+      shipments: [
+        {
+          shipper_reference: `B${i}`,
+          consignee_reference: null,
+          adr: 0,
+          tail_lift: 0,
+          pickup_date: '2026-01-01',
+          pickup_time_from: '08:00',
+          pickup_time_to: '12:00',
+          pickup_notes: null,
+          delivery_date: null,
+          delivery_time_from: null,
+          delivery_time_to: null,
+          delivery_notes: null,
+          pickup: address('20121', 'Milano', 'MI'),
+          delivery: address(pc, city, province),
+          goods: null,
+          transport_request_type_id: 2,
+          transport_class: 'STANDARD',
+          details: [{ shipment_type_id: 2, total_units: 1, gross_weight: weight, volume: '0.5', volume_type: 'CBM' }],
+        },
+      ],
+    });
+  }
+  await db.destroy();
+  process.stdout.write(JSON.stringify({ dataDir, categoryId: sheet.category_id, companyId: carrier.id }));
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -128,11 +259,16 @@ async function main() {
   const sheet = path.join(dir, 'standard-100k.xlsx');
   generate(sheet);
   console.log(`standard rate sheet: ${ROWS} rows, ${(fs.statSync(sheet).size / 1048576).toFixed(1)} MB`);
+  const prepared = spawnSync(process.execPath, [...process.execArgv, self, 'prepare', sheet], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (prepared.status !== 0) throw new Error(`prepare failed:\n${prepared.stderr}`);
+  const stored = JSON.parse(prepared.stdout.trim().split('\n').pop()!) as { dataDir: string; categoryId: number; companyId: number };
   const parse: Array<ReturnType<typeof run>> = [];
   const imp: Array<ReturnType<typeof run>> = [];
+  const dry: Array<ReturnType<typeof run>> = [];
   for (let i = 0; i < RUNS; i++) {
     parse.push(run('parse', sheet));
     imp.push(run('import', sheet));
+    dry.push(run('dryrun', sheet, stored.dataDir, String(stored.categoryId), String(stored.companyId)));
   }
   const p = median(parse.map((x) => x.ms));
   const m = median(imp.map((x) => x.ms));
@@ -146,9 +282,19 @@ async function main() {
   console.log(
     `full import (SQLite, one transaction): ${m.toFixed(0)} ms wall, ${mc.toFixed(0)} ms CPU, peak RSS ${Math.max(...imp.map((x) => x.peakMb)).toFixed(0)} MB`,
   );
+  const d = median(dry.map((x) => x.ms));
+  const dc = median(dry.map((x) => x.cpuMs));
+  const dryRatio = dc / pc;
+  console.log(
+    `dry run (SQLite, against a stored ${ROWS}-row version, impact on ${REQUESTS} requests): ${d.toFixed(0)} ms wall, ${dc.toFixed(0)} ms CPU, peak RSS ${Math.max(...dry.map((x) => x.peakMb)).toFixed(0)} MB`,
+  );
   console.log(`ratio import / bare parse: ${ratio.toFixed(2)} CPU, ${(m / p).toFixed(2)} wall (budget ≤ 2.00) ${ratio <= 2 ? 'OK' : 'OVER BUDGET'}`);
+  console.log(`ratio dry run / bare parse: ${dryRatio.toFixed(2)} CPU, ${(d / p).toFixed(2)} wall (budget ≤ 2.00) ${dryRatio <= 2 ? 'OK' : 'OVER BUDGET'}`);
+  const peak = Math.max(...[...imp, ...dry].map((x) => x.peakMb));
+  console.log(`peak RSS of import and dry run: ${peak.toFixed(0)} MB (budget ≤ 250) ${peak <= 250 ? 'OK' : 'OVER BUDGET'}`);
   fs.rmSync(dir, { recursive: true, force: true });
-  if (ratio > 2) process.exitCode = 1;
+  fs.rmSync(stored.dataDir, { recursive: true, force: true });
+  if (ratio > 2 || dryRatio > 2 || peak > 250) process.exitCode = 1;
 }
 
 await main();

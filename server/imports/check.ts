@@ -1,5 +1,6 @@
 import { TARIFF_LIMITS, type RowsSpec } from '../../model/tariffs.js';
 import type { CheckError } from './errors.js';
+import type { Impact } from './impactFigures.js';
 import type { ImportRow } from './validate.js';
 
 export type ShownRow = Record<string, string | number | null>;
@@ -18,13 +19,13 @@ export interface CheckSummary {
   unchanged: number;
 }
 
-/** The answer of a dry run (`data` of `{status: true, data}`); `impact` belongs to a later part and stays null. */
+/** The answer of a dry run (`data` of `{status: true, data}`); `impact`: the repricing of recent requests (imports/impact.ts). */
 export interface CheckResult {
   dry_run: true;
   errors: CheckError[];
   summary: CheckSummary;
   changes: CheckChange[];
-  impact: null;
+  impact: Impact | null;
 }
 
 /**

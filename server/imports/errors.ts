@@ -62,10 +62,19 @@ export function toApiError(err: ImportError, req: Pick<FastifyRequest, 't'>, fil
     const label = req.t('import.cellLabel', { row: e.row, column: e.column });
     (fieldErrors[label] ??= []).push({ key: e.key, params: { ...e.params, field: e.column } });
   }
-  const key = sorted.length > MAX_LISTED_ERRORS ? 'import.badRowsTruncated' : 'import.badRows';
+  const rows = new Set(sorted.map((e) => e.row)).size;
+  // Singular and plural (issue 20): "1 errore nella riga 3", "2 errori nella riga 3", "5 errori in 3 righe".
+  const key =
+    sorted.length > MAX_LISTED_ERRORS
+      ? 'import.badRowsTruncated'
+      : rows > 1
+        ? 'import.badRows'
+        : sorted.length > 1
+          ? 'import.badRowsOneRow'
+          : 'import.badRowsOne';
   // The same list a dry run answers, under `data.errors`, so a screen shows a refused publish like a check.
   const data = { dry_run: false, errors: checkErrors(req, sorted) };
-  return new ApiError(422, key, { count: sorted.length, listed: MAX_LISTED_ERRORS, rows: new Set(sorted.map((e) => e.row)).size }, fieldErrors, data);
+  return new ApiError(422, key, { count: sorted.length, listed: MAX_LISTED_ERRORS, rows, row: sorted[0].row }, fieldErrors, data);
 }
 
 /** Runs an import step, turning an ImportError into the translated API error. */

@@ -10,6 +10,7 @@ import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
 import { rateRowsSpec } from '../../model/tariffs.js';
 import { compareSets, refusedCheck, type CheckResult } from './check.js';
+import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
@@ -145,7 +146,7 @@ export async function importRateSheet(db: Db, dataDir: string, input: NewRateShe
  */
 export async function checkRateSheet(
   db: Db,
-  input: Pick<NewRateSheet, 'companyId' | 'rateType' | 'zone' | 'area' | 'categoryId' | 'file'>,
+  input: Pick<NewRateSheet, 'companyId' | 'rateType' | 'zone' | 'area' | 'isStandard' | 'categoryId' | 'file'>,
   req: Pick<FastifyRequest, 't'>,
 ): Promise<CheckResult> {
   let rows: ImportRow[];
@@ -177,7 +178,16 @@ export async function checkRateSheet(
         .orderBy('id')
         .execute()
     : [];
-  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact: null };
+  const impact = await tariffImpact(db, input.companyId, {
+    kind: 'sheet',
+    rateType: input.rateType,
+    zone: input.zone,
+    area: input.area,
+    isStandard: input.isStandard,
+    categoryId: input.categoryId,
+    rows,
+  });
+  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact };
 }
 
 /**

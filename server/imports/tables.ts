@@ -5,6 +5,7 @@ import type { DB } from '../db/types.js';
 import { isPostgres } from '../migrations/helpers.js';
 import type { TariffTableSpec } from '../../model/tariffs.js';
 import { compareSets, refusedCheck, type CheckResult } from './check.js';
+import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
 import { readSpreadsheet } from './spreadsheet.js';
@@ -101,7 +102,8 @@ export async function checkTariffTable(
     .where('company_id', '=', companyId)
     .orderBy('id')
     .execute();
-  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact: null };
+  const impact = await tariffImpact(db, companyId, { kind: 'table', spec, rows });
+  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact };
 }
 
 /** Deletes a company's whole set of a table; answers how many rows went. */

@@ -40,8 +40,23 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
   else m.set(k, [v]);
 }
 
-/** Indexes location rows once: rows with a postal code by it, rows without one by city + province. */
+const indexes = new WeakMap<readonly LocationRow[], LocationIndex<any>>();
+
+/**
+ * Indexes location rows once: rows with a postal code by it, rows without one by city + province.
+ * The index of an array is kept while the array lives (rows are never changed once given to the
+ * engine): the loader's cached rows of a big carrier (thousands of special zones and no-passage rows,
+ * issue 20) are indexed once per cache period, not once per quote.
+ */
 export function indexLocations<T extends LocationRow>(rows: readonly T[]): LocationIndex<T> {
+  const known = indexes.get(rows);
+  if (known) return known;
+  const index = buildIndex(rows);
+  indexes.set(rows, index);
+  return index;
+}
+
+function buildIndex<T extends LocationRow>(rows: readonly T[]): LocationIndex<T> {
   const byPostal = new Map<string, T[]>();
   const byCity = new Map<string, T[]>();
   for (const r of rows) {
@@ -62,6 +77,15 @@ export function matchLocation<T>(index: LocationIndex<T>, place: Place): T[] {
   if (byPc && byPc.length > 0) return byPc;
   if (normalizeName(place.city) === '') return [];
   return index.byCity.get(cityKey(place.city, place.province)) ?? [];
+}
+
+/** `matchLocation` over the rows that `keep` accepts (the same as indexing only those rows). */
+export function matchLocationWhere<T>(index: LocationIndex<T>, place: Place, keep: (row: T) => boolean): T[] {
+  if (!isItalian(place)) return [];
+  const byPc = (index.byPostal.get(normalizePostalCode(place.postal_code)) ?? []).filter(keep);
+  if (byPc.length > 0) return byPc;
+  if (normalizeName(place.city) === '') return [];
+  return (index.byCity.get(cityKey(place.city, place.province)) ?? []).filter(keep);
 }
 
 export function matchLocationRows<T extends LocationRow>(rows: readonly T[], place: Place): T[] {

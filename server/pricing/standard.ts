@@ -5,7 +5,7 @@ import { adjustSell, adminFee, resolveRatio, surcharges } from './adjust.js';
 import { chooseFuel, fuelAmount } from './fuel.js';
 import { LINE, REFUSAL, refuse } from './keys.js';
 import { centsToNumber, ceilKg, ceilQuintals, compareDecimal, roundHalfUp, type Cents } from './money.js';
-import { indexLocations, isItalian, matchLocation, normalizePostalCode, resolveZoneCode } from './places.js';
+import { indexLocations, isItalian, matchLocationWhere, normalizePostalCode, resolveZoneCode } from './places.js';
 import { matchPostalSurcharges, postalCharges, postalInfoLines } from './postal.js';
 import type { BreakdownEntry, NoPassage, Place, QuoteInput, QuoteResult, StandardRateRow } from './types.js';
 
@@ -71,13 +71,14 @@ export function noPassageCharges(
   const quintals = ceilQuintals(chargeableKg);
   const lines: BreakdownEntry[] = [];
   let total = 0;
+  const index = indexLocations(rows);
   for (const flow of ['IN', 'OUT'] as const) {
-    const candidates = rows.filter((r) => {
+    const candidate = (r: NoPassage) => {
       if (String(r.flow).trim().toUpperCase() !== flow) return false;
       const own = (r.rate_code ?? '').trim().toUpperCase();
       return own === '' || own === rc;
-    });
-    const matched = matchLocation(indexLocations(candidates), flow === 'IN' ? origin : destination);
+    };
+    const matched = matchLocationWhere(index, flow === 'IN' ? origin : destination, candidate);
     for (const r of matched) {
       const amount = (r.cost ?? 0) + (r.cost2 ?? 0) * quintals;
       total += amount;

@@ -30,7 +30,7 @@ import { hasFuelPlan, monthOf } from '../../model/fuel.js';
 import { islandKey, placeReference } from './placeReference.js';
 
 /** The company columns pricing reads (pricing.md §1, §3.1, §4). */
-const COMPANY_COLUMNS = [
+export const COMPANY_COLUMNS = [
   'id',
   'legal_name',
   'company_role_id',
@@ -90,6 +90,13 @@ export function toEndUserSettings(c: PricingCompany): EndUserSettings {
 }
 
 const unique = <T>(xs: T[]) => [...new Set(xs)];
+const flowed = new WeakMap<NoPassage[], NoPassage[]>();
+/** No-passage rows with an empty flow as '' — one array per cached array, so the engine's index of it is reused (places.ts). */
+function withFlow(rows: NoPassage[]): NoPassage[] {
+  let out = flowed.get(rows);
+  if (!out) flowed.set(rows, (out = rows.map((r) => ({ ...r, flow: r.flow ?? '' }))));
+  return out;
+}
 const caches = new WeakMap<Db, TtlCache>();
 
 /**
@@ -345,7 +352,7 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
         locationRows('standard_no_passage', companyId, [request.origin, request.destination]),
       ]);
       out.standardSpecialZones = specialZones as StandardSpecialZone[];
-      out.noPassage = (noPassage as NoPassage[]).map((r) => ({ ...r, flow: r.flow ?? '' }));
+      out.noPassage = withFlow(noPassage as NoPassage[]);
       if (!rated) return out;
       // The zone codes the rated place can have (pricing.md §3.2): a matching special zone's code or the
       // province sigla in Italy; abroad every prefix of the postal code, and '*'. The engine picks among them.

@@ -1,4 +1,4 @@
-import { anyObject, bool, int, list, nullable, obj, str, type JsonSchema } from '../../lib/answers.js';
+import { bool, int, list, nullable, num, numN, obj, str, type JsonSchema } from '../../lib/answers.js';
 
 /**
  * The `dry_run` form field of every tariff upload (issue 20, docs/tariff-checks.md): 1 checks the file
@@ -7,6 +7,42 @@ import { anyObject, bool, int, list, nullable, obj, str, type JsonSchema } from 
 export const dryRunField = { type: 'integer', enum: [0, 1], default: 0, description: '1: check the file and store nothing' } as const;
 
 const shownRow: JsonSchema = { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } };
+
+/**
+ * The repricing of the carrier's recent requests with the proposed set (server/imports/impact.ts,
+ * docs/tariff-checks.md "Impact"); null when no request is in the sample.
+ */
+export const impactAnswer: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'considered',
+    'repriced',
+    'unchanged',
+    'not_priceable',
+    'newly_priceable',
+    'median_change_percent',
+    'max_increase_percent',
+    'max_decrease_percent',
+    'requests',
+  ],
+  properties: {
+    considered: int,
+    repriced: int,
+    unchanged: int,
+    not_priceable: int,
+    newly_priceable: int,
+    median_change_percent: numN,
+    max_increase_percent: numN,
+    max_decrease_percent: numN,
+    requests: list({
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'code', 'created_on', 'before', 'after', 'change_percent'],
+      properties: { id: int, code: str, created_on: str, before: num, after: num, change_percent: num },
+    }),
+  },
+};
 
 /** `{status: true, data: {dry_run: true, errors, summary, changes, impact}}`: the answer of a check. */
 export const dryRunAnswer: JsonSchema = {
@@ -34,8 +70,7 @@ export const dryRunAnswer: JsonSchema = {
           required: ['key', 'before', 'after'],
           properties: { key: shownRow, before: nullable(shownRow), after: nullable(shownRow) },
         }),
-        // Filled by a later part of issue 20 (the repricing of recent requests); null until then.
-        impact: nullable(anyObject),
+        impact: nullable(impactAnswer),
       },
     },
   },

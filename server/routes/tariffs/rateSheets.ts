@@ -157,7 +157,7 @@ export default async function rateSheetRoutes(app: App) {
         }
         const file = uploadedFile(b, 'rate_sheet');
         if (b.dry_run === 1) {
-          const input = { companyId: company.id, rateType: b.rate_type, zone: b.zone, area: b.area, categoryId, file };
+          const input = { companyId: company.id, rateType: b.rate_type, zone: b.zone, area: b.area, isStandard: b.is_standard, categoryId, file };
           const data = await answeringImportErrors(req, 'rate_sheet', () => checkRateSheet(app.db, input, req));
           req.auditNothing(); // a check writes nothing
           return { status: true, data };
