@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/index.js';
 import { COMPANY_ROLE } from '../../model/roles.js';
+import type { DieselPrice } from '../../model/fuel.js';
 import type { TariffTableSpec } from '../../model/tariffs.js';
 import { centsOf } from '../lib/amounts.js';
 import type { CostRequestBody } from '../lib/quoteRequest.js';
@@ -156,10 +157,10 @@ async function endUsersOf(db: Db, companyId: number, p: Proposal): Promise<numbe
   return rows.map((r) => r.id);
 }
 
-/** The carrier's categories, rate sheet versions and the six location/hub tables, whole. */
+/** The carrier's categories, rate sheet versions, the seven priced tables (location/hub tables and postal surcharges) and the diesel prices, whole. */
 async function loadTariffs(db: Db, companyId: number) {
   const kdb = db as unknown as Kysely<any>;
-  const [categories, sheets, ...tables] = await Promise.all([
+  const [categories, sheets, diesel, ...tables] = await Promise.all([
     db.selectFrom('categories').select(['id', 'code', 'rate_type', 'zone', 'company_id']).where('company_id', '=', companyId).execute(),
     db
       .selectFrom('rate_sheets as rs')
@@ -168,6 +169,7 @@ async function loadTariffs(db: Db, companyId: number) {
       .where('rs.company_id', '=', companyId)
       .where('c.company_id', '=', companyId)
       .execute(),
+    db.selectFrom('diesel_prices').select(['month', 'price']).execute(),
     ...PRICED_TABLES.map((t) => kdb.selectFrom(t).selectAll().where('company_id', '=', companyId).orderBy('id').execute()),
   ]);
   const versions: SheetVersion[] = sheets.map((s) => ({
@@ -185,6 +187,7 @@ async function loadTariffs(db: Db, companyId: number) {
     categories: categories as Category[],
     versions,
     tables: Object.fromEntries(PRICED_TABLES.map((t, i) => [t, tables[i]])) as unknown as TableRows,
+    diesel: diesel as DieselPrice[],
   };
 }
 
@@ -222,11 +225,11 @@ export async function tariffImpact(db: Db, companyId: number, proposal: Proposal
   const islandOf = (city: string, province: string) => ref.islands.get(islandKey(city, province));
 
   // The stored tariffs, and the proposal in place of its set.
-  const current = new MemoryTariffs(stored.categories, stored.versions, stored.tables, islandOf);
+  const current = new MemoryTariffs(stored.categories, stored.versions, stored.tables, islandOf, stored.diesel);
   let proposed = current;
   const proposedRows = proposal.rows.map((r, i) => ({ ...r, id: i + 1 }));
   if (proposal.kind === 'table') {
-    proposed = new MemoryTariffs(stored.categories, stored.versions, { ...stored.tables, [proposal.spec.table]: proposedRows }, islandOf);
+    proposed = new MemoryTariffs(stored.categories, stored.versions, { ...stored.tables, [proposal.spec.table]: proposedRows }, islandOf, stored.diesel);
   }
 
   type Item = { r: StoredRequest; request: QuoteRequest | null; endUser: EndUserSettings | null; kind: CallerKind };
@@ -265,7 +268,7 @@ export async function tariffImpact(db: Db, companyId: number, proposal: Proposal
         proposal.categoryId === null
           ? [...stored.categories, { id: NEW_CATEGORY_ID, code: '', rate_type: proposal.rateType, zone: proposal.zone, company_id: companyId }]
           : stored.categories;
-      t = new MemoryTariffs(categories, [...stored.versions, sheetOn(date)!], stored.tables, islandOf);
+      t = new MemoryTariffs(categories, [...stored.versions, sheetOn(date)!], stored.tables, islandOf, stored.diesel);
       proposedOn.set(date, t);
     }
     return t;

@@ -1,3 +1,4 @@
+import { dieselRowFor, monthOf, type DieselPrice } from '../../model/fuel.js';
 import { selectSheets } from '../pricing/sheets.js';
 import { indexLocations, isItalian, matchLocation, normalizePostalCode } from '../pricing/places.js';
 import { ratedPlace } from '../pricing/standard.js';
@@ -11,6 +12,7 @@ import type {
   IslandZone,
   NoPassage,
   Place,
+  PostalSurcharge,
   QuoteInput,
   QuoteRequest,
   RateSheet,
@@ -33,6 +35,7 @@ export interface TableRows {
   express_special_zones: Row[];
   standard_special_zones: Row[];
   standard_no_passage: Row[];
+  postal_surcharges: Row[];
 }
 export const PRICED_TABLES = [
   'express_hub_costs',
@@ -41,6 +44,7 @@ export const PRICED_TABLES = [
   'express_special_zones',
   'standard_special_zones',
   'standard_no_passage',
+  'postal_surcharges',
 ] as const satisfies ReadonlyArray<keyof TableRows>;
 
 const upper = (s: unknown) =>
@@ -90,6 +94,7 @@ export class MemoryTariffs {
   private islands = new Map<string, Row[]>();
   private expressRows = new Map<string, Row[]>();
   private standardRows = new Map<string, Row[]>();
+  private postal = new Map<string, Row[]>();
 
   constructor(
     readonly categories: readonly Category[],
@@ -97,7 +102,10 @@ export class MemoryTariffs {
     tables: TableRows,
     /** `city|PROVINCE` → island (placeReference) */
     private readonly islandOf: (city: string, province: string) => string | undefined,
+    /** every diesel reference row (pricing.md §7), any order */
+    private readonly diesel: readonly DieselPrice[] = [],
   ) {
+    for (const r of tables.postal_surcharges) push(this.postal, String(r.postal_code), r);
     this.loc = {
       express_special_zones: new LocationIndex(tables.express_special_zones),
       standard_special_zones: new LocationIndex(tables.standard_special_zones),
@@ -143,7 +151,20 @@ export class MemoryTariffs {
   /** Everything `priceQuote` needs beyond the request, the date and the companies, as `tariffsFor` answers it. */
   tariffsFor(request: QuoteRequest, endUser: EndUserSettings | null, date: string): Tariffs {
     const sheets = this.choose(request, endUser, date);
-    const out: Tariffs = { sheets };
+    // §7 and §8 as pricingData answers them: the month's diesel row (else the latest earlier one) and the
+    // postal rows whose code is one of the ends' codes or a prefix `…*` of one, in id order.
+    const row = dieselRowFor(this.diesel, monthOf(date));
+    const codes = unique(
+      [request.origin, request.destination].flatMap((p) => {
+        const pc = normalizePostalCode(p.postal_code);
+        return pc ? [pc, ...Array.from({ length: pc.length }, (_, i) => `${pc.slice(0, i + 1)}*`)] : [];
+      }),
+    );
+    const postalSurcharges = codes
+      .flatMap((c) => this.postal.get(c) ?? [])
+      .sort((a, b) => a.id - b.id)
+      .map((r): PostalSurcharge => ({ country: r.country, postal_code: r.postal_code, kind: r.kind, flow: r.flow, fixed: r.fixed, percent: r.percent }));
+    const out: Tariffs = { sheets, diesel: row ? { month: row.month, price: String(row.price) } : null, postalSurcharges };
     if (!sheets.sell) return out;
     return request.service === 'palletExpress' ? this.express(out, request) : this.standard(out, request);
   }

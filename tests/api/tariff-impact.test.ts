@@ -176,6 +176,40 @@ describeEachDb('tariff checks: impact on recent requests (issue 20, item 2)', (p
     expect(hubs.map((h) => [h.code, Number(h.silver)])).toEqual([['HUBMI', 500]]);
   });
 
+  it('a postal surcharges table (pricing.md §8): a ZTL at the Roma end reprices express and standard alike', async () => {
+    // ZTL 00184 on delivery, 7.00 fixed, before the adjustments: end user × 1.1 = +7.70, visitor × 1.2 = +8.40.
+    const file = {
+      field: 'postal_surcharges',
+      name: 'cap.xlsx',
+      data: xlsx([
+        ['country', 'postal_code', 'kind', 'flow', 'fixed', 'percent'],
+        ['IT', '00184', 'ztl', 'OUT', 7, null],
+      ]),
+    };
+    const res = await p().api('POST', '/company/postal_surcharges/store', { token: w.tokens.beta, payload: form({ dry_run: 1 }, file) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.errors).toEqual([]);
+    expect(res.body.data.impact).toEqual({
+      considered: 7, // every service: the four express and three standard requests of 90 days
+      repriced: 4,
+      unchanged: 3,
+      not_priceable: 0,
+      newly_priceable: 0,
+      // 0, 0, 0, 5.69, 7.86, 8.00, 10.92 → the fourth
+      median_change_percent: 5.69,
+      max_increase_percent: 10.92,
+      max_decrease_percent: null,
+      requests: [
+        listed('stdRM', 70.5, 78.2, 10.92), // (60.00 + 7.00) × 1.1 + 4.50
+        listed('visitorRM', 105, 113.4, 8), // (85.00 + 7.00) × 1.2 + 3.00
+        listed('silverRM', 98, 105.7, 7.86), // (85.00 + 7.00) × 1.1 + 4.50
+        listed('goldRM', 135.4, 143.1, 5.69), // (119.00 + 7.00) × 1.1 + 4.50
+      ],
+    });
+    const stored = await p().db.db.selectFrom('postal_surcharges').select('id').where('company_id', '=', w.beta).execute();
+    expect(stored).toEqual([]);
+  });
+
   it('a Customer standard sheet in place of the current version: one zone dearer, one gone', async () => {
     const cat = await p().db.db.selectFrom('categories').select('id').where('code', '=', 'WE-STD').executeTakeFirstOrThrow();
     const file = { field: 'rate_sheet', name: 'std.xlsx', data: xlsx([STD_HEAD, stdRow('RM', 25), stdRow('NA', 20)]) };
