@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, alpha, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import type { RowsSpec } from '../../../model/tariffs';
 import type { CheckRow, TariffCheck, TariffImpact } from '../../dataProvider/tariffs';
@@ -105,7 +105,7 @@ function ChangedCell({ text, was, kind }: { text: string; was: string; kind: 'ad
       <Box component="span" sx={visuallyHidden}>
         {translate('tariff_check.before')}:{' '}
       </Box>
-      <Box component="del" sx={{ color: 'text.secondary' }}>
+      <Box component="del">
         {was || '∅'}
       </Box>
       <span aria-hidden="true"> → </span>
@@ -164,7 +164,7 @@ export function ChangesTable({ spec, check }: { spec: RowsSpec; check: TariffChe
                     const was = show(ch.before, c.name);
                     const differs = kind === 'changed' && was !== now;
                     return (
-                      <TableCell key={c.name} align={c.kind === 'text' ? 'left' : 'right'} sx={differs ? { bgcolor: 'warning.light', color: 'text.primary' } : undefined}>
+                      <TableCell key={c.name} align={c.kind === 'text' ? 'left' : 'right'} sx={differs ? { bgcolor: (t) => alpha(t.palette.warning.main, 0.14) } : undefined}>
                         <ChangedCell text={now} was={was} kind={kind} />
                       </TableCell>
                     );
