@@ -21,7 +21,8 @@ export function formatPercent(value: number | null | undefined, locale: string):
   return f.format(value / 100);
 }
 
-const countText = (locale: string, n: number) => new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
+const countText = (locale: string, n: number) =>
+  new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
 
 /** The cell's message without the "riga 3, colonna silver:" the server puts in front (the table has those columns). */
 export function bareMessage(e: { row: number; column: string; message: string }): string {
@@ -89,7 +90,9 @@ export function CheckSummary({ summary, sheet }: { summary: TariffCheck['summary
         ))}
       </Stack>
       <Alert severity={none ? 'warning' : 'info'} data-testid={none ? 'check-no-change' : 'check-not-saved'}>
-        {none ? translate(sheet ? 'tariff_check.no_change_sheet' : 'tariff_check.no_change_table') : translate('tariff_check.not_saved')}
+        {none
+          ? translate(sheet ? 'tariff_check.no_change_sheet' : 'tariff_check.no_change_table')
+          : translate(sheet ? 'tariff_check.not_saved_sheet' : 'tariff_check.not_saved')}
       </Alert>
     </Box>
   );
@@ -105,9 +108,7 @@ function ChangedCell({ text, was, kind }: { text: string; was: string; kind: 'ad
       <Box component="span" sx={visuallyHidden}>
         {translate('tariff_check.before')}:{' '}
       </Box>
-      <Box component="del">
-        {was || '∅'}
-      </Box>
+      <Box component="del">{was || '∅'}</Box>
       <span aria-hidden="true"> → </span>
       <Box component="span" sx={visuallyHidden}>
         , {translate('tariff_check.after')}:{' '}
@@ -164,7 +165,11 @@ export function ChangesTable({ spec, check }: { spec: RowsSpec; check: TariffChe
                     const was = show(ch.before, c.name);
                     const differs = kind === 'changed' && was !== now;
                     return (
-                      <TableCell key={c.name} align={c.kind === 'text' ? 'left' : 'right'} sx={differs ? { bgcolor: (t) => alpha(t.palette.warning.main, 0.14) } : undefined}>
+                      <TableCell
+                        key={c.name}
+                        align={c.kind === 'text' ? 'left' : 'right'}
+                        sx={differs ? { bgcolor: (t) => alpha(t.palette.warning.main, 0.14) } : undefined}
+                      >
                         <ChangedCell text={now} was={was} kind={kind} />
                       </TableCell>
                     );

@@ -207,7 +207,7 @@ export function UploadDialog({ open, title, help, spec, sheet, ready = true, che
         <Button onClick={close} disabled={busy} data-testid="upload-cancel">
           {translate('tariff_check.cancel')}
         </Button>
-        {current && current.errors.length > 0 ? (
+        {(current && current.errors.length > 0) || (error && !busy) ? (
           <Button variant="contained" onClick={chooseAgain} disabled={busy} data-testid="upload-choose-again">
             {translate('tariff_check.choose_other')}
           </Button>

@@ -31,7 +31,10 @@ export const tariffResources: Record<string, PortalResource> = {
   ...Object.fromEntries(
     TARIFF_TABLES.map((spec, i) => {
       const decl = declared(spec.route);
-      const messages: AreaMessages[] = [browserMessages(decl) as AreaMessages, ...(i === 0 ? [tariffMessages as AreaMessages, checkMessages as AreaMessages] : [])];
+      const messages: AreaMessages[] = [
+        browserMessages(decl) as AreaMessages,
+        ...(i === 0 ? [tariffMessages as AreaMessages, checkMessages as AreaMessages] : []),
+      ];
       return [
         decl.name,
         {
