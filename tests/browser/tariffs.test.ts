@@ -77,7 +77,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
     await ctx.login(page, 'admin@portal.demo');
     await page.goto(`${ctx.portal.url}/#/express-island-zones`);
-    await expect.poll(() => tableText(page, 'tariff-table')).toContain('Sicilia');
+    await expect.poll(() => tableText(page, 'tariff-table'), { timeout: 20_000 }).toContain('Sicilia');
     expect(await page.getByRole('combobox', { name: 'Azienda' }).innerText()).toBe('Acme Trasporti S.r.l.');
     const headers = await page
       .getByTestId('tariff-table')
@@ -101,7 +101,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 768 } });
     await ctx.login(page, 'carrier@portal.demo');
     await page.goto(`${ctx.portal.url}/#/rate-sheets`);
-    await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('ACEXPNAT20250101');
+    await expect.poll(() => tableText(page, 'rate-sheet-table'), { timeout: 20_000 }).toContain('ACEXPNAT20250101');
     for (const action of ['view-', 'download-', 'delete-']) expect(await visibleWhereItIs(page.locator(`[data-testid^=${action}]`).first())).toBe(true);
     await shot(page, 'rate-sheets-carrier');
 
