@@ -52,7 +52,8 @@ const rowsOf = (table: HTMLElement) =>
     )
     .filter((r) => r.length);
 
-describe('the check panels of an upload', () => {
+// The first render pays for loading MUI and react-admin: on a shared, loaded machine that is more than 5 s.
+describe('the check panels of an upload', { timeout: 20_000 }, () => {
   it('changes: key column first, before → after on the changed cell only (struck and underlined, not only coloured)', () => {
     renderIn(<ChangesTable spec={hubCosts} check={answer} />);
     const table = screen.getByTestId('check-changes-table');
