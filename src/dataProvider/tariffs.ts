@@ -42,6 +42,49 @@ export async function downloadFile(path: string, query: Query | undefined, fallb
 
 type PathOf = (resource: string) => { path: string };
 
+/** A shown row of a check: money in euros, integers as numbers, decimals and text as stored (docs/tariff-checks.md). */
+export type CheckRow = Record<string, string | number | null>;
+
+/** One request of the check's impact, repriced with the file's tariffs (euros). */
+export interface ImpactRequest {
+  id: number;
+  code: string;
+  created_on: string;
+  before: number;
+  after: number;
+  change_percent: number;
+}
+
+/** What publishing the file would do to the carrier's recent requests (null: nothing to reprice). */
+export interface TariffImpact {
+  considered: number;
+  repriced: number;
+  unchanged: number;
+  not_priceable: number;
+  median_change_percent: number | null;
+  max_increase_percent: number | null;
+  max_decrease_percent: number | null;
+  requests: ImpactRequest[];
+}
+
+/** The answer of an upload's check (`dry_run=1`): nothing was stored (docs/tariff-checks.md). */
+export interface TariffCheck {
+  dry_run: true;
+  errors: Array<{ row: number; column: string; message: string }>;
+  summary: { added: number; changed: number; removed: number; unchanged: number };
+  changes: Array<{ key: CheckRow; before: CheckRow | null; after: CheckRow | null }>;
+  impact: TariffImpact | null;
+}
+
+/** A record's fields and file as a multipart form (a file field keeps its name). */
+function uploadForm(data: Record<string, unknown>): FormData {
+  const body = toBody(data);
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.append(k, String(v));
+  return form;
+}
+
 /** The namespace of the caller's tariff calls: /admin for admins (any carrier), /company for carriers. */
 const nsOf = (kind: Kind) => (kind === 'admin' ? '/admin' : '/company');
 
@@ -58,13 +101,23 @@ export function tariffMethods(base: DataProvider, pathOf: PathOf, getKind: () =>
     create: async (resource: string, params: CreateParams) => {
       const onProgress = params.meta?.onProgress as ((p: number) => void) | undefined;
       if (!onProgress) return base.create(resource, params);
-      const body = toBody(params.data as Record<string, unknown>);
-      const form = body instanceof FormData ? body : new FormData();
-      if (!(body instanceof FormData)) for (const [k, v] of Object.entries(body)) if (v !== undefined && v !== null) form.append(k, String(v));
-      const answer = await uploadWithProgress(`${pathOf(resource).path}/store`, form, onProgress);
+      const answer = await uploadWithProgress(`${pathOf(resource).path}/store`, uploadForm(params.data as Record<string, unknown>), onProgress);
       announce(answer);
       const data = answer?.data && typeof answer.data === 'object' ? answer.data : { id: 0 };
       return { data: { id: 0, ...data }, meta: { message: answer?.message } };
+    },
+    /**
+     * The check of an upload (issue 20): the same fields and file as the `create` above with `dry_run=1`,
+     * with the progress; answers what a publish would do (errors, summary, changes, impact), storing nothing.
+     * A file-level refusal (not a spreadsheet, no header…) is thrown as for a publish.
+     */
+    checkUpload: async (resource: string, params: { data: Record<string, unknown>; onProgress: (p: number) => void }): Promise<TariffCheck> => {
+      const answer = await uploadWithProgress<{ data: TariffCheck }>(
+        `${pathOf(resource).path}/store`,
+        uploadForm({ ...params.data, dry_run: 1 }),
+        params.onProgress,
+      );
+      return answer.data;
     },
     /** The admin's company selector of the tariff screens: the companies that own tariffs. */
     tariffCompanies: (signal?: AbortSignal) =>

@@ -20,7 +20,7 @@ describeInBrowser('tariff file formats in Chromium (Italian)', (ctx) => {
 
     const csv = Buffer.from('\ufeffcode;silver;gold\r\nHUBTO;7,2;12,50\r\nHUBBO;1.234,5;9\r\n');
     await page.getByTestId('upload-input').setInputFiles({ name: 'costi.csv', mimeType: 'text/csv', buffer: csv });
-    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-publish').click();
     await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('row-count').innerText()).toBe('2 righe');
     const text = await tableText(page, 'tariff-table');

@@ -33,22 +33,22 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
       ['HUBRM', 'sei', -1],
       ['HUBMI', 1, 1],
     ]);
+    // Choosing the file checks it at once: the bad cells as a table (row, column, message), nothing saved, no Pubblica.
     await page.getByTestId('upload-input').setInputFiles({ name: 'costi.xlsx', mimeType: 'application/octet-stream', buffer: bad });
-    await page.getByTestId('upload-submit').click();
-    const errorsBox = page.getByTestId('upload-errors');
+    const errorsBox = page.getByTestId('check-errors');
     await errorsBox.waitFor();
-    expect(await errorsBox.innerText()).toContain('Il file contiene 3 errori in 2 righe: non è stato importato nulla.');
-    for (const line of [
-      'Riga 3, silver: Non è un numero: "sei".',
-      'Riga 3, gold: Non può essere negativo.',
-      'Riga 4, code: Già presente alla riga 2 (code HUBMI).',
-    ]) {
-      expect(await errorsBox.innerText()).toContain(line);
-    }
+    expect(await errorsBox.innerText()).toContain('Il file contiene 3 errori: non è stato salvato nulla.');
+    const errorRows = await page.getByTestId('check-errors-table').locator('tbody tr').allInnerTexts();
+    expect(errorRows.map((r) => r.split('\t'))).toEqual([
+      ['3', 'silver', 'Non è un numero: "sei".'],
+      ['3', 'gold', 'Non può essere negativo.'],
+      ['4', 'code', 'Già presente alla riga 2 (code HUBMI).'],
+    ]);
+    expect(await page.getByTestId('upload-publish').count()).toBe(0);
     await shot(page, 'tariffs-upload-errors');
 
     await page.getByTestId('upload-input').setInputFiles({ name: 'express_hub_costs.xlsx', mimeType: 'application/octet-stream', buffer: template.data });
-    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-publish').click();
     await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('row-count').innerText()).toBe('3 righe');
     const text = await tableText(page, 'tariff-table');
@@ -66,7 +66,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
       ['HUBTO', 4, 8],
     ]);
     await page.getByTestId('upload-input').setInputFiles({ name: 'torino.xlsx', mimeType: 'application/octet-stream', buffer: replacement });
-    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-publish').click();
     await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
     await expect.poll(() => page.getByTestId('row-count').innerText()).toBe('1 riga');
     expect(await tableText(page, 'tariff-table')).not.toContain('HUBNA');
@@ -77,7 +77,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
     await ctx.login(page, 'admin@portal.demo');
     await page.goto(`${ctx.portal.url}/#/express-island-zones`);
-    await expect.poll(() => tableText(page, 'tariff-table')).toContain('Sicilia');
+    await expect.poll(() => tableText(page, 'tariff-table'), { timeout: 20_000 }).toContain('Sicilia');
     expect(await page.getByRole('combobox', { name: 'Azienda' }).innerText()).toBe('Acme Trasporti S.r.l.');
     const headers = await page
       .getByTestId('tariff-table')
@@ -101,7 +101,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 768 } });
     await ctx.login(page, 'carrier@portal.demo');
     await page.goto(`${ctx.portal.url}/#/rate-sheets`);
-    await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('ACEXPNAT20250101');
+    await expect.poll(() => tableText(page, 'rate-sheet-table'), { timeout: 20_000 }).toContain('ACEXPNAT20250101');
     for (const action of ['view-', 'download-', 'delete-']) expect(await visibleWhereItIs(page.locator(`[data-testid^=${action}]`).first())).toBe(true);
     await shot(page, 'rate-sheets-carrier');
 
@@ -134,8 +134,9 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     expect(await page.getByTestId('upload-submit').isDisabled()).toBe(true);
     await page.getByTestId('sheet-to').fill('2026-12-31');
     await page.getByTestId('upload-input').setInputFiles({ name: 'torino.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    await page.getByTestId('summary-added').waitFor();
     await shot(page, 'rate-sheets-new');
-    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-publish').click();
     await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
     await expect.poll(() => tableText(page, 'rate-sheet-table')).toContain('Listino Torino prova');
     expect(await page.getByRole('combobox', { name: /^Categoria AC/ }).innerText()).toMatch(/^ACSTDNAT\d{8} · STD NAT$/);

@@ -99,12 +99,15 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
         rows: groupDigits(TARIFF_LIMITS.rows),
         columns: spec.columns.map((c) => c.name).join(', '),
       })}
+      spec={spec}
+      sheet
       ready={fields() !== null}
+      checkKey={JSON.stringify([v.rate_type, zone, v.area, v.category_id, companyId])}
+      check={(file, onProgress) => dataProvider.checkUpload('rate-sheets', { data: { ...fields(), rate_sheet: file }, onProgress })}
       send={async (file, onProgress) => {
         const answer = await dataProvider.create('rate-sheets', { data: { ...fields(), rate_sheet: file }, meta: { onProgress } });
         onDone(answer.data?.id ? answer.data : null);
       }}
-      submitLabel={translate('rate_sheets.save')}
       onClose={onClose}
     >
       <Grid container spacing={2} sx={{ mb: 1 }}>

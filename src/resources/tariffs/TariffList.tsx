@@ -102,9 +102,11 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
     onError: (err: any) => notify(err?.message ?? 'ra.notification.http_error', { type: 'error' }),
     onSettled: () => setConfirming(false),
   });
+  // The check and the publish send the same fields and file; the check adds dry_run=1.
+  const uploadData = (file: File) => ({ ...(isAdmin ? { company_id: companyId } : {}), [spec.fileField]: file });
   const upload = useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (p: number) => void }) =>
-      dataProvider.create(resource, { data: { ...(isAdmin ? { company_id: companyId } : {}), [spec.fileField]: file }, meta: { onProgress } }),
+      dataProvider.create(resource, { data: uploadData(file), meta: { onProgress } }),
     onSuccess: () => {
       setUploading(false);
       return refresh();
@@ -180,7 +182,10 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
           rows: groupDigits(TARIFF_LIMITS.rows),
           columns: spec.columns.map((c) => c.name).join(', '),
         })}
+        spec={spec}
         ready={canLoad}
+        checkKey={String(companyId)}
+        check={(file, onProgress) => dataProvider.checkUpload(resource, { data: uploadData(file), onProgress })}
         send={(file, onProgress) => upload.mutateAsync({ file, onProgress })}
         onClose={() => setUploading(false)}
       >

@@ -1,8 +1,23 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  LinearProgress,
+  Stack,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { SPREADSHEET_ACCEPT } from '../../../model/tariffs';
+import { SPREADSHEET_ACCEPT, type RowsSpec } from '../../../model/tariffs';
+import type { TariffCheck } from '../../dataProvider/tariffs';
+import { ChangesTable, CheckErrors, CheckSummary, ImpactPanel } from './CheckPanels';
 
 /** The server's refusal as lines: its message, then every field or cell message ("Riga 5, p300: …"). */
 export function errorLines(error: any): { message: string; lines: string[] } {
@@ -36,32 +51,49 @@ interface Props {
   open: boolean;
   title: string;
   help: string;
-  /** The other fields of the form are complete (false: the submit waits). */
+  /** The rows the file holds (the changes table's columns). */
+  spec: RowsSpec;
+  /** A rate sheet (a publish adds a version) rather than a table (a publish replaces the set). */
+  sheet?: boolean;
+  /** The other fields of the form are complete (false: the check waits). */
   ready?: boolean;
-  /** Sends the file (and the caller's fields): the resource's create through the data provider, with the progress. */
+  /** The fields the check depends on: when they change, the file must be checked again before a publish. */
+  checkKey?: string;
+  /** Checks the file (dry_run=1 through the data provider), with the progress: stores nothing. */
+  check: (file: File, onProgress: (percent: number) => void) => Promise<TariffCheck>;
+  /** Publishes the same file (the resource's create through the data provider), with the progress. */
   send: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   children?: ReactNode;
-  /** The submit button's text (default "Carica"). */
-  submitLabel?: string;
   onClose: () => void;
 }
 
+type Phase = 'idle' | 'checking' | 'publishing';
+
 /**
- * The upload modal: one .xlsx/.xls/.ods/.csv file (and any extra fields), sent with its progress shown; every
- * message the server answers (each bad cell with its row and column) is listed in red. The success
- * message is the data provider's toast.
+ * The upload modal (issue 20): choosing a .xlsx/.xls/.ods/.csv file sends it for a check with its
+ * progress; the answer shows the bad cells as a table (nothing saved, choose another file), or what a
+ * publish would change (summary, changed rows, effect on recent requests) with Pubblica and Annulla.
+ * Pubblica sends the same file without dry_run; Annulla stores nothing. The success message is the data
+ * provider's toast; a refusal of the file as a whole (not a spreadsheet, no header…) is listed in red.
  */
-export function UploadDialog({ open, title, help, ready = true, send, children, submitLabel, onClose }: Props) {
+export function UploadDialog({ open, title, help, spec, sheet, ready = true, checkKey = '', check, send, children, onClose }: Props) {
   const translate = useTranslate();
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState(0);
+  const [result, setResult] = useState<{ check: TariffCheck; key: string } | null>(null);
   const [error, setError] = useState<any>(null);
-  const busy = progress !== null;
+  const busy = phase !== 'idle';
+  const current = result && result.key === checkKey ? result.check : null;
+  const stale = !!result && !current;
+  const canPublish = !!current && current.errors.length === 0 && ready;
 
   const reset = () => {
     setFile(null);
-    setProgress(null);
+    setPhase('idle');
+    setResult(null);
     setError(null);
     if (input.current) input.current.value = '';
   };
@@ -70,27 +102,51 @@ export function UploadDialog({ open, title, help, ready = true, send, children, 
     reset();
     onClose();
   };
-  const submit = async () => {
-    if (!file || !ready) return;
+  const runCheck = async (chosen: File | null = file) => {
+    if (!chosen || !ready) return;
+    setError(null);
+    setResult(null);
+    setProgress(0);
+    setPhase('checking');
+    try {
+      const answer = await check(chosen, setProgress);
+      setResult({ check: answer, key: checkKey });
+    } catch (err) {
+      setError(err);
+    } finally {
+      setPhase('idle');
+    }
+  };
+  const publish = async () => {
+    if (!file || !canPublish) return;
     setError(null);
     setProgress(0);
+    setPhase('publishing');
     try {
       await send(file, setProgress);
       reset();
     } catch (err) {
-      setProgress(null);
+      setPhase('idle');
+      setResult(null);
       setError(err);
     }
   };
+  const chooseAgain = () => {
+    if (input.current) {
+      input.current.value = '';
+      input.current.click();
+    }
+  };
+  const wide = !!current;
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" data-testid="upload-dialog">
+    <Dialog open={open} onClose={close} fullWidth maxWidth={wide ? 'lg' : 'sm'} fullScreen={phone && wide} data-testid="upload-dialog">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
           {help}
         </Typography>
         {children}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" component="label" startIcon={<UploadFileIcon />} disabled={busy}>
             {translate('tariffs.choose_file')}
             <input
@@ -100,32 +156,70 @@ export function UploadDialog({ open, title, help, ready = true, send, children, 
               accept={SPREADSHEET_ACCEPT}
               data-testid="upload-input"
               onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
+                const chosen = e.target.files?.[0] ?? null;
+                setFile(chosen);
+                setResult(null);
                 setError(null);
+                if (chosen) void runCheck(chosen);
               }}
             />
           </Button>
-          <Typography variant="body2" noWrap data-testid="upload-filename">
+          <Typography variant="body2" noWrap data-testid="upload-filename" sx={{ minWidth: 0 }}>
             {file?.name ?? translate('tariffs.no_file')}
           </Typography>
         </Box>
         {busy && (
           <Box sx={{ mt: 2 }} data-testid="upload-progress">
-            <LinearProgress variant={progress! < 100 ? 'determinate' : 'indeterminate'} value={progress!} />
-            <Typography variant="caption" color="text.secondary">
-              {progress! < 100 ? translate('tariffs.sending', { percent: progress }) : translate('tariffs.importing')}
+            <LinearProgress
+              variant={progress < 100 ? 'determinate' : 'indeterminate'}
+              value={progress}
+              aria-label={translate('tariff_check.progress_label')}
+              aria-valuetext={`${progress}%`}
+            />
+            <Typography variant="caption" color="text.secondary" aria-live="polite">
+              {phase === 'checking'
+                ? translate(progress < 100 ? 'tariff_check.sending_check' : 'tariff_check.checking', { percent: progress })
+                : translate(progress < 100 ? 'tariff_check.sending_publish' : 'tariff_check.publishing', { percent: progress })}
             </Typography>
           </Box>
         )}
         <ServerErrors error={error} />
+        {stale && !busy && (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="check-stale">
+            {translate('tariff_check.stale')}
+          </Alert>
+        )}
+        {current && (
+          <Stack spacing={2} sx={{ mt: 2 }} data-testid="upload-check">
+            {current.errors.length > 0 ? (
+              <CheckErrors errors={current.errors} />
+            ) : (
+              <>
+                <CheckSummary summary={current.summary} sheet={sheet} />
+                <ChangesTable spec={spec} check={current} />
+                <ImpactPanel impact={current.impact} />
+              </>
+            )}
+          </Stack>
+        )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={busy}>
-          {translate('tariffs.cancel')}
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={close} disabled={busy} data-testid="upload-cancel">
+          {translate('tariff_check.cancel')}
         </Button>
-        <Button variant="contained" onClick={submit} disabled={!file || !ready || busy} data-testid="upload-submit">
-          {submitLabel ?? translate('tariffs.submit')}
-        </Button>
+        {(current && current.errors.length > 0) || (error && !busy) ? (
+          <Button variant="contained" onClick={chooseAgain} disabled={busy} data-testid="upload-choose-again">
+            {translate('tariff_check.choose_other')}
+          </Button>
+        ) : canPublish ? (
+          <Button variant="contained" onClick={publish} disabled={busy} data-testid="upload-publish">
+            {translate('tariff_check.publish')}
+          </Button>
+        ) : (
+          <Button variant="contained" onClick={() => runCheck()} disabled={!file || !ready || busy} data-testid="upload-submit">
+            {translate('tariff_check.check')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { lazyScreen } from '../../components/lazyScreen';
 import type { AreaMessages } from '../../i18n';
 import type { PortalResource } from '../types';
 import { tariffMessages } from './messages';
+import { checkMessages } from './checkMessages';
 
 // The screens load when first opened; the declarations (names, paths, permissions, labels) stay eager.
 const TariffList = lazyScreen(() => import('./TariffList'), 'TariffList');
@@ -30,7 +31,10 @@ export const tariffResources: Record<string, PortalResource> = {
   ...Object.fromEntries(
     TARIFF_TABLES.map((spec, i) => {
       const decl = declared(spec.route);
-      const messages: AreaMessages[] = [browserMessages(decl) as AreaMessages, ...(i === 0 ? [tariffMessages as AreaMessages] : [])];
+      const messages: AreaMessages[] = [
+        browserMessages(decl) as AreaMessages,
+        ...(i === 0 ? [tariffMessages as AreaMessages, checkMessages as AreaMessages] : []),
+      ];
       return [
         decl.name,
         {
