@@ -2,7 +2,6 @@ import type { ReactElement } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   FileField,
   FileInput,
   ImageField,
@@ -17,6 +16,7 @@ import {
 import { Box, InputAdornment } from '@mui/material';
 import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { LookupInput } from './LookupInput';
+import { PortalDateInput, PortalMonthInput } from '../dates/inputs';
 import { validatorsOf } from './validators';
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
@@ -47,8 +47,8 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
     case 'decimal':
       return <NumberInput {...common} step={f.scale ? 10 ** -f.scale : 0.01} min={f.min} max={f.max} />;
     case 'month':
-      // YYYY-MM as text: the same spelling in every language (the label says it).
-      return <TextInput {...common} placeholder="2026-11" slotProps={{ htmlInput: { maxLength: 7, inputMode: 'numeric' } }} />;
+      // A month and year picker: 11/2026 on screen, `2026-11` in the form and on the wire.
+      return <PortalMonthInput {...common} />;
     case 'money':
       return (
         <NumberInput
@@ -65,7 +65,7 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
       // Stored as '0' | '1' text; a new record without a value reads as off.
       return <BooleanInput {...common} format={(v: unknown) => v === '1' || v === 1 || v === true} parse={(v: boolean) => (v ? '1' : '0')} />;
     case 'date':
-      return <DateInput {...common} />;
+      return <PortalDateInput {...common} />;
     case 'select':
       return <SelectInput {...common} choices={(f.options ?? []).map(choiceOf)} translateChoice />;
     case 'reference':
