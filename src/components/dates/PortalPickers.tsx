@@ -45,6 +45,8 @@ export type PickerFieldProps = {
   testId?: string;
   name?: string;
   size?: 'small' | 'medium';
+  /** Filled like the portal's other inputs (react-admin's theme) unless said. */
+  variant?: 'filled' | 'outlined';
   fullWidth?: boolean;
   disabled?: boolean;
   readOnly?: boolean;
@@ -74,7 +76,27 @@ export function PortalPickerField(props: PickerFieldProps) {
   );
 }
 
-function PickerField({ kind, value, onChange, label, required, error, helperText, min, max, testId, name, size = 'small', fullWidth, disabled, readOnly, sx, onBlur, onValidity }: PickerFieldProps) {
+function PickerField({
+  kind,
+  value,
+  onChange,
+  label,
+  required,
+  error,
+  helperText,
+  min,
+  max,
+  testId,
+  name,
+  size = 'small',
+  variant = 'filled',
+  fullWidth,
+  disabled,
+  readOnly,
+  sx,
+  onBlur,
+  onValidity,
+}: PickerFieldProps) {
   const translate = useTranslate();
   const [locale = 'it'] = useLocaleState();
   // The picker keeps what is being typed (an unfinished 25/11/AAAA); the form only ever gets wire text.
@@ -104,6 +126,7 @@ function PickerField({ kind, value, onChange, label, required, error, helperText
   };
   const textField = {
     size,
+    variant,
     fullWidth,
     required,
     name,

@@ -19,7 +19,21 @@ const asList = (v: Validator | Validator[] | undefined): Validator[] => (v === u
  * A react-admin input around the portal's picker: the form holds the wire text (`YYYY-MM-DD`, `HH:mm`,
  * `YYYY-MM`), and an unfinished or out-of-range value fails the form with the picker's message.
  */
-function PortalInput({ kind, source, label, validate, defaultValue, disabled, readOnly, fullWidth, min, max, helperText, sx, ...rest }: PortalInputProps & { kind: PickerKind }) {
+function PortalInput({
+  kind,
+  source,
+  label,
+  validate,
+  defaultValue,
+  disabled,
+  readOnly,
+  fullWidth,
+  min,
+  max,
+  helperText,
+  sx,
+  ...rest
+}: PortalInputProps & { kind: PickerKind }) {
   const resource = useResourceContext();
   const verdict = useRef<string | null>(null);
   const pickerCheck: Validator = () => verdict.current ?? undefined;

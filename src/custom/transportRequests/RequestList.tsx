@@ -53,6 +53,7 @@ function FilterBar({ kind }: { kind: Kind }) {
         value={filterValues.date ?? ''}
         onChange={(v) => set({ date: v })}
         testId="filter-date"
+        variant={field.variant}
         sx={field.sx}
       />
       <TextField
