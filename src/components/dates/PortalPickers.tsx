@@ -110,14 +110,24 @@ function PickerField({
   }, [kind, value]);
   const [reason, setReason] = useState<string | null>(null);
   const [focused, setFocused] = useState(false);
-  const messageKey = pickerMessage(kind, reason);
-  useEffect(() => onValidity?.(messageKey), [messageKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Some parts typed and others still empty (11/AAAA): MUI X keeps the value null without an error, the portal calls it unfinished.
+  const box = useRef<HTMLDivElement>(null);
+  const [unfinished, setUnfinished] = useState(false);
+  const checkUnfinished = () => {
+    const parts = Array.from(box.current?.querySelectorAll('[role="spinbutton"]') ?? []).map((p) => p.hasAttribute('aria-valuenow'));
+    setUnfinished(parts.some(Boolean) && !parts.every(Boolean));
+  };
+  const messageKey = pickerMessage(kind, reason ?? (unfinished ? 'invalidDate' : null));
+  useEffect(() => {
+    onValidity?.(messageKey);
+  }, [messageKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const limit = messageKey === 'portal.dates.min' ? min : messageKey === 'portal.dates.max' ? max : undefined;
   const shownLimit = limit ? (kind === 'month' ? formatDate(fromWire('month', limit), locale, SHOWN.month) : formatDate(limit, locale)) : '';
   const own = messageKey && !focused ? translate(messageKey, { limit: shownLimit }) : null;
   const change = (d: Date | null) => {
     setDate(d);
+    if (d) setUnfinished(false);
     const wire = toWire(kind, d);
     if (wire !== sent.current) {
       sent.current = wire;
@@ -150,10 +160,12 @@ function PickerField({
   return (
     // The field and its calendar (a portal, but one React tree): the picker's message waits until both lose focus.
     <Box
+      ref={box}
       sx={{ display: 'contents' }}
       onFocus={() => setFocused(true)}
       onBlur={() => {
         setFocused(false);
+        checkUnfinished();
         onBlur?.();
       }}
     >

@@ -52,7 +52,9 @@ function PortalInput({
       value={field.value ?? ''}
       onChange={field.onChange}
       onBlur={field.onBlur}
-      onValidity={(key) => (verdict.current = key)}
+      onValidity={(key) => {
+        verdict.current = key;
+      }}
       name={field.name}
       label={label === false ? undefined : <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} />}
       required={isRequired}
