@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AdminContext, Form, SaveButton } from 'react-admin';
+import { AdminContext, Form, SaveButton, required } from 'react-admin';
 import { buildI18nProvider } from '../../i18n';
 import { componentMessages } from '../messages';
 import { PortalDateInput, PortalMonthInput, PortalTimeInput } from './inputs';
@@ -26,7 +26,7 @@ const renderForm = (record: Record<string, unknown>, onSubmit: (v: Record<string
       <Form record={record} onSubmit={onSubmit}>
         <PortalDateInput source="day" label="Giorno" />
         <PortalTimeInput source="at" label="Ora" />
-        <PortalMonthInput source="month" label="Mese" />
+        <PortalMonthInput source="month" label="Mese" validate={required()} />
         <SaveButton alwaysEnable />
       </Form>
     </AdminContext>,
@@ -47,7 +47,7 @@ describe('react-admin date inputs', { timeout: 30_000 }, () => {
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ day: '2026-12-01', at: '14:30', month: '2027-02' });
   });
 
-  it('an unfinished month stops the form with the Italian message', async () => {
+  it('an unfinished month stops the form with the Italian message, not "required"', async () => {
     const onSubmit = vi.fn();
     const { save } = renderForm({}, onSubmit);
     const month = screen.getByTestId('input-month').querySelector<HTMLElement>('[role="spinbutton"]')!;

@@ -40,7 +40,8 @@ function PortalInput({
   const { field, fieldState, formState, isRequired } = useInput({
     source,
     defaultValue,
-    validate: [...asList(validate), pickerCheck],
+    // The picker's verdict first: an unfinished date says so rather than "required".
+    validate: [pickerCheck, ...asList(validate)],
     format: (v: unknown) => (typeof v === 'string' ? v : ''),
     parse: (v: string) => (v === '' ? null : v),
   });
@@ -56,7 +57,7 @@ function PortalInput({
         verdict.current = key;
       }}
       name={field.name}
-      label={label === false ? undefined : <FieldTitle label={label as string} source={source} resource={resource} isRequired={isRequired} />}
+      label={label === false ? undefined : <FieldTitle label={label as string} source={source} resource={resource} isRequired={false} />}
       required={isRequired}
       error={showErr}
       helperText={showErr ? <ValidationError error={err} /> : helperText || undefined}
