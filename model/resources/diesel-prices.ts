@@ -22,9 +22,9 @@ export default defineResource({
     note: { type: 'text', maxLength: 255, multiline: true },
   }),
   fieldLabels: {
-    it: { month: 'Mese (AAAA-MM)', price: 'Prezzo gasolio (€/l)', note: 'Fonte / nota' },
-    en: { month: 'Month (YYYY-MM)', price: 'Diesel price (€/l)', note: 'Source / note' },
-    fr: { month: 'Mois (AAAA-MM)', price: 'Prix du gazole (€/l)', note: 'Source / note' },
+    it: { month: 'Mese', price: 'Prezzo gasolio (€/l)', note: 'Fonte / nota' },
+    en: { month: 'Month', price: 'Diesel price (€/l)', note: 'Source / note' },
+    fr: { month: 'Mois', price: 'Prix du gazole (€/l)', note: 'Source / note' },
   },
   labels: {
     it: {

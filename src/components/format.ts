@@ -7,7 +7,7 @@ import { useLocaleState } from 'react-admin';
  * 1.234,56 € in Italian, €1,234.56 in English, 1 234,56 € in French; dates with date-fns locales.
  */
 const NUMBER_LOCALE: Record<string, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
-const DATE_LOCALE: Record<string, DateLocale> = { it, en: enGB, fr };
+export const DATE_LOCALE: Record<string, DateLocale> = { it, en: enGB, fr };
 const money = new Map<string, Intl.NumberFormat>();
 
 const toNumber = (v: unknown): number | null => {

@@ -19,6 +19,13 @@ export const componentMessages = {
         less_than: 'Deve essere minore di %{limit}',
         decimals: 'Al massimo %{scale} decimali',
       },
+      dates: {
+        invalid_date: 'Data non valida: scrivila come GG/MM/AAAA',
+        invalid_time: 'Ora non valida: scrivila come hh:mm (24 ore)',
+        invalid_month: 'Mese non valido: scrivilo come MM/AAAA',
+        min: 'Non prima del %{limit}',
+        max: 'Non dopo il %{limit}',
+      },
     },
   },
   en: {
@@ -40,6 +47,13 @@ export const componentMessages = {
         less_than: 'Must be less than %{limit}',
         decimals: 'At most %{scale} decimals',
       },
+      dates: {
+        invalid_date: 'Invalid date: write it as DD/MM/YYYY',
+        invalid_time: 'Invalid time: write it as hh:mm (24-hour)',
+        invalid_month: 'Invalid month: write it as MM/YYYY',
+        min: 'Not before %{limit}',
+        max: 'Not after %{limit}',
+      },
     },
   },
   fr: {
@@ -60,6 +74,13 @@ export const componentMessages = {
         greater_than: 'Doit être supérieur à %{limit}',
         less_than: 'Doit être inférieur à %{limit}',
         decimals: 'Au plus %{scale} décimales',
+      },
+      dates: {
+        invalid_date: 'Date non valide : écrivez-la JJ/MM/AAAA',
+        invalid_time: 'Heure non valide : écrivez-la hh:mm (24 h)',
+        invalid_month: 'Mois non valide : écrivez-le MM/AAAA',
+        min: 'Pas avant le %{limit}',
+        max: 'Pas après le %{limit}',
       },
     },
   },

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
+import { pickerText, typeInPicker } from './pickers.js';
 
 /** This month in Europe/Rome as `YYYY-MM`, and as Italian writes it ("novembre 2026"): the test works in any month. */
 const month = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(new Date()).slice(0, 7);
@@ -32,12 +33,14 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
     const dialog = page.getByTestId('dialog-create');
     await dialog.waitFor();
     expect(await dialog.getByRole('heading').textContent()).toBe('Nuovo prezzo del gasolio');
-    // A wrong month is refused in the form, in Italian, before anything is sent.
-    await page.fill('input[name=month]', '11/2026');
+    // The month is a month and year picker written MM/AAAA; an unfinished one (no year) is refused in the
+    // form, in Italian, before anything is sent.
+    await typeInPicker(dialog, 'month', month.slice(5));
     await page.fill('input[name=price]', '1.587');
     await page.getByTestId('dialog-save').click();
-    await expect.poll(() => dialog.textContent()).toContain('Scrivi il mese come AAAA-MM');
-    await page.fill('input[name=month]', month);
+    await expect.poll(() => dialog.textContent()).toContain('Mese non valido: scrivilo come MM/AAAA');
+    await typeInPicker(dialog, 'month', `${month.slice(5)}/${month.slice(0, 4)}`);
+    expect(await pickerText(dialog, 'month')).toBe(`${month.slice(5)}/${month.slice(0, 4)}`);
     await page.fill('textarea[name=note]', 'MASE, media mensile');
     await shot(page, 'declared-diesel-create');
     await page.getByTestId('dialog-save').click();
@@ -49,10 +52,10 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
     // The same month again: the server's unique check, shown under the input.
     await page.getByTestId('add').click();
     await page.getByTestId('dialog-create').waitFor();
-    await page.fill('input[name=month]', month);
+    await typeInPicker(page.getByTestId('dialog-create'), 'month', `${month.slice(5)}/${month.slice(0, 4)}`);
     await page.fill('input[name=price]', '1.6');
     await page.getByTestId('dialog-save').click();
-    await expect.poll(() => page.getByTestId('dialog-create').textContent()).toMatch(/mese \(aaaa-mm\)/i);
+    await expect.poll(() => page.getByTestId('dialog-create').textContent()).toMatch(/il valore di mese è già in uso/i);
     expect(await ctx.portal.db.db.selectFrom('diesel_prices').select('id').execute()).toHaveLength(1);
     // With this month's price the dashboard has nothing to remind.
     await page.keyboard.press('Escape');

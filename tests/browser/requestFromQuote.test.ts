@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
 import { describeInBrowser, shot } from './harness.js';
+import { shownDay, typeInPicker } from './pickers.js';
 
 /**
  * From a quote to a confirmed request, in Italian, on the worked example of pricing.md §6
@@ -32,9 +33,9 @@ async function quoteWorkedExample(page: Page) {
 
 async function fillPickupAndDelivery(page: Page) {
   await page.getByTestId('s0.shipperref').fill('ORD-GOLD-1');
-  await page.getByTestId('s0.pickup.date').fill(addDays(romeDate(), 1));
-  await page.getByTestId('s0.pickup.timeFrom').fill('09:00');
-  await page.getByTestId('s0.pickup.timeTo').fill('13:00');
+  await typeInPicker(page, 's0.pickup.date', shownDay(addDays(romeDate(), 1)));
+  await typeInPicker(page, 's0.pickup.timeFrom', '09:00');
+  await typeInPicker(page, 's0.pickup.timeTo', '13:00');
   await page.getByTestId('s0.delivery.locationName').fill('Cantiere Roma Est');
   await page.getByTestId('s0.delivery.address').fill('Via Prenestina 300');
 }

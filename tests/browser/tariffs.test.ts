@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { rowsOf, saved, tableText, xlsx } from './files.js';
 import { describeInBrowser, shot, visibleWhereItIs } from './harness.js';
+import { typeInPicker } from './pickers.js';
 
 describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
   it('a carrier downloads, deletes and uploads a tariff table, seeing every bad row in red', async () => {
@@ -128,11 +129,11 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     await dialog.getByRole('combobox', { name: 'Tipo tariffa' }).click();
     await page.getByRole('option', { name: 'Standard (STD)' }).click();
     await page.getByTestId('sheet-description').fill('Listino Torino prova');
-    await page.getByTestId('sheet-from').fill('2026-01-01');
-    await page.getByTestId('sheet-to').fill('2025-06-30');
+    await typeInPicker(page, 'sheet-from', '01/01/2026');
+    await typeInPicker(page, 'sheet-to', '30/06/2025');
     expect(await dialog.innerText()).toContain('La data di fine validità deve essere successiva alla data di inizio validità');
     expect(await page.getByTestId('upload-submit').isDisabled()).toBe(true);
-    await page.getByTestId('sheet-to').fill('2026-12-31');
+    await typeInPicker(page, 'sheet-to', '31/12/2026');
     await page.getByTestId('upload-input').setInputFiles({ name: 'torino.xlsx', mimeType: 'application/octet-stream', buffer: file });
     await page.getByTestId('summary-added').waitFor();
     await shot(page, 'rate-sheets-new');

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { describeInBrowser, shot } from './harness.js';
+import { shownDay, typeInPicker } from './pickers.js';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -28,9 +29,9 @@ describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
     await page.getByTestId('s0.volume').fill('2,4');
     await page.getByTestId('s0.volumeType').locator('..').click();
     await page.getByRole('option', { name: 'Metri cubi (CBM)' }).click();
-    await page.getByTestId('s0.pickup.date').fill(addDays(romeDate(), 2));
-    await page.getByTestId('s0.pickup.timeFrom').fill('08:00');
-    await page.getByTestId('s0.pickup.timeTo').fill('12:00');
+    await typeInPicker(page, 's0.pickup.date', shownDay(addDays(romeDate(), 2)));
+    await typeInPicker(page, 's0.pickup.timeFrom', '08:00');
+    await typeInPicker(page, 's0.pickup.timeTo', '12:00');
     await page.getByTestId('s0.delivery.locationName').fill('Ferramenta Colosseo');
     await page.getByTestId('s0.delivery.address').fill('Via Labicana 44');
     await page.getByTestId('s0.delivery.postalCode').fill('00184');

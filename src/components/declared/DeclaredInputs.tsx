@@ -1,8 +1,7 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import {
   AutocompleteInput,
   BooleanInput,
-  DateInput,
   FileField,
   FileInput,
   ImageField,
@@ -18,6 +17,10 @@ import { Box, InputAdornment } from '@mui/material';
 import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { LookupInput } from './LookupInput';
 import { validatorsOf } from './validators';
+
+// The pickers (MUI X, ~50 kB compressed) load only with a form that has a date or a month.
+const PortalDateInput = lazy(() => import('../dates/inputs').then((m) => ({ default: m.PortalDateInput })));
+const PortalMonthInput = lazy(() => import('../dates/inputs').then((m) => ({ default: m.PortalMonthInput })));
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.toUpperCase() : v);
 
@@ -47,8 +50,12 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
     case 'decimal':
       return <NumberInput {...common} step={f.scale ? 10 ** -f.scale : 0.01} min={f.min} max={f.max} />;
     case 'month':
-      // YYYY-MM as text: the same spelling in every language (the label says it).
-      return <TextInput {...common} placeholder="2026-11" slotProps={{ htmlInput: { maxLength: 7, inputMode: 'numeric' } }} />;
+      // A month and year picker: 11/2026 on screen, `2026-11` in the form and on the wire.
+      return (
+        <Suspense fallback={null}>
+          <PortalMonthInput {...common} />
+        </Suspense>
+      );
     case 'money':
       return (
         <NumberInput
@@ -65,7 +72,11 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
       // Stored as '0' | '1' text; a new record without a value reads as off.
       return <BooleanInput {...common} format={(v: unknown) => v === '1' || v === 1 || v === true} parse={(v: boolean) => (v ? '1' : '0')} />;
     case 'date':
-      return <DateInput {...common} />;
+      return (
+        <Suspense fallback={null}>
+          <PortalDateInput {...common} />
+        </Suspense>
+      );
     case 'select':
       return <SelectInput {...common} choices={(f.options ?? []).map(choiceOf)} translateChoice />;
     case 'reference':

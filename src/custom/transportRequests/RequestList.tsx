@@ -8,6 +8,7 @@ import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import CloseIcon from '@mui/icons-material/HighlightOff';
 import EditIcon from '@mui/icons-material/Edit';
 import { useFormat } from '../../components/format';
+import { PortalPickerField } from '../../components/dates/PortalPickers';
 import { EmptyState } from '../../components/table/EmptyState';
 import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses';
 import type { Kind } from '../../../model/roles';
@@ -46,13 +47,14 @@ function FilterBar({ kind }: { kind: Kind }) {
   const field = { size: 'small', variant: 'outlined', fullWidth: false, sx: { width: { xs: '100%', sm: 200 } } } as const;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }} data-testid="request-filters">
-      <TextField
-        {...field}
-        type="date"
+      <PortalPickerField
+        kind="date"
         label={translate('requests.filter_date')}
         value={filterValues.date ?? ''}
-        onChange={(e) => set({ date: e.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'filter-date' } }}
+        onChange={(v) => set({ date: v })}
+        testId="filter-date"
+        variant={field.variant}
+        sx={field.sx}
       />
       <TextField
         {...field}

@@ -20,6 +20,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useFormat } from '../../components/format';
+import { PortalPickerField, type PickerFieldProps } from '../../components/dates/PortalPickers';
 import type { DocRow, Errors, HandOver, PlaceForm, ShipmentForm } from './createForm';
 import { MAX_FILE_BYTES, quotedFigures } from './createForm';
 import { FigureCard } from './parts';
@@ -44,6 +45,32 @@ export function Input({ path, errors, ...props }: { path: string; errors: Errors
       error={!!err}
       helperText={err ? translate(err) : props.helperText}
       slotProps={{ ...props.slotProps, htmlInput: { 'data-testid': path, ...(props.slotProps as any)?.htmlInput } }}
+    />
+  );
+}
+
+/** A date or time of the form in the portal's language (`YYYY-MM-DD`, `HH:mm` in the form), its error under it until it is changed. */
+function PickerInput({
+  path,
+  errors,
+  onChange,
+  ...props
+}: { path: string; errors: Errors; onChange: (v: string) => void } & Pick<PickerFieldProps, 'kind' | 'label' | 'required' | 'value'>) {
+  const translate = useTranslate();
+  const [edited, setEdited] = useState(false);
+  useEffect(() => setEdited(false), [errors]);
+  const err = edited ? undefined : errors[path];
+  return (
+    <PortalPickerField
+      {...props}
+      testId={path}
+      fullWidth
+      error={!!err}
+      helperText={err ? translate(err) : undefined}
+      onChange={(v) => {
+        setEdited(true);
+        onChange(v);
+      }}
     />
   );
 }
@@ -75,35 +102,32 @@ export function PlaceFields({
   const locked = fromQuote ? { helperText: translate('requests.from_quote_place'), slotProps: { input: { readOnly: true } } } : {};
   return (
     <Box sx={grid}>
-      <Input
+      <PickerInput
+        kind="date"
         path={`${path}.date`}
         errors={errors}
-        type="date"
         label={translate('requests.date')}
         required={dateRequired}
         value={value.date}
-        onChange={set('date')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(v) => onChange({ ...value, date: v })}
       />
-      <Input
+      <PickerInput
+        kind="time"
         path={`${path}.timeFrom`}
         errors={errors}
-        type="time"
         label={translate('requests.time_from')}
         required={dateRequired}
         value={value.timeFrom}
-        onChange={set('timeFrom')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(v) => onChange({ ...value, timeFrom: v })}
       />
-      <Input
+      <PickerInput
+        kind="time"
         path={`${path}.timeTo`}
         errors={errors}
-        type="time"
         label={translate('requests.time_to')}
         required={dateRequired}
         value={value.timeTo}
-        onChange={set('timeTo')}
-        slotProps={{ inputLabel: { shrink: true } }}
+        onChange={(v) => onChange({ ...value, timeTo: v })}
       />
       <Input
         path={`${path}.locationName`}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AutocompleteInput, DateInput, List, NumberInput, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { AutocompleteInput, List, NumberInput, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import { RESOURCES } from '../../../model/registry';
 import type { ResourceDecl } from '../../../model/resource';
 import { AUDIT_ACTIONS, AUDIT_TEXTS, actionLabel, langOf, resourceLabel } from '../../components/audit/format';
@@ -8,6 +8,7 @@ import { AUDIT_RESOURCE } from '../../components/audit/ActivitySection';
 import { EmptyState } from '../../components/table/EmptyState';
 import { ListTitle } from '../../components/table/ListTitle';
 import { useFormat } from '../../components/format';
+import { PortalDateInput } from '../../components/dates/inputs';
 
 const F = `resources.${AUDIT_RESOURCE}.fields`;
 
@@ -42,8 +43,8 @@ export function AuditLogList() {
       <AutocompleteInput label={`${F}.company_id`} optionText="legal_name" filterToQuery={(search: string) => ({ search })} sx={{ minWidth: 220 }} />
     </ReferenceInput>,
     <SelectInput key="action" source="action" label={`${F}.action`} choices={AUDIT_ACTIONS.map((a) => ({ id: a, name: actionLabel(a, lang) }))} alwaysOn />,
-    <DateInput key="from" source="from" label="audit.from" alwaysOn />,
-    <DateInput key="to" source="to" label="audit.to" alwaysOn />,
+    <PortalDateInput key="from" source="from" label="audit.from" alwaysOn />,
+    <PortalDateInput key="to" source="to" label="audit.to" alwaysOn />,
   ];
   return (
     <>

@@ -1,8 +1,9 @@
-import { DataTable, DateInput, List, SelectInput, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
+import { DataTable, List, SelectInput, TopToolbar, useListContext, usePermissions, useTranslate } from 'react-admin';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import ClearIcon from '@mui/icons-material/FilterAltOff';
 import { EmptyState } from '../../components/table/EmptyState';
 import { useFormat } from '../../components/format';
+import { PortalDateInput } from '../../components/dates/inputs';
 import { InvitationLink } from './InvitationLink';
 import { StatusActions } from './StatusActions';
 
@@ -49,7 +50,7 @@ export function RequestAccessList() {
   const format = useFormat();
   const { permissions } = usePermissions();
   const filters = [
-    <DateInput key="date" source="date" alwaysOn label="resources.request-access.fields.date" />,
+    <PortalDateInput key="date" source="date" alwaysOn label="resources.request-access.fields.date" />,
     <SelectInput
       key="status"
       source="status"

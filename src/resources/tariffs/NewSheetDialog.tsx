@@ -6,6 +6,7 @@ import { useProviderRead } from './api';
 import { groupDigits } from './format';
 import type { PortalDataProvider } from '../../dataProvider';
 import { UploadDialog } from './UploadDialog';
+import { PortalPickerField } from '../../components/dates/PortalPickers';
 
 interface Category {
   id: number;
@@ -178,30 +179,28 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <PortalPickerField
+            kind="date"
             fullWidth
-            size="small"
-            type="date"
             label={translate('rate_sheets.validate_from')}
             value={v.validate_from}
-            onChange={set('validate_from')}
+            onChange={(d) => setV((s) => ({ ...s, validate_from: d }))}
             required
             error={!v.validate_from}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sheet-from' } }}
+            testId="sheet-from"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField
+          <PortalPickerField
+            kind="date"
             fullWidth
-            size="small"
-            type="date"
             label={translate('rate_sheets.validate_to')}
             value={v.validate_to}
-            onChange={set('validate_to')}
+            onChange={(d) => setV((s) => ({ ...s, validate_to: d }))}
             required
             error={datesBad}
             helperText={datesBad ? translate('rate_sheets.dates_order') : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sheet-to' } }}
+            testId="sheet-to"
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
