@@ -27,7 +27,12 @@ function amounts(k: PdfKit, y: number, rows: Array<{ label: string; value: strin
     doc.text(r.label, MARGIN + 4, y + 3, { width: k.width * 0.72 });
     doc.text(r.value, MARGIN + k.width * 0.72, y + 3, { width: k.width * 0.28 - 4, align: 'right' });
     y += Math.max(h, 11) + 5;
-    doc.lineWidth(0.4).strokeColor('#cccccc').moveTo(MARGIN, y).lineTo(MARGIN + k.width, y).stroke();
+    doc
+      .lineWidth(0.4)
+      .strokeColor('#cccccc')
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + k.width, y)
+      .stroke();
   }
   doc.font('body');
   return y + 8;
@@ -44,7 +49,11 @@ export function quotePdf(lang: Lang, body: CostRequestBody, data: QuoteData, bre
   const { doc, t } = k;
   const express = body.service === 'palletExpress';
   doc.font('body').fontSize(8).fillColor(GREY).text(t('pdf.portal'), MARGIN, MARGIN);
-  doc.font('bold').fontSize(20).fillColor('black').text(t('quotePdf.title'), MARGIN, MARGIN + 11);
+  doc
+    .font('bold')
+    .fontSize(20)
+    .fillColor('black')
+    .text(t('quotePdf.title'), MARGIN, MARGIN + 11);
   doc
     .font('body')
     .fontSize(9)
@@ -85,7 +94,8 @@ export function quotePdf(lang: Lang, body: CostRequestBody, data: QuoteData, bre
 
   caption(k, t('quotePdf.prices'), MARGIN, y, k.width);
   y += 12;
-  const days = (n: number | null | undefined) => (n === null || n === undefined ? '—' : `${numberText(lang, n)} ${lang === 'it' ? 'gg' : lang === 'fr' ? 'j' : 'd'}`);
+  const days = (n: number | null | undefined) =>
+    n === null || n === undefined ? '—' : `${numberText(lang, n)} ${lang === 'it' ? 'gg' : lang === 'fr' ? 'j' : 'd'}`;
   if (express && data.prices_list) {
     const p = data.prices_list;
     for (const [cls, sell, lead] of [

@@ -16,12 +16,7 @@ const countryOf = (lang: Lang, a: NonNullable<Place>) => (lang === 'it' ? a.coun
 
 function placeLines(lang: Lang, a: Place): string[] {
   if (!a) return ['—'];
-  return [
-    a.location_name,
-    a.address,
-    `${a.postal_code} ${a.city ?? ''}${a.province ? ` (${a.province})` : ''}`.trim(),
-    countryOf(lang, a),
-  ].filter(Boolean);
+  return [a.location_name, a.address, `${a.postal_code} ${a.city ?? ''}${a.province ? ` (${a.province})` : ''}`.trim(), countryOf(lang, a)].filter(Boolean);
 }
 
 const windowText = (from: string | null, to: string | null) => (from || to ? `${from ?? ''}–${to ?? ''}` : '—');
@@ -52,12 +47,20 @@ function goodsTable(k: PdfKit, y: number, s: Shipment): number {
       doc.text(c, x + 4, y + 3, { width: cols[i] - 8 });
       x += cols[i];
     });
-    doc.lineWidth(0.4).strokeColor('#bbbbbb').moveTo(MARGIN, y + 16).lineTo(MARGIN + k.width, y + 16).stroke();
+    doc
+      .lineWidth(0.4)
+      .strokeColor('#bbbbbb')
+      .moveTo(MARGIN, y + 16)
+      .lineTo(MARGIN + k.width, y + 16)
+      .stroke();
     y += 17;
   };
   line(head, true);
   for (const r of rows) line(r, false);
-  doc.font('bold').fontSize(9).text(t('waybill.totalWeight', { kg: numberText(lang, total) }), MARGIN + 4, y + 4, { width: k.width - 8, align: 'right' });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .text(t('waybill.totalWeight', { kg: numberText(lang, total) }), MARGIN + 4, y + 4, { width: k.width - 8, align: 'right' });
   doc.font('body');
   return doc.y + 10;
 }
@@ -85,8 +88,16 @@ export async function waybillPdf(lang: Lang, r: LoadedRequest, parties: WaybillP
     if (i > 0) doc.addPage();
     // Header: title on the left, the number and its barcode on the right.
     doc.font('body').fontSize(8).fillColor(GREY).text(t('pdf.portal'), MARGIN, MARGIN);
-    doc.font('bold').fontSize(20).fillColor('black').text(t('waybill.title'), MARGIN, MARGIN + 11);
-    doc.font('body').fontSize(9).fillColor(GREY).text(t('waybill.subtitle'), MARGIN, MARGIN + 37);
+    doc
+      .font('bold')
+      .fontSize(20)
+      .fillColor('black')
+      .text(t('waybill.title'), MARGIN, MARGIN + 11);
+    doc
+      .font('body')
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(t('waybill.subtitle'), MARGIN, MARGIN + 37);
     const bw = 170;
     doc.image(barcode, MARGIN + k.width - bw, MARGIN, { width: bw, height: 40 });
     doc

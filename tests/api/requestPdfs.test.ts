@@ -76,7 +76,14 @@ describeEachDb('the transport document and the quote as PDFs', (p) => {
     expect(it.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(it.bytes);
     expect(text).toContain(`Richiesta n. ${id}`);
-    for (const s of ['Lettera di vettura', 'Magazzino Città Più', 'Négoce Früh & Søn', 'Beta Spedizioni S.p.A.', 'Bianchi Mobili S.n.c.', 'Pallet express GOLD']) {
+    for (const s of [
+      'Lettera di vettura',
+      'Magazzino Città Più',
+      'Négoce Früh & Søn',
+      'Beta Spedizioni S.p.A.',
+      'Bianchi Mobili S.n.c.',
+      'Pallet express GOLD',
+    ]) {
       expect(text).toContain(s);
     }
     expect(text).toContain('120 × 80 × 90');

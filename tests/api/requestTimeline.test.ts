@@ -42,8 +42,13 @@ describeEachDb('the timeline of a transport request', (p) => {
     });
     expect(edit.status).toBe(200);
     // An edit that changes nothing records nothing.
-    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: id, price: '120.00' } })).status).toBe(200);
-    const ok = await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 3, note: '  Ritiro confermato per giovedì  ' } });
+    expect((await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: id, price: '120.00' } })).status).toBe(
+      200,
+    );
+    const ok = await p().api('POST', STATUS_URL, {
+      token: w.tokens.acme,
+      body: { id, transport_request_status_id: 3, note: '  Ritiro confermato per giovedì  ' },
+    });
     expect(ok.status).toBe(200);
     const t = await timeline(id);
     expect(t.map((e) => [e.event, e.status_id, e.by.role])).toEqual([
@@ -54,7 +59,13 @@ describeEachDb('the timeline of a transport request', (p) => {
       ['status_changed', 3, 'carrier'],
     ]);
     // The customer reads the carrier's note; the carrier and the admin see the same timeline.
-    expect(t[4]).toEqual({ at: expect.any(String), event: 'status_changed', status_id: 3, by: { name: carrier, role: 'carrier' }, note: 'Ritiro confermato per giovedì' });
+    expect(t[4]).toEqual({
+      at: expect.any(String),
+      event: 'status_changed',
+      status_id: 3,
+      by: { name: carrier, role: 'carrier' },
+      note: 'Ritiro confermato per giovedì',
+    });
     expect(await timeline(id, 'company', w.tokens.acme)).toEqual(t);
     expect(await timeline(id, 'admin', w.tokens.admin)).toEqual(t);
     for (let i = 1; i < t.length; i++) expect(t[i].at >= t[i - 1].at).toBe(true);
@@ -72,7 +83,10 @@ describeEachDb('the timeline of a transport request', (p) => {
       ['en', 'Write why the request is refused: the customer will read it.'],
       ['fr', 'Indiquez pourquoi la demande est refusée : le client le lira.'],
     ]) {
-      for (const body of [{ id, transport_request_status_id: 4 }, { id, transport_request_status_id: 4, note: '   ' }]) {
+      for (const body of [
+        { id, transport_request_status_id: 4 },
+        { id, transport_request_status_id: 4, note: '   ' },
+      ]) {
         const res = await p().api('POST', STATUS_URL, { token: w.tokens.acme, lang, body });
         expect(res.status).toBe(422);
         expect(res.body.errors.note).toEqual([text]);
@@ -81,7 +95,10 @@ describeEachDb('the timeline of a transport request', (p) => {
     const row = await p().db.db.selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.transport_request_status_id).toBe(1);
     expect(await timeline(id)).toEqual(before);
-    const refused = await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 4, note: 'Zona non servita il sabato' } });
+    const refused = await p().api('POST', STATUS_URL, {
+      token: w.tokens.acme,
+      body: { id, transport_request_status_id: 4, note: 'Zona non servita il sabato' },
+    });
     expect(refused.status).toBe(200);
     expect((await timeline(id)).at(-1)).toMatchObject({ event: 'status_changed', status_id: 4, by: { role: 'carrier' }, note: 'Zona non servita il sabato' });
     // A note longer than the limit is refused by the schema.
@@ -112,7 +129,10 @@ describeEachDb('the timeline of a transport request', (p) => {
     const n = await p().db.db.selectFrom('transport_request_events').select('id').where('transport_request_id', '=', id).execute();
     expect(n).toHaveLength(2);
     await expect(
-      p().db.db.insertInto('transport_request_events').values({ transport_request_id: 999999, at: 'x', event: 'created', status_id: 1, user_id: null, user_name: null, user_role: 'visitor', note: null }).execute(),
+      p()
+        .db.db.insertInto('transport_request_events')
+        .values({ transport_request_id: 999999, at: 'x', event: 'created', status_id: 1, user_id: null, user_name: null, user_role: 'visitor', note: null })
+        .execute(),
     ).rejects.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { timelineMessages } from './timelineMessages';
 /** Texts of the transport-request screens and the dashboard, in it (default), en, fr. */
 const it = {
   requests: {
@@ -452,4 +453,8 @@ const fr: typeof it = {
   },
 };
 
-export const requestMessages = { it, en, fr };
+export const requestMessages = {
+  it: { ...it, ...timelineMessages.it },
+  en: { ...en, ...timelineMessages.en },
+  fr: { ...fr, ...timelineMessages.fr },
+};
