@@ -484,6 +484,18 @@ export interface TransportRequestDocumentTable {
   size: number;
   created_at: string;
 }
+/** A change of a transport request as its timeline shows it (migration 0018, model/requestTimeline.ts). */
+export interface TransportRequestEventTable {
+  id: Generated<number>;
+  transport_request_id: number;
+  at: string;
+  event: string;
+  status_id: number;
+  user_id: number | null;
+  user_name: string | null;
+  user_role: string;
+  note: string | null;
+}
 export interface StatisticsCacheTable {
   scope: string;
   payload: string;
@@ -540,6 +552,7 @@ export interface DB extends DeclaredTables {
   shipment_addresses: ShipmentAddressTable;
   shipment_details: ShipmentDetailTable;
   transport_request_documents: TransportRequestDocumentTable;
+  transport_request_events: TransportRequestEventTable;
   statistics_cache: StatisticsCacheTable;
   transport_request_counts: TransportRequestCountTable;
 }

@@ -10,6 +10,7 @@ import { requests } from './requests.js';
 import { security } from './security.js';
 import { sessions } from './sessions.js';
 import { mfa } from './mfa.js';
+import { documents } from './documents.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -30,6 +31,7 @@ areas.push(requests);
 areas.push(security);
 areas.push(sessions);
 areas.push(mfa);
+areas.push(documents);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

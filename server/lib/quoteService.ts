@@ -13,7 +13,17 @@ import { VISITOR_COMPANY } from '../repositories/settings.js';
 type Parties = { carrier: CarrierSettings; endUser: EndUserSettings | null } | { unavailable: true };
 
 export type QuoteOutcome =
-  | { ok: true; kind: CallerKind; request: QuoteRequest; date: string; carrier: CarrierSettings; endUser: EndUserSettings | null; data: QuoteData }
+  | {
+      ok: true;
+      kind: CallerKind;
+      request: QuoteRequest;
+      date: string;
+      carrier: CarrierSettings;
+      endUser: EndUserSettings | null;
+      data: QuoteData;
+      /** the last day (YYYY-MM-DD) of the sell sheet that priced it: the quote PDF's validity */
+      validTo: string | null;
+    }
   | { ok: false; message: string };
 
 export interface Quoter {
@@ -82,7 +92,8 @@ export function quoterOf(app: FastifyInstance): Quoter {
       const tariffs = await data.tariffsFor(request, who.carrier, who.endUser, date);
       const result = priceQuote({ request, date, carrier: who.carrier, endUser: who.endUser, ...tariffs });
       if (!result.ok) return { ok: false, message: refusalMessage(req.lang, result.key, result.params) };
-      return { ok: true, kind, request, date, carrier: who.carrier, endUser: who.endUser, data: result.data };
+      const validTo = tariffs.sheets.sell?.validate_to?.slice(0, 10) ?? null;
+      return { ok: true, kind, request, date, carrier: who.carrier, endUser: who.endUser, data: result.data, validTo };
     },
   };
   quoters.set(app, quoter);

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import type { DB, ShipmentDetailTable, TransportRequestTable } from '../db/types.js';
 import { nowIso } from '../lib/tokens.js';
 import { romeDate, romeDayRange } from '../lib/romeTime.js';
+import { requestEventsRepo } from './requestEvents.js';
 import type { AddressInput, ShipmentInput } from '../routes/requests/payload.js';
 
 /** Whose requests a caller sees (server.md §2): all (admins), a carrier's, or one end-user company's. */
@@ -121,6 +122,12 @@ export function transportRequestsRepo(db: Db) {
             .values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now })))
             .execute();
         }
+        // The timeline (migration 0018): created, then one entry per document, in this transaction.
+        const events = requestEventsRepo(trx);
+        await events.add(id, await events.actorOfRequest(id), [
+          { event: 'created', status_id: STATUS.OP, at: now },
+          ...documents.map((d) => ({ event: 'document_added' as const, status_id: STATUS.OP, at: now, note: d.filename })),
+        ]);
         return id;
       });
     },

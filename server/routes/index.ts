@@ -30,6 +30,8 @@ import mfaRoutes from './visitor/mfa.js';
 import mfaLoginRoutes from './visitor/mfaLogin.js';
 import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
+import requestWaybillRoutes from './requests/waybill.js';
+import quotePdfRoutes from './visitor/quotePdf.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -64,4 +66,6 @@ export const routes: RouteModule[] = [
   mfaLoginRoutes,
   adminMfaRoutes,
   auditLogRoutes,
+  requestWaybillRoutes,
+  quotePdfRoutes,
 ];

@@ -8,4 +8,7 @@ import { apiRequest } from '../api/http';
 export const quoteMethods = () => ({
   costRequest: <T>(request: unknown, opts: { anonymous?: boolean } = {}) =>
     apiRequest<T>('/visitor/costRequest', { method: 'POST', body: request, anonymous: !!opts.anonymous }),
+  /** The same quote as a PDF (what the caller's quote shows, its date and validity); a refusal is thrown (422). */
+  quotePdf: async (request: unknown, opts: { anonymous?: boolean } = {}): Promise<Blob> =>
+    (await apiRequest<Response>('/visitor/costRequest/pdf', { method: 'POST', body: request, anonymous: !!opts.anonymous, raw: true })).blob(),
 });

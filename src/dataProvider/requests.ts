@@ -1,5 +1,6 @@
 import type { Kind } from '../../model/roles';
 import { apiRequest } from '../api/http';
+import type { TimelineEntry } from '../../model/requestTimeline';
 
 /**
  * Transport requests beyond the paged list (calculator document §3, §7): one request, its status and edits,
@@ -81,7 +82,10 @@ export interface TransportRequest {
   quote: null | { zone: string; service: string; flow: string | null; class: string | null; lead_time: number | null };
   documents: Array<{ id: number; filename: string; file_path: string; size: number; document_type_id: number; document_type: string | null }>;
   shipment: Shipment[];
+  /** the detail only (show): every change, oldest first (model/requestTimeline.ts) */
+  timeline?: TimelineEntry[];
 }
+export type { TimelineEntry };
 
 export interface Statistics {
   daily_total: number;
@@ -111,9 +115,12 @@ async function write<T = any>(path: string, body: unknown): Promise<{ message: s
 export const requestMethods = () => ({
   showRequest: (kind: Kind, id: string | number) =>
     apiRequest<{ data: TransportRequest }>(`/${namespaceOf(kind)}/transport_requests/show/${id}`).then((a) => a.data),
-  /** A carrier accepts (3) or refuses (4) a request. */
-  changeRequestStatus: (id: number, status: 3 | 4 | number) =>
-    write('/company/transport_requests/updateTransportRequestStatus', { id, transport_request_status_id: status }),
+  /** A carrier accepts (3) or refuses (4) a request, with a note for the customer (a refusal needs one). */
+  changeRequestStatus: (id: number, status: 3 | 4 | number, note?: string) =>
+    write('/company/transport_requests/updateTransportRequestStatus', { id, transport_request_status_id: status, ...(note ? { note } : {}) }),
+  /** The transport document (consignment note) of a confirmed request, as a PDF. */
+  downloadWaybill: async (kind: Kind, id: number): Promise<Blob> =>
+    (await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/waybill/${id}`, { raw: true })).blob(),
   updateRequest: (body: Record<string, unknown>) => write<TransportRequest>('/company/transport_requests/updateRequest', body),
   createRequest: (form: FormData) => write<TransportRequest>('/enduser/transport_requests/newRequest', form),
   saveVisitorRequest: (service: 'palletExpress' | 'standard', form: FormData) =>

@@ -205,6 +205,7 @@ describeEachDb('audit log', (p) => {
       'POST /company/chats/getChatMessages',
       'POST /visitor/changeEmail',
       'POST /visitor/costRequest',
+      'POST /visitor/costRequest/pdf',
       'POST /visitor/login/mfa/setup',
       'POST /visitor/mfa/setup',
     ]);

@@ -73,7 +73,7 @@ describeEachDb('transport request list: counters and pages', (p) => {
       );
     }
     const status = (token: string, id: number, to: number) =>
-      p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token, body: { id, transport_request_status_id: to } });
+      p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token, body: { id, transport_request_status_id: to, note: 'Nota' } });
     const calls = [];
     for (const [i, id] of priced.entries()) {
       const carrier = i % 2 ? w.tokens.beta : w.tokens.acme;

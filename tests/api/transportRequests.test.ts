@@ -227,7 +227,7 @@ describeEachDb('transport requests entered by hand', (p) => {
     const calls = Array.from({ length: 50 }, (_, i) =>
       p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
         token: w.tokens.acme,
-        body: { id: handId, transport_request_status_id: i % 2 ? 4 : 3 },
+        body: { id: handId, transport_request_status_id: i % 2 ? 4 : 3, note: 'Nota' },
       }),
     );
     const results = await Promise.all(calls);
@@ -277,7 +277,7 @@ describeEachDb('transport requests entered by hand', (p) => {
       (
         await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
           token: w.tokens.beta,
-          body: { id, transport_request_status_id: 4 },
+          body: { id, transport_request_status_id: 4, note: 'No' },
         })
       ).status,
     ).toBe(404);
@@ -291,7 +291,7 @@ describeEachDb('transport requests entered by hand', (p) => {
     await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: id, status_id: 3, reason: 'Zona non servita' } });
     const refuse = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
       token: w.tokens.acme,
-      body: { id, transport_request_status_id: 4 },
+      body: { id, transport_request_status_id: 4, note: 'Zona non servita' },
     });
     expect(refuse.status).toBe(200);
     const row = await p().api('GET', `/enduser/transport_requests/show/${id}`, { token: w.tokens.rossi });

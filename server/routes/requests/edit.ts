@@ -12,6 +12,7 @@ import { requestAnswer } from './list.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
 import { writeAnswer } from '../../lib/answers.js';
+import { actorOf, requestEventsRepo, type NewEvent } from '../../repositories/requestEvents.js';
 
 const amount = { type: 'string', maxLength: 16 } as const;
 const ids = { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1 } } as const;
@@ -125,6 +126,18 @@ export default async function requestEditRoutes(app: App) {
       });
       p.throwIfAny();
 
+      // The timeline (docs/request-documents.md): a new price or fee is `repriced`, other fields or
+      // shipments `edited`, a new status `status_changed`; an edit that changes nothing records nothing.
+      const { updated_at: _at, ...changed } = set;
+      const changes = diff(current as Record<string, unknown>, changed);
+      const status = newStatus ?? current.transport_request_status_id;
+      const events: NewEvent[] = [];
+      if (edits.length || Object.keys(changes).some((k) => !['cost', 'admin_fees', 'transport_request_status_id'].includes(k))) {
+        events.push({ event: 'edited', status_id: status });
+      }
+      if ('cost' in changes || 'admin_fees' in changes) events.push({ event: 'repriced', status_id: status });
+      if (newStatus !== null) events.push({ event: 'status_changed', status_id: newStatus });
+
       const applied = await app.db.transaction().execute(async (trx) => {
         let q = trx.updateTable('transport_requests').set(set).where('id', '=', current.id);
         // The row must still be as read: a carrier's still OP, an admin's still in the status it saw.
@@ -181,6 +194,7 @@ export default async function requestEditRoutes(app: App) {
               .execute();
           }
         }
+        await requestEventsRepo(trx).add(current.id, actorOf(req), events);
         return true;
       });
       if (!applied) {
@@ -189,8 +203,6 @@ export default async function requestEditRoutes(app: App) {
         if (admin) throw conflict();
         throw conflict('requests.notOpen', { status: req.t(`status.${now.transport_request_status_id}`) });
       }
-      const { updated_at: _at, ...changed } = set;
-      const changes = diff(current as Record<string, unknown>, changed);
       if (edits.length) changes.shipments = { before: null, after: edits.length };
       req.audit({
         action: 'update',

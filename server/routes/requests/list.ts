@@ -8,7 +8,8 @@ import { invalid, notFound } from '../../lib/errors.js';
 import { filesDir } from '../../lib/files.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { Type } from 'typebox';
-import { binaryAnswer, bool, dataAnswer, int, intN, keyedPage, numN, obj, str } from '../../lib/answers.js';
+import { binaryAnswer, bool, dataAnswer, int, intN, keyedPage, list, numN, obj, str, strN } from '../../lib/answers.js';
+import { requestEventsRepo } from '../../repositories/requestEvents.js';
 import { isDate } from '../../lib/romeTime.js';
 import { SORTABLE, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
 import { present, type Namespace } from './present.js';
@@ -29,6 +30,10 @@ export const requestAnswer = obj({
   // the fuel surcharge the request was priced with (pricing.md §7), kept as it was: null without one
   fuel: { anyOf: [{ type: 'null' }, obj({ month: str, price: str, percent: str })] },
 });
+
+/** The detail adds the request's timeline, oldest first (model/requestTimeline.ts). */
+export const timelineAnswer = list(obj({ at: str, event: str, status_id: int, by: obj({ name: strN, role: str }), note: strN }));
+const showAnswer = obj({ ...(requestAnswer.properties as Record<string, typeof str>), timeline: timelineAnswer });
 
 /** The requests a caller of a namespace may see (server.md §2): the tenant comes from the token. */
 export function scopeOf(req: FastifyRequest, ns: Namespace): RequestScope {
@@ -58,6 +63,7 @@ export const NAMESPACES: Array<{ ns: Namespace; policy: Kind[]; filters: Record<
  */
 export default async function requestListRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
+  const events = requestEventsRepo(app.db);
 
   for (const { ns, policy, filters } of NAMESPACES) {
     const tags = ['transport requests'];
@@ -112,14 +118,19 @@ export default async function requestListRoutes(app: App) {
       `/${ns}/transport_requests/show/:id`,
       {
         config: { policy },
-        schema: { tags, summary: 'A transport request with its shipments and documents.', params: idParams, response: { 200: dataAnswer(requestAnswer) } },
+        schema: {
+          tags,
+          summary: 'A transport request with its shipments, documents and timeline.',
+          params: idParams,
+          response: { 200: dataAnswer(showAnswer) },
+        },
       },
       async (req) => {
         const { id: requestId } = req.params;
         const found = await repo.findScoped(requestId, scopeOf(req, ns));
         if (!found) throw notFound();
-        const [row] = await repo.load([requestId]);
-        return { status: true, data: present(req, ns, row) };
+        const [[row], timeline] = await Promise.all([repo.load([requestId]), events.timeline(requestId)]);
+        return { status: true, data: { ...present(req, ns, row), timeline } };
       },
     );
 

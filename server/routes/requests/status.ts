@@ -6,6 +6,8 @@ import { statisticsRepo } from '../../repositories/statistics.js';
 import { STATUS } from '../../repositories/transportRequests.js';
 import { notifyLater } from './notify.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
+import { actorOf, requestEventsRepo } from '../../repositories/requestEvents.js';
+import { TIMELINE_NOTE_MAX } from '../../../model/requestTimeline.js';
 
 const STATUS_IDS = [1, 3, 4, 5, 6, 7];
 
@@ -29,10 +31,10 @@ export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true 
  * POST /company/transport_requests/updateTransportRequestStatus {id, transport_request_status_id}
  * (calculator document §4, server.md §5): a carrier confirms (3) or refuses (4) an OP request of its
  * own; an admin sets any status. One conditional update: of concurrent changes one wins, the others
- * get 409. The end user is told by mail when its request is confirmed or refused.
+ * get 409. The end user is told by mail when its request is confirmed or refused. An optional `note`
+ * goes into the request's timeline, which the customer sees; a refusal needs one (422 on `note`).
  */
 export default async function requestStatusRoutes(app: App) {
-  const repo = requestStatusRepo(app.db);
   const stats = statisticsRepo(app.db);
 
   app.post(
@@ -47,25 +49,41 @@ export default async function requestStatusRoutes(app: App) {
           type: 'object',
           additionalProperties: false,
           required: ['id', 'transport_request_status_id'],
-          properties: { id: { type: 'integer', minimum: 1 }, transport_request_status_id: { type: 'integer', enum: STATUS_IDS } },
+          properties: {
+            id: { type: 'integer', minimum: 1 },
+            transport_request_status_id: { type: 'integer', enum: STATUS_IDS },
+            note: { type: 'string', maxLength: TIMELINE_NOTE_MAX },
+          },
         },
       },
     },
     async (req) => {
       const { id, transport_request_status_id: to } = req.body;
+      const note = req.body.note?.trim() || null;
       const u = req.user!;
-      let result: StatusChange;
-      if (u.kind === 'admin') {
-        result = await repo.byAdmin(id, to);
-      } else {
-        // Carriers only confirm or refuse; an id of another carrier is 404 before anything else.
-        if (to !== STATUS.CF && to !== STATUS.RF) {
-          const own = await app.db.selectFrom('transport_requests').select('id').where('id', '=', id).where('carrier_id', '=', u.company_id).executeTakeFirst();
-          if (!own) throw notFound();
-          throw invalid({ transport_request_status_id: 'requests.carrierStatusOnly' });
-        }
-        result = await repo.byCarrier(id, u.company_id, to);
+      // Carriers only confirm or refuse; an id of another carrier is 404 before anything else.
+      if (u.kind !== 'admin' && to !== STATUS.CF && to !== STATUS.RF) {
+        const own = await app.db.selectFrom('transport_requests').select('id').where('id', '=', id).where('carrier_id', '=', u.company_id).executeTakeFirst();
+        if (!own) throw notFound();
+        throw invalid({ transport_request_status_id: 'requests.carrierStatusOnly' });
       }
+      if (to === STATUS.RF && !note) {
+        const seen = await app.db
+          .selectFrom('transport_requests')
+          .select('id')
+          .where('id', '=', id)
+          .$if(u.kind !== 'admin', (q) => q.where('carrier_id', '=', u.company_id))
+          .executeTakeFirst();
+        if (!seen) throw notFound();
+        throw invalid({ note: 'requests.refusalNeedsNote' });
+      }
+      // The change and its timeline entry in one transaction.
+      const result: StatusChange = await app.db.transaction().execute(async (trx) => {
+        const repo = requestStatusRepo(trx);
+        const r = u.kind === 'admin' ? await repo.byAdmin(id, to) : await repo.byCarrier(id, u.company_id, to as typeof STATUS.CF | typeof STATUS.RF);
+        if (r.ok) await requestEventsRepo(trx).add(id, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
+        return r;
+      });
       if (!result.ok) refuse(req, result);
       const row = await app.db.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
       await stats.invalidate(row);

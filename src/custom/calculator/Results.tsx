@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -19,6 +20,10 @@ import {
   Typography,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import type { PortalDataProvider } from '../../dataProvider';
+import { saveBlob } from '../../components/download';
+import { normalizeError } from '../../components/feedback/errors';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import { formatMoney as formatEuro } from '../../components/format';
@@ -51,6 +56,20 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
   const [locale] = useLocaleState();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const [pdfBusy, setPdfBusy] = useState(false);
+  // Shown here: the visitor's shell has no toasts.
+  const [pdfError, setPdfError] = useState<string | null>(null);
+  // The same quote as a PDF (issue 22): priced again by the server, what this caller's quote shows.
+  const downloadPdf = () => {
+    setPdfBusy(true);
+    setPdfError(null);
+    dataProvider
+      .quotePdf(request, { anonymous: kind === 'visitor' })
+      .then((blob) => saveBlob(blob, translate('calculator.download_pdf_file')))
+      .catch((e) => setPdfError(normalizeError(e).message))
+      .finally(() => setPdfBusy(false));
+  };
   const euro = (v: number | null | undefined) => (v === null || v === undefined ? translate('calculator.not_available') : formatEuro(v, locale));
   const days = (d: number | null | undefined) =>
     d === null || d === undefined ? translate('calculator.not_available') : translate('calculator.days', { smart_count: d });
@@ -180,6 +199,14 @@ export function Results({ kind, data, request, onClose }: { kind: CalcKind; data
         </Card>
       )}
 
+      <Button fullWidth variant="outlined" startIcon={<PictureAsPdfIcon />} onClick={downloadPdf} disabled={pdfBusy} sx={{ mt: 1 }} data-testid="quote-pdf">
+        {translate('calculator.download_pdf')}
+      </Button>
+      {pdfError && (
+        <Alert severity="error" sx={{ mt: 1 }} data-testid="quote-pdf-error">
+          {pdfError}
+        </Alert>
+      )}
       <Button
         fullWidth
         onClick={() => setOpen(!open)}

@@ -16,6 +16,10 @@ import type { Kind } from '../../../model/roles';
 import { usePortalData, type Address, type Shipment, type TransportRequest } from './api';
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
+import { Timeline } from './Timeline';
+
+/** The statuses from which the transport document exists: confirmed, in transit, delivered. */
+const WAYBILL_STATUSES = [3, 5, 6];
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } } as const;
 
@@ -226,6 +230,21 @@ export function RequestDetail() {
             {translate('requests.confirm')}
           </Button>
         )}
+        {WAYBILL_STATUSES.includes(r.transport_request_status_id) && (
+          <Button
+            startIcon={<DownloadIcon />}
+            variant="outlined"
+            data-testid="detail-waybill"
+            onClick={() =>
+              dataProvider
+                .downloadWaybill(kind, r.id)
+                .then((blob) => saveBlob(blob, translate('request_timeline.waybill_file', { id: r.id })))
+                .catch((e) => notify(normalizeError(e).message, { type: 'error' }))
+            }
+          >
+            {translate('request_timeline.waybill')}
+          </Button>
+        )}
         {carrierOpen && (
           <Button startIcon={<CloseIcon />} variant="contained" color="error" onClick={() => ask(r, REFUSE)} data-testid="detail-refuse">
             {translate('requests.refuse')}
@@ -277,6 +296,7 @@ export function RequestDetail() {
           {r.notes || '—'}
         </Typography>
       </Section>
+      <Timeline entries={r.timeline ?? []} />
       <ActivitySection resource="transport_requests" id={r.id} />
       {dialog}
     </Box>

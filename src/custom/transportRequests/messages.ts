@@ -1,3 +1,4 @@
+import { timelineMessages } from './timelineMessages';
 /** Texts of the transport-request screens and the dashboard, in it (default), en, fr. */
 const it = {
   requests: {
@@ -89,7 +90,7 @@ const it = {
     confirm_title: 'Confermare la richiesta n. %{id}?',
     confirm_text: 'Il cliente riceverà un’email di conferma.',
     refuse_title: 'Rifiutare la richiesta n. %{id}?',
-    refuse_text: 'Il cliente riceverà un’email di rifiuto. Per indicare un motivo, modifica prima la richiesta.',
+    refuse_text: 'Il cliente riceverà un’email di rifiuto e leggerà il motivo nella cronologia della richiesta.',
     confirmed_ok: 'Richiesta confermata con successo',
     refused_ok: 'Richiesta rifiutata con successo',
     set_price_first: 'Da quotare: indica il prezzo prima di confermare',
@@ -242,7 +243,7 @@ const en: typeof it = {
     confirm_title: 'Confirm request no. %{id}?',
     confirm_text: 'The customer gets a confirmation email.',
     refuse_title: 'Refuse request no. %{id}?',
-    refuse_text: 'The customer gets an email. To give a reason, edit the request first.',
+    refuse_text: 'The customer gets an email and reads the reason in the request’s timeline.',
     confirmed_ok: 'Request confirmed successfully',
     refused_ok: 'Request refused successfully',
     set_price_first: 'To be quoted: set the price before confirming',
@@ -395,7 +396,7 @@ const fr: typeof it = {
     confirm_title: 'Confirmer la demande n° %{id} ?',
     confirm_text: 'Le client recevra un e-mail de confirmation.',
     refuse_title: 'Refuser la demande n° %{id} ?',
-    refuse_text: 'Le client recevra un e-mail. Pour donner un motif, modifiez d’abord la demande.',
+    refuse_text: 'Le client recevra un e-mail et lira le motif dans l’historique de la demande.',
     confirmed_ok: 'Demande confirmée avec succès',
     refused_ok: 'Demande refusée avec succès',
     set_price_first: 'À chiffrer : indiquez le prix avant de confirmer',
@@ -458,4 +459,8 @@ const fr: typeof it = {
   },
 };
 
-export const requestMessages = { it, en, fr };
+export const requestMessages = {
+  it: { ...it, ...timelineMessages.it },
+  en: { ...en, ...timelineMessages.en },
+  fr: { ...fr, ...timelineMessages.fr },
+};

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Box, TextField, Typography } from '@mui/material';
 import { normalizeError } from '../../components/feedback/errors';
 import { useInvalidateRequests, usePortalData, type TransportRequest } from './api';
 
@@ -12,7 +13,8 @@ export const isOpen = (r: TransportRequest) => r.transport_request_status_id ===
 /**
  * Confirm and refuse with a confirmation dialog, then the documented toasts ("Request confirmed
  * successfully", "Request refused successfully") or the server's message (409 when someone else
- * changed it first, 422 when a request to be quoted has no price yet).
+ * changed it first, 422 when a request to be quoted has no price yet). The dialog takes a note for
+ * the customer, shown in the request's timeline: optional on confirming, required on refusing.
  */
 export function useStatusAction(onDone: (status: number) => void): { ask: (r: TransportRequest, status: 3 | 4) => void; dialog: ReactNode } {
   const translate = useTranslate();
@@ -21,17 +23,31 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
   const invalidate = useInvalidateRequests();
   const [pending, setPending] = useState<{ r: TransportRequest; status: 3 | 4 } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
 
   async function run() {
     if (!pending) return;
+    if (pending.status === REFUSE && !note.trim()) {
+      setNoteError(translate('request_timeline.note_missing'));
+      return;
+    }
     setBusy(true);
     try {
-      const answer = await dataProvider.changeRequestStatus(pending.r.id, pending.status);
+      const answer = await dataProvider.changeRequestStatus(pending.r.id, pending.status, note.trim() || undefined);
       notify(answer.message || translate(pending.status === CONFIRM ? 'requests.confirmed_ok' : 'requests.refused_ok'), { type: 'success' });
       await invalidate();
       onDone(pending.status);
     } catch (e) {
-      notify(normalizeError(e).message, { type: 'error' });
+      const err = normalizeError(e);
+      const field = (e as { body?: { errors?: Record<string, string[]> } })?.body?.errors?.note?.[0];
+      if (field) {
+        // The server's word on the note: the dialog stays open.
+        setNoteError(field);
+        setBusy(false);
+        return;
+      }
+      notify(err.message, { type: 'error' });
       onDone(0);
     } finally {
       setBusy(false);
@@ -45,7 +61,26 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
       isOpen={!!pending}
       loading={busy}
       title={translate(confirming ? 'requests.confirm_title' : 'requests.refuse_title', { id: pending?.r.id ?? '' })}
-      content={translate(confirming ? 'requests.confirm_text' : 'requests.refuse_text')}
+      content={
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
+          <Typography>{translate(confirming ? 'requests.confirm_text' : 'requests.refuse_text')}</Typography>
+          <TextField
+            label={translate('request_timeline.note_label')}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+              setNoteError(null);
+            }}
+            required={!confirming}
+            multiline
+            minRows={2}
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 1000, 'data-testid': 'status-note' } }}
+            error={!!noteError}
+            helperText={noteError ?? translate(confirming ? 'request_timeline.note_optional' : 'request_timeline.note_required')}
+          />
+        </Box>
+      }
       confirm={translate(confirming ? 'requests.confirm' : 'requests.refuse')}
       confirmColor={confirming ? 'primary' : 'warning'}
       cancel={translate('requests.cancel')}
@@ -53,5 +88,10 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
       onClose={() => setPending(null)}
     />
   );
-  return { ask: (r, status) => setPending({ r, status }), dialog };
+  const ask = (r: TransportRequest, status: 3 | 4) => {
+    setNote('');
+    setNoteError(null);
+    setPending({ r, status });
+  };
+  return { ask, dialog };
 }

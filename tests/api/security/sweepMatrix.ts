@@ -399,6 +399,7 @@ export function sweepMatrix(): Record<string, Entry> {
 
     // Quotes and requests. Visitors price and book with B (the visitor carrier of the sweep).
     'POST /visitor/costRequest': { calls: (a) => [post('/visitor/costRequest', quote(a))], expect: [200, 403, 404, 422] },
+    'POST /visitor/costRequest/pdf': { calls: (a) => [post('/visitor/costRequest/pdf', quote(a))], expect: [200, 403, 404, 422] },
     'POST /enduser/transport_requests/newRequest': {
       calls: () => [post('/enduser/transport_requests/newRequest', { ...shipmentLists([handShipment(0)]), notes: 'Sweep request' })],
       expect: OWN_WRITE,
@@ -567,6 +568,7 @@ export function sweepMatrix(): Record<string, Entry> {
     });
     m[`GET /${ns}/transport_requests/show/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/show/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/documents/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/documents/${a.document}`)], expect: NOT_FOUND });
+    m[`GET /${ns}/transport_requests/waybill/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/waybill/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/statistics`] = inB({ calls: (a) => [get(`/${ns}/statistics`, { company_id: a.carrier })], expect: OWN });
   }
   return m;

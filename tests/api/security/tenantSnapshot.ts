@@ -49,6 +49,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   shipment_addresses: (_, s) => ['shipment_id', s.shipments],
   shipment_details: (_, s) => ['shipment_id', s.shipments],
   transport_request_documents: (_, s) => ['transport_request_id', s.requests],
+  transport_request_events: (_, s) => ['transport_request_id', s.requests], // the timeline (migration 0018)
   // A's audit entries (docs/audit-log.md): B's roles add none (their entries carry B's tenant), but a
   // visitor's access request addressed to A is A's by design (as access_requests above).
   audit_log: (a) => ['tenant_id', [a.carrier], 'visitorAccessRequests'],

@@ -1,0 +1,126 @@
+import { fileURLToPath } from 'node:url';
+import PDFDocument from 'pdfkit';
+import { translate, type Lang } from '../i18n/index.js';
+
+/**
+ * The PDFs the server makes (docs/request-documents.md): A4, DejaVu Sans embedded (server/assets/fonts,
+ * its licence beside it) so accented names print, the text in the caller's language, a page footer.
+ */
+const font = (file: string) => fileURLToPath(new URL(`../assets/fonts/${file}`, import.meta.url));
+const REGULAR = font('DejaVuSans.ttf');
+const BOLD = font('DejaVuSans-Bold.ttf');
+
+export const MARGIN = 40;
+export const GREY = '#555555';
+export const LINE = '#999999';
+
+export type Pdf = PDFKit.PDFDocument;
+
+export interface PdfKit {
+  doc: Pdf;
+  lang: Lang;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  /** the usable width between the margins */
+  width: number;
+}
+
+export function newPdf(lang: Lang, title: string): PdfKit {
+  const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    bufferPages: true,
+    lang,
+    info: { Title: title, Creator: t('pdf.portal'), Producer: t('pdf.portal') },
+  });
+  doc.registerFont('body', REGULAR);
+  doc.registerFont('bold', BOLD);
+  doc.font('body').fontSize(9).fillColor('black');
+  return { doc, lang, t, width: doc.page.width - 2 * MARGIN };
+}
+
+/** Writes the footer of every page (the portal, a page number) and answers the finished file. */
+export function finish(k: PdfKit, footer: string): Promise<Buffer> {
+  const { doc, t } = k;
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const y = doc.page.height - MARGIN + 12;
+    doc.font('body').fontSize(7).fillColor(GREY);
+    doc.text(footer, MARGIN, y, { width: k.width * 0.7, lineBreak: false });
+    doc.text(t('pdf.page', { n: i - range.start + 1, total: range.count }), MARGIN, y, { width: k.width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+const LOCALE: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
+
+/** A day (YYYY-MM-DD, or the day of an ISO instant in Europe/Rome) the way the language writes it: 25/11/2026 in Italian. */
+export function dayText(lang: Lang, value: string | null | undefined): string {
+  if (!value) return '—';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], 12)) : new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(LOCALE[lang], { timeZone: m ? 'UTC' : 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
+}
+
+/** A number the way the language writes it (grouping, up to 2 decimals). */
+export function numberText(lang: Lang, v: number | string | null | undefined): string {
+  if (v === null || v === undefined || v === '') return '—';
+  const n = Number(v);
+  return Number.isNaN(n) ? String(v) : new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(n);
+}
+
+/** Euros (a value already in euros) the way the language writes them. */
+export function moneyText(lang: Lang, euros: number | null | undefined): string {
+  if (euros === null || euros === undefined) return '—';
+  return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: 'EUR' }).format(euros);
+}
+
+/** A small bold caption. */
+export function caption(k: PdfKit, text: string, x: number, y: number, width: number) {
+  k.doc.font('bold').fontSize(7.5).fillColor(GREY).text(text.toUpperCase(), x, y, { width });
+  k.doc.font('body').fontSize(9).fillColor('black');
+}
+
+/** The height a box with a caption and these lines takes at this width. */
+export function boxHeight(k: PdfKit, lines: string[], width: number): number {
+  k.doc.font('body').fontSize(9);
+  return 8 + 11 + lines.reduce((h, l) => h + k.doc.heightOfString(l || ' ', { width: width - 12 }) + 1, 0) + 6;
+}
+
+/** A framed box: caption, then lines (the first bold when `strong`). */
+export function box(k: PdfKit, x: number, y: number, width: number, height: number, title: string, lines: string[], strong = false) {
+  const { doc } = k;
+  doc.lineWidth(0.6).strokeColor(LINE).rect(x, y, width, height).stroke();
+  caption(k, title, x + 6, y + 6, width - 12);
+  let cy = y + 19;
+  lines.forEach((l, i) => {
+    doc.font(strong && i === 0 ? 'bold' : 'body').fontSize(9);
+    doc.text(l || ' ', x + 6, cy, { width: width - 12 });
+    cy = doc.y + 1;
+  });
+  doc.font('body');
+}
+
+/** A row of boxes of equal width and the height of the tallest; answers the y below it. */
+export function boxRow(k: PdfKit, y: number, boxes: Array<{ title: string; lines: string[]; strong?: boolean }>, minHeight = 0): number {
+  const gap = 8;
+  const w = (k.width - gap * (boxes.length - 1)) / boxes.length;
+  const h = Math.max(minHeight, ...boxes.map((b) => boxHeight(k, b.lines, w)));
+  if (y + h > k.doc.page.height - MARGIN - 20) {
+    k.doc.addPage();
+    y = MARGIN;
+  }
+  boxes.forEach((b, i) => box(k, MARGIN + i * (w + gap), y, w, h, b.title, b.lines, b.strong));
+  return y + h + gap;
+}
