@@ -30,6 +30,7 @@ import mfaRoutes from './visitor/mfa.js';
 import mfaLoginRoutes from './visitor/mfaLogin.js';
 import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
+import apiKeyRoutes from './shared/apiKeys.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -64,4 +65,5 @@ export const routes: RouteModule[] = [
   mfaLoginRoutes,
   adminMfaRoutes,
   auditLogRoutes,
+  apiKeyRoutes,
 ];
