@@ -40,12 +40,7 @@ export const API_KEY_ROUTES: Record<ApiKeyScope, readonly string[]> = {
     'GET /visitor/companies_list',
     'GET /visitor/enduser_list',
   ],
-  'requests:read': [
-    ...requestRoutes('company'),
-    ...requestRoutes('enduser'),
-    'GET /visitor/transport_request_status_list',
-    'GET /visitor/document_types_list',
-  ],
+  'requests:read': [...requestRoutes('company'), ...requestRoutes('enduser'), 'GET /visitor/transport_request_status_list', 'GET /visitor/document_types_list'],
   // an end user books; the carrier kind edits and moves its requests through their statuses
   'requests:write': [
     'POST /enduser/transport_requests/newRequest',

@@ -175,7 +175,11 @@ describeEachDb('API keys', (p) => {
     expect((await p().api('GET', `/enduser/api_keys/destroy/${k.id}`, { token: w.tokens.bianchi })).status).toBe(404);
     const listed = (await p().api('GET', '/enduser/api_keys', { token: w.tokens.bianchi })).body.data.find((x: any) => x.id === k.id);
     expect(listed.revoked_at).not.toBeNull();
-    expect((await p().db.db.selectFrom('audit_log').select('action').where('resource', '=', 'api_keys').where('resource_id', '=', k.id).execute()).map((a) => a.action)).toEqual(['create', 'delete']);
+    expect(
+      (await p().db.db.selectFrom('audit_log').select('action').where('resource', '=', 'api_keys').where('resource_id', '=', k.id).execute()).map(
+        (a) => a.action,
+      ),
+    ).toEqual(['create', 'delete']);
 
     const db = p().db.db;
     const user = await db.selectFrom('users').select('id').where('email', '=', 'mario@bianchi.test').executeTakeFirstOrThrow();

@@ -53,7 +53,6 @@ const storeBody = {
 } as const;
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
-
 /**
  * A company's API keys (issue 23, docs/integrations.md), for the carrier kind (`/company/api_keys`) and
  * end users (`/enduser/api_keys`): list, create (the key is answered once), revoke (at once). Never
