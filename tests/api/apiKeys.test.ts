@@ -139,8 +139,11 @@ describeEachDb('API keys', (p) => {
   });
 
   it('books with requests:write, and the audit log names the key and its company', async () => {
-    const mp = await multipart({ ...shipmentLists([handShipment(0)]), notes: 'Prenotata dal WMS' });
-    const r = await p().api('POST', '/enduser/transport_requests/newRequest', { token: keys.rossiWrite.key, payload: mp.payload, headers: mp.headers });
+    // JSON, as docs/integrations.md shows it with curl
+    const r = await p().api('POST', '/enduser/transport_requests/newRequest', {
+      token: keys.rossiWrite.key,
+      body: { ...shipmentLists([handShipment(0)]), notes: 'Prenotata dal WMS' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.enduser.id).toBe(w.rossi);
     const entry = await p()
