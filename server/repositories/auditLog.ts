@@ -82,7 +82,8 @@ export function auditLogRepo(db: Db) {
       const rows = entries.map((e) => ({
         at,
         user_id: u,
-        user_name: actor.name !== undefined ? actor.name : u == null ? null : sql<string>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${u})`,
+        user_name:
+          actor.name !== undefined ? actor.name : u == null ? null : sql<string>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${u})`,
         user_role_id: u == null ? null : sql<number>`(select u.role_id from users u where u.id = ${u})`,
         company_id: u == null ? null : sql<number>`(select u.company_id from users u where u.id = ${u})`,
         company_name: u == null ? null : sql<string>`(select c.legal_name from users u join companies c on c.id = u.company_id where u.id = ${u})`,

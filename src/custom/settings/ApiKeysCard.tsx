@@ -110,7 +110,10 @@ function CreateForm({ scopes, onCreated, onCancel }: { scopes: ApiKeyScope[]; on
     }
   }
 
-  const toggle = (s: ApiKeyScope) => setChosen((c) => (c.includes(s) ? c.filter((x) => x !== s) : [...c, s]));
+  const toggle = (s: ApiKeyScope) => {
+    setChosen((c) => (c.includes(s) ? c.filter((x) => x !== s) : [...c, s]));
+    setErrors(({ scopes: _, ...rest }) => rest);
+  };
   return (
     <form onSubmit={submit} noValidate>
       <DialogTitle id="api-key-dialog-title">{translate('api_keys.new_title')}</DialogTitle>
@@ -122,7 +125,10 @@ function CreateForm({ scopes, onCreated, onCancel }: { scopes: ApiKeyScope[]; on
             required
             label={translate('api_keys.name')}
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => {
+              setName(e.target.value);
+              setErrors(({ name: _, ...rest }) => rest);
+            }}
             error={!!errors.name}
             helperText={errors.name ?? translate('api_keys.name_hint')}
             slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'api-key-name' } }}
