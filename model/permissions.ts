@@ -21,6 +21,8 @@ const PAGES: Record<string, Entry> = {
   'calculate-cost': { admin: READ, carrier: READ, enduser: READ },
   'transport-requests': { admin: ['list', 'show', 'edit'], carrier: ['list', 'show', 'edit'], enduser: ['list', 'show', 'create'] },
   support: { carrier: ALL, enduser: ['list', 'show', 'create'], support: ALL },
+  // a company's API keys (model/apiKeys.ts), managed by its own users
+  'api-keys': { carrier: ['list', 'create', 'delete'], enduser: ['list', 'create', 'delete'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

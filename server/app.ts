@@ -60,6 +60,12 @@ function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: Fastif
   reply.status(status).send({ message: translate(pickLang(req.headers['accept-language']), 'errors.badUrl'), errors: {} });
 }
 
+/**
+ * Never in a log line (issue 23): the bearer (a session token or an API key) and the API password, should
+ * a request's headers be logged (Fastify's own request lines carry none; an error's or a plugin's might).
+ */
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers["x-api-password"]', 'headers.authorization', 'headers["x-api-password"]'];
+
 export interface BuildOptions {
   config: Config;
   db: DbHandle;
@@ -74,7 +80,7 @@ export interface BuildOptions {
  */
 export async function buildApp({ config, db, logger = false, extraResources = [] }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    logger: logger && typeof logger === 'object' ? { redact: LOG_REDACT, ...logger } : logger,
     // Whose X-Forwarded-For / -Proto / -Host to believe (TRUST_PROXY): nobody's unless configured, so a
     // client cannot pick its own address for the per-address throttles or claim TLS it does not have.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'], // a hop count too (Fastify's types omit it)
@@ -109,6 +115,16 @@ export async function buildApp({ config, db, logger = false, extraResources = []
         securitySchemes: {
           apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password', description: 'The static API password of the deployment.' },
           bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /visitor/login.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'fpk_live_…',
+            description:
+              "A company's API key (docs/integrations.md), sent as `Authorization: Bearer fpk_live_…` beside X-Api-Password. " +
+              'It acts for its company with the role of the user who made it, only on the operations listing its scopes ' +
+              '(`x-api-key-scopes`: quotes, requests:read, requests:write; any other answers 403), at most ' +
+              'API_KEY_RATE_PER_MINUTE calls a minute (default 600; then 429 with Retry-After). A revoked key answers 401.',
+          },
         },
       },
       // The API password always; the bearer token as well on every route whose policy is not public.

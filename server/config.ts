@@ -45,6 +45,8 @@ export interface Config {
   requireAdminMfa: boolean;
   /** AUDIT_DAYS (default 400): audit-log entries older than this many days are removed by the server (at start, then daily). */
   auditDays: number;
+  /** API_KEY_RATE_PER_MINUTE (default 600): calls one API key may make in a minute before a 429 (docs/integrations.md). */
+  apiKeyRatePerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     validateResponses: env.VALIDATE_RESPONSES ? env.VALIDATE_RESPONSES === '1' : env.NODE_ENV === 'test',
     requireAdminMfa: env.REQUIRE_ADMIN_MFA === '1',
     auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 400)) || 400),
+    apiKeyRatePerMinute: Math.max(1, Math.floor(Number(env.API_KEY_RATE_PER_MINUTE ?? 600)) || 600),
     ...overrides,
   };
 }

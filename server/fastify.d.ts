@@ -23,7 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     lang: Lang;
-    user?: SessionUser & { kind: Kind };
+    /** The caller; `apiKey` set when it came with an API key (lib/apiKeyAuth.ts) rather than a session. */
+    user?: SessionUser & { kind: Kind; apiKey?: import('./repositories/apiKeys').KeyIdentity };
     t(key: string, params?: Record<string, unknown>): string;
     /** Records an audit entry, written when the route answers 2xx (plugins/audit.ts). */
     audit(entry: import('./repositories/auditLog').AuditEntry): void;

@@ -110,6 +110,22 @@ export interface AuthTokenTable {
   /** The address of the sign-in. */
   ip: string | null;
 }
+/** A company's API key (migration 0019, repositories/apiKeys.ts): only the SHA-256 of the key is kept. */
+export interface ApiKeyTable {
+  id: Generated<number>;
+  company_id: number;
+  name: string;
+  /** The key's start, shown in lists (`fpk_live_ab12`). */
+  prefix: string;
+  hash: string;
+  /** Comma-separated scopes (model/apiKeys.ts). */
+  scopes: string;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
 /** A browser a user has signed in from (migration 0011, lib/signInThrottle.ts). */
 export interface DeviceTokenTable {
   id: Generated<number>;
@@ -539,6 +555,7 @@ export interface DB extends DeclaredTables {
   mfa_challenges: MfaChallengeTable;
   access_requests: AccessRequestTable;
   audit_log: AuditLogTable;
+  api_keys: ApiKeyTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;
   municipalities: MunicipalityTable;

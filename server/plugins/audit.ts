@@ -37,7 +37,10 @@ const tenantOfUser = (userId: number) =>
 function actorOf(req: FastifyRequest): AuditActor {
   const u = req.user;
   if (!u) return { user_id: null, ip: req.ip ?? null };
-  return { user_id: u.id, tenant: u.kind === 'admin' ? undefined : carrierScope(req), ip: req.ip ?? null };
+  const actor: AuditActor = { user_id: u.id, tenant: u.kind === 'admin' ? undefined : carrierScope(req), ip: req.ip ?? null };
+  // A write made with an API key: who is the key (its name; the company is its user's, which is the key's).
+  if (u.apiKey) actor.name = `API key "${u.apiKey.name}"`;
+  return actor;
 }
 
 /**

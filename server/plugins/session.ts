@@ -6,6 +6,8 @@ import { kindOfRoleId } from '../../model/roles.js';
 import { pickLang, translate } from '../i18n/index.js';
 import { ApiError, forbidden, unauthenticated } from '../lib/errors.js';
 import { tokensRepo } from '../repositories/tokens.js';
+import { isApiKey } from '../../model/apiKeys.js';
+import { apiKeyAuth, keySchemaOf } from '../lib/apiKeyAuth.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -27,6 +29,7 @@ async function session(app: FastifyInstance) {
   const tokens = tokensRepo(app.db, { onTouchError: (err) => app.log.warn({ err }, 'last_used_at of a session not updated') });
   // compared as SHA-256 digests (equal lengths, constant time); the expected one is computed once
   const expectedPassword = sha256(app.config.apiPassword);
+  const keyCaller = apiKeyAuth(app);
 
   app.decorateRequest('lang', 'it');
   app.decorateRequest('user', undefined);
@@ -39,6 +42,8 @@ async function session(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no policy`);
+    // the routes an API key may call say so in the OpenAPI (their scopes, the apiKey scheme)
+    route.schema = keySchemaOf(String(route.method), route.url, route.schema as Record<string, unknown> | undefined);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy, schema: route.schema });
   });
 
@@ -54,7 +59,8 @@ async function session(app: FastifyInstance) {
     const auth = req.headers.authorization;
     if (auth) {
       const m = /^Bearer\s+(\S+)$/i.exec(auth);
-      const user = m ? await tokens.resolve(m[1]) : undefined;
+      // An API key (fpk_live_…) acts as its creator within its scopes (lib/apiKeyAuth.ts); else a session.
+      const user = !m ? undefined : isApiKey(m[1]) ? await keyCaller(req, m[1]) : await tokens.resolve(m[1]);
       // A token that is present but invalid never downgrades the caller to a visitor.
       if (!user) throw unauthenticated();
       req.user = { ...user, kind: kindOfRoleId(user.role_id) };

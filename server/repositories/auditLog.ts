@@ -28,6 +28,8 @@ export interface AuditActor {
   /** The actor's own tenant (a non-admin signed-in user: its carrier), else undefined (from the entry's company). */
   tenant?: number | null | RawBuilder<number | null>;
   ip: string | null;
+  /** The name written instead of the user's: a write made with an API key names the key (`API key "ERP"`). */
+  name?: string;
 }
 
 /** Field names whose values are never written (passwords, hashes, tokens, secrets, TOTP codes, reset codes). */
@@ -80,7 +82,8 @@ export function auditLogRepo(db: Db) {
       const rows = entries.map((e) => ({
         at,
         user_id: u,
-        user_name: u == null ? null : sql<string>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${u})`,
+        user_name:
+          actor.name !== undefined ? actor.name : u == null ? null : sql<string>`(select u.first_name || ' ' || u.last_name from users u where u.id = ${u})`,
         user_role_id: u == null ? null : sql<number>`(select u.role_id from users u where u.id = ${u})`,
         company_id: u == null ? null : sql<number>`(select u.company_id from users u where u.id = ${u})`,
         company_name: u == null ? null : sql<string>`(select c.legal_name from users u join companies c on c.id = u.company_id where u.id = ${u})`,

@@ -32,6 +32,7 @@ import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
+import apiKeyRoutes from './shared/apiKeys.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -68,4 +69,5 @@ export const routes: RouteModule[] = [
   auditLogRoutes,
   requestWaybillRoutes,
   quotePdfRoutes,
+  apiKeyRoutes,
 ];

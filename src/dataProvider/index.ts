@@ -11,6 +11,7 @@ import { quoteMethods } from './quote';
 import { accessRequestMethods } from './accessRequests';
 import { tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
+import { apiKeyMethods } from './apiKeys';
 import { mfaMethods } from './mfa';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
@@ -168,6 +169,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...mfaMethods(),
     ...quoteMethods(),
     ...sessionMethods(),
+    ...apiKeyMethods(getKind),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

@@ -25,7 +25,7 @@ describeEachDb('OpenAPI document', (p) => {
     expect(res.statusCode).toBe(200);
     doc = res.json();
     expect(doc.components.schemas.ErrorBody).toBeTruthy();
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiPassword', 'bearer']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'apiPassword', 'bearer']);
     const ids = new Set<string>();
     let count = 0;
     for (const [url, item] of Object.entries<Record<string, Operation>>(doc.paths)) {

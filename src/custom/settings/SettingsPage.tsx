@@ -1,9 +1,12 @@
-import { Title, useGetIdentity, useTranslate } from 'react-admin';
+import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
 import { Box, Card, CardContent, TextField, Typography } from '@mui/material';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { MfaCard } from './MfaCard';
+import { ApiKeysCard } from './ApiKeysCard';
+import { canAccess } from '../../../model/permissions';
+import type { Kind } from '../../../model/roles';
 
 /**
  * The email section: the field is disabled and read-only (accounts document §2). The email is the
@@ -37,9 +40,10 @@ function EmailCard() {
   );
 }
 
-/** /settings: profile, password, email and active sessions (accounts document §2 "Account settings"). */
+/** /settings: profile, password, email, active sessions and (carrier kind, end users) the company's API keys (accounts document §2 "Account settings"). */
 export function SettingsPage() {
   const translate = useTranslate();
+  const { permissions: kind } = usePermissions<Kind>();
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Title title={translate('accounts.settings.title')} />
@@ -57,6 +61,7 @@ export function SettingsPage() {
         </Box>
       </Box>
       <SessionsCard />
+      {canAccess(kind, 'api-keys', 'list') && <ApiKeysCard />}
     </Box>
   );
 }

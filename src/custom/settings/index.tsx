@@ -4,6 +4,7 @@ import { mfaMessages } from '../accounts/mfaMessages';
 import { lazyScreen } from '../../components/lazyScreen';
 import { mergeMessages } from '../../i18n/merge';
 import { sessionMessages } from './sessionMessages';
+import { apiKeyMessages } from './apiKeyMessages';
 
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
@@ -11,6 +12,6 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 const page: PortalPage = {
   path: '/settings',
   element: <SettingsPage />,
-  messages: mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages),
+  messages: mergeMessages(mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages), apiKeyMessages),
 };
 export default page;

@@ -192,6 +192,19 @@ export function sweepMatrix(): Record<string, Entry> {
     'GET /visitor/sessions': { calls: (a) => [get('/visitor/sessions', { user_id: a.enduser })], expect: OWN },
     'GET /visitor/sessions/destroy/:id': { calls: (a) => [get(`/visitor/sessions/destroy/${a.session}`)], expect: NOT_FOUND },
     'GET /visitor/sessions/destroyOthers': { calls: (a) => [get('/visitor/sessions/destroyOthers', { user_id: a.enduser })], expect: OWN },
+    // API keys (issue 23): the caller's company's only; A's key ids are unknown (404).
+    'GET /company/api_keys': { calls: (a) => [get('/company/api_keys', { company_id: a.carrier }, 'bxq carrier key')], expect: OWN },
+    'POST /company/api_keys/store': {
+      calls: (a) => [post('/company/api_keys/store', { name: 'Bxq sweep key', scopes: ['quotes'], company_id: a.carrier })],
+      expect: OWN_WRITE,
+    },
+    'GET /company/api_keys/destroy/:id': { calls: (a) => [get(`/company/api_keys/destroy/${a.apiKeys.carrier}`)], expect: NOT_FOUND },
+    'GET /enduser/api_keys': { calls: (a) => [get('/enduser/api_keys', { company_id: a.customer }, 'bxq enduser key')], expect: OWN },
+    'POST /enduser/api_keys/store': {
+      calls: (a) => [post('/enduser/api_keys/store', { name: 'Bxq sweep key', scopes: ['quotes'], company_id: a.customer })],
+      expect: OWN_WRITE,
+    },
+    'GET /enduser/api_keys/destroy/:id': { calls: (a) => [get(`/enduser/api_keys/destroy/${a.apiKeys.enduser}`)], expect: NOT_FOUND },
     'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     'POST /visitor/changeEmail': { calls: (a) => [post('/visitor/changeEmail', { email: a.emails.owner })], expect: [403] },
     // Two-step verification (docs/two-factor.md): the caller's own, whatever ids are sent; a challenge is the only key of the second step.

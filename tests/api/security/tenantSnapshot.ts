@@ -53,6 +53,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   // A's audit entries (docs/audit-log.md): B's roles add none (their entries carry B's tenant), but a
   // visitor's access request addressed to A is A's by design (as access_requests above).
   audit_log: (a) => ['tenant_id', [a.carrier], 'visitorAccessRequests'],
+  api_keys: (_, s) => ['company_id', s.companies],
 };
 /** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [

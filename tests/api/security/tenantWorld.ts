@@ -42,6 +42,8 @@ export interface TenantA {
   document: number;
   /** A session (auth_tokens row) of A's end user. */
   session: number;
+  /** API keys of A's carrier and of its end-user company (issue 23). */
+  apiKeys: { carrier: number; enduser: number };
   emails: { owner: string; enduser: string };
 }
 
@@ -249,6 +251,12 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
     }),
   );
   await db.insertInto('express_hub_codes').values({ company_id: t.beta, code: 'BXQ01', hub: 'BXQHUB' }).execute();
+  // API keys of both tenants, each namespace (issue 23)
+  const keyOf = async (token: string, ns: string, name: string) =>
+    Number((await ok(name, p.api('POST', `/${ns}/api_keys/store`, { token, body: { name, scopes: ['quotes', 'requests:read'] } }))).data.id);
+  const apiKeys = { carrier: await keyOf(acme, 'company', 'Axq carrier key'), enduser: await keyOf(rossi, 'enduser', 'Axq enduser key') };
+  await keyOf(await p.login(t.betaOwner.email, PASSWORD), 'company', 'Bxq carrier key');
+  await keyOf(bianchi, 'enduser', 'Bxq enduser key');
   // Visitors price and book with B.
   await db
     .updateTable('settings')
@@ -302,6 +310,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       detail: Number(detail.id),
       document: Number(document.id),
       session: Number(session.id),
+      apiKeys,
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },

@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_KEY_ROUTES, API_KEY_SCOPES, scopesOfRoute } from '../../model/apiKeys.js';
+import { registerMessages } from '../i18n/index.js';
+import { apiKeysRepo } from '../repositories/apiKeys.js';
+import { ApiError, unauthenticated } from './errors.js';
+import { HitBatcher } from './hitBatcher.js';
+
+registerMessages({
+  en: {
+    'apiKeys.outOfScope': 'This API key may not call this route: its scopes do not include it.',
+    'apiKeys.tooMany': 'This API key has made too many calls: wait {seconds} seconds.',
+  },
+  it: {
+    'apiKeys.outOfScope': 'Questa chiave API non può chiamare questa funzione: non rientra nei suoi ambiti.',
+    'apiKeys.tooMany': 'Questa chiave API ha fatto troppe chiamate: attendi {seconds} secondi.',
+  },
+  fr: {
+    'apiKeys.outOfScope': "Cette clé API ne peut pas appeler cette fonction : ses portées ne l'incluent pas.",
+    'apiKeys.tooMany': 'Cette clé API a fait trop d’appels : attendez {seconds} secondes.',
+  },
+});
+
+const MINUTE = 60_000;
+const API_PREFIX = '/api/v1';
+
+/**
+ * A request made with an API key (model/apiKeys.ts, docs/integrations.md): the key resolves to its
+ * creator as it is now (401 when unknown, revoked, or its user or company inactive), counts one call
+ * in its minute (shared by every server process through `rate_limits`; past API_KEY_RATE_PER_MINUTE a
+ * 429 with Retry-After, the seconds left in the minute), and may reach only the routes of its scopes
+ * (403). The route's own policy is checked afterwards, as for a session (plugins/session.ts).
+ */
+export function apiKeyAuth(app: FastifyInstance) {
+  const keys = apiKeysRepo(app.db, { onTouchError: (err) => app.log.warn({ err }, 'last_used_at of an API key not updated') });
+  const hits = new HitBatcher(app.db, MINUTE);
+  const limit = app.config.apiKeyRatePerMinute;
+
+  return async function authenticate(req: FastifyRequest, key: string) {
+    const user = await keys.resolve(key);
+    if (!user) throw unauthenticated();
+    if ((await hits.hit(`apikey:${user.apiKey.id}`)) > limit) {
+      const seconds = Math.max(1, Math.ceil((MINUTE - (Date.now() % MINUTE)) / 1000));
+      const err = new ApiError(429, 'apiKeys.tooMany', { seconds });
+      err.headers = { 'retry-after': String(seconds) };
+      throw err;
+    }
+    const url = req.routeOptions.url;
+    // an unknown path goes on to the JSON 404, as for every caller
+    if (url !== undefined) {
+      const route = `${req.method === 'HEAD' ? 'GET' : req.method} ${url.slice(API_PREFIX.length)}`;
+      if (!scopesOfRoute(route).some((s) => user.apiKey.scopes.includes(s))) throw new ApiError(403, 'apiKeys.outOfScope');
+    }
+    return user;
+  };
+}
+
+/** The OpenAPI of a route a key may call (plugins/session.ts onRoute): its scopes and the key as one more way in. */
+export function keySchemaOf(method: string, url: string, schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  const scopes = scopesOfRoute(`${method} ${url.slice(API_PREFIX.length)}`);
+  if (!scopes.length) return schema;
+  const security = (schema?.security as object[] | undefined) ?? [{ apiPassword: [], bearer: [] }, { apiPassword: [] }];
+  return {
+    ...schema,
+    'x-api-key-scopes': scopes,
+    security: [...security, { apiPassword: [], apiKey: scopes }],
+  };
+}
+
+/** Every route some scope names (the tests check each is registered). */
+export const keyRoutes = () => [...new Set(API_KEY_SCOPES.flatMap((s) => API_KEY_ROUTES[s]))];
