@@ -10,10 +10,9 @@ export default defineConfig({
   test: {
     // Two workers on the CI machine's two cores (Vitest's default keeps one core free, which leaves the API
     // tests, mostly waiting on SQLite and PostgreSQL I/O, one at a time: 306 s against 218 s). The browser
-    // files share the same two workers: each starts its own server on a free port with its own database
-    // and its own Chromium profile, so they run beside the API files. (With `fileParallelism: false`
-    // Vitest puts them in a group of their own that starts after every other file and runs one at a time:
-    // CI stop 27 spent about 450 s of its 711 s there with one core idle.)
+    // project runs one file at a time (fileParallelism below), in a group Vitest starts after every other
+    // file. Tried in parallel with the API files on the two workers: the whole run went from about 710 s
+    // to 1 040 s (Chromium and the API workers fight for two cores) and timing-bound browser tests failed.
     maxWorkers: 2,
     projects: [
       {
@@ -41,6 +40,7 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
     ],

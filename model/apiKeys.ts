@@ -24,6 +24,7 @@ const requestRoutes = (ns: 'company' | 'enduser') => [
   `GET /${ns}/transport_requests`,
   `GET /${ns}/transport_requests/show/:id`,
   `GET /${ns}/transport_requests/documents/:id`,
+  `GET /${ns}/transport_requests/waybill/:id`,
 ];
 
 /** Scope → the routes a key with it may call. */
@@ -31,6 +32,7 @@ export const API_KEY_ROUTES: Record<ApiKeyScope, readonly string[]> = {
   // the quote, and the lookups filling its form (places, and a carrier's customers and categories)
   quotes: [
     'POST /visitor/costRequest',
+    'POST /visitor/costRequest/pdf',
     'GET /visitor/country_list',
     'GET /visitor/province_list',
     'GET /visitor/city_list',

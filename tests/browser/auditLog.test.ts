@@ -5,6 +5,7 @@ import { axeProblems } from './axe.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { nowIso } from '../../server/lib/tokens.js';
 import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
+import { shownDay, typeInPicker } from './pickers.js';
 
 const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
 
@@ -151,11 +152,11 @@ describeInBrowser('the audit log and the Attività sections in Chromium, in Ital
     // The dates (Rome days): from tomorrow nothing; an end before the start is refused with the server's words.
     const romeDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(d);
     const today = romeDay(new Date());
-    await page.getByLabel('Dal', { exact: true }).fill(romeDay(new Date(Date.now() + 86_400_000)));
+    await typeInPicker(page, 'input-from', shownDay(romeDay(new Date(Date.now() + 86_400_000))));
     await page.getByTestId('empty').waitFor();
-    await page.getByLabel('Al', { exact: true }).fill(today);
+    await typeInPicker(page, 'input-to', shownDay(today));
     await expect.poll(() => page.getByTestId('list-error').textContent()).toContain('La data finale non può precedere quella iniziale.');
-    await page.getByLabel('Dal', { exact: true }).fill(today);
+    await typeInPicker(page, 'input-from', shownDay(today));
     await expect.poll(async () => (await rowsOf(page)).join('\n')).toContain('Telefono: «+39 011 555 0303»');
     expect(errors).toEqual([]);
   });

@@ -138,8 +138,10 @@ describeInBrowser('date and time pickers in the portal language on an American E
       ['DATE', 'IT', 'TO', 0, 100, 30, 'S', null, 2],
     ]);
     await page.getByTestId('upload-input').setInputFiles({ name: 'date.xlsx', mimeType: 'application/octet-stream', buffer: file });
+    // The file is checked first (issue 20's screens), then published.
+    await page.getByTestId('summary-added').waitFor();
     await shot(page, 'dates-rate-sheet-it');
-    await page.getByTestId('upload-submit').click();
+    await page.getByTestId('upload-publish').click();
     await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
     const sheet = await ctx.portal.db.db
       .selectFrom('rate_sheets')

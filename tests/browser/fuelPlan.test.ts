@@ -29,6 +29,8 @@ describeInBrowser('the fuel plan and its live preview (issue 21)', (ctx) => {
   const acmeRow = () => ctx.portal.db.db.selectFrom('companies').selectAll().where('legal_name', '=', ACME).executeTakeFirstOrThrow();
 
   it('the admin dashboard warns while this month has no diesel price, and leads to the prices', async () => {
+    // The demo seeds this month's price (server/seed/tariffs.ts): take it away, earlier months stay.
+    await ctx.portal.db.db.deleteFrom('diesel_prices').where('month', '=', month).execute();
     const { page, errors } = await ctx.page();
     await ctx.login(page, 'admin@portal.demo');
     const warning = page.getByTestId('diesel-missing');
@@ -58,6 +60,12 @@ describeInBrowser('the fuel plan and its live preview (issue 21)', (ctx) => {
   }
 
   it('the carrier types its plan, sees the preview follow, saves, and finds it again', async () => {
+    // The demo gives Acme a plan (server/seed/tariffs.ts): this test types one from none.
+    await ctx.portal.db.db
+      .updateTable('companies')
+      .set({ fuel_base_price: null, fuel_step: null, fuel_step_percent: null, fuel_max_percent: null })
+      .where('legal_name', '=', ACME)
+      .execute();
     const { page, errors } = await ctx.page();
     await ctx.login(page, 'carrier@portal.demo');
     const dialog = await openOwnCompanyEdit(page);

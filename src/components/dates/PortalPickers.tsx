@@ -131,6 +131,9 @@ function PickerField({
     const wire = toWire(kind, d);
     if (wire !== sent.current) {
       sent.current = wire;
+      // A whole date: its verdict now, before the form validates the change (the effect above runs after
+      // the render, too late for a react-admin filter form, which applies a change only when valid).
+      if (wire) onValidity?.(min && wire < min ? 'portal.dates.min' : max && wire > max ? 'portal.dates.max' : null);
       onChange(wire);
     }
   };
