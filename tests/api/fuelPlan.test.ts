@@ -107,11 +107,11 @@ describeEachDb('fuel plan and diesel prices (issue 21)', (p) => {
     }
     expect(await stored(t.acme)).toEqual(before);
     const it = await p().api('POST', `/company/companies/update/${t.acme}`, { token: carrier, body: { fuel_step: '0' }, lang: 'it' });
-    expect(it.body.errors.fuel_step).toEqual(['Il campo scatto del gasolio deve essere compreso tra 0 e 100.']);
+    expect(it.body.errors.fuel_step).toEqual(['Il campo scatto del gasolio deve essere maggiore di 0 e minore di 100.']);
     const en = await p().api('POST', `/company/companies/update/${t.acme}`, { token: carrier, body: { fuel_max_percent: '120' }, lang: 'en' });
     expect(en.body.errors.fuel_max_percent).toEqual(['The maximum fuel surcharge field must be between 0 and 100.']);
     const fr = await p().api('POST', `/company/companies/update/${t.acme}`, { token: carrier, body: { fuel_base_price: '-1' }, lang: 'fr' });
-    expect(fr.body.errors.fuel_base_price).toEqual(['Le champ gazole de référence doit être compris entre 0 et 100.']);
+    expect(fr.body.errors.fuel_base_price).toEqual(['Le champ gazole de référence doit être supérieur à 0 et inférieur à 100.']);
   });
 
   it('a duplicate month names the row that holds it; a bad month or price is 422 with its field', async () => {
