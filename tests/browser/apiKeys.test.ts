@@ -2,12 +2,6 @@ import { expect, it } from 'vitest';
 import { axeProblems } from './axe.js';
 import { API_PASSWORD, describeInBrowser, shot } from './harness.js';
 
-/**
- * The end user's initials avatar in the profile card fails colour contrast already on main (1.73:1, not this
- * card's; the sessions test signs in as the carrier, whose avatar is an image): left out, reported.
- */
-const AVATAR = ['[data-testid=profile-avatar]'];
-
 /** The settings' "Chiavi API" card (issue 23): create, see the key once, copy, revoke — in Italian. */
 describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
   const statusOf = async (key: string) =>
@@ -34,7 +28,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
     await dialog.getByRole('checkbox', { name: /Lettura richieste/ }).check();
     await page.waitForTimeout(300);
     await shot(page, 'api-keys-create');
-    expect(await axeProblems(page, 'API key create dialog', { exclude: AVATAR })).toEqual([]);
+    expect(await axeProblems(page, 'API key create dialog')).toEqual([]);
     await dialog.getByTestId('api-key-submit').click();
 
     await dialog.getByRole('heading', { name: 'La tua nuova chiave API' }).waitFor();
@@ -61,7 +55,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
     expect(await page.content()).not.toContain(key);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'api-keys-list');
-    expect(await axeProblems(page, 'settings with API keys', { exclude: AVATAR })).toEqual([]);
+    expect(await axeProblems(page, 'settings with API keys')).toEqual([]);
 
     // revoke: cancelled first (still works), then confirmed (401 at once)
     await row.getByRole('button', { name: 'Revoca la chiave ERP magazzino' }).click();

@@ -106,7 +106,8 @@ export function ProfileCard() {
             <Avatar
               src={preview ?? identity?.image ?? undefined}
               alt={translate('accounts.settings.image')}
-              sx={{ width: 72, height: 72 }}
+              // the initials on the theme's primary colour: MUI's default grey gives 1.73:1 (axe colour contrast)
+              sx={{ width: 72, height: 72, bgcolor: 'primary.main', color: 'primary.contrastText' }}
               data-testid="profile-avatar"
             >
               {(form?.first_name?.[0] ?? '') + (form?.last_name?.[0] ?? '')}

@@ -199,6 +199,8 @@ export function CompanyInputs({
             maxSize={limit}
             format={(v: unknown) => (typeof v === 'string' ? { src: v, title: 'logo' } : v)}
             helperText={translate(`${T}.logo_hint`, { size: mb(limit) })}
+            // the drop zone's own file input is named too (axe: a form field without a label)
+            inputProps={{ 'aria-label': translate('resources.companies.fields.site_header_logo') }}
             options={{ onDropRejected: () => notify(`${T}.logo_rejected`, { type: 'error', messageArgs: { size: mb(limit) } }) }}
           >
             <ImageField source="src" title="title" sx={{ '& img': { maxHeight: 80, objectFit: 'contain' } }} />
