@@ -68,3 +68,7 @@ export function dieselRowFor<T extends DieselPrice>(rows: readonly T[], month: s
 
 /** The month (`YYYY-MM`) of an ISO date (`YYYY-MM-DD`, already a Rome day). */
 export const monthOf = (isoDate: string) => isoDate.slice(0, 7);
+
+/** This month as `YYYY-MM` in Europe/Rome (pricing.md §7: the quote date's month). */
+export const romeMonth = (now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);

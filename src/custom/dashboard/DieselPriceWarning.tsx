@@ -1,10 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useGetList, useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { Alert, Button } from '@mui/material';
-
-/** This month as `YYYY-MM` in Europe/Rome (pricing.md §7: the quote date's month). */
-export const romeMonth = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
+import { romeMonth } from '../../../model/fuel';
 
 /**
  * The admin's reminder (issue 21): the diesel reference price of the current month is missing, so the

@@ -1,13 +1,11 @@
 import { dieselRowFor, fuelPercent, hasFuelPlan, scaled, type DieselPrice, type FuelPlan } from '../../../model/fuel';
 
+export { romeMonth } from '../../../model/fuel';
+
 /** A translate function as react-admin's (`%{name}` placeholders, `smart_count` plurals). */
 export type Translate = (key: string, args?: Record<string, unknown>) => string;
 
 const K = 'resources.companies.fuel';
-
-/** This month as `YYYY-MM` in Europe/Rome (pricing.md §7: the quote date's month). */
-export const romeMonth = (now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit' }).format(now).slice(0, 7);
 
 /** `2026-11` as "novembre 2026" (it), "November 2026" (en), "novembre 2026" (fr). */
 export function monthName(month: string, locale: string) {
