@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMPANY_ROLE } from '../../model/roles.js';
-import { notFound } from './errors.js';
+import { notFound, tooMany } from './errors.js';
+import { HitBatcher } from './hitBatcher.js';
 import { toQuoteRequest, type CostRequestBody } from './quoteRequest.js';
 import { refusalMessage } from './quoteText.js';
 import { romeToday } from './romeDate.js';
@@ -98,4 +99,23 @@ export function quoterOf(app: FastifyInstance): Quoter {
   };
   quoters.set(app, quoter);
   return quoter;
+}
+
+const visitorGuards = new WeakMap<FastifyInstance, (req: FastifyRequest) => Promise<void>>();
+/**
+ * The visitor throttle of the quote routes (POST /visitor/costRequest and its PDF): one `quote:ip:` counter
+ * per address, QUOTE_RATE_LIMIT a minute, every attempt counted; signed-in callers are not throttled here.
+ * One batcher per app, so both routes count into the same window.
+ */
+export function visitorQuoteGuard(app: FastifyInstance): (req: FastifyRequest) => Promise<void> {
+  let guard = visitorGuards.get(app);
+  if (!guard) {
+    const hits = new HitBatcher(app.db, 60_000);
+    guard = async (req) => {
+      if (req.user) return;
+      if ((await hits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
+    };
+    visitorGuards.set(app, guard);
+  }
+  return guard;
 }

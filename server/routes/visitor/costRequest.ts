@@ -1,13 +1,10 @@
 import type { App } from '../../lib/typed.js';
-import { forbidden, tooMany } from '../../lib/errors.js';
-import { HitBatcher } from '../../lib/hitBatcher.js';
+import { forbidden } from '../../lib/errors.js';
 import { callerKind, costRequestSchema } from '../../lib/quoteRequest.js';
 import { quoteAnswerSchema } from '../../../model/quote.js';
-import { quoterOf } from '../../lib/quoteService.js';
+import { quoterOf, visitorQuoteGuard } from '../../lib/quoteService.js';
 import { translateLines } from '../../lib/quoteText.js';
 import { visibleTo } from '../../pricing/quote.js';
-
-const MINUTE = 60_000;
 
 /**
  * POST /visitor/costRequest (pricing.md; calculator document §3, §7): the portal's quote function
@@ -18,7 +15,6 @@ const MINUTE = 60_000;
  */
 export default async function costRequestRoutes(app: App) {
   const quoter = quoterOf(app);
-  const visitorHits = new HitBatcher(app.db, MINUTE);
 
   app.post(
     '/visitor/costRequest',
@@ -32,10 +28,7 @@ export default async function costRequestRoutes(app: App) {
         // Documents and (in tests) checks the answer; plain JSON.stringify writes it (plugins/answers.ts).
         response: { 200: quoteAnswerSchema },
       },
-      preValidation: async (req) => {
-        if (req.user) return;
-        if ((await visitorHits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
-      },
+      preValidation: visitorQuoteGuard(app),
     },
     async (req) => {
       const kind = callerKind(req.user?.kind);

@@ -1,14 +1,11 @@
 import type { App } from '../../lib/typed.js';
-import { ApiError, forbidden, tooMany } from '../../lib/errors.js';
-import { HitBatcher } from '../../lib/hitBatcher.js';
+import { ApiError, forbidden } from '../../lib/errors.js';
 import { binaryAnswer } from '../../lib/answers.js';
 import { callerKind, costRequestSchema } from '../../lib/quoteRequest.js';
-import { quoterOf } from '../../lib/quoteService.js';
+import { quoterOf, visitorQuoteGuard } from '../../lib/quoteService.js';
 import { translateLines } from '../../lib/quoteText.js';
 import { quotePdf } from '../../lib/quotePdf.js';
 import { visibleTo } from '../../pricing/quote.js';
-
-const MINUTE = 60_000;
 
 /**
  * POST /visitor/costRequest/pdf (issue 22, docs/request-documents.md): the same body, policy and visitor
@@ -19,7 +16,6 @@ const MINUTE = 60_000;
  */
 export default async function quotePdfRoutes(app: App) {
   const quoter = quoterOf(app);
-  const visitorHits = new HitBatcher(app.db, MINUTE);
 
   app.post(
     '/visitor/costRequest/pdf',
@@ -32,10 +28,7 @@ export default async function quotePdfRoutes(app: App) {
         body: costRequestSchema,
         response: { 200: binaryAnswer('The quote', 'application/pdf') },
       },
-      preValidation: async (req) => {
-        if (req.user) return;
-        if ((await visitorHits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
-      },
+      preValidation: visitorQuoteGuard(app),
     },
     async (req, reply) => {
       const kind = callerKind(req.user?.kind);
