@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useTranslate } from 'ra-core';
+import { useDataProvider } from 'ra-core';
 import { Alert, Box, Button, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
 import type { TrackData } from '../../../model/publicTracking';
@@ -9,6 +9,8 @@ import { TRACK_CODE_MAX, TRACK_POSTAL_CODE_MAX } from '../../../model/publicTrac
 import { useFormat } from '../../components/format';
 import { normalizeError } from '../../components/feedback/errors';
 import { PublicCard } from '../accounts/PublicCard';
+import { trackingMessages } from './messages';
+import { usePageTranslate } from './pageTranslate';
 
 /** The colour of a status: refused and cancelled in red, delivered in green, the others in the brand's. */
 const statusColour = (id: number) => (id === 4 || id === 7 ? 'error.main' : id === 6 ? 'success.main' : id === 1 ? 'text.secondary' : 'primary.main');
@@ -20,7 +22,7 @@ const statusColour = (id: number) => (id === 4 || id === 7 ? 'error.main' : id =
  * result can be bookmarked; a lookup runs once per pair asked (misses are counted by the server).
  */
 export function TrackingPage() {
-  const translate = useTranslate();
+  const translate = usePageTranslate(trackingMessages);
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [params, setParams] = useSearchParams();
   const asked = { code: params.get('code')?.trim() ?? '', postal: params.get('postal_code')?.trim() ?? '' };
@@ -114,7 +116,7 @@ export function TrackingPage() {
 
 /** The status in large type, then the events oldest first as a vertical line of dots with their dates. */
 function TrackingResult({ data }: { data: TrackData }) {
-  const translate = useTranslate();
+  const translate = usePageTranslate(trackingMessages);
   const { dateTime } = useFormat();
   const statusName = (id: number, fallback?: string) => translate(`tracking.statuses.${id}`, { _: fallback ?? String(id) });
   return (

@@ -1,12 +1,13 @@
 import type { AreaMessages } from '../../i18n';
 import { requestMessages } from '../transportRequests/messages';
 
-/** Texts of the public tracking page (/track, docs/tracking.md) and the links to it from the login and quote pages. */
+/**
+ * Texts of the public tracking page (/track, docs/tracking.md), loaded with the page's code (only the links'
+ * texts, linkMessages.ts, come with the login): TrackingPage reads them through `usePageTranslate`.
+ */
 export const trackingMessages: AreaMessages = {
   it: {
     tracking: {
-      link: 'Traccia una spedizione',
-      link_short: 'Traccia',
       title: 'Traccia la spedizione',
       intro: 'Inserisci il numero della richiesta, che trovi sulla lettera di vettura, e il CAP di destinazione.',
       code: 'Numero della richiesta',
@@ -33,8 +34,6 @@ export const trackingMessages: AreaMessages = {
   },
   en: {
     tracking: {
-      link: 'Track a shipment',
-      link_short: 'Track',
       title: 'Track your shipment',
       intro: 'Enter the request number, printed on the consignment note, and the destination postal code.',
       code: 'Request number',
@@ -61,8 +60,6 @@ export const trackingMessages: AreaMessages = {
   },
   fr: {
     tracking: {
-      link: 'Suivre un envoi',
-      link_short: 'Suivi',
       title: 'Suivez votre envoi',
       intro: 'Saisissez le numéro de la demande, imprimé sur la lettre de voiture, et le code postal de destination.',
       code: 'Numéro de la demande',
