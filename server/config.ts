@@ -47,6 +47,12 @@ export interface Config {
   auditDays: number;
   /** API_KEY_RATE_PER_MINUTE (default 600): calls one API key may make in a minute before a 429 (docs/integrations.md). */
   apiKeyRatePerMinute: number;
+  /**
+   * Public tracking (GET /visitor/track, docs/tracking.md), per client address: TRACK_RATE_PER_MINUTE (default 60)
+   * calls of any outcome a minute; TRACK_MISS_LIMIT (default 20) wrong code / postal code pairs within
+   * TRACK_MISS_WINDOW_MINUTES (default 15, at most 2880), a sliding window shared by every server process.
+   */
+  track: { ratePerMinute: number; missLimit: number; missWindowMinutes: number };
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +90,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requireAdminMfa: env.REQUIRE_ADMIN_MFA === '1',
     auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 400)) || 400),
     apiKeyRatePerMinute: Math.max(1, Math.floor(Number(env.API_KEY_RATE_PER_MINUTE ?? 600)) || 600),
+    track: {
+      ratePerMinute: Math.max(1, Math.floor(Number(env.TRACK_RATE_PER_MINUTE ?? 60)) || 60),
+      missLimit: Math.max(1, Math.floor(Number(env.TRACK_MISS_LIMIT ?? 20)) || 20),
+      missWindowMinutes: Math.min(2880, Math.max(1, Math.floor(Number(env.TRACK_MISS_WINDOW_MINUTES ?? 15)) || 15)),
+    },
     ...overrides,
   };
 }

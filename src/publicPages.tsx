@@ -5,6 +5,7 @@ import forgetPassword from './custom/forgetPassword';
 import resetPassword from './custom/resetPassword';
 import resetPasswordOtp from './custom/resetPasswordOtp';
 import accessRequest from './custom/accessRequest';
+import tracking from './custom/tracking';
 // The quote page is where visitors arrive, often from a phone: it comes with the shell, not one round trip
 // later (quote LCP 3.02 → 2.42 s for 16 kB more on the login's first load, issue 18).
 import QuotePage from './custom/calculator/QuotePage';
@@ -24,4 +25,5 @@ export const publicPages: PortalPage[] = [
   accessRequest,
   { path: '/quote', element: <QuotePage />, noLayout: true, messages: calculatorMessages },
   { ...visitorRequestPage, messages: requestMessages },
+  tracking,
 ];

@@ -14,6 +14,14 @@ export default function QuotePage() {
         <Toolbar sx={{ gap: 2 }}>
           <Box component="img" src={productLogo} alt="logo" sx={{ height: 40 }} />
           <Box sx={{ flex: 1 }} />
+          <Button component={RouterLink} to="/track" data-testid="quote-track" sx={{ whiteSpace: 'nowrap', minWidth: 0 }}>
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+              {translate('tracking.link')}
+            </Box>
+            <Box component="span" sx={{ display: { xs: 'inline', sm: 'none' } }}>
+              {translate('tracking.link_short')}
+            </Box>
+          </Button>
           <LanguageSwitcher />
           <Button component={RouterLink} to="/login" variant="outlined" data-testid="quote-signin">
             {translate('calculator.signin')}

@@ -99,9 +99,14 @@ export function LoginPage() {
       <Button component={RouterLink} to="/access-request" variant="outlined">
         {translate('login.access_request')}
       </Button>
-      <Link component={RouterLink} to="/quote" variant="body2" sx={{ textAlign: 'center' }} data-testid="login-quote-link">
-        {translate('calculator.login_link')}
-      </Link>
+      <Box sx={{ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
+        <Link component={RouterLink} to="/quote" variant="body2" data-testid="login-quote-link">
+          {translate('calculator.login_link')}
+        </Link>
+        <Link component={RouterLink} to="/track" variant="body2" data-testid="login-track-link">
+          {translate('tracking.link')}
+        </Link>
+      </Box>
     </LoginFrame>
   );
 }

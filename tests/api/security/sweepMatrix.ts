@@ -412,6 +412,8 @@ export function sweepMatrix(): Record<string, Entry> {
 
     // Quotes and requests. Visitors price and book with B (the visitor carrier of the sweep).
     'POST /visitor/costRequest': { calls: (a) => [post('/visitor/costRequest', quote(a))], expect: [200, 403, 404, 422] },
+    // Public tracking (docs/tracking.md): A's request number with a wrong postal code is the one 404 of every mismatch, counted per address.
+    'GET /visitor/track': { calls: (a) => [get('/visitor/track', { code: a.request, postal_code: '00000' })], expect: THROTTLED(404) },
     'POST /visitor/costRequest/pdf': { calls: (a) => [post('/visitor/costRequest/pdf', quote(a))], expect: [200, 403, 404, 422] },
     'POST /enduser/transport_requests/newRequest': {
       calls: () => [post('/enduser/transport_requests/newRequest', { ...shipmentLists([handShipment(0)]), notes: 'Sweep request' })],

@@ -1,0 +1,76 @@
+import type { Static } from 'typebox';
+import { REQUEST_EVENTS } from './requestTimeline';
+
+/**
+ * Public tracking (issue 22 item 5, docs/tracking.md): GET /visitor/track's query and answer, declared
+ * once as plain JSON schemas written `as const` (the server validates and documents with them; the
+ * browser takes the types with `import type`). The page's address is `trackingPath` (model/tracking.ts).
+ */
+
+/** The longest code and postal code the route reads (anything longer is refused by the schema, 422). */
+export const TRACK_CODE_MAX = 32;
+export const TRACK_POSTAL_CODE_MAX = 16;
+
+export const trackQuerySchema = {
+  type: 'object',
+  required: ['code', 'postal_code'],
+  additionalProperties: false,
+  properties: {
+    code: { type: 'string', minLength: 1, maxLength: TRACK_CODE_MAX, pattern: '\\S', description: 'The request number, as on the transport document' },
+    postal_code: { type: 'string', minLength: 1, maxLength: TRACK_POSTAL_CODE_MAX, pattern: '\\S', description: 'The destination postal code' },
+  },
+} as const;
+export type TrackQuery = Static<typeof trackQuerySchema>;
+
+/** What a visitor holding both keys may read: the status and the timeline's dates and events; no prices, names, notes or places. */
+export const trackAnswerSchema = {
+  type: 'object',
+  required: ['status', 'data'],
+  additionalProperties: false,
+  properties: {
+    status: { const: true },
+    data: {
+      type: 'object',
+      required: ['code', 'status_id', 'status', 'events'],
+      additionalProperties: false,
+      properties: {
+        code: { type: 'string', description: 'The request number' },
+        status_id: { type: 'integer', description: 'model/transportStatuses.ts' },
+        status: { type: 'string', description: "The status's name in the caller's language" },
+        events: {
+          type: 'array',
+          description: 'The timeline, oldest first',
+          items: {
+            type: 'object',
+            required: ['at', 'event', 'status_id'],
+            additionalProperties: false,
+            properties: {
+              at: { type: 'string', description: 'ISO-8601 UTC' },
+              event: { type: 'string', enum: REQUEST_EVENTS },
+              status_id: { type: 'integer', description: "The request's status after the event" },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+export type TrackAnswer = Static<typeof trackAnswerSchema>;
+export type TrackData = TrackAnswer['data'];
+
+/**
+ * The request id a typed code names, or null: the number as the transport document prints it ("123"),
+ * also written "#123", "n. 123", "N° 123" or with spaces; digits only, within a 32-bit id.
+ */
+export function requestIdOfCode(code: string): number | null {
+  const digits = code
+    .trim()
+    .replace(/^(#|n\s*[.°º]|no\.?|nr\.?)\s*/i, '')
+    .replace(/\s+/g, '');
+  if (!/^\d{1,10}$/.test(digits)) return null;
+  const id = Number(digits);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** A postal code as compared: spaces removed, upper case ("sw1a 1aa" and "SW1A1AA" are the same). */
+export const normalPostalCode = (value: string) => value.replace(/\s+/g, '').toUpperCase();
