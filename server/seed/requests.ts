@@ -1,5 +1,6 @@
 import type { Db } from '../db/index.js';
 import { addDays, romeDate } from '../lib/romeTime.js';
+import { requestEventsRepo, type EventActor } from '../repositories/requestEvents.js';
 import { STATUS, transportRequestsRepo, type NewShipment } from '../repositories/transportRequests.js';
 
 const DAY = 86_400_000;
@@ -236,7 +237,45 @@ export async function seedDemoRequests(db: Db) {
     );
     if (d.status !== STATUS.OP) {
       await db.updateTable('transport_requests').set({ transport_request_status_id: d.status }).where('id', '=', id).execute();
+      await demoHistory(db, id, eu.carrier_id, d, at);
     }
   }
   return true;
+}
+
+/** The way a demo request went, status by status: each step a few hours after the one before. */
+const PATHS: Record<number, number[]> = {
+  [STATUS.CF]: [STATUS.CF],
+  [STATUS.RF]: [STATUS.RF],
+  [STATUS.IT]: [STATUS.CF, STATUS.IT],
+  [STATUS.DL]: [STATUS.CF, STATUS.IT, STATUS.DL],
+  [STATUS.CN]: [STATUS.CN],
+};
+
+/**
+ * The timeline of a demo request past "open" (issue 22): the carrier's user confirms, refuses (with the
+ * request's reason as the note), loads and delivers; the customer cancels. So the detail screen and the
+ * public tracking page show a real history, not only "created".
+ */
+async function demoHistory(db: Db, id: number, carrierId: number, d: Demo, at: string) {
+  const events = requestEventsRepo(db);
+  const carrierUser = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('company_id', '=', carrierId)
+    .orderBy('id')
+    .executeTakeFirst();
+  const carrier: EventActor = {
+    user_id: carrierUser?.id ?? null,
+    name: carrierUser ? `${carrierUser.first_name} ${carrierUser.last_name}`.trim() : null,
+    role: 'carrier',
+  };
+  const customer = await events.actorOfRequest(id);
+  let step = 0;
+  for (const status of PATHS[d.status] ?? []) {
+    step += 1;
+    const when = new Date(Math.min(Date.parse(at) + step * 5 * 3_600_000, Date.now())).toISOString();
+    const note = status === STATUS.RF ? (d.reason ?? null) : null;
+    await events.add(id, status === STATUS.CN ? customer : carrier, [{ event: 'status_changed', status_id: status, note, at: when }]);
+  }
 }
