@@ -22,6 +22,7 @@ import settingsRoutes from './visitor/settings.js';
 import adminSettingsRoutes from './admin/settings.js';
 import requestCreateRoutes from './requests/create.js';
 import requestListRoutes from './requests/list.js';
+import requestExportRoutes from './requests/export.js';
 import requestStatusRoutes from './requests/status.js';
 import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
@@ -33,6 +34,7 @@ import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
+import listExportRoutes from './shared/listExports.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -59,6 +61,7 @@ export const routes: RouteModule[] = [
   adminSettingsRoutes,
   requestCreateRoutes,
   requestListRoutes,
+  requestExportRoutes,
   requestStatusRoutes,
   requestEditRoutes,
   statisticsRoutes,
@@ -70,4 +73,5 @@ export const routes: RouteModule[] = [
   requestWaybillRoutes,
   quotePdfRoutes,
   apiKeyRoutes,
+  listExportRoutes,
 ];
