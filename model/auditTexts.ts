@@ -232,4 +232,3 @@ export function formatValue(value: unknown, lang: Lang): string {
   if (typeof value === 'string') return `«${value.length > 200 ? `${value.slice(0, 200)}…` : value}»`;
   return JSON.stringify(value);
 }
-

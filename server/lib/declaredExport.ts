@@ -8,8 +8,7 @@ import { romeDate } from './romeTime.js';
 type Row = Record<string, unknown>;
 
 /** A header from a message key, in every language. */
-export const messageHeader = (key: string): Record<Lang, string> =>
-  Object.fromEntries(LANGS.map((l) => [l, translate(l, key)])) as Record<Lang, string>;
+export const messageHeader = (key: string): Record<Lang, string> => Object.fromEntries(LANGS.map((l) => [l, translate(l, key)])) as Record<Lang, string>;
 
 const KIND: Partial<Record<FieldDef['type'], CellKind>> = { integer: 'int', decimal: 'number', money: 'money', date: 'date', month: 'month' };
 

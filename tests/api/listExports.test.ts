@@ -24,14 +24,29 @@ describeEachDb('list exports', (p) => {
   const sheetOf = (raw: Buffer) => {
     const wb = XLSX.read(raw, { type: 'buffer', dense: true, cellNF: true });
     const ws = wb.Sheets[wb.SheetNames[0]];
-    return { ws, rows: XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true }), cell: (a: string) => ws['!data']![XLSX.utils.decode_cell(a).r]?.[XLSX.utils.decode_cell(a).c] };
+    return {
+      ws,
+      rows: XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true }),
+      cell: (a: string) => ws['!data']![XLSX.utils.decode_cell(a).r]?.[XLSX.utils.decode_cell(a).c],
+    };
   };
-  const csvLines = (text: string) => text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  const csvLines = (text: string) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
 
   beforeAll(async () => {
     w = await createWorld(p());
     await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, cost: 123456, admin_fees: 500, created_at: AT });
-    await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, cost: null, admin_fees: null, status: 4, created_at: '2026-03-11T10:00:00.000Z' });
+    await insertRequest(p(), {
+      carrier_id: w.acme,
+      enduser_company_id: w.rossi,
+      cost: null,
+      admin_fees: null,
+      status: 4,
+      created_at: '2026-03-11T10:00:00.000Z',
+    });
     await insertRequest(p(), { carrier_id: w.beta, enduser_company_id: w.bianchi, cost: 9900, admin_fees: 0, created_at: AT });
   });
 

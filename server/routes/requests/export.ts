@@ -22,7 +22,9 @@ async function exportBatch(db: Db, scope: RequestScope, f: Filters, after: { key
   const column = `tr.${sort}` as 'tr.created_at';
   const way = desc ? 'desc' : 'asc';
   const place = (kind: 'pickup' | 'delivery') =>
-    sql<string | null>`(select coalesce(nullif(a.city, ''), a.postal_code) from shipments s join shipment_addresses a on a.shipment_id = s.id and a.kind = ${kind} where s.transport_request_id = tr.id order by s.position limit 1)`;
+    sql<
+      string | null
+    >`(select coalesce(nullif(a.city, ''), a.postal_code) from shipments s join shipment_addresses a on a.shipment_id = s.id and a.kind = ${kind} where s.transport_request_id = tr.id order by s.position limit 1)`;
   let qb = listedRequests(db, scope, f)
     .innerJoin('companies as car', 'car.id', 'tr.carrier_id')
     .leftJoin('companies as eu', 'eu.id', 'tr.enduser_company_id')
@@ -119,7 +121,11 @@ function columns(req: FastifyRequest, ns: Namespace): ExportColumn<ExportRow>[] 
  */
 export default async function requestExportRoutes(app: App) {
   for (const { ns, policy, filters } of NAMESPACES) {
-    const listSchema = listQuerySchema(SORTABLE, { date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, transport_request_status_id: { type: 'integer', minimum: 1 }, ...filters });
+    const listSchema = listQuerySchema(SORTABLE, {
+      date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+      transport_request_status_id: { type: 'integer', minimum: 1 },
+      ...filters,
+    });
     app.get(
       `/${ns}/transport_requests/export`,
       {

@@ -64,9 +64,16 @@ const userColumns = (req: FastifyRequest): ExportColumn<Row>[] => [
 const accessColumns = (req: FastifyRequest): ExportColumn<Row>[] => [
   { header: { it: 'Ricevuta il', en: 'Received', fr: 'Reçue le' }, kind: 'datetime', value: (r) => r.created_at },
   text(accessDecl, 'status', (r) => req.t(`export.access.${r.status}`)),
-  ...['carrier_name', 'carrier_email', 'carrier_phone', 'carrier_website_url', 'carrier_address', 'carrier_postal_code', 'carrier_city', 'carrier_province'].map(
-    (n) => text(accessDecl, n),
-  ),
+  ...[
+    'carrier_name',
+    'carrier_email',
+    'carrier_phone',
+    'carrier_website_url',
+    'carrier_address',
+    'carrier_postal_code',
+    'carrier_city',
+    'carrier_province',
+  ].map((n) => text(accessDecl, n)),
   text(accessDecl, 'carrier_country_id', (r) => r.carrier_country),
   ...['user_first_name', 'user_last_name', 'user_email', 'user_phone'].map((n) => text(accessDecl, n)),
   text(accessDecl, 'carrier_language_id', (r) => r.carrier_language),
@@ -149,7 +156,12 @@ export default async function listExportRoutes(app: App) {
       `/${ns}/audit_log/export`,
       {
         config: { policy: kindsFor('audit-log', 'list').filter((k) => (ns === 'admin' ? k === 'admin' : k !== 'admin')) },
-        schema: { tags, summary: summary('the audit log'), querystring: Type.Unsafe<Q<AuditQuery>>(exportQuerySchema(auditListQuery)), response: { 200: exportAnswer() } },
+        schema: {
+          tags,
+          summary: summary('the audit log'),
+          querystring: Type.Unsafe<Q<AuditQuery>>(exportQuerySchema(auditListQuery)),
+          response: { 200: exportAnswer() },
+        },
       },
       async (req, reply) => {
         const { format, ...q } = req.query;
