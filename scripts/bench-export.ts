@@ -63,7 +63,7 @@ async function run(label: string, databaseUrl: string | undefined) {
     await migrateToLatest(handle.db);
     await seed(handle.db, config);
     await handle.db.deleteFrom('transport_requests').execute();
-    let t = performance.now();
+    const t = performance.now();
     await fill(handle.db, handle.dialect, ROWS);
     if (pg) await sql`vacuum analyze`.execute(handle.db);
     console.log(`\n${label}: ${ROWS.toLocaleString('en')} requests written in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -113,9 +113,12 @@ async function run(label: string, databaseUrl: string | undefined) {
         if (!res.ok || !res.body) throw new Error(`${c.who} ${format}: ${res.status} ${await res.text()}`);
         let first = 0;
         let bytes = 0;
-        for await (const chunk of res.body) {
+        const reader = res.body.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
           if (!first) first = performance.now();
-          bytes += (chunk as Uint8Array).byteLength;
+          bytes += value.byteLength;
         }
         const total = (performance.now() - start) / 1000;
         clearInterval(sampler);
