@@ -129,6 +129,47 @@ describeEachDb('list exports', (p) => {
     }
   });
 
+  it('reads past one batch in the list’s order: ties on the sort column, both directions, the nullable cost by offset', async () => {
+    const db = p().db.db;
+    const base = (await db.selectFrom('transport_requests').selectAll().where('carrier_id', '=', w.beta).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const { id: _id, ...template } = base;
+    // 4 500 rows of Beta (more than two batches of 2 000), many sharing a created_at, status and cost
+    const rows = Array.from({ length: 4500 }, (_, i) => ({
+      ...template,
+      created_at: `2026-02-${String(1 + (i % 20)).padStart(2, '0')}T10:00:00.000Z`,
+      transport_request_status_id: [1, 3, 4][i % 3],
+      cost: i % 7 === 0 ? null : 1000 + (i % 50),
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('transport_requests')
+        .values(rows.slice(i, i + 500) as never)
+        .execute();
+    const ids = async (sort: string, order: 'asc' | 'desc') =>
+      csvLines((await download(`/company/transport_requests/export?format=csv&sort=${sort}&order=${order}`, w.tokens.beta)).text)
+        .slice(1)
+        .map((l) => Number(l.split(';')[0]));
+    for (const [sort, order] of [
+      ['created_at', 'desc'],
+      ['transport_request_status_id', 'asc'],
+      ['id', 'desc'],
+      ['cost', 'asc'],
+    ] as const) {
+      const got = await ids(sort, order);
+      // the list's own pages, read through the list route, in the same order
+      const listed: number[] = [];
+      for (let page = 1; listed.length < got.length + 1; page++) {
+        const r = await p().api('GET', `/company/transport_requests?sort=${sort}&order=${order}&per_page=100&page=${page}`, { token: w.tokens.beta });
+        const data = r.body.transportRequests.data as Array<{ id: number }>;
+        if (!data.length) break;
+        listed.push(...data.map((d) => d.id));
+      }
+      expect(got, `${sort} ${order}`).toHaveLength(4501);
+      expect(new Set(got).size).toBe(4501);
+      expect(got, `${sort} ${order}`).toEqual(listed);
+    }
+  });
+
   it('refuses an unknown format with a message in the caller’s language, and checks the filters as the list does', async () => {
     const res = await p().api('GET', '/company/transport_requests/export?format=pdf', { token: w.tokens.acme, lang: 'en' });
     expect(res.status).toBe(422);

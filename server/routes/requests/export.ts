@@ -49,7 +49,8 @@ async function exportBatch(db: Db, scope: RequestScope, f: Filters, after: { key
   // differently by each database) pages by offset in the list's own order.
   if (after && sort !== 'cost') {
     const op = desc ? '<' : '>';
-    qb = qb.where((eb) => eb.or([eb(column, op, after.key as string), eb.and([eb(column, '=', after.key as string), eb('tr.id', op, after.id)])]));
+    // A row-value comparison: both databases read it as one range of the (column, id) index.
+    qb = qb.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('tr.id')}) ${sql.raw(op)} (${after.key}, ${after.id})`);
   }
   qb = qb.orderBy(column, way).orderBy('tr.id', way).limit(EXPORT_BATCH);
   if (sort === 'cost' && offset) qb = qb.offset(offset);
