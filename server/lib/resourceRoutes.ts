@@ -10,6 +10,8 @@ import { nowIso } from './tokens.js';
 import { diff } from '../repositories/auditLog.js';
 import { dataAnswer, pagedAnswer, writeAnswer } from './answers.js';
 import type { App } from './typed.js';
+import { exportAnswer, exportQuerySchema, pagedSource, sendExport, type ExportFormat } from './listExport.js';
+import { declaredExportColumns } from './declaredExport.js';
 
 type Row = Record<string, unknown>;
 
@@ -76,7 +78,18 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
   };
   const storeBody = Type.Unsafe<Body>(schemas.store);
   const updateBody = Type.Unsafe<Body>(schemas.update);
-  const listQuery = Type.Unsafe<ListQuery & { q?: string }>(listQuerySchema(sortable, search.length ? { q: { type: 'string', maxLength: 100 } } : {}));
+  const listSchema = listQuerySchema(sortable, search.length ? { q: { type: 'string', maxLength: 100 } } : {});
+  const listQuery = Type.Unsafe<ListQuery & { q?: string }>(listSchema);
+  const exportQuery = Type.Unsafe<Omit<ListQuery, 'page' | 'per_page'> & { q?: string; format: ExportFormat }>(exportQuerySchema(listSchema));
+  /** The list's rows under its filters: the list and its export share it. */
+  const filtered = (query: { q?: string }) => {
+    let qb = db.selectFrom(decl.table).selectAll();
+    if (query.q && search.length) {
+      const term = `%${query.q.trim().toLowerCase()}%`;
+      qb = qb.where((eb: any) => eb.or(search.map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', term))));
+    }
+    return qb;
+  };
   const config = (kind: Kind, action: Action) => ({ policy: [kind], resource: decl.name, action });
 
   async function check(body: Row, id?: number) {
@@ -134,13 +147,31 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
         },
         async (req) => {
           const query = req.query;
-          let qb = db.selectFrom(decl.table).selectAll();
-          if (query.q && search.length) {
-            const term = `%${query.q.trim().toLowerCase()}%`;
-            qb = qb.where((eb: any) => eb.or(search.map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', term))));
-          }
-          const page = await paginate<any, any, Row>(qb, query, { sortColumns, defaultSort, defaultOrder });
+          const page = await paginate<any, any, Row>(filtered(query), query, { sortColumns, defaultSort, defaultOrder });
           return { ...page, data: page.data.map(present) };
+        },
+      );
+      // The list as a file (docs/list-exports.md): the same filters and sort, every row, the list's columns.
+      app.get(
+        `${path}/export`,
+        {
+          config: config(kind, 'list'),
+          schema: {
+            tags: [tag],
+            summary: `Export the list of ${sentence(en.many)} as .xlsx or .csv (${ns})`,
+            querystring: exportQuery,
+            response: { 200: exportAnswer() },
+          },
+        },
+        async (req, reply) => {
+          const { format, ...query } = req.query;
+          const source = pagedSource((page, per_page) =>
+            paginate<any, any, Row>(filtered(query), { ...query, page, per_page }, { sortColumns, defaultSort, defaultOrder }).then((p) => ({
+              ...p,
+              data: p.data.map(present),
+            })),
+          );
+          return sendExport(req, reply, { name: decl.name, format, columns: declaredExportColumns(decl, req), source, sheet: decl.labels[req.lang].many });
         },
       );
     }

@@ -41,6 +41,24 @@ export function inScope<O>(qb: SelectQueryBuilder<DB & { tr: TransportRequestTab
   return qb;
 }
 
+/** The requests of a list: the scope, then the list's filters (carrier, end user, status, a Rome day). The list and its export share it. */
+export function listedRequests(db: Db, scope: RequestScope, f: Omit<ListFilters, 'page' | 'per_page'>) {
+  let qb = inScope(db.selectFrom('transport_requests as tr'), scope);
+  if (f.carrier_id) qb = qb.where('tr.carrier_id', '=', f.carrier_id);
+  if (f.enduser_id) qb = qb.where('tr.enduser_company_id', '=', f.enduser_id);
+  if (f.transport_request_status_id) qb = qb.where('tr.transport_request_status_id', '=', f.transport_request_status_id);
+  if (f.date) {
+    const { from, to } = romeDayRange(f.date);
+    qb = qb.where('tr.created_at', '>=', from).where('tr.created_at', '<', to);
+  }
+  return qb;
+}
+
+/** The count of a list (the counters unless a date narrows it), for the export's cap. */
+export async function countListed(db: Db, scope: RequestScope, f: Omit<ListFilters, 'page' | 'per_page'>) {
+  return (await transportRequestsRepo(db).page(scope, { ...f, page: 1, per_page: 1 })).total;
+}
+
 const addressRow = (shipmentId: number, kind: 'pickup' | 'delivery', a: AddressInput) => ({
   shipment_id: shipmentId,
   kind,
@@ -143,14 +161,9 @@ export function transportRequestsRepo(db: Db) {
      * so both ways give the same rows in the same order.
      */
     async page(scope: RequestScope, f: ListFilters): Promise<{ ids: number[]; total: number }> {
-      let qb = inScope(db.selectFrom('transport_requests as tr'), scope);
-      if (f.carrier_id) qb = qb.where('tr.carrier_id', '=', f.carrier_id);
-      if (f.enduser_id) qb = qb.where('tr.enduser_company_id', '=', f.enduser_id);
-      if (f.transport_request_status_id) qb = qb.where('tr.transport_request_status_id', '=', f.transport_request_status_id);
+      const qb = listedRequests(db, scope, f);
       let total: number;
       if (f.date) {
-        const { from, to } = romeDayRange(f.date);
-        qb = qb.where('tr.created_at', '>=', from).where('tr.created_at', '<', to);
         total = Number((await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
       } else {
         total = await counted(scope, f);

@@ -22,6 +22,7 @@ import settingsRoutes from './visitor/settings.js';
 import adminSettingsRoutes from './admin/settings.js';
 import requestCreateRoutes from './requests/create.js';
 import requestListRoutes from './requests/list.js';
+import requestExportRoutes from './requests/export.js';
 import requestStatusRoutes from './requests/status.js';
 import requestEditRoutes from './requests/edit.js';
 import statisticsRoutes from './requests/statistics.js';
@@ -34,6 +35,7 @@ import requestWaybillRoutes from './requests/waybill.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
 import trackRoutes from './visitor/track.js';
+import listExportRoutes from './shared/listExports.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -60,6 +62,7 @@ export const routes: RouteModule[] = [
   adminSettingsRoutes,
   requestCreateRoutes,
   requestListRoutes,
+  requestExportRoutes,
   requestStatusRoutes,
   requestEditRoutes,
   statisticsRoutes,
@@ -72,4 +75,5 @@ export const routes: RouteModule[] = [
   quotePdfRoutes,
   apiKeyRoutes,
   trackRoutes,
+  listExportRoutes,
 ];

@@ -2,6 +2,7 @@
 export const componentMessages = {
   it: {
     portal: {
+      export: { label: 'Esporta', busy: 'Esportazione…', xlsx: 'Excel (.xlsx)', csv: 'CSV', failed: 'Esportazione non riuscita: riprova.' },
       error_loading_data: 'Errore nel caricamento dei dati',
       retry: 'Riprova',
       empty: 'Nessun dato disponibile, aggiungi dati',
@@ -30,6 +31,7 @@ export const componentMessages = {
   },
   en: {
     portal: {
+      export: { label: 'Export', busy: 'Exporting…', xlsx: 'Excel (.xlsx)', csv: 'CSV', failed: 'The export failed: try again.' },
       error_loading_data: 'error loading data',
       retry: 'Retry',
       empty: 'No Data Available , Please Add Data',
@@ -58,6 +60,7 @@ export const componentMessages = {
   },
   fr: {
     portal: {
+      export: { label: 'Exporter', busy: 'Export en cours…', xlsx: 'Excel (.xlsx)', csv: 'CSV', failed: 'L’export a échoué : réessayez.' },
       error_loading_data: 'Erreur lors du chargement des données',
       retry: 'Réessayer',
       empty: 'Aucune donnée disponible, veuillez ajouter des données',

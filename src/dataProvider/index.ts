@@ -9,7 +9,7 @@ import { lookupMethods } from './lookups';
 import { accountMethods } from './account';
 import { quoteMethods } from './quote';
 import { accessRequestMethods } from './accessRequests';
-import { tariffMethods } from './tariffs';
+import { downloadFile, tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
 import { apiKeyMethods } from './apiKeys';
 import { mfaMethods } from './mfa';
@@ -161,6 +161,15 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
         const answer = await apiRequest(`${path}/changeStatus/${params.id}`);
         return readWrite(answer, { id: params.id });
       }),
+    /**
+     * Downloads a list as a file made by the server (`<list path>/export`, docs/list-exports.md): every row
+     * the list's filters and sort select, as .xlsx or .csv, saved under the server's dated name.
+     */
+    exportList: (resource: string, params: { filter?: Record<string, unknown>; sort?: { field?: string; order?: string }; format: 'xlsx' | 'csv' }) => {
+      const { path, api } = pathOf(resource);
+      const { page: _page, per_page: _perPage, ...query } = listQuery({ filter: params.filter, sort: params.sort as GetListParams['sort'] }, api);
+      return downloadFile(`${path}/export`, { ...query, format: params.format }, `${resource}.${params.format}`);
+    },
     // The portal's other calls, by area (each file says which screens call them).
     ...requestMethods(),
     ...accessRequestMethods(),

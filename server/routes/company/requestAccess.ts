@@ -10,6 +10,12 @@ const accessRequest = obj({ id: int, status: str, carrier_name: str, user_email:
 import { diff } from '../../repositories/auditLog.js';
 import { accessRequestsRepo } from '../../repositories/accessRequests.js';
 
+/** The review list's query (its export takes the same, `format` instead of the page). */
+export const accessRequestListQuery = listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {
+  status: { type: 'string', enum: ['OP', 'CF', 'RF'] },
+  date: { type: 'string', format: 'date' },
+});
+
 /**
  * The access-request review (calculator document "Access requests", server.md §4). Admins review the
  * requests for new carriers, a carrier (Carrier, Reseller, Carrier Users) those addressed to its
@@ -27,10 +33,7 @@ export default async function requestAccessRoutes(app: App) {
         tags: ['company'],
         summary: 'A page of access requests to review.',
         response: { 200: metaPaged(accessRequest) },
-        querystring: listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {
-          status: { type: 'string', enum: ['OP', 'CF', 'RF'] },
-          date: { type: 'string', format: 'date' },
-        }),
+        querystring: accessRequestListQuery,
       },
     },
     async (req) => {

@@ -34,7 +34,7 @@ const entry = obj({
 
 const id = { type: 'integer', minimum: 1 };
 const day = { type: 'string', format: 'date', description: 'YYYY-MM-DD, a Europe/Rome day (inclusive)' };
-const query = listQuerySchema(['at'], {
+export const auditListQuery = listQuerySchema(['at'], {
   resource: { type: 'string', pattern: '^[a-z_]{1,64}$', description: 'A table name (companies, users, transport_requests, …; auth for sign-ins)' },
   resource_id: id,
   user_id: id,
@@ -59,7 +59,7 @@ export default async function auditLogRoutes(app: App) {
   const schema = (summary: string, tags: string[]) => ({
     tags,
     summary,
-    querystring: Type.Unsafe<AuditQuery>(query),
+    querystring: Type.Unsafe<AuditQuery>(auditListQuery),
     response: { 200: pagedAnswer(entry) },
   });
 

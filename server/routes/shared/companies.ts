@@ -29,7 +29,7 @@ import { dependentsText } from './dependentsText.js';
 export type Namespace = 'admin' | 'company';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
-const filters = {
+export const companyListFilters = {
   search: { type: 'string', maxLength: 100 },
   company_role_id: { type: 'integer', enum: [1, 2, 3, 4] },
   status_id: { type: 'integer', enum: [0, 1] },
@@ -79,7 +79,7 @@ export function companyRoutes(ns: Namespace) {
         schema: {
           tags,
           summary: 'A page of companies.',
-          querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), filters),
+          querystring: listQuerySchema(Object.keys(COMPANY_SORT_COLUMNS), companyListFilters),
           response: { 200: metaPaged(company) },
         },
       },

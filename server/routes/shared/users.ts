@@ -32,7 +32,7 @@ type UserInput = Partial<Record<UserField, unknown>>;
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
-const filters = {
+export const userListFilters = {
   search: { type: 'string', maxLength: 100 },
   role_id: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7] },
   status_id: { type: 'integer', enum: [0, 1] },
@@ -140,7 +140,7 @@ export function userRoutes(ns: Namespace) {
         schema: {
           tags,
           summary: 'A page of users.',
-          querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), filters),
+          querystring: listQuerySchema(Object.keys(USER_SORT_COLUMNS), userListFilters),
           response: { 200: pagedAnswer(user) },
         },
       },

@@ -13,6 +13,7 @@ import { stickyActionsColumn } from '../../components/table/stickyActions';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 import { ListTitle } from '../table/ListTitle';
+import { ExportMenu } from '../table/ExportMenu';
 
 export interface DeclaredListProps {
   resource: string;
@@ -55,6 +56,7 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
         actions={
           <TopToolbar>
             <ColumnsButton />
+            <ExportMenu />
             {add}
           </TopToolbar>
         }

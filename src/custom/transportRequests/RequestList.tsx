@@ -19,6 +19,7 @@ import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 import { REQUESTS_RESOURCE } from './resource';
 import { ListTitle } from '../../components/table/ListTitle';
+import { ExportMenu } from '../../components/table/ExportMenu';
 
 export { REQUESTS_RESOURCE };
 
@@ -228,7 +229,12 @@ export function RequestList() {
         title={translate('requests.title_list')}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={15}
-        actions={<TopToolbar>{add}</TopToolbar>}
+        actions={
+          <TopToolbar>
+            <ExportMenu />
+            {add}
+          </TopToolbar>
+        }
         empty={<EmptyState text="requests.empty" action={add} />}
         storeKey={`transport_requests.${kind}`}
         // On a phone the table scrolls sideways inside its card, never the page.

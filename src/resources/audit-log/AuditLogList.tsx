@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AutocompleteInput, List, NumberInput, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { AutocompleteInput, List, TopToolbar, NumberInput, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import { RESOURCES } from '../../../model/registry';
 import type { ResourceDecl } from '../../../model/resource';
 import { AUDIT_ACTIONS, AUDIT_TEXTS, actionLabel, langOf, resourceLabel } from '../../components/audit/format';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/table/EmptyState';
 import { ListTitle } from '../../components/table/ListTitle';
 import { useFormat } from '../../components/format';
 import { PortalDateInput } from '../../components/dates/inputs';
+import { ExportMenu } from '../../components/table/ExportMenu';
 
 const F = `resources.${AUDIT_RESOURCE}.fields`;
 
@@ -55,7 +56,11 @@ export function AuditLogList() {
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
         filters={filters}
-        actions={false}
+        actions={
+          <TopToolbar>
+            <ExportMenu />
+          </TopToolbar>
+        }
         empty={false}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       >

@@ -27,6 +27,7 @@ import { useRowCommands } from './useRowCommands';
 import { useDisplayNames } from './lookups';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
 import { ListTitle } from '../../components/table/ListTitle';
+import { ExportMenu } from '../../components/table/ExportMenu';
 
 const T = 'resources.companies';
 
@@ -80,6 +81,7 @@ export function CompanyList() {
         filters={filters}
         actions={
           <TopToolbar>
+            <ExportMenu />
             <AddButton />
           </TopToolbar>
         }

@@ -6,6 +6,7 @@ import { useFormat } from '../../components/format';
 import { PortalDateInput } from '../../components/dates/inputs';
 import { InvitationLink } from './InvitationLink';
 import { StatusActions } from './StatusActions';
+import { ExportMenu } from '../../components/table/ExportMenu';
 
 export const STATUSES = ['OP', 'CF', 'RF'] as const;
 const COLORS: Record<string, 'info' | 'success' | 'error' | 'default'> = { OP: 'info', CF: 'success', RF: 'error' };
@@ -75,6 +76,7 @@ export function RequestAccessList() {
         filters={filters}
         actions={
           <TopToolbar>
+            <ExportMenu />
             <ClearFilters />
           </TopToolbar>
         }

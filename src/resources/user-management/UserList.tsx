@@ -28,6 +28,7 @@ import { useRowCommands } from '../companies/useRowCommands';
 import { UserEditDialog } from './UserEdit';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
 import { ListTitle } from '../../components/table/ListTitle';
+import { ExportMenu } from '../../components/table/ExportMenu';
 
 const T = 'resources.user-management';
 
@@ -116,6 +117,7 @@ export function UserList() {
         actions={
           <TopToolbar>
             <ColumnsButton />
+            <ExportMenu />
             <AddButton />
           </TopToolbar>
         }

@@ -586,5 +586,36 @@ export function sweepMatrix(): Record<string, Entry> {
     m[`GET /${ns}/transport_requests/waybill/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/waybill/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/statistics`] = inB({ calls: (a) => [get(`/${ns}/statistics`, { company_id: a.carrier })], expect: OWN });
   }
+  return withExports(m);
+}
+
+/** The lists with an export (`GET <list>/export`, docs/list-exports.md): every generated list, and these hand-written ones. */
+const EXPORTED_LIST = /^GET \/(admin|company|enduser)\/(companies|users|audit_log|request_access|transport_requests)$/;
+
+/**
+ * An export's row, generated from its list's: the same calls (tenant A's ids in the filters) on `<list>/export`
+ * as CSV (plain text, so A's markers would show), the same outcomes. `sees` stays where the export's columns
+ * hold B's marker; the request list's marker is a note the export's columns do not show, the audit log's an action code the export
+ * writes as its word ("Sign-in").
+ */
+export function withExports(m: Record<string, Entry>): Record<string, Entry> {
+  const generated = new Set(
+    RESOURCES.filter((d) => d.routes === 'generated').flatMap((d) =>
+      (Object.entries(d.api) as Array<[Kind, string]>).filter(([k]) => kindsOf(d, 'list').includes(k)).map(([, path]) => `GET ${path}`),
+    ),
+  );
+  for (const [key, entry] of Object.entries(m)) {
+    if (!generated.has(key) && !EXPORTED_LIST.test(key)) continue;
+    const keepSees = !/\/(transport_requests|audit_log)$/.test(key);
+    m[`${key}/export`] = {
+      ...entry,
+      calls: (a, c) =>
+        entry.calls(a, c).map((call) => ({
+          path: `${call.path}/export`,
+          query: { ...call.query, format: 'csv' },
+          sees: keepSees ? call.sees : undefined,
+        })),
+    };
+  }
   return m;
 }

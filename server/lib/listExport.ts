@@ -1,0 +1,235 @@
+import { Readable } from 'node:stream';
+import * as XLSX from '@e965/xlsx';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Lang } from '../../model/resource.js';
+import { ApiError } from './errors.js';
+import { romeDate } from './romeTime.js';
+import { binaryAnswer, XLSX as XLSX_TYPE } from './answers.js';
+
+/**
+ * The export of a list (issue 24 item 3, docs/list-exports.md): every row the list shows under the
+ * same filters, sort and scope, as .xlsx or .csv, with the columns' labels in the caller's language.
+ * A route gives its columns and a source of rows in batches built on the list's own query; this file
+ * writes the file. Cells: text (guarded against formula injection), integers, numbers, money (integer
+ * cents in, euros out), dates (`YYYY-MM-DD`) and instants (ISO text, shown in Europe/Rome).
+ */
+
+export type ExportFormat = 'xlsx' | 'csv';
+export const EXPORT_FORMATS: readonly ExportFormat[] = ['xlsx', 'csv'];
+export const CSV_TYPE = 'text/csv; charset=utf-8';
+
+/** At most this many rows in one file; past it the export answers 422 and asks for narrower filters. */
+export const MAX_EXPORT_ROWS = 200_000;
+/** Rows read per query. */
+export const EXPORT_BATCH = 2_000;
+
+export type CellKind = 'text' | 'int' | 'number' | 'money' | 'date' | 'month' | 'datetime';
+
+export interface ExportColumn<R> {
+  header: Record<Lang, string>;
+  kind: CellKind;
+  /** The cell's value: text, a number (money in cents), a date or an ISO instant; null or undefined for an empty cell. */
+  value: (row: R) => unknown;
+  /** Excel column width in characters (default from the header). */
+  width?: number;
+}
+
+export interface RowSource<R> {
+  /** How many rows the export holds (checked against the cap before anything is written). */
+  total: () => Promise<number>;
+  /** The rows, in the list's order, in batches. */
+  batches: () => AsyncIterable<R[]>;
+}
+
+/** The export's query-string properties: the list's (paging aside) and `format`. */
+export function exportQuerySchema(listSchema: { properties: Record<string, unknown> }) {
+  const { page: _p, per_page: _pp, ...props } = listSchema.properties;
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: { ...props, format: { type: 'string', enum: [...EXPORT_FORMATS], default: 'xlsx' } },
+  } as const;
+}
+
+/** The answer schema of every export route. */
+export const exportAnswer = () => binaryAnswer('The rows of the list, as a spreadsheet', XLSX_TYPE, CSV_TYPE);
+
+/** A source over a paged list function (the list route's own): pages of EXPORT_BATCH rows, offset by offset. */
+export function pagedSource<R>(list: (page: number, perPage: number) => Promise<{ data: R[]; total: number }>): RowSource<R> {
+  return {
+    total: async () => (await list(1, 1)).total,
+    async *batches() {
+      for (let page = 1; ; page++) {
+        const { data } = await list(page, EXPORT_BATCH);
+        if (data.length) yield data;
+        if (data.length < EXPORT_BATCH) return;
+      }
+    },
+  };
+}
+
+// ---- Cells ---------------------------------------------------------------------------------------------
+
+/** A text that a spreadsheet would read as a formula (= + - @, or a tab / carriage return first) gets a leading apostrophe. */
+export const guardText = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+const ROME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Rome',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** The Rome wall clock of an ISO instant: [y, m, d, hh, mm]. */
+function romeClock(iso: string): [number, number, number, number, number] | null {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  // en-GB: "25/11/2026, 08:30"
+  const m = /^(\d{2})\/(\d{2})\/(\d{4}), (\d{2}):(\d{2})$/.exec(ROME.format(t));
+  return m ? [Number(m[3]), Number(m[2]), Number(m[1]), Number(m[4]), Number(m[5])] : null;
+}
+const dateParts = (s: string): [number, number, number] | null => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+};
+const EPOCH = Date.UTC(1899, 11, 30);
+/** Excel's serial day number of a wall-clock time. */
+const serial = (y: number, mo: number, d: number, h = 0, mi = 0) => (Date.UTC(y, mo - 1, d, h, mi) - EPOCH) / 86_400_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+type Cell = { kind: 'text'; v: string } | { kind: 'num'; v: number; z?: string } | null;
+
+export const DATE_FORMAT = 'dd/mm/yyyy';
+export const DATETIME_FORMAT = 'dd/mm/yyyy hh:mm';
+export const MONTH_FORMAT = 'mm/yyyy';
+export const MONEY_FORMAT = '#,##0.00';
+
+/** The typed cell of a value: the one conversion both writers share. */
+function cellOf(kind: CellKind, v: unknown): Cell {
+  if (v === null || v === undefined || v === '') return null;
+  switch (kind) {
+    case 'int':
+    case 'number': {
+      const n = typeof v === 'number' ? v : Number(v);
+      return Number.isFinite(n) ? { kind: 'num', v: n } : { kind: 'text', v: guardText(String(v)) };
+    }
+    case 'money': {
+      const n = typeof v === 'number' ? v : Number(v);
+      return Number.isFinite(n) ? { kind: 'num', v: Math.round(n) / 100, z: MONEY_FORMAT } : { kind: 'text', v: guardText(String(v)) };
+    }
+    case 'date': {
+      const p = dateParts(String(v).slice(0, 10));
+      return p ? { kind: 'num', v: serial(...p), z: DATE_FORMAT } : { kind: 'text', v: guardText(String(v)) };
+    }
+    case 'month': {
+      const p = dateParts(`${String(v).slice(0, 7)}-01`);
+      return p ? { kind: 'num', v: serial(...p), z: MONTH_FORMAT } : { kind: 'text', v: guardText(String(v)) };
+    }
+    case 'datetime': {
+      const p = romeClock(String(v));
+      return p ? { kind: 'num', v: serial(...p), z: DATETIME_FORMAT } : { kind: 'text', v: guardText(String(v)) };
+    }
+    default:
+      return { kind: 'text', v: guardText(String(v)) };
+  }
+}
+
+// ---- CSV -----------------------------------------------------------------------------------------------
+
+/** Italian and French: `;` and a decimal comma (what their Excel opens); English: `,` and a point. */
+export const csvStyle = (lang: Lang) => (lang === 'en' ? { delimiter: ',', decimal: '.' } : { delimiter: ';', decimal: ',' });
+
+/** One value as CSV text: numbers with the language's decimal mark, dates dd/mm/yyyy (hh:mm) in Rome time. */
+function csvText(kind: CellKind, v: unknown, decimal: string): string {
+  const c = cellOf(kind, v);
+  if (!c) return '';
+  if (c.kind === 'text') return c.v;
+  if (kind === 'money') return c.v.toFixed(2).replace('.', decimal);
+  if (kind === 'month') return `${String(v).slice(5, 7)}/${String(v).slice(0, 4)}`;
+  if (kind === 'date' || kind === 'datetime') {
+    const s = String(v);
+    if (kind === 'date') {
+      const [y, m, d] = dateParts(s.slice(0, 10))!;
+      return `${pad(d)}/${pad(m)}/${y}`;
+    }
+    const [y, m, d, h, mi] = romeClock(s)!;
+    return `${pad(d)}/${pad(m)}/${y} ${pad(h)}:${pad(mi)}`;
+  }
+  return String(c.v).replace('.', decimal);
+}
+
+/** RFC 4180: a field with the delimiter, a quote or a line break is quoted, its quotes doubled. */
+export function csvField(s: string, delimiter: string): string {
+  return s.includes(delimiter) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The CSV as a stream of text chunks: BOM and header line first, then one chunk per batch (CRLF line ends). */
+export async function* csvChunks<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>): AsyncGenerator<string> {
+  const { delimiter, decimal } = csvStyle(lang);
+  const line = (cells: string[]) => cells.map((c) => csvField(c, delimiter)).join(delimiter) + '\r\n';
+  yield '\uFEFF' + line(columns.map((c) => c.header[lang]));
+  for await (const batch of batches) {
+    let out = '';
+    for (const row of batch) out += line(columns.map((c) => csvText(c.kind, c.value(row), decimal)));
+    yield out;
+  }
+}
+
+// ---- XLSX ----------------------------------------------------------------------------------------------
+
+/** The .xlsx of the rows: a header row in bold-free text, typed cells (numbers, money and dates with their formats), frozen header. */
+export async function xlsxOf<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): Promise<Buffer> {
+  // A dense sheet built cell by cell, batch by batch (templates.ts does the same for the tariff exports).
+  const data: XLSX.CellObject[][] = [columns.map((c) => ({ t: 's', v: c.header[lang] }))];
+  for await (const batch of batches) {
+    for (const row of batch) {
+      const cells: XLSX.CellObject[] = new Array(columns.length);
+      for (let i = 0; i < columns.length; i++) {
+        const c = cellOf(columns[i].kind, columns[i].value(row));
+        if (!c) continue;
+        cells[i] = c.kind === 'text' ? { t: 's', v: c.v } : c.z ? { t: 'n', v: c.v, z: c.z } : { t: 'n', v: c.v };
+      }
+      data.push(cells);
+    }
+  }
+  const ws: XLSX.WorkSheet = {
+    '!data': data,
+    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, data.length - 1), c: columns.length - 1 } }),
+  };
+  ws['!cols'] = columns.map((c) => ({ wch: c.width ?? (c.kind === 'datetime' ? 17 : Math.max(10, c.header[lang].length + 2)) }));
+  ws['!freeze'] = { xSplit: 0, ySplit: 1 } as never;
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, ws, sheetName.replace(/[:\\/?*[\]]/g, '_').slice(0, 31) || 'data');
+  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+// ---- The answer ----------------------------------------------------------------------------------------
+
+/** `attachment` with the name, ASCII-safe and in RFC 5987 form for any other character. */
+const attachment = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Answers the export: `<name>_<Rome date>.<format>` as an attachment. The total is checked first (422
+ * `export.tooMany` past MAX_EXPORT_ROWS, nothing written); CSV streams batch by batch, .xlsx is built
+ * from the batches and sent whole.
+ */
+export async function sendExport<R>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  opts: { name: string; format: ExportFormat; columns: readonly ExportColumn<R>[]; source: RowSource<R>; sheet?: string },
+) {
+  const total = await opts.source.total();
+  if (total > MAX_EXPORT_ROWS) {
+    throw new ApiError(422, 'export.tooMany', { total: total.toLocaleString(req.lang), max: MAX_EXPORT_ROWS.toLocaleString(req.lang) });
+  }
+  const file = `${opts.name}_${romeDate()}.${opts.format}`;
+  reply.header('content-disposition', attachment(file)).header('cache-control', 'private, no-store').header('x-export-rows', String(total));
+  if (opts.format === 'csv') {
+    return reply.type(CSV_TYPE).send(Readable.from(csvChunks(opts.columns, req.lang, opts.source.batches()), { objectMode: false }));
+  }
+  const body = await xlsxOf(opts.columns, req.lang, opts.source.batches(), opts.sheet ?? opts.name);
+  return reply.type(XLSX_TYPE).send(body);
+}
