@@ -47,6 +47,17 @@ export interface Config {
   auditDays: number;
   /** API_KEY_RATE_PER_MINUTE (default 600): calls one API key may make in a minute before a 429 (docs/integrations.md). */
   apiKeyRatePerMinute: number;
+  /**
+   * Webhooks (docs/webhooks.md). WEBHOOK_POLL_MS (default 1000; 0 under NODE_ENV=test, where tests call
+   * `app.webhooks.runOnce()`): how often the worker looks for due deliveries; 0 = never on its own.
+   */
+  webhookPollMs: number;
+  /** WEBHOOK_BACKOFF_MS (default 30000): the first retry's delay; each next one is 4 times longer (at most 240 times this). */
+  webhookBackoffMs: number;
+  /** WEBHOOK_RETRY_WINDOW_MS (default 24 h): after this long from its first attempt a failing delivery is given up. */
+  webhookWindowMs: number;
+  /** WEBHOOK_TIMEOUT_MS (default 10000): how long an attempt waits for the receiver's answer. */
+  webhookTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,6 +95,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     requireAdminMfa: env.REQUIRE_ADMIN_MFA === '1',
     auditDays: Math.max(1, Math.floor(Number(env.AUDIT_DAYS ?? 400)) || 400),
     apiKeyRatePerMinute: Math.max(1, Math.floor(Number(env.API_KEY_RATE_PER_MINUTE ?? 600)) || 600),
+    webhookPollMs: Math.max(0, Math.floor(Number(env.WEBHOOK_POLL_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000))) || 0),
+    webhookBackoffMs: Math.max(1, Math.floor(Number(env.WEBHOOK_BACKOFF_MS ?? 30_000)) || 30_000),
+    webhookWindowMs: Math.max(1, Math.floor(Number(env.WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000)) || 86_400_000),
+    webhookTimeoutMs: Math.max(1, Math.floor(Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000)) || 10_000),
     ...overrides,
   };
 }
