@@ -13,6 +13,8 @@ export interface Received {
  */
 export async function startReceiver(answer: (n: number, r: Received) => number | 'hang' = () => 204) {
   const received: Received[] = [];
+  /** what was answered to each message received, in the same order */
+  const answers: Array<number | 'hang'> = [];
   const hanging: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -22,6 +24,7 @@ export async function startReceiver(answer: (n: number, r: Received) => number |
       const r: Received = { headers: req.headers, body, json: JSON.parse(body) };
       received.push(r);
       const a = answer(received.length, r);
+      answers.push(a);
       if (a === 'hang') hanging.push(res);
       else res.writeHead(a).end();
     });
@@ -32,6 +35,7 @@ export async function startReceiver(answer: (n: number, r: Received) => number |
     port,
     url: `http://127.0.0.1:${port}/hooks`,
     received,
+    answers,
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -44,7 +44,8 @@ async function worker(app: FastifyInstance) {
   const repo = webhooksRepo(app.db);
   const cfg = app.config;
   const mailer = createMailer(cfg, app.log);
-  const leaseMs = cfg.webhookTimeoutMs + 30_000;
+  // a claim outlives the longest attempt (the timeout, the address check, the record) and expires soon after a kill
+  const leaseMs = 2 * cfg.webhookTimeoutMs + 5_000;
   let lookup: Lookup | undefined;
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
