@@ -53,7 +53,11 @@ export function requestEventsRepo(db: Db) {
           })),
         )
         .execute();
-      await enqueueWebhooks(db, requestId, events.map((e) => e.event));
+      await enqueueWebhooks(
+        db,
+        requestId,
+        events.map((e) => e.event),
+      );
     },
 
     /** The actor a stored request names: its user as the users table has them now, else the visitor's own name. */

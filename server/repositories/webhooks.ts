@@ -126,7 +126,11 @@ export function webhooksRepo(db: Db) {
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
-        db.selectFrom('webhook_deliveries').select(sql<number>`count(*)`.as('n')).where('endpoint_id', '=', endpointId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('webhook_deliveries')
+          .select(sql<number>`count(*)`.as('n'))
+          .where('endpoint_id', '=', endpointId)
+          .executeTakeFirstOrThrow(),
       ]);
       return {
         rows: rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts), state: stateOf(r) })),
@@ -231,7 +235,12 @@ export function webhooksRepo(db: Db) {
           })
           .where('id', '=', d.id)
           .execute();
-        await trx.updateTable('webhook_endpoints').set({ status: 'active', failing_since: null }).where('id', '=', d.endpoint_id).where('status', '<>', 'active').execute();
+        await trx
+          .updateTable('webhook_endpoints')
+          .set({ status: 'active', failing_since: null })
+          .where('id', '=', d.endpoint_id)
+          .where('status', '<>', 'active')
+          .execute();
       });
     },
 

@@ -20,7 +20,10 @@ async function addEndpoint(p: TestPortal, token: string, ns: string, url: string
 const deliveriesOf = (p: TestPortal, endpointId: number) =>
   p.db.db.selectFrom('webhook_deliveries').selectAll().where('endpoint_id', '=', endpointId).orderBy('id').execute();
 const setStatus = (p: TestPortal, token: string, id: number, to: number, note?: string) =>
-  p.api('POST', '/company/transport_requests/updateTransportRequestStatus', { token, body: { id, transport_request_status_id: to, ...(note ? { note } : {}) } });
+  p.api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+    token,
+    body: { id, transport_request_status_id: to, ...(note ? { note } : {}) },
+  });
 
 describeEachDb(
   'webhooks',
@@ -49,11 +52,18 @@ describeEachDb(
       const before = await p().db.db.selectFrom('webhook_endpoints').select('id').execute();
       const bad = await p().api('POST', '/company/webhooks/store', { token: w.tokens.acme, body: { url: 'ftp://example.com/x', events: EVENTS } });
       expect([bad.status, bad.body.errors.url]).toEqual([422, ['L’indirizzo deve essere un URL http(s) completo, senza nome utente né password.']]);
-      const fr = await p().api('POST', '/company/webhooks/store', { token: w.tokens.acme, lang: 'fr', body: { url: 'https://user:pw@example.com/', events: EVENTS } });
+      const fr = await p().api('POST', '/company/webhooks/store', {
+        token: w.tokens.acme,
+        lang: 'fr',
+        body: { url: 'https://user:pw@example.com/', events: EVENTS },
+      });
       expect(fr.body.errors.url).toEqual(['L’adresse doit être une URL http(s) complète, sans nom d’utilisateur ni mot de passe.']);
       const noEvents = await p().api('POST', '/company/webhooks/store', { token: w.tokens.acme, body: { url: receiver.url, events: [] } });
       expect(noEvents.status).toBe(422);
-      const unknown = await p().api('POST', '/company/webhooks/store', { token: w.tokens.acme, body: { url: receiver.url, events: ['transport_request.deleted'] } });
+      const unknown = await p().api('POST', '/company/webhooks/store', {
+        token: w.tokens.acme,
+        body: { url: receiver.url, events: ['transport_request.deleted'] },
+      });
       expect(unknown.status).toBe(422);
       expect(await p().db.db.selectFrom('webhook_endpoints').select('id').execute()).toEqual(before);
       // the audit entry names the URL, never the secret
@@ -63,7 +73,10 @@ describeEachDb(
     });
 
     it('a booking: each company gets the request as its own show route answers it, signed (verified with the package)', async () => {
-      const r = await p().api('POST', '/enduser/transport_requests/newRequest', { token: w.tokens.rossi, body: { ...shipmentLists([handShipment(0)]), notes: 'Webhook' } });
+      const r = await p().api('POST', '/enduser/transport_requests/newRequest', {
+        token: w.tokens.rossi,
+        body: { ...shipmentLists([handShipment(0)]), notes: 'Webhook' },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const id = r.body.data.id as number;
       // written with the change: pending before any worker ran
@@ -93,17 +106,31 @@ describeEachDb(
         expect(m.json.data).toEqual(show.body.data);
       }
       // a tampered body does not verify
-      expect(() => new Webhook(acme[0].secret).verify(receiver.received[0].body.replace('Webhook', 'Altered'), receiver.received[0].headers as Record<string, string>)).toThrow();
+      expect(() =>
+        new Webhook(acme[0].secret).verify(receiver.received[0].body.replace('Webhook', 'Altered'), receiver.received[0].headers as Record<string, string>),
+      ).toThrow();
       const list = await p().api('GET', `/company/webhooks/${acme[0].id}/deliveries`, { token: w.tokens.acme });
       expect(list.body).toMatchObject({ current_page: 1, per_page: 20, last_page: 1, total: 1 });
-      expect(list.body.data[0]).toMatchObject({ event_type: 'transport_request.created', transport_request_id: id, state: 'delivered', attempts: 1, last_status_code: 204 });
+      expect(list.body.data[0]).toMatchObject({
+        event_type: 'transport_request.created',
+        transport_request_id: id,
+        state: 'delivered',
+        attempts: 1,
+        last_status_code: 204,
+      });
       expect(list.body.data[0].last_duration_ms).toBeGreaterThanOrEqual(0);
       expect(JSON.stringify(list.body)).not.toContain('"payload"');
     });
 
     it('retries a receiver that fails twice, then succeeds; in order per request: a later event waits', async () => {
       receiver.received.length = 0;
-      const id = await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, cost: 10000, admin_fees: 0, created_at: new Date().toISOString() });
+      const id = await insertRequest(p(), {
+        carrier_id: w.acme,
+        enduser_company_id: w.rossi,
+        cost: 10000,
+        admin_fees: 0,
+        created_at: new Date().toISOString(),
+      });
       expect((await setStatus(p(), w.tokens.admin, id, 3)).status).toBe(200);
       expect((await setStatus(p(), w.tokens.admin, id, 5)).status).toBe(200);
       expect((await setStatus(p(), w.tokens.admin, id, 6)).status).toBe(200);
@@ -128,7 +155,8 @@ describeEachDb(
       const first = (await deliveriesOf(p(), acme[0].id)).find((d) => d.id === mine[0].id)!;
       expect([first.attempts, first.last_status_code, first.last_error, !!first.delivered_at]).toEqual([3, 204, null, true]);
       // the same message id and signature scheme on every attempt
-      for (const m of receiver.received.slice(0, 3)) expect(() => new Webhook(acme[0].secret).verify(m.body, m.headers as Record<string, string>)).not.toThrow();
+      for (const m of receiver.received.slice(0, 3))
+        expect(() => new Webhook(acme[0].secret).verify(m.body, m.headers as Record<string, string>)).not.toThrow();
     });
 
     it('gives up after the window: the endpoint is failing and its company mailed; Resend sends it again', async () => {
@@ -137,7 +165,13 @@ describeEachDb(
       cfg.webhookWindowMs = 150;
       try {
         receiver.received.length = 0;
-        const id = await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, cost: 10000, admin_fees: 0, created_at: new Date().toISOString() });
+        const id = await insertRequest(p(), {
+          carrier_id: w.acme,
+          enduser_company_id: w.rossi,
+          cost: 10000,
+          admin_fees: 0,
+          created_at: new Date().toISOString(),
+        });
         expect((await setStatus(p(), w.tokens.acme, id, 3)).status).toBe(200);
         const [d] = (await deliveriesOf(p(), acme[0].id)).filter((x) => x.transport_request_id === id);
         plan.set(d.event_id, Array(100).fill(500));
@@ -178,13 +212,21 @@ describeEachDb(
     });
 
     it('writes nothing for a rolled-back change', async () => {
-      const id = await insertRequest(p(), { carrier_id: w.acme, enduser_company_id: w.rossi, cost: 10000, admin_fees: 0, created_at: new Date().toISOString() });
+      const id = await insertRequest(p(), {
+        carrier_id: w.acme,
+        enduser_company_id: w.rossi,
+        cost: 10000,
+        admin_fees: 0,
+        created_at: new Date().toISOString(),
+      });
       await expect(
-        p().db.db.transaction().execute(async (trx) => {
-          await requestEventsRepo(trx).add(id, { user_id: null, name: 'x', role: 'admin' }, [{ event: 'status_changed', status_id: 3 }]);
-          expect((await trx.selectFrom('webhook_deliveries').select('id').where('transport_request_id', '=', id).execute()).length).toBe(1);
-          throw new Error('rolled back');
-        }),
+        p()
+          .db.db.transaction()
+          .execute(async (trx) => {
+            await requestEventsRepo(trx).add(id, { user_id: null, name: 'x', role: 'admin' }, [{ event: 'status_changed', status_id: 3 }]);
+            expect((await trx.selectFrom('webhook_deliveries').select('id').where('transport_request_id', '=', id).execute()).length).toBe(1);
+            throw new Error('rolled back');
+          }),
       ).rejects.toThrow('rolled back');
       expect(await p().db.db.selectFrom('webhook_deliveries').select('id').where('transport_request_id', '=', id).execute()).toEqual([]);
     });
@@ -192,11 +234,21 @@ describeEachDb(
     it('connects to the address it checked (the host name is resolved once, by the check)', async () => {
       receiver.received.length = 0;
       const ep = await addEndpoint(p(), w.tokens.beta, 'company', `http://127.0.0.1:${receiver.port}/beta`, ['transport_request.status_changed']);
-      await p().db.db.updateTable('webhook_endpoints').set({ url: `http://receiver.invalid:${receiver.port}/beta` }).where('id', '=', ep.id).execute();
+      await p()
+        .db.db.updateTable('webhook_endpoints')
+        .set({ url: `http://receiver.invalid:${receiver.port}/beta` })
+        .where('id', '=', ep.id)
+        .execute();
       const asked: string[] = [];
       p().app.webhooks.setLookup(async (host) => (asked.push(host), [{ address: '127.0.0.1', family: 4 }]));
       try {
-        const id = await insertRequest(p(), { carrier_id: w.beta, enduser_company_id: w.bianchi, cost: 100, admin_fees: 0, created_at: new Date().toISOString() });
+        const id = await insertRequest(p(), {
+          carrier_id: w.beta,
+          enduser_company_id: w.bianchi,
+          cost: 100,
+          admin_fees: 0,
+          created_at: new Date().toISOString(),
+        });
         expect((await setStatus(p(), w.tokens.beta, id, 3)).status).toBe(200);
         await p().app.webhooks.drain();
         expect(asked).toEqual(['receiver.invalid']);

@@ -38,7 +38,13 @@ export interface WebhookFaultSummary {
   problems: string[];
 }
 
-export async function webhookFaultRun(kind: 'sqlite' | 'postgres', rounds: number, seed: number, pgUrl?: string, log = console.log): Promise<WebhookFaultSummary> {
+export async function webhookFaultRun(
+  kind: 'sqlite' | 'postgres',
+  rounds: number,
+  seed: number,
+  pgUrl?: string,
+  log = console.log,
+): Promise<WebhookFaultSummary> {
   const random = rng(seed);
   const receiver = await startReceiver(() => (random.next() < 0.1 ? 500 : 204));
   const fdb = await freshDatabase(kind, pgUrl);
@@ -58,7 +64,14 @@ export async function webhookFaultRun(kind: 'sqlite' | 'postgres', rounds: numbe
     let db = await fdb.open();
     const acme = Number((await db.db.selectFrom('webhook_endpoints').select('company_id').where('id', '=', endpointId).executeTakeFirstOrThrow()).company_id);
     const ids = (await db.db.selectFrom('transport_requests').select('id').where('carrier_id', '=', acme).execute()).map((r) => Number(r.id));
-    const since = Number((await db.db.selectFrom('transport_request_events').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow()).m ?? 0);
+    const since = Number(
+      (
+        await db.db
+          .selectFrom('transport_request_events')
+          .select((eb) => eb.fn.max('id').as('m'))
+          .executeTakeFirstOrThrow()
+      ).m ?? 0,
+    );
     await db.destroy();
     if (!ids.length) throw new Error('the demo carrier has no requests');
 
@@ -68,7 +81,10 @@ export async function webhookFaultRun(kind: 'sqlite' | 'postgres', rounds: numbe
         while (!stop) {
           const booking = random.next() < 0.15;
           const r = booking
-            ? await call(server.base, 'POST', '/enduser/transport_requests/newRequest', { token: enduser, json: { ...shipmentLists([handShipment(0)]), notes: 'webhook fault run' } }).catch(() => null)
+            ? await call(server.base, 'POST', '/enduser/transport_requests/newRequest', {
+                token: enduser,
+                json: { ...shipmentLists([handShipment(0)]), notes: 'webhook fault run' },
+              }).catch(() => null)
             : await call(server.base, 'POST', '/company/transport_requests/updateTransportRequestStatus', {
                 token: admin,
                 json: { id: ids[random.int(0, ids.length - 1)], transport_request_status_id: STATUSES[random.int(0, STATUSES.length - 1)], note: 'fault run' },
@@ -86,7 +102,9 @@ export async function webhookFaultRun(kind: 'sqlite' | 'postgres', rounds: numbe
       stop = true;
       await Promise.all(lanes);
       server = await startServer(fdb, port, ENV);
-      log(`webhooks round ${String(round).padStart(2)}  killed at ${String(delay).padStart(4)} ms  calls so far: ${JSON.stringify(calls)}  receipts ${receiver.received.length}`);
+      log(
+        `webhooks round ${String(round).padStart(2)}  killed at ${String(delay).padStart(4)} ms  calls so far: ${JSON.stringify(calls)}  receipts ${receiver.received.length}`,
+      );
     }
 
     // Let the worker finish: no pending delivery (a killed claim's lease expires after 2 × timeout + 5 s).
@@ -124,10 +142,16 @@ export async function webhookFaultRun(kind: 'sqlite' | 'postgres', rounds: numbe
     const perRequest = (rows: Array<{ request: number; k: string }>) =>
       rows.reduce<Map<number, string[]>>((m, r) => m.set(r.request, [...(m.get(r.request) ?? []), r.k]), new Map());
     const changes = perRequest(
-      events.map((e) => ({ request: Number(e.transport_request_id), k: key(Number(e.transport_request_id), e.event === 'created' ? 'transport_request.created' : 'transport_request.status_changed', e.status_id) })),
+      events.map((e) => ({
+        request: Number(e.transport_request_id),
+        k: key(Number(e.transport_request_id), e.event === 'created' ? 'transport_request.created' : 'transport_request.status_changed', e.status_id),
+      })),
     );
     const rows = perRequest(
-      deliveries.map((d) => ({ request: Number(d.transport_request_id), k: key(Number(d.transport_request_id), d.event_type, JSON.parse(d.payload).data.transport_request_status_id) })),
+      deliveries.map((d) => ({
+        request: Number(d.transport_request_id),
+        k: key(Number(d.transport_request_id), d.event_type, JSON.parse(d.payload).data.transport_request_status_id),
+      })),
     );
     let unmatched = 0;
     for (const request of new Set([...changes.keys(), ...rows.keys()])) {

@@ -28,9 +28,9 @@ export async function enqueueWebhooks(db: Db, requestId: number, events: readonl
   const tr = await db.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', requestId).executeTakeFirst();
   if (!tr) return;
   const companies = [tr.carrier_id, tr.enduser_company_id].filter((c): c is number => c !== null);
-  const endpoints = (await db.selectFrom('webhook_endpoints').select(['id', 'company_id', 'events', 'lang']).where('company_id', 'in', companies).execute()).filter(
-    (e) => types.some((t) => e.events.split(',').includes(t)),
-  );
+  const endpoints = (
+    await db.selectFrom('webhook_endpoints').select(['id', 'company_id', 'events', 'lang']).where('company_id', 'in', companies).execute()
+  ).filter((e) => types.some((t) => e.events.split(',').includes(t)));
   if (!endpoints.length) return;
   const [[row], timeline] = await Promise.all([transportRequestsRepo(db).load([requestId]), requestEventsRepo(db).timeline(requestId)]);
   const now = nowIso();

@@ -72,7 +72,15 @@ async function worker(app: FastifyInstance) {
 
   async function attempt(d: DueDelivery) {
     const at = nowIso();
-    const r = await sendOnce({ url: d.url, secret: d.secret, eventId: d.event_id, body: d.payload, timeoutMs: cfg.webhookTimeoutMs, production: cfg.production, lookup });
+    const r = await sendOnce({
+      url: d.url,
+      secret: d.secret,
+      eventId: d.event_id,
+      body: d.payload,
+      timeoutMs: cfg.webhookTimeoutMs,
+      production: cfg.production,
+      lookup,
+    });
     if (r.ok) return repo.delivered(d, at, r.status!, r.durationMs);
     const first = Date.parse(d.first_attempt_at ?? at);
     const end = first + cfg.webhookWindowMs;

@@ -58,7 +58,10 @@ export default async function webhookRoutes(app: App) {
 
   for (const [ns, kind] of Object.entries(WEBHOOK_NAMESPACES)) {
     const tags = [ns];
-    const config = (action: 'list' | 'create' | 'edit' | 'delete') => ({ policy: kindsFor('webhooks', action).filter((k) => k === kind), resource: 'webhooks' });
+    const config = (action: 'list' | 'create' | 'edit' | 'delete') => ({
+      policy: kindsFor('webhooks', action).filter((k) => k === kind),
+      resource: 'webhooks',
+    });
     const own = async (companyId: number, id: number) => {
       const found = await hooks.findOf(companyId, id);
       if (!found) throw notFound();
@@ -69,7 +72,11 @@ export default async function webhookRoutes(app: App) {
       `/${ns}/webhooks`,
       {
         config: config('list'),
-        schema: { tags, summary: "The caller's company webhook endpoints (never their secrets), newest first.", response: { 200: obj({ status: { type: 'boolean' }, data: list(endpointRow), events: eventList }) } },
+        schema: {
+          tags,
+          summary: "The caller's company webhook endpoints (never their secrets), newest first.",
+          response: { 200: obj({ status: { type: 'boolean' }, data: list(endpointRow), events: eventList }) },
+        },
       },
       async (req) => ({ status: true, data: await hooks.listOf(req.user!.company_id), events: [...WEBHOOK_EVENTS] }),
     );
@@ -91,7 +98,14 @@ export default async function webhookRoutes(app: App) {
         const checked = await checkTarget(url, app.config.production);
         if ('refused' in checked) throw invalid({ url: checked.refused });
         const events = req.body.events as WebhookEvent[];
-        const created = await hooks.create({ companyId: me.company_id, url, events, lang: req.lang, userId: me.id, userName: `${me.first_name} ${me.last_name}` });
+        const created = await hooks.create({
+          companyId: me.company_id,
+          url,
+          events,
+          lang: req.lang,
+          userId: me.id,
+          userName: `${me.first_name} ${me.last_name}`,
+        });
         req.audit({
           action: 'create',
           resource: 'webhook_endpoints',
@@ -107,7 +121,12 @@ export default async function webhookRoutes(app: App) {
       `/${ns}/webhooks/destroy/:id`,
       {
         config: config('delete'),
-        schema: { tags, summary: 'Deletes a webhook endpoint of the caller’s company with its deliveries; nothing more is sent to it.', params: idParams, response: { 200: writeAnswer(obj({ id: int })) } },
+        schema: {
+          tags,
+          summary: 'Deletes a webhook endpoint of the caller’s company with its deliveries; nothing more is sent to it.',
+          params: idParams,
+          response: { 200: writeAnswer(obj({ id: int })) },
+        },
       },
       async (req) => {
         const me = req.user!;

@@ -262,7 +262,10 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   // Webhook endpoints of both tenants, each namespace, and a delivered message of each of A's (issue 23)
   const hookOf = async (token: string, ns: string, url: string) =>
     Number((await ok(url, p.api('POST', `/${ns}/webhooks/store`, { token, body: { url, events: ['transport_request.status_changed'] } }))).data.id);
-  const hooks = { carrier: await hookOf(acme, 'company', 'http://127.0.0.1:9/axq-carrier-hook'), enduser: await hookOf(rossi, 'enduser', 'http://127.0.0.1:9/axq-enduser-hook') };
+  const hooks = {
+    carrier: await hookOf(acme, 'company', 'http://127.0.0.1:9/axq-carrier-hook'),
+    enduser: await hookOf(rossi, 'enduser', 'http://127.0.0.1:9/axq-enduser-hook'),
+  };
   await hookOf(await p.login(t.betaOwner.email, PASSWORD), 'company', 'http://127.0.0.1:9/bxq-carrier-hook');
   await hookOf(bianchi, 'enduser', 'http://127.0.0.1:9/bxq-enduser-hook');
   const aRequest = await db.selectFrom('transport_requests').select('id').where('carrier_id', '=', t.acme).orderBy('id').executeTakeFirstOrThrow();
