@@ -6,7 +6,7 @@ export const webhookMessages: AreaMessages = {
     webhooks: {
       title: 'Webhook',
       intro:
-        'Il portale avvisa il vostro sistema quando una richiesta di trasporto viene creata o cambia stato, con una chiamata HTTPS firmata (standard Standard Webhooks). Se il ricevitore non risponde, riprova per 24 ore.',
+        'Il portale avvisa il vostro sistema quando una richiesta di trasporto viene creata o cambia stato, con una chiamata HTTPS firmata (specifica Standard Webhooks). Se il ricevitore non risponde, riprova per 24 ore.',
       create: 'Aggiungi webhook',
       url: 'URL del ricevitore',
       url_hint: 'https://… su un indirizzo pubblico',
