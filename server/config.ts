@@ -58,6 +58,8 @@ export interface Config {
   webhookWindowMs: number;
   /** WEBHOOK_TIMEOUT_MS (default 10000): how long an attempt waits for the receiver's answer. */
   webhookTimeoutMs: number;
+  /** WEBHOOK_KEEP_DAYS (default 30): delivered and given-up deliveries older than this are removed (hourly). */
+  webhookKeepDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookBackoffMs: Math.max(1, Math.floor(Number(env.WEBHOOK_BACKOFF_MS ?? 30_000)) || 30_000),
     webhookWindowMs: Math.max(1, Math.floor(Number(env.WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000)) || 86_400_000),
     webhookTimeoutMs: Math.max(1, Math.floor(Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000)) || 10_000),
+    webhookKeepDays: Math.max(1, Math.floor(Number(env.WEBHOOK_KEEP_DAYS ?? 30)) || 30),
     ...overrides,
   };
 }

@@ -217,6 +217,15 @@ export function webhooksRepo(db: Db) {
       return rows.map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }));
     },
 
+    /** Removes the finished deliveries (delivered or given up) older than `before`; answers how many. */
+    async purge(before: string): Promise<number> {
+      const r = await db
+        .deleteFrom('webhook_deliveries')
+        .where((eb) => eb.or([eb('delivered_at', '<', before), eb('gave_up_at', '<', before)]))
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     /** A successful attempt: the delivery is done and its endpoint active again. */
     async delivered(d: DueDelivery, at: string, status: number, durationMs: number) {
       await db.transaction().execute(async (trx) => {

@@ -211,6 +211,28 @@ describeEachDb(
       }
     });
 
+    it('keeps finished deliveries WEBHOOK_KEEP_DAYS days, pending ones always', async () => {
+      const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+      const row = (over: Record<string, string | null>) => ({
+        endpoint_id: acme[0].id,
+        event_id: `msg_old${Object.keys(over).join('')}`,
+        event_type: 'transport_request.status_changed',
+        transport_request_id: 1,
+        ordering_key: 'tr:999999',
+        payload: '{}',
+        created_at: old,
+        ...over,
+      });
+      await p()
+        .db.db.insertInto('webhook_deliveries')
+        .values([row({ delivered_at: old }), row({ gave_up_at: old }), row({ next_attempt_at: '9999-01-01T00:00:00.000Z' })])
+        .execute();
+      expect(await p().app.webhooks.purge()).toBe(2);
+      const left = await p().db.db.selectFrom('webhook_deliveries').select('event_id').where('created_at', '=', old).execute();
+      expect(left.map((r) => r.event_id)).toEqual(['msg_oldnext_attempt_at']);
+      await p().db.db.deleteFrom('webhook_deliveries').where('created_at', '=', old).execute();
+    });
+
     it('writes nothing for a rolled-back change', async () => {
       const id = await insertRequest(p(), {
         carrier_id: w.acme,

@@ -13,6 +13,8 @@ export interface WebhookWorker {
   runOnce(): Promise<number>;
   /** Runs until nothing is due now (retries scheduled later are left for later). */
   drain(): Promise<number>;
+  /** Removes the finished deliveries older than WEBHOOK_KEEP_DAYS (the worker does it hourly); answers how many. */
+  purge(): Promise<number>;
   /** Tests: resolve host names with this instead of the system resolver (the SSRF check at delivery time). */
   setLookup(lookup: Lookup | undefined): void;
 }
@@ -50,6 +52,8 @@ async function worker(app: FastifyInstance) {
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let closing = false;
+  let purgedAt = 0;
+  const purge = () => repo.purge(new Date(Date.now() - cfg.webhookKeepDays * 86_400_000).toISOString());
 
   async function tellCompany(endpointId: number) {
     const users = await app.db
@@ -117,6 +121,10 @@ async function worker(app: FastifyInstance) {
     if (closing || !cfg.webhookPollMs) return;
     timer = setTimeout(() => {
       timer = null;
+      if (Date.now() - purgedAt > 3_600_000) {
+        purgedAt = Date.now();
+        void purge().catch((err) => app.log.error({ err }, 'webhook deliveries retention failed'));
+      }
       drain()
         .catch((err) => app.log.error({ err }, 'webhook worker run failed'))
         .finally(schedule);
@@ -126,6 +134,7 @@ async function worker(app: FastifyInstance) {
   app.decorate('webhooks', {
     runOnce: serial,
     drain,
+    purge,
     setLookup: (l: Lookup | undefined) => {
       lookup = l;
     },
