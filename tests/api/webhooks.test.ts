@@ -233,6 +233,24 @@ describeEachDb(
       await p().db.db.deleteFrom('webhook_deliveries').where('created_at', '=', old).execute();
     });
 
+    it('is described in /api/docs: every route, the message and its signature; no API key scope opens them', async () => {
+      const doc = (await p().api('GET', '/api/docs')).body;
+      for (const ns of ['company', 'enduser']) {
+        for (const [path, method] of [
+          ['webhooks', 'get'],
+          ['webhooks/store', 'post'],
+          ['webhooks/destroy/{id}', 'get'],
+          ['webhooks/{id}/deliveries', 'get'],
+          ['webhooks/{id}/deliveries/{deliveryId}/resend', 'post'],
+        ]) {
+          const op = doc.paths[`/api/v1/${ns}/${path}`]?.[method];
+          expect(op?.summary, `${ns}/${path}`).toBeTruthy();
+          expect(op['x-api-key-scopes'], `${ns}/${path}`).toBeUndefined();
+        }
+      }
+      expect(doc.paths['/api/v1/company/webhooks/store'].post.description).toContain('`webhook-signature`');
+    });
+
     it('writes nothing for a rolled-back change', async () => {
       const id = await insertRequest(p(), {
         carrier_id: w.acme,

@@ -47,6 +47,15 @@ const pageQuery = {
   properties: { page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
 } as const;
 
+/** The messages an endpoint receives, as /api/docs tells an integrator (docs/webhooks.md). */
+const WEBHOOK_CONTRACT =
+  'Each event is a POST to the URL with a JSON body `{id, type, timestamp, data}`: `type` is one of the subscribed events, ' +
+  '`data` the transport request as `GET /{ns}/transport_requests/show/{id}` answers it for the receiving company. ' +
+  'Signed per Standard Webhooks: headers `webhook-id` (the same on retries: deduplicate on it), `webhook-timestamp` (Unix seconds) and ' +
+  '`webhook-signature` (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the secret; verify with the standardwebhooks package). ' +
+  'Answer 2xx within 10 s; anything else is retried with exponential backoff for 24 h, in order per request, then the endpoint is marked failing. ' +
+  'In production the URL must be https on a public address (checked now and before every delivery).';
+
 /**
  * A company's webhook endpoints (issue 23, docs/webhooks.md), for the carrier kind (`/company/webhooks`) and
  * end users (`/enduser/webhooks`): list, create (the signing secret is answered once), delete (with its
@@ -88,6 +97,7 @@ export default async function webhookRoutes(app: App) {
         schema: {
           tags,
           summary: 'Adds a webhook endpoint of the caller’s company; `data.secret` (whsec_…, to verify signatures) is answered this once.',
+          description: WEBHOOK_CONTRACT,
           body: storeBody,
           response: { 200: writeAnswer(obj({ id: int, url: str, events: list(str), secret: str })) },
         },
