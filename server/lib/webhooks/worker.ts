@@ -103,6 +103,7 @@ async function worker(app: FastifyInstance) {
   /** One run at a time per process: a second caller waits for the run under way, then runs. */
   async function serial(): Promise<number> {
     while (running) await running.catch(() => 0);
+    if (closing) return 0; // the app is closing: its database goes next
     running = runOnce();
     try {
       return await running;
