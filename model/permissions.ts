@@ -23,6 +23,8 @@ const PAGES: Record<string, Entry> = {
   support: { carrier: ALL, enduser: ['list', 'show', 'create'], support: ALL },
   // a company's API keys (model/apiKeys.ts), managed by its own users
   'api-keys': { carrier: ['list', 'create', 'delete'], enduser: ['list', 'create', 'delete'] },
+  // a company's webhook endpoints (model/webhooks.ts): the same users as its API keys; `edit` = resend a delivery
+  webhooks: { carrier: ['list', 'create', 'edit', 'delete'], enduser: ['list', 'create', 'edit', 'delete'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

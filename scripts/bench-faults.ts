@@ -10,15 +10,21 @@
  * FAULT_CUT_ROUNDS stretches of connection cuts (default 10, FAULT_CUT_MS each, default 4000),
  * FAULT_STARTUP_ROUNDS killed first starts per database (default 10), FAULT_SEED to repeat a run,
  * FAULT_PG_URL (default postgres://postgres@127.0.0.1:5432/test). Exit code 1 when any check fails.
+ *
+ * Webhooks (issue 23, tests/faults/webhooks.ts): FAULT_WEBHOOK_ROUNDS kills per database (default 10) while
+ * status changes and bookings burst and a local receiver listens; then every committed change must have
+ * been delivered at least once, in order per request, and nothing sent for a change that rolled back.
  */
 import os from 'node:os';
 import { closeRun, cutRound, killRound, openRun, startupKillRound, type KillOutcome } from '../tests/faults/rounds.js';
 import { rng } from '../tests/faults/workload.js';
+import { webhookFaultRun } from '../tests/faults/webhooks.js';
 
 const ROUNDS = Number(process.env.FAULT_ROUNDS ?? 40);
 const CUT_ROUNDS = Number(process.env.FAULT_CUT_ROUNDS ?? 10);
 const CUT_MS = Number(process.env.FAULT_CUT_MS ?? 4000);
 const STARTUP_ROUNDS = Number(process.env.FAULT_STARTUP_ROUNDS ?? 10);
+const WEBHOOK_ROUNDS = Number(process.env.FAULT_WEBHOOK_ROUNDS ?? 10);
 const SEED = Number(process.env.FAULT_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const PG_URL = process.env.FAULT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const which = process.env.FAULT_DB ?? 'both';
@@ -146,6 +152,19 @@ async function startups(kind: 'sqlite' | 'postgres', seed: number) {
   return failed === 0;
 }
 
+async function webhooks(kind: 'sqlite' | 'postgres', seed: number) {
+  console.log(`\n== ${kind}: ${WEBHOOK_ROUNDS} kills during bursts of status changes, a webhook receiver listening (seed ${seed}) ==`);
+  const s = await webhookFaultRun(kind, WEBHOOK_ROUNDS, seed, PG_URL);
+  console.log(
+    `${kind} webhooks: calls ${Object.entries(s.calls)
+      .map(([k, n]) => `${n} ${k}`)
+      .join(', ')}; committed changes ${s.committedChanges}, delivery rows ${s.deliveries} (unmatched ${s.unmatched}), delivered ${s.delivered}, ` +
+      `lost ${s.lost}, sent for a rolled-back change ${s.phantom}, received twice ${s.duplicates}, out of order ${s.outOfOrder}, 500s answered by the receiver (retried) ${s.refusedByReceiver}`,
+  );
+  for (const p of s.problems.slice(0, 20)) console.log(`  PROBLEM: ${p}`);
+  return s.problems.length === 0;
+}
+
 async function main() {
   console.log(
     `Fault benchmark — seed ${SEED}, ${os.cpus().length} CPUs, load average ${os
@@ -158,6 +177,7 @@ async function main() {
     if (ROUNDS > 0) ok = (await kills(kind, SEED + i)) && ok;
     if (kind === 'postgres' && CUT_ROUNDS > 0) ok = (await cuts(SEED + 7)) && ok;
     if (STARTUP_ROUNDS > 0) ok = (await startups(kind, SEED + 13 + i)) && ok;
+    if (WEBHOOK_ROUNDS > 0) ok = (await webhooks(kind, SEED + 29 + i)) && ok;
   }
   console.log(
     `\nload average at the end ${os

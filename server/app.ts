@@ -15,6 +15,7 @@ import answersPlugin from './plugins/answers.js';
 import auditPlugin from './plugins/audit.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pricingCachePlugin from './plugins/pricingCache.js';
+import webhookWorker from './lib/webhooks/worker.js';
 import { routes } from './routes/index.js';
 import { RESOURCES } from '../model/registry.js';
 import { serverMessages, type ResourceDecl } from '../model/resource.js';
@@ -142,6 +143,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   await app.register(answersPlugin);
   await app.register(auditPlugin);
   await app.register(pricingCachePlugin);
+  // The webhook deliveries' sender (docs/webhooks.md): polls while the app runs, stops on close.
+  await app.register(webhookWorker);
 
   // Routes.
   await app.register(

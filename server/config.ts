@@ -53,6 +53,19 @@ export interface Config {
    * TRACK_MISS_WINDOW_MINUTES (default 15, at most 2880), a sliding window shared by every server process.
    */
   track: { ratePerMinute: number; missLimit: number; missWindowMinutes: number };
+  /**
+   * Webhooks (docs/webhooks.md). WEBHOOK_POLL_MS (default 1000; 0 under NODE_ENV=test, where tests call
+   * `app.webhooks.runOnce()`): how often the worker looks for due deliveries; 0 = never on its own.
+   */
+  webhookPollMs: number;
+  /** WEBHOOK_BACKOFF_MS (default 30000): the first retry's delay; each next one is 4 times longer (at most 240 times this). */
+  webhookBackoffMs: number;
+  /** WEBHOOK_RETRY_WINDOW_MS (default 24 h): after this long from its first attempt a failing delivery is given up. */
+  webhookWindowMs: number;
+  /** WEBHOOK_TIMEOUT_MS (default 10000): how long an attempt waits for the receiver's answer. */
+  webhookTimeoutMs: number;
+  /** WEBHOOK_KEEP_DAYS (default 30): delivered and given-up deliveries older than this are removed (hourly). */
+  webhookKeepDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       missLimit: Math.max(1, Math.floor(Number(env.TRACK_MISS_LIMIT ?? 20)) || 20),
       missWindowMinutes: Math.min(2880, Math.max(1, Math.floor(Number(env.TRACK_MISS_WINDOW_MINUTES ?? 15)) || 15)),
     },
+    webhookPollMs: Math.max(0, Math.floor(Number(env.WEBHOOK_POLL_MS ?? (env.NODE_ENV === 'test' ? 0 : 1000))) || 0),
+    webhookBackoffMs: Math.max(1, Math.floor(Number(env.WEBHOOK_BACKOFF_MS ?? 30_000)) || 30_000),
+    webhookWindowMs: Math.max(1, Math.floor(Number(env.WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000)) || 86_400_000),
+    webhookTimeoutMs: Math.max(1, Math.floor(Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000)) || 10_000),
+    webhookKeepDays: Math.max(1, Math.floor(Number(env.WEBHOOK_KEEP_DAYS ?? 30)) || 30),
     ...overrides,
   };
 }

@@ -126,6 +126,43 @@ export interface ApiKeyTable {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+/** A company's webhook receiver (migration 0021, repositories/webhooks.ts): the secret signs deliveries, never answered after creation. */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  company_id: number;
+  url: string;
+  /** Comma-separated event types (model/webhooks.ts). */
+  events: string;
+  secret: string;
+  lang: string;
+  /** 'active' | 'failing' */
+  status: string;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  failing_since: string | null;
+}
+/** One event for one endpoint (migration 0021), written in the change's transaction, sent by lib/webhooks/worker.ts. */
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  event_id: string;
+  event_type: string;
+  transport_request_id: number;
+  ordering_key: string;
+  payload: string;
+  created_at: string;
+  attempts: Generated<number>;
+  first_attempt_at: string | null;
+  last_attempt_at: string | null;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_duration_ms: number | null;
+  last_error: string | null;
+  delivered_at: string | null;
+  gave_up_at: string | null;
+  locked_until: string | null;
+}
 /** A browser a user has signed in from (migration 0011, lib/signInThrottle.ts). */
 export interface DeviceTokenTable {
   id: Generated<number>;
@@ -556,6 +593,8 @@ export interface DB extends DeclaredTables {
   access_requests: AccessRequestTable;
   audit_log: AuditLogTable;
   api_keys: ApiKeyTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;
   municipalities: MunicipalityTable;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { nowIso } from '../lib/tokens.js';
 import type { RequestEvent, TimelineEntry, TimelineRole } from '../../model/requestTimeline.js';
+import { enqueueWebhooks } from '../lib/webhooks/enqueue.js';
 
 /** Who made a change, copied into the event as it is at the time. */
 export interface EventActor {
@@ -29,7 +30,8 @@ const roleOf = sql<TimelineRole>`case when u.role_id in (1, 2) then 'admin' when
 
 /**
  * The events of transport requests (migration 0018): written by the routes that change a request, inside
- * their transaction (`db` is then the transaction), and read back as the request's timeline.
+ * their transaction (`db` is then the transaction), and read back as the request's timeline. The webhook
+ * deliveries of the change (issue 23, docs/webhooks.md) are written here too, in the same transaction.
  */
 export function requestEventsRepo(db: Db) {
   return {
@@ -51,6 +53,11 @@ export function requestEventsRepo(db: Db) {
           })),
         )
         .execute();
+      await enqueueWebhooks(
+        db,
+        requestId,
+        events.map((e) => e.event),
+      );
     },
 
     /** The actor a stored request names: its user as the users table has them now, else the visitor's own name. */

@@ -36,6 +36,7 @@ import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
 import trackRoutes from './visitor/track.js';
 import listExportRoutes from './shared/listExports.js';
+import webhookRoutes from './shared/webhooks.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -76,4 +77,5 @@ export const routes: RouteModule[] = [
   apiKeyRoutes,
   trackRoutes,
   listExportRoutes,
+  webhookRoutes,
 ];

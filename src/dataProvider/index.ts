@@ -12,6 +12,7 @@ import { accessRequestMethods } from './accessRequests';
 import { downloadFile, tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
 import { apiKeyMethods } from './apiKeys';
+import { webhookMethods } from './webhooks';
 import { mfaMethods } from './mfa';
 import { trackingMethods } from './tracking';
 
@@ -181,6 +182,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...sessionMethods(),
     ...apiKeyMethods(getKind),
     ...trackingMethods(),
+    ...webhookMethods(getKind),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

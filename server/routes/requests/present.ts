@@ -12,9 +12,10 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 /**
  * A request as the documents name its fields (calculator document §3 "Transport request",
  * "Shipment", "Shipment detail"), with the quote it was made from and the total beside them.
- * Money in euros rounded to the cent; `cost` null means "to be quoted".
+ * Money in euros rounded to the cent; `cost` null means "to be quoted". `req` gives only the language and
+ * its messages: a webhook's payload (lib/webhooks/enqueue.ts) is presented the same way, without a request.
  */
-export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
+export function present(req: Pick<FastifyRequest, 'lang' | 't'>, ns: Namespace, r: LoadedRequest) {
   const countryName = (a: NonNullable<LoadedRequest['shipments'][number]['pickup']>) =>
     (req.lang === 'it' ? a.country_it : req.lang === 'fr' ? a.country_fr : a.country_en) ?? a.country_en;
   const address = (a: LoadedRequest['shipments'][number]['pickup']) =>

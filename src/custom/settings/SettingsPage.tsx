@@ -5,6 +5,7 @@ import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { MfaCard } from './MfaCard';
 import { ApiKeysCard } from './ApiKeysCard';
+import { WebhooksCard } from './WebhooksCard';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 
@@ -62,6 +63,7 @@ export function SettingsPage() {
       </Box>
       <SessionsCard />
       {canAccess(kind, 'api-keys', 'list') && <ApiKeysCard />}
+      {canAccess(kind, 'webhooks', 'list') && <WebhooksCard />}
     </Box>
   );
 }

@@ -205,6 +205,30 @@ export function sweepMatrix(): Record<string, Entry> {
       expect: OWN_WRITE,
     },
     'GET /enduser/api_keys/destroy/:id': { calls: (a) => [get(`/enduser/api_keys/destroy/${a.apiKeys.enduser}`)], expect: NOT_FOUND },
+    // Webhooks (issue 23): the caller's company's only; A's endpoints and deliveries are unknown (404).
+    'GET /company/webhooks': { calls: () => [get('/company/webhooks', undefined, 'bxq-carrier-hook')], expect: OWN },
+    'POST /company/webhooks/store': {
+      calls: (a) => [post('/company/webhooks/store', { url: 'http://127.0.0.1:9/bxq-sweep', events: ['transport_request.created'], company_id: a.carrier })],
+      expect: OWN_WRITE,
+    },
+    'GET /company/webhooks/destroy/:id': { calls: (a) => [get(`/company/webhooks/destroy/${a.webhooks.carrier}`)], expect: NOT_FOUND },
+    'GET /company/webhooks/:id/deliveries': { calls: (a) => [get(`/company/webhooks/${a.webhooks.carrier}/deliveries`)], expect: NOT_FOUND },
+    'POST /company/webhooks/:id/deliveries/:deliveryId/resend': {
+      calls: (a) => [post(`/company/webhooks/${a.webhooks.carrier}/deliveries/${a.webhooks.carrierDelivery}/resend`)],
+      expect: NOT_FOUND,
+    },
+    // Webhooks (issue 23): the caller's company's only; A's endpoints and deliveries are unknown (404).
+    'GET /enduser/webhooks': { calls: () => [get('/enduser/webhooks', undefined, 'bxq-enduser-hook')], expect: OWN },
+    'POST /enduser/webhooks/store': {
+      calls: (a) => [post('/enduser/webhooks/store', { url: 'http://127.0.0.1:9/bxq-sweep', events: ['transport_request.created'], company_id: a.customer })],
+      expect: OWN_WRITE,
+    },
+    'GET /enduser/webhooks/destroy/:id': { calls: (a) => [get(`/enduser/webhooks/destroy/${a.webhooks.enduser}`)], expect: NOT_FOUND },
+    'GET /enduser/webhooks/:id/deliveries': { calls: (a) => [get(`/enduser/webhooks/${a.webhooks.enduser}/deliveries`)], expect: NOT_FOUND },
+    'POST /enduser/webhooks/:id/deliveries/:deliveryId/resend': {
+      calls: (a) => [post(`/enduser/webhooks/${a.webhooks.enduser}/deliveries/${a.webhooks.enduserDelivery}/resend`)],
+      expect: NOT_FOUND,
+    },
     'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     'POST /visitor/changeEmail': { calls: (a) => [post('/visitor/changeEmail', { email: a.emails.owner })], expect: [403] },
     // Two-step verification (docs/two-factor.md): the caller's own, whatever ids are sent; a challenge is the only key of the second step.

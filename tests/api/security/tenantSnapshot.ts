@@ -54,6 +54,8 @@ export const TENANT_TABLES: Record<string, Filter> = {
   // visitor's access request addressed to A is A's by design (as access_requests above).
   audit_log: (a) => ['tenant_id', [a.carrier], 'visitorAccessRequests'],
   api_keys: (_, s) => ['company_id', s.companies],
+  webhook_endpoints: (_, s) => ['company_id', s.companies],
+  webhook_deliveries: (_, s) => ['transport_request_id', s.requests], // an event goes to the request's own companies only
 };
 /** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [

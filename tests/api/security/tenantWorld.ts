@@ -44,6 +44,8 @@ export interface TenantA {
   session: number;
   /** API keys of A's carrier and of its end-user company (issue 23). */
   apiKeys: { carrier: number; enduser: number };
+  /** Webhook endpoints of A's carrier and end-user company, and a finished delivery of each (issue 23). */
+  webhooks: { carrier: number; enduser: number; carrierDelivery: number; enduserDelivery: number };
   emails: { owner: string; enduser: string };
 }
 
@@ -257,6 +259,34 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   const apiKeys = { carrier: await keyOf(acme, 'company', 'Axq carrier key'), enduser: await keyOf(rossi, 'enduser', 'Axq enduser key') };
   await keyOf(await p.login(t.betaOwner.email, PASSWORD), 'company', 'Bxq carrier key');
   await keyOf(bianchi, 'enduser', 'Bxq enduser key');
+  // Webhook endpoints of both tenants, each namespace, and a delivered message of each of A's (issue 23)
+  const hookOf = async (token: string, ns: string, url: string) =>
+    Number((await ok(url, p.api('POST', `/${ns}/webhooks/store`, { token, body: { url, events: ['transport_request.status_changed'] } }))).data.id);
+  const hooks = {
+    carrier: await hookOf(acme, 'company', 'http://127.0.0.1:9/axq-carrier-hook'),
+    enduser: await hookOf(rossi, 'enduser', 'http://127.0.0.1:9/axq-enduser-hook'),
+  };
+  await hookOf(await p.login(t.betaOwner.email, PASSWORD), 'company', 'http://127.0.0.1:9/bxq-carrier-hook');
+  await hookOf(bianchi, 'enduser', 'http://127.0.0.1:9/bxq-enduser-hook');
+  const aRequest = await db.selectFrom('transport_requests').select('id').where('carrier_id', '=', t.acme).orderBy('id').executeTakeFirstOrThrow();
+  const delivered = (endpoint_id: number) =>
+    db
+      .insertInto('webhook_deliveries')
+      .values({
+        endpoint_id,
+        event_id: `msg_axq${endpoint_id}`,
+        event_type: 'transport_request.status_changed',
+        transport_request_id: aRequest.id,
+        ordering_key: `tr:${aRequest.id}`,
+        payload: '{"data":"Axq payload"}',
+        created_at: new Date().toISOString(),
+        attempts: 1,
+        delivered_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.id));
+  const webhooks = { ...hooks, carrierDelivery: await delivered(hooks.carrier), enduserDelivery: await delivered(hooks.enduser) };
   // Visitors price and book with B.
   await db
     .updateTable('settings')
@@ -311,6 +341,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       document: Number(document.id),
       session: Number(session.id),
       apiKeys,
+      webhooks,
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
