@@ -33,6 +33,7 @@ import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
+import liveEventRoutes from './shared/events.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -70,4 +71,5 @@ export const routes: RouteModule[] = [
   requestWaybillRoutes,
   quotePdfRoutes,
   apiKeyRoutes,
+  liveEventRoutes,
 ];
