@@ -12,6 +12,7 @@ import { accessRequestMethods } from './accessRequests';
 import { tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
 import { apiKeyMethods } from './apiKeys';
+import { liveMethods } from './live';
 import { mfaMethods } from './mfa';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
@@ -170,6 +171,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...quoteMethods(),
     ...sessionMethods(),
     ...apiKeyMethods(getKind),
+    ...liveMethods(),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),
