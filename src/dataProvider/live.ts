@@ -11,6 +11,8 @@ export const liveNamespace = (kind: Kind): 'admin' | 'company' | 'enduser' => (k
 export const liveMethods = () => ({
   liveTicket: (kind: Kind) =>
     apiRequest<{ data: { ticket: string; expires_in: number } }>(`/${liveNamespace(kind)}/events/ticket`, { method: 'POST' }).then((r) => r.data),
-  liveStreamUrl: (kind: Kind, ticket: string, lastEventId: string | null) =>
-    apiAddress(`/${liveNamespace(kind)}/events`, { ticket, last_event_id: lastEventId }),
 });
+
+/** The stream's address with a ticket (a plain function: react-admin's provider proxy wants promises). */
+export const liveStreamUrl = (kind: Kind, ticket: string, lastEventId: string | null) =>
+  apiAddress(`/${liveNamespace(kind)}/events`, { ticket, last_event_id: lastEventId });

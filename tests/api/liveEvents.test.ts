@@ -110,7 +110,9 @@ describeEachDb('live events stream', (p) => {
   };
 
   beforeAll(async () => {
-    base = await p().app.listen({ port: 0, host: '127.0.0.1' }).then(() => `http://127.0.0.1:${(p().app.server.address() as AddressInfo).port}`);
+    base = await p()
+      .app.listen({ port: 0, host: '127.0.0.1' })
+      .then(() => `http://127.0.0.1:${(p().app.server.address() as AddressInfo).port}`);
     t.admin = await p().login(DEMO.admin);
     t.carrierA = await p().login(DEMO.carrier);
     t.enduserA = await p().login(DEMO.enduser);
@@ -120,7 +122,8 @@ describeEachDb('live events stream', (p) => {
     t.enduserB = await addUser(p(), 'enduser@verdi-live.test', USER_ROLE.ENDUSER, enduserB);
     const category = (await p().api('GET', '/visitor/ticket_categories')).body.data[0].id;
     const open = async (token: string) =>
-      (await p().api('POST', '/enduser/chats/newTicket', { token, body: { ticket_category_id: category, subject: 'Live', message: 'Ciao' } })).body.data.id as number;
+      (await p().api('POST', '/enduser/chats/newTicket', { token, body: { ticket_category_id: category, subject: 'Live', message: 'Ciao' } })).body.data
+        .id as number;
     chatA = await open(t.enduserA);
     chatB = await open(t.enduserB);
   });
@@ -196,7 +199,11 @@ describeEachDb('live events stream', (p) => {
     // A rolled-back write emits nothing, in the stream or the replay.
     await expect(
       liveTransaction(p().db.db, async (_trx, emit) => {
-        await emit({ type: 'chat.message', data: { chat_id: chatA, message_id: 999_999 }, audience: { admins: true, companies: [{ id: -1, kinds: ['enduser'] }] } });
+        await emit({
+          type: 'chat.message',
+          data: { chat_id: chatA, message_id: 999_999 },
+          audience: { admins: true, companies: [{ id: -1, kinds: ['enduser'] }] },
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -284,7 +291,11 @@ describeEachDb('live events stream', (p) => {
       // A session ended through the second process closes the first one's stream.
       const doomed = await p().login(DEMO.enduser);
       const s2 = await stream('enduser', doomed);
-      const out = await app2.inject({ method: 'GET', url: '/api/v1/visitor/logout', headers: { 'x-api-password': API_PASSWORD, authorization: `Bearer ${doomed}` } });
+      const out = await app2.inject({
+        method: 'GET',
+        url: '/api/v1/visitor/logout',
+        headers: { 'x-api-password': API_PASSWORD, authorization: `Bearer ${doomed}` },
+      });
       expect(out.statusCode).toBe(200);
       await s2.next((e) => e.event === 'ended', 3000);
     } finally {

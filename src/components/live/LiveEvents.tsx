@@ -3,6 +3,7 @@ import { useDataProvider, usePermissions } from 'react-admin';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Kind } from '../../../model/roles';
 import type { PortalDataProvider } from '../../dataProvider';
+import { liveStreamUrl } from '../../dataProvider/live';
 
 /**
  * One live events stream per tab (issue 24, docs/live-events.md). The provider, mounted by the shell,
@@ -87,7 +88,7 @@ export function LiveEventsProvider({ children }: { children: ReactNode }) {
         return;
       }
       if (stopped) return;
-      const es = new EventSource(dataProvider.liveStreamUrl(kind!, ticket, lastId));
+      const es = new EventSource(liveStreamUrl(kind!, ticket, lastId));
       source = es;
       es.onopen = () => {
         attempt = 0;
