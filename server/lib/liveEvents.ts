@@ -244,7 +244,13 @@ export async function sessionsChanged(db: Db, c: SessionChange): Promise<void> {
 
 /** The replay after `lastId`: the rows after it, or null when it is unknown or removed (the tab reloads everything). */
 export async function eventsAfter(db: Db, lastId: number, max = 1000): Promise<StoredEvent[] | null> {
-  const rows = await db.selectFrom('live_events').select(['id', 'type', 'data', 'audience']).where('id', '>=', lastId).orderBy('id').limit(max + 2).execute();
+  const rows = await db
+    .selectFrom('live_events')
+    .select(['id', 'type', 'data', 'audience'])
+    .where('id', '>=', lastId)
+    .orderBy('id')
+    .limit(max + 2)
+    .execute();
   if (!rows.length || Number(rows[0].id) !== lastId || rows.length > max + 1) return null;
   return rows.slice(1).map((r) => ({ id: Number(r.id), type: r.type as LiveType, data: JSON.parse(r.data), audience: JSON.parse(r.audience) }));
 }

@@ -55,6 +55,17 @@ export function ticketKeeper(apiPassword: string) {
   };
 }
 
+/** An event as the stream writes it, formatted once for all the streams it goes to. */
+const frames = new WeakMap<StoredEvent, string>();
+function frameOf(e: StoredEvent): string {
+  let f = frames.get(e);
+  if (!f) {
+    f = `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+    frames.set(e, f);
+  }
+  return f;
+}
+
 export interface StreamSession {
   id: number;
   company_id: number;
@@ -97,7 +108,7 @@ export async function openStream(hub: LiveHub, db: Db, req: FastifyRequest, repl
   const send = (e: StoredEvent) => {
     if (e.id <= lastSent || !maySee(viewer, e.audience)) return;
     lastSent = e.id;
-    raw.write(`id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    raw.write(frameOf(e));
   };
   const unsubscribe = hub.subscribe({
     event(e) {

@@ -218,7 +218,18 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
         .selectFrom('auth_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
         .innerJoin('companies as c', 'c.id', 'u.company_id')
-        .select(['u.id', 'u.role_id', 'u.company_id', 'u.email', 'u.first_name', 'u.last_name', 'c.company_role_id', 'c.carrier_id', 't.id as token_id', 't.expires_at'])
+        .select([
+          'u.id',
+          'u.role_id',
+          'u.company_id',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'c.company_role_id',
+          'c.carrier_id',
+          't.id as token_id',
+          't.expires_at',
+        ])
         .where('t.id', '=', tokenId)
         .where('t.expires_at', '>', nowIso())
         .where('u.status_id', '=', 1)

@@ -51,7 +51,11 @@ function openStream(base: string, path: string, headers: Record<string, string> 
           if (!data) continue; // comments (heartbeats), retry
           e.data = JSON.parse(data);
           events.push(e);
-          for (const w of [...waiters]) if (w.pred(e)) (waiters.splice(waiters.indexOf(w), 1), w.done(e));
+          for (const w of [...waiters]) {
+            if (!w.pred(e)) continue;
+            waiters.splice(waiters.indexOf(w), 1);
+            w.done(e);
+          }
         }
       });
       const ended = new Promise<void>((r) => res.on('close', () => r()));

@@ -261,7 +261,11 @@ export default async function requestCreateRoutes(app: App) {
     for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
     await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
     // After the commit (the repository's transaction): the carrier's, the customer's and the admins' lists refresh.
-    await publishLive(app.db, { type: 'request.created', data: { id }, audience: requestAudience({ carrier_id: carrierId, enduser_company_id: enduserCompanyId }) });
+    await publishLive(app.db, {
+      type: 'request.created',
+      data: { id },
+      audience: requestAudience({ carrier_id: carrierId, enduser_company_id: enduserCompanyId }),
+    });
     req.audit({
       action: 'create',
       resource: 'transport_requests',

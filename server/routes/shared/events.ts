@@ -76,7 +76,14 @@ export default async function liveEventRoutes(app: App) {
         if (!req.liveSession) throw unauthenticated();
         const u = req.user!;
         const lastId = lastIdOf(req.headers['last-event-id'], req.query.last_event_id);
-        await openStream(app.live, app.db, req, reply, { id: u.id, company_id: u.company_id, kind: u.kind, token_id: u.token_id, expires_at: req.liveSession.expires_at }, lastId);
+        await openStream(
+          app.live,
+          app.db,
+          req,
+          reply,
+          { id: u.id, company_id: u.company_id, kind: u.kind, token_id: u.token_id, expires_at: req.liveSession.expires_at },
+          lastId,
+        );
         return reply;
       },
     );
