@@ -11,11 +11,11 @@
  *    (every stream of the company sees every message: 500 deliveries a message). p50/p95 — target p95 ≤ 200 ms.
  *
  * SQLite in a temporary folder by default; BENCH_DATABASE_URL=postgres://… runs it on a fresh PostgreSQL
- * schema (LISTEN/NOTIFY), dropped afterwards.
+ * schema (LISTEN/NOTIFY), dropped afterwards. The streams are held by BENCH_CLIENTS (default 4) client
+ * processes (scripts/bench-events-client.ts), as the tabs of many browsers would be.
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../server/config.js';
@@ -31,6 +31,7 @@ import { SERVER_NODE_ARGS } from './serverCommand.mjs';
 const STREAMS = Number(process.env.BENCH_STREAMS || 500);
 const IDLE_S = Number(process.env.BENCH_IDLE_S || 30);
 const MESSAGES = Number(process.env.BENCH_MESSAGES || 40);
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 4);
 const API_PASSWORD = 'bench-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -42,7 +43,7 @@ async function main() {
   const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
   const handle = await openDb({ databaseUrl: pg?.url, dataDir, poolSize: 4 });
   let server: ReturnType<typeof fork> | undefined;
-  const sockets: http.ClientRequest[] = [];
+  const children: Array<ReturnType<typeof fork>> = [];
   try {
     // The customers: STREAMS users of the demo end-user company, one session each; the carrier's session.
     const db = handle.db;
@@ -112,40 +113,34 @@ async function main() {
     const chatId = (await call(customers[0], '/enduser/chats/newTicket', { ticket_category_id: category, subject: 'Bench', message: 'Ciao' })).data
       .id as number;
 
-    // The streams: each waits for message ids; `arrivals` collects (message id → times).
+    // The streams, in BENCH_CLIENTS processes (500 tabs are 500 browsers, not one event loop): each reports,
+    // per message, the wall-clock times at which its streams had it.
     const arrivals = new Map<number, number[]>();
-    const streamAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+    const clients = Array.from({ length: CLIENTS }, () =>
+      fork(path.join(root, 'scripts', 'bench-events-client.ts'), [], {
+        cwd: root,
+        execArgv: ['--import', 'tsx'],
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      }),
+    );
+    children.push(...clients);
+    console.log(`Opening ${STREAMS} streams from ${CLIENTS} client processes (${pg ? 'PostgreSQL' : 'SQLite'})…`);
     let opened = 0;
-    const openOne = async (token: string) => {
-      const ticket = (await call(token, '/enduser/events/ticket')).data.ticket as string;
-      await new Promise<void>((resolve, reject) => {
-        const req = http.get(`${base}/enduser/events?ticket=${encodeURIComponent(ticket)}`, { agent: streamAgent }, (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`stream: ${res.statusCode}`));
-          opened++;
-          resolve();
-          let buf = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            const at = performance.now();
-            buf += chunk;
-            let i: number;
-            while ((i = buf.indexOf('\n\n')) >= 0) {
-              const block = buf.slice(0, i);
-              buf = buf.slice(i + 2);
-              if (!block.includes('event: chat.message')) continue;
-              const id = Number(/"message_id":(\d+)/.exec(block)?.[1]);
-              const list = arrivals.get(id) ?? [];
-              list.push(at);
-              arrivals.set(id, list);
-            }
-          });
-        });
-        req.on('error', reject);
-        sockets.push(req);
-      });
-    };
-    console.log(`Opening ${STREAMS} streams (${pg ? 'PostgreSQL' : 'SQLite'})…`);
-    for (let i = 0; i < customers.length; i += 50) await Promise.all(customers.slice(i, i + 50).map(openOne));
+    await Promise.all(
+      clients.map(
+        (c, k) =>
+          new Promise<void>((resolve, reject) => {
+            c.on('message', (m: { opened?: number; id?: number; times?: number[] }) => {
+              if (m.opened !== undefined) {
+                opened += m.opened;
+                resolve();
+              } else if (m.id !== undefined && m.times) arrivals.set(m.id, [...(arrivals.get(m.id) ?? []), ...m.times]);
+            });
+            c.once('exit', (code) => (code ? reject(new Error(`client ${k} exited with ${code}`)) : undefined));
+            c.send({ base, password: API_PASSWORD, tokens: customers.filter((_, i) => i % CLIENTS === k) });
+          }),
+      ),
+    );
     console.log(`${opened} streams open.`);
 
     // 1. Idle.
@@ -160,11 +155,11 @@ async function main() {
     const lastOfMessage: number[] = [];
     const answered: number[] = [];
     for (let m = 0; m < MESSAGES; m++) {
-      const sent = performance.now();
+      const sent = performance.timeOrigin + performance.now();
       const id = Number((await call(carrier, '/company/chats/sendChatMessage', { chat_id: chatId, message: `Messaggio ${m}` })).data.id);
-      answered.push(performance.now() - sent);
+      answered.push(performance.timeOrigin + performance.now() - sent);
       const deadline = sent + 5000;
-      while ((arrivals.get(id)?.length ?? 0) < STREAMS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+      while ((arrivals.get(id)?.length ?? 0) < STREAMS && performance.timeOrigin + performance.now() < deadline) await new Promise((r) => setTimeout(r, 2));
       const got = arrivals.get(id) ?? [];
       for (const at of got) latencies.push(at - sent);
       for (let k = got.length; k < STREAMS; k++) latencies.push(Number.POSITIVE_INFINITY); // lost: counts as slowest
@@ -191,7 +186,7 @@ async function main() {
     );
     process.exitCode = p95 <= 200 && idleQueries === 0 ? 0 : 1;
   } finally {
-    for (const s of sockets) s.destroy();
+    for (const c of children) if (c.connected) c.disconnect();
     if (server) {
       server.disconnect();
       await new Promise((r) => server!.once('exit', r));
