@@ -23,7 +23,7 @@ export interface Audience {
   users?: number[];
 }
 
-export type LiveType = 'chat.message' | 'ticket.changed' | 'request.created' | 'request.status' | 'request.changed' | 'notifications.count';
+export type LiveType = 'chat.message' | 'chat.read' | 'ticket.changed' | 'request.created' | 'request.status' | 'request.changed' | 'notifications.count';
 
 export interface LiveEvent {
   type: LiveType;

@@ -161,14 +161,20 @@ export function chatsRepo(db: Db) {
         .limit(1)
         .executeTakeFirst();
       if (!pending) return;
-      await db
-        .updateTable('chat_messages')
-        .set({ read_at: nowIso() })
-        .where('chat_id', '=', chatId)
-        .where('sender_side', '=', otherSide(side))
-        .where('read_at', 'is', null)
-        .where('id', '<=', upTo)
-        .execute();
+      // The writer's side sees its read marks move (live event `chat.read`), if this commits.
+      await liveTransaction(db, async (trx, emit) => {
+        const r = await trx
+          .updateTable('chat_messages')
+          .set({ read_at: nowIso() })
+          .where('chat_id', '=', chatId)
+          .where('sender_side', '=', otherSide(side))
+          .where('read_at', 'is', null)
+          .where('id', '<=', upTo)
+          .executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) return;
+        const ticket = await trx.selectFrom('tickets').select(['enduser_company_id', 'carrier_company_id']).where('id', '=', chatId).executeTakeFirstOrThrow();
+        await emit({ type: 'chat.read', data: { chat_id: chatId }, audience: ticketAudience(ticket) });
+      });
     },
 
     /** The highest id of `side`'s messages the other side has read (0 when none): the client's "read" marks. */

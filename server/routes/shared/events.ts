@@ -53,7 +53,7 @@ export default async function liveEventRoutes(app: App) {
           tags,
           summary: 'The live events stream (text/event-stream), opened with a ticket.',
           description:
-            'Events: chat.message {chat_id, message_id}, ticket.changed {chat_id, status}, request.created {id}, request.status {id, status_id}, ' +
+            'Events: chat.message {chat_id, message_id}, chat.read {chat_id}, ticket.changed {chat_id, status}, request.created {id}, request.status {id, status_id}, request.changed {id}, ' +
             'notifications.count {}; also reset (reload everything) and ended (the session is over). Every event has an id; send it back as ' +
             'Last-Event-ID (or last_event_id) to get what was missed in the last minutes. A comment line every 20 s keeps the connection open.',
           security: [],

@@ -8,7 +8,7 @@ import { liveStreamUrl } from '../../dataProvider/live';
 /**
  * One live events stream per tab (issue 24, docs/live-events.md). The provider, mounted by the shell,
  * asks a one-time ticket, opens an EventSource on `/{ns}/events` and turns each event into cache updates:
- * - chat.message / ticket.changed → the support queries (`['support', …]`) and the open conversation;
+ * - chat.message / chat.read / ticket.changed → the support queries (`['support', …]`) and the open conversation;
  * - request.created / request.status / request.changed → react-admin's `transport_requests` lists, the
  *   detail (`['transport_request', …]`) and the dashboard's statistics;
  * - notifications.count → `['notifications', 'count']` (the notifications' `useNotificationCount`);
@@ -17,13 +17,23 @@ import { liveStreamUrl } from '../../dataProvider/live';
  * The tab reconnects by itself with a new ticket and the last event id, so the server replays the gap.
  */
 
-export type LiveEventType = 'chat.message' | 'ticket.changed' | 'request.created' | 'request.status' | 'request.changed' | 'notifications.count' | 'reset';
+export type LiveEventType =
+  'chat.message' | 'chat.read' | 'ticket.changed' | 'request.created' | 'request.status' | 'request.changed' | 'notifications.count' | 'reset';
 export interface LiveMessage {
   type: LiveEventType;
   data: Record<string, unknown>;
 }
 
-const EVENT_TYPES: LiveEventType[] = ['chat.message', 'ticket.changed', 'request.created', 'request.status', 'request.changed', 'notifications.count', 'reset'];
+const EVENT_TYPES: LiveEventType[] = [
+  'chat.message',
+  'chat.read',
+  'ticket.changed',
+  'request.created',
+  'request.status',
+  'request.changed',
+  'notifications.count',
+  'reset',
+];
 
 /** The query key the notification count lives under: invalidated on `notifications.count`. */
 export const NOTIFICATION_COUNT_KEY = ['notifications', 'count'];
@@ -46,7 +56,7 @@ export const useLiveConnected = () => useContext(LiveContext);
 
 function applyToCache(client: QueryClient, m: LiveMessage) {
   const invalidate = (queryKey: unknown[]) => void client.invalidateQueries({ queryKey });
-  if (m.type === 'chat.message' || m.type === 'ticket.changed' || m.type === 'reset') invalidate(SUPPORT_KEY);
+  if (m.type.startsWith('chat.') || m.type === 'ticket.changed' || m.type === 'reset') invalidate(SUPPORT_KEY);
   if (m.type.startsWith('request.') || m.type === 'reset') REQUEST_KEYS.forEach(invalidate);
   if (m.type === 'notifications.count' || m.type === 'reset') invalidate(NOTIFICATION_COUNT_KEY);
 }

@@ -166,7 +166,7 @@ export function useConversation(side: Side, chatId: number | null) {
     };
     document.addEventListener('visibilitychange', onVisible);
     const unsubscribe = subscribeLive((m) => {
-      if (m.type === 'reset' || ((m.type === 'chat.message' || m.type === 'ticket.changed') && m.data.chat_id === chatId)) schedule(0);
+      if (m.type === 'reset' || ((m.type.startsWith('chat.') || m.type === 'ticket.changed') && m.data.chat_id === chatId)) schedule(0);
     });
     void tick();
     return () => {
