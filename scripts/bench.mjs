@@ -33,6 +33,14 @@ const plan = [
     env: { BENCH_DATABASE_URL: pgUrl },
     pg: true,
   },
+  { name: 'events', budget: 'live events, 500 streams: message p95 ≤ 200 ms, 0 queries in 30 s idle (SQLite)', script: 'bench-events.ts', env: {} },
+  {
+    name: 'events',
+    budget: 'live events, 500 streams: message p95 ≤ 200 ms, 0 queries in 30 s idle (PostgreSQL)',
+    script: 'bench-events.ts',
+    env: { BENCH_DATABASE_URL: pgUrl },
+    pg: true,
+  },
   { name: 'bundle', budget: 'login first load ≤ 200 kB transferred (all resources), other screens on demand', script: 'bench-bundle.ts', env: {} },
   {
     name: 'lighthouse',

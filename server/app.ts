@@ -22,6 +22,7 @@ import { serverMessages, type ResourceDecl } from '../model/resource.js';
 import { registerMessages } from './i18n/index.js';
 import { resourceRoutes } from './lib/resourceRoutes.js';
 import mediaRoutes from './routes/media.js';
+import { LiveHub, registerHub } from './lib/liveEvents.js';
 import { REVALIDATE, registerCompression, serveStatic } from './plugins/delivery.js';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -92,6 +93,14 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   app.decorate('db', db.db);
   app.decorate('dialect', db.dialect);
   app.decorate('config', config);
+  // The live events of this process (docs/live-events.md): PostgreSQL's listening connection, or the in-memory bus.
+  const live = new LiveHub(db.db, db.dialect, config.databaseUrl, app.log);
+  registerHub(live);
+  await live.start();
+  app.decorate('live', live);
+  // Streams end before the server stops waiting for its connections; the listening connection after.
+  app.addHook('preClose', async () => live.endStreams());
+  app.addHook('onClose', async () => live.close());
 
   // Security headers (helmet, built once above).
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));

@@ -20,6 +20,10 @@ declare module 'fastify' {
     routeTable: Array<import('./plugins/session').RouteEntry>;
     /** The write routes ("POST /api/v1/…"): each records an audit entry when it answers 2xx (plugins/audit.ts). */
     writeRoutes: Set<string>;
+    /** The stream tickets of this process (lib/liveStream.ts). */
+    liveTickets: ReturnType<typeof import('./lib/liveStream').ticketKeeper>;
+    /** This process's side of the live events (lib/liveEvents.ts). */
+    live: import('./lib/liveEvents').LiveHub;
   }
   interface FastifyRequest {
     lang: Lang;
@@ -33,6 +37,8 @@ declare module 'fastify' {
     auditRecorded: boolean;
     /** A write route's 2xx answer that wrote nothing (`{status: false}`, a price that changed meanwhile). */
     auditNothing(): void;
+    /** Set when the caller came with a live-stream ticket: when its session expires. */
+    liveSession: { expires_at: string } | null;
   }
   interface FastifyContextConfig {
     policy?: Policy;
@@ -47,5 +53,7 @@ declare module 'fastify' {
     dropsControlCharacters?: boolean;
     /** A POST (or write-verb GET) that writes nothing: why (plugins/audit.ts; otherwise it must record an audit entry). */
     notAudited?: string;
+    /** The live stream: a `ticket` in the query authenticates instead of the headers (plugins/session.ts). */
+    liveTicket?: boolean;
   }
 }

@@ -110,6 +110,16 @@ export interface AuthTokenTable {
   /** The address of the sign-in. */
   ip: string | null;
 }
+/** An event of the live stream, kept a few minutes for `Last-Event-ID` (migration 0022, lib/liveEvents.ts). */
+export interface LiveEventTable {
+  id: Generated<number>;
+  type: string;
+  /** JSON text: the event's ids. */
+  data: string;
+  /** JSON text: who may see it (lib/liveEvents.ts `Audience`). */
+  audience: string;
+  created_at: string;
+}
 /** A company's API key (migration 0019, repositories/apiKeys.ts): only the SHA-256 of the key is kept. */
 export interface ApiKeyTable {
   id: Generated<number>;
@@ -595,6 +605,7 @@ export interface DB extends DeclaredTables {
   api_keys: ApiKeyTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
+  live_events: LiveEventTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;
   municipalities: MunicipalityTable;

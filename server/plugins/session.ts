@@ -8,6 +8,7 @@ import { ApiError, forbidden, unauthenticated } from '../lib/errors.js';
 import { tokensRepo } from '../repositories/tokens.js';
 import { isApiKey } from '../../model/apiKeys.js';
 import { apiKeyAuth, keySchemaOf } from '../lib/apiKeyAuth.js';
+import { ticketKeeper } from '../lib/liveStream.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -30,6 +31,9 @@ async function session(app: FastifyInstance) {
   // compared as SHA-256 digests (equal lengths, constant time); the expected one is computed once
   const expectedPassword = sha256(app.config.apiPassword);
   const keyCaller = apiKeyAuth(app);
+  const tickets = ticketKeeper(app.config.apiPassword);
+  app.decorate('liveTickets', tickets);
+  app.decorateRequest('liveSession', null);
 
   app.decorateRequest('lang', 'it');
   app.decorateRequest('user', undefined);
@@ -50,6 +54,21 @@ async function session(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     req.lang = pickLang(req.headers['accept-language']);
     if (!req.url.startsWith(API_PREFIX)) return;
+
+    // The live stream (docs/live-events.md): EventSource sends no headers, so a one-time stream ticket in
+    // the query stands for the API password and the session (lib/liveStream.ts); the session is read afresh.
+    const ticket = req.routeOptions.config?.liveTicket ? (req.query as { ticket?: unknown }).ticket : undefined;
+    if (typeof ticket === 'string') {
+      const claims = tickets.redeem(ticket);
+      const found = claims ? await tokens.sessionById(claims.t) : undefined;
+      if (!claims || !found || found.id !== claims.u) throw unauthenticated();
+      const { expires_at, ...user } = found;
+      req.user = { ...user, kind: kindOfRoleId(user.role_id) };
+      req.liveSession = { expires_at };
+      const allowed = req.routeOptions.config.policy;
+      if (Array.isArray(allowed) && !allowed.includes(req.user.kind)) throw forbidden();
+      return;
+    }
 
     const password = req.headers['x-api-password'];
     if (typeof password !== 'string' || !crypto.timingSafeEqual(sha256(password), expectedPassword)) {

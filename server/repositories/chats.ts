@@ -4,6 +4,7 @@ import type { ChatSide } from '../db/types.js';
 import { conflict, notFound } from '../lib/errors.js';
 import { paginate, type ListQuery, type Page } from '../lib/paging.js';
 import { nowIso } from '../lib/tokens.js';
+import { liveTransaction, ticketAudience } from '../lib/liveEvents.js';
 
 /**
  * Who is looking at the chats: an end-user company (its users share its tickets) or a carrier company
@@ -160,14 +161,20 @@ export function chatsRepo(db: Db) {
         .limit(1)
         .executeTakeFirst();
       if (!pending) return;
-      await db
-        .updateTable('chat_messages')
-        .set({ read_at: nowIso() })
-        .where('chat_id', '=', chatId)
-        .where('sender_side', '=', otherSide(side))
-        .where('read_at', 'is', null)
-        .where('id', '<=', upTo)
-        .execute();
+      // The writer's side sees its read marks move (live event `chat.read`), if this commits.
+      await liveTransaction(db, async (trx, emit) => {
+        const r = await trx
+          .updateTable('chat_messages')
+          .set({ read_at: nowIso() })
+          .where('chat_id', '=', chatId)
+          .where('sender_side', '=', otherSide(side))
+          .where('read_at', 'is', null)
+          .where('id', '<=', upTo)
+          .executeTakeFirst();
+        if (!Number(r.numUpdatedRows)) return;
+        const ticket = await trx.selectFrom('tickets').select(['enduser_company_id', 'carrier_company_id']).where('id', '=', chatId).executeTakeFirstOrThrow();
+        await emit({ type: 'chat.read', data: { chat_id: chatId }, audience: ticketAudience(ticket) });
+      });
     },
 
     /** The highest id of `side`'s messages the other side has read (0 when none): the client's "read" marks. */
@@ -188,17 +195,18 @@ export function chatsRepo(db: Db) {
      * `after` its last id never skips one) and a chat closed meanwhile refuses the message (409).
      */
     async send(scope: ChatScope, author: ChatAuthor, chatId: number, body: string) {
-      return db.transaction().execute(async (trx) => {
+      return liveTransaction(db, async (trx, emit) => {
         const now = nowIso();
         const col = scope.side === 'enduser' ? 'enduser_company_id' : 'carrier_company_id';
-        const res = await trx
+        const ticket = await trx
           .updateTable('tickets')
           .set({ last_message_at: now })
           .where('id', '=', chatId)
           .where(col, '=', scope.companyId)
           .where('status', '=', 'open')
+          .returning(['enduser_company_id', 'carrier_company_id'])
           .executeTakeFirst();
-        if (Number(res.numUpdatedRows) === 0) {
+        if (!ticket) {
           const exists = await trx.selectFrom('tickets').select('id').where('id', '=', chatId).where(col, '=', scope.companyId).executeTakeFirst();
           throw exists ? conflict('chat.closedNoMessages') : notFound();
         }
@@ -224,13 +232,15 @@ export function chatsRepo(db: Db) {
           .where('read_at', 'is', null)
           .where('id', '<', message.id)
           .execute();
+        // Both sides' streams (the writer's other tabs too); delivered only if this commits.
+        await emit({ type: 'chat.message', data: { chat_id: chatId, message_id: Number(message.id) }, audience: ticketAudience(ticket) });
         return message;
       });
     },
 
     /** Opens a ticket of an end-user company with its first message, in one transaction. */
     async open(author: ChatAuthor, companyId: number, carrierId: number, categoryId: number, subject: string, body: string) {
-      return db.transaction().execute(async (trx) => {
+      return liveTransaction(db, async (trx, emit) => {
         const now = nowIso();
         const ticket = await trx
           .insertInto('tickets')
@@ -260,6 +270,11 @@ export function chatsRepo(db: Db) {
             read_at: null,
           })
           .execute();
+        await emit({
+          type: 'ticket.changed',
+          data: { chat_id: ticket.id, status: 'open' },
+          audience: ticketAudience({ enduser_company_id: companyId, carrier_company_id: carrierId }),
+        });
         return ticket.id;
       });
     },
@@ -267,14 +282,20 @@ export function chatsRepo(db: Db) {
     /** Closes an open chat of the carrier's scope in one conditional update: of two closes, one wins, the other gets 409. */
     async close(scope: ChatScope, userId: number, chatId: number) {
       const col = scope.side === 'enduser' ? 'enduser_company_id' : 'carrier_company_id';
-      const res = await db
-        .updateTable('tickets')
-        .set({ status: 'closed', closed_at: nowIso(), closed_by: userId })
-        .where('id', '=', chatId)
-        .where(col, '=', scope.companyId)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) {
+      // The close and its live event commit together.
+      const closed = await liveTransaction(db, async (trx, emit) => {
+        const row = await trx
+          .updateTable('tickets')
+          .set({ status: 'closed', closed_at: nowIso(), closed_by: userId })
+          .where('id', '=', chatId)
+          .where(col, '=', scope.companyId)
+          .where('status', '=', 'open')
+          .returning(['enduser_company_id', 'carrier_company_id'])
+          .executeTakeFirst();
+        if (row) await emit({ type: 'ticket.changed', data: { chat_id: chatId, status: 'closed' }, audience: ticketAudience(row) });
+        return row;
+      });
+      if (!closed) {
         const exists = await db.selectFrom('tickets').select('id').where('id', '=', chatId).where(col, '=', scope.companyId).executeTakeFirst();
         throw exists ? conflict('chat.alreadyClosed') : notFound();
       }

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/index.js';
 import { hashToken, inDays, newToken, nowIso } from '../lib/tokens.js';
+import { sessionsChanged } from '../lib/liveEvents.js';
 
 export interface SessionUser {
   id: number;
@@ -203,7 +204,37 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
         .where('user_id', '=', userId)
         .where('expires_at', '>', nowIso())
         .executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      const ended = Number(r.numDeletedRows) > 0;
+      if (ended) await sessionsChanged(db, { tokens: [tokenId] });
+      return ended;
+    },
+
+    /**
+     * The session of a token id as the live stream holds it (lib/liveStream.ts): its user as the lookup
+     * answers it, and when it expires; undefined when it has ended, expired, or its user or company is inactive.
+     */
+    async sessionById(tokenId: number): Promise<(SessionUser & { expires_at: string }) | undefined> {
+      return db
+        .selectFrom('auth_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .innerJoin('companies as c', 'c.id', 'u.company_id')
+        .select([
+          'u.id',
+          'u.role_id',
+          'u.company_id',
+          'u.email',
+          'u.first_name',
+          'u.last_name',
+          'c.company_role_id',
+          'c.carrier_id',
+          't.id as token_id',
+          't.expires_at',
+        ])
+        .where('t.id', '=', tokenId)
+        .where('t.expires_at', '>', nowIso())
+        .where('u.status_id', '=', 1)
+        .where('c.status_id', '=', 1)
+        .executeTakeFirst();
     },
 
     /** The signed-in user behind a token, or undefined when the token is unknown, expired, or its user or company is inactive. */
@@ -219,6 +250,7 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
 
     async revoke(tokenId: number) {
       await db.deleteFrom('auth_tokens').where('id', '=', tokenId).execute();
+      await sessionsChanged(db, { tokens: [tokenId] });
     },
 
     /**
@@ -231,6 +263,8 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
       let q = db.deleteFrom('auth_tokens').where('user_id', '=', userId);
       if (exceptTokenId !== undefined) q = q.where('id', '!=', exceptTokenId);
       const r = await q.executeTakeFirst();
+      // Also after a deactivation that ended nothing: the user's streams look their session up again.
+      await sessionsChanged(db, { users: [userId] });
       return Number(r.numDeletedRows);
     },
 
@@ -240,6 +274,7 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
         .deleteFrom('auth_tokens')
         .where('user_id', 'in', db.selectFrom('users').select('id').where('company_id', '=', companyId))
         .execute();
+      await sessionsChanged(db, { companies: [companyId] });
     },
   };
 }

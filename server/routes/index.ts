@@ -37,6 +37,7 @@ import apiKeyRoutes from './shared/apiKeys.js';
 import trackRoutes from './visitor/track.js';
 import listExportRoutes from './shared/listExports.js';
 import webhookRoutes from './shared/webhooks.js';
+import liveEventRoutes from './shared/events.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -78,4 +79,5 @@ export const routes: RouteModule[] = [
   trackRoutes,
   listExportRoutes,
   webhookRoutes,
+  liveEventRoutes,
 ];

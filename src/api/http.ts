@@ -43,6 +43,9 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
+/** The full address of an API path (an EventSource's, which cannot go through apiRequest). */
+export const apiAddress = (path: string, query?: Query) => `${window.location.origin}${API_BASE}${path}${toQueryString(query)}`;
+
 /** Normalises any failure into an HttpError carrying the server's message (or "Internal server error") and an errors object. */
 export function toHttpError(status: number, body: unknown): HttpError {
   const b = (body && typeof body === 'object' ? body : {}) as Partial<ErrorBody>;

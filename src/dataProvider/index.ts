@@ -13,6 +13,7 @@ import { downloadFile, tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
 import { apiKeyMethods } from './apiKeys';
 import { webhookMethods } from './webhooks';
+import { liveMethods } from './live';
 import { mfaMethods } from './mfa';
 import { trackingMethods } from './tracking';
 
@@ -183,6 +184,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...apiKeyMethods(getKind),
     ...trackingMethods(),
     ...webhookMethods(getKind),
+    ...liveMethods(),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

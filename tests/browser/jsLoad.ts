@@ -70,7 +70,8 @@ async function measure(r: Response): Promise<Loaded | null> {
 export function recordLoad(page: Page) {
   let pending: Array<Promise<Loaded | null>> = [];
   page.on('response', (r) => {
-    if (!/^https?:/.test(r.url())) return;
+    // The live events stream (docs/live-events.md) never ends: it is no load to measure.
+    if (!/^https?:/.test(r.url()) || r.request().resourceType() === 'eventsource') return;
     pending.push(measure(r));
   });
   return {
@@ -89,7 +90,10 @@ export function recordLoad(page: Page) {
  */
 export function networkIdle(page: Page, quietMs = 500, timeoutMs = 30_000): { wait(): Promise<void> } {
   const inFlight = new Set<Request>();
-  const on = (r: Request) => inFlight.add(r);
+  // The live events stream stays open for the page's life: not a load in flight.
+  const on = (r: Request) => {
+    if (r.resourceType() !== 'eventsource') inFlight.add(r);
+  };
   const off = (r: Request) => inFlight.delete(r);
   page.on('request', on);
   page.on('requestfinished', off);

@@ -25,6 +25,7 @@ import { present } from './present.js';
 import { repriceQuote, type Repriced } from './reprice.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
+import { publishLive, requestAudience } from '../../lib/liveEvents.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
 
 const HOUR = 3_600_000;
@@ -259,6 +260,12 @@ export default async function requestCreateRoutes(app: App) {
     }
     for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
     await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
+    // After the commit (the repository's transaction): the carrier's, the customer's and the admins' lists refresh.
+    await publishLive(app.db, {
+      type: 'request.created',
+      data: { id },
+      audience: requestAudience({ carrier_id: carrierId, enduser_company_id: enduserCompanyId }),
+    });
     req.audit({
       action: 'create',
       resource: 'transport_requests',

@@ -11,6 +11,7 @@ import { present } from './present.js';
 import { requestAnswer } from './list.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
+import { liveTransaction, requestAudience } from '../../lib/liveEvents.js';
 import { writeAnswer } from '../../lib/answers.js';
 import { actorOf, requestEventsRepo, type NewEvent } from '../../repositories/requestEvents.js';
 
@@ -138,7 +139,8 @@ export default async function requestEditRoutes(app: App) {
       if ('cost' in changes || 'admin_fees' in changes) events.push({ event: 'repriced', status_id: status });
       if (newStatus !== null) events.push({ event: 'status_changed', status_id: newStatus });
 
-      const applied = await app.db.transaction().execute(async (trx) => {
+      // The edit, its timeline and its live event (docs/live-events.md) commit together.
+      const applied = await liveTransaction(app.db, async (trx, emit) => {
         let q = trx.updateTable('transport_requests').set(set).where('id', '=', current.id);
         // The row must still be as read: a carrier's still OP, an admin's still in the status it saw.
         q = admin
@@ -195,6 +197,14 @@ export default async function requestEditRoutes(app: App) {
           }
         }
         await requestEventsRepo(trx).add(current.id, actorOf(req), events);
+        if (events.length) {
+          const audience = requestAudience(current);
+          await emit(
+            newStatus !== null
+              ? { type: 'request.status', data: { id: current.id, status_id: newStatus }, audience }
+              : { type: 'request.changed', data: { id: current.id }, audience },
+          );
+        }
         return true;
       });
       if (!applied) {

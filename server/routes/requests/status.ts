@@ -8,6 +8,7 @@ import { notifyLater } from './notify.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
 import { actorOf, requestEventsRepo } from '../../repositories/requestEvents.js';
 import { TIMELINE_NOTE_MAX } from '../../../model/requestTimeline.js';
+import { liveTransaction, requestAudience } from '../../lib/liveEvents.js';
 
 const STATUS_IDS = [1, 3, 4, 5, 6, 7];
 
@@ -78,10 +79,15 @@ export default async function requestStatusRoutes(app: App) {
         throw invalid({ note: 'requests.refusalNeedsNote' });
       }
       // The change and its timeline entry in one transaction.
-      const result: StatusChange = await app.db.transaction().execute(async (trx) => {
+      // The change, its timeline entry and its live event (docs/live-events.md) in one transaction.
+      const result: StatusChange = await liveTransaction(app.db, async (trx, emit) => {
         const repo = requestStatusRepo(trx);
         const r = u.kind === 'admin' ? await repo.byAdmin(id, to) : await repo.byCarrier(id, u.company_id, to as typeof STATUS.CF | typeof STATUS.RF);
-        if (r.ok) await requestEventsRepo(trx).add(id, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
+        if (r.ok) {
+          await requestEventsRepo(trx).add(id, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
+          const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+          await emit({ type: 'request.status', data: { id, status_id: to }, audience: requestAudience(owners) });
+        }
         return r;
       });
       if (!result.ok) refuse(req, result);

@@ -4,12 +4,14 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 import { sideOf, useChat, type ChatMessage, type Side, type Ticket, type TicketQuery } from './api';
+import { subscribeLive, useLiveConnected } from '../../components/live/LiveEvents';
 
 /**
- * Live updates by polling (server.md §7, §10): every state lives in the database, so any number of
- * server processes behind a load balancer answer alike. An open conversation asks for the messages
- * after the last id it holds every 2 s (a new message shows within 3 s), the ticket list every 5 s and
- * the sidebar badge every 10 s. Nothing is polled while the window is hidden; it catches up when shown.
+ * Live updates from the tab's event stream (docs/live-events.md): a chat message or a ticket change
+ * invalidates the support queries and makes the open conversation ask for the messages after the last id
+ * it holds. Only while the stream is down do the screens poll as before (server.md §7, §10): the open
+ * conversation every 2 s, the ticket list every 5 s, the sidebar badge every 10 s; nothing while the window
+ * is hidden (it catches up when shown).
  */
 export const POLL_MESSAGES_MS = 2000;
 export const POLL_TICKETS_MS = 5000;
@@ -24,11 +26,12 @@ export function useSupportUnread(): number {
   const enabled = !!permissions && canAccess(permissions, 'support', 'list');
   const side = sideOf(permissions);
   const dataProvider = useChat();
+  const live = useLiveConnected();
   const { data } = useQuery({
     queryKey: [...UNREAD_KEY, side],
     queryFn: () => dataProvider.chatUnread(side),
     enabled,
-    refetchInterval: POLL_UNREAD_MS,
+    refetchInterval: live ? false : POLL_UNREAD_MS,
     refetchIntervalInBackground: false,
   });
   return data?.data.messages ?? 0;
@@ -36,10 +39,11 @@ export function useSupportUnread(): number {
 
 export function useTickets(side: Side, query: TicketQuery) {
   const dataProvider = useChat();
+  const live = useLiveConnected();
   return useQuery({
     queryKey: [...TICKETS_KEY, side, query],
     queryFn: ({ signal }) => dataProvider.chatTickets(side, query, signal),
-    refetchInterval: POLL_TICKETS_MS,
+    refetchInterval: live ? false : POLL_TICKETS_MS,
     refetchIntervalInBackground: false,
     placeholderData: keepPreviousData,
   });
@@ -71,9 +75,10 @@ export interface Conversation {
 }
 
 /**
- * One open chat: the newest messages first, then every POLL_MESSAGES_MS the ones `after` the last id
- * held (the server answers them in id order and never skips one). Reading marks the other side's
- * messages as read, so the list and the badge are refreshed when something new arrives.
+ * One open chat: the newest messages first, then the ones `after` the last id held (the server answers
+ * them in id order and never skips one) whenever the stream says this chat changed — or, while the stream
+ * is down, every POLL_MESSAGES_MS. Reading marks the other side's messages as read, so the list and the
+ * badge are refreshed when something new arrives.
  */
 export function useConversation(side: Side, chatId: number | null) {
   const [state, setState] = useState<Conversation | null>(null);
@@ -84,6 +89,14 @@ export function useConversation(side: Side, chatId: number | null) {
   const chat = useChat();
   const dataProvider = useRef(chat);
   dataProvider.current = chat;
+  // The loop reads the stream's state through a ref: it polls only while the stream is down.
+  const live = useLiveConnected();
+  const liveRef = useRef(live);
+  liveRef.current = live;
+  useEffect(() => {
+    // The stream dropped: polling resumes now; it came back: one read catches up, then events drive it.
+    poke.current();
+  }, [live]);
 
   useEffect(() => {
     if (!chatId) {
@@ -101,6 +114,11 @@ export function useConversation(side: Side, chatId: number | null) {
     const schedule = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(tick, ms);
+    };
+    /** The next periodic read: none while the stream is open (its events call `schedule(0)`). */
+    const poll = (ms: number) => {
+      if (liveRef.current) clearTimeout(timer);
+      else schedule(ms);
     };
     async function tick() {
       if (cancelled || inFlight || document.hidden) return;
@@ -127,7 +145,8 @@ export function useConversation(side: Side, chatId: number | null) {
         if (answer.data.length || (status && status !== answer.ticket.status)) refresh();
         status = answer.ticket.status;
         // More new messages than one answer holds: ask again at once.
-        schedule(!first && answer.has_more ? 0 : POLL_MESSAGES_MS);
+        if (!first && answer.has_more) schedule(0);
+        else poll(POLL_MESSAGES_MS);
       } catch (err: any) {
         if (cancelled || err?.name === 'AbortError') return;
         setState((s) => ({
@@ -146,9 +165,13 @@ export function useConversation(side: Side, chatId: number | null) {
       if (!document.hidden) schedule(0);
     };
     document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = subscribeLive((m) => {
+      if (m.type === 'reset' || ((m.type.startsWith('chat.') || m.type === 'ticket.changed') && m.data.chat_id === chatId)) schedule(0);
+    });
     void tick();
     return () => {
       cancelled = true;
+      unsubscribe();
       controller.abort();
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisible);

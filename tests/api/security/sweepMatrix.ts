@@ -230,6 +230,14 @@ export function sweepMatrix(): Record<string, Entry> {
       expect: NOT_FOUND,
     },
     'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
+    // The live events stream (issue 24, docs/live-events.md): a ticket is for the caller's own session, whatever
+    // ids are sent; the stream opens only with one (422 without), and shows only the caller's events (liveEvents.test.ts).
+    'POST /admin/events/ticket': adminOnly((a) => [post('/admin/events/ticket', { company_id: a.carrier })]),
+    'GET /admin/events': adminOnly(() => [get('/admin/events')]),
+    'POST /company/events/ticket': { calls: (a) => [post('/company/events/ticket', { company_id: a.carrier, user_id: a.owner })], expect: OWN },
+    'GET /company/events': { calls: (a) => [get('/company/events', { company_id: a.carrier })], expect: INVALID },
+    'POST /enduser/events/ticket': { calls: (a) => [post('/enduser/events/ticket', { company_id: a.customer, user_id: a.enduser })], expect: OWN },
+    'GET /enduser/events': { calls: (a) => [get('/enduser/events', { company_id: a.customer })], expect: INVALID },
     'POST /visitor/changeEmail': { calls: (a) => [post('/visitor/changeEmail', { email: a.emails.owner })], expect: [403] },
     // Two-step verification (docs/two-factor.md): the caller's own, whatever ids are sent; a challenge is the only key of the second step.
     'GET /visitor/mfa': { calls: (a) => [get('/visitor/mfa', { user_id: a.owner })], expect: OWN },

@@ -82,6 +82,8 @@ export const FREE_TABLES: Record<string, string> = {
   island_places: 'read-only reference',
   // Anyone may ask for a reset code for any email, and guess at it: by design (server.md §3); the code goes to the owner.
   password_resets: 'reset codes, requested by anyone by design',
+  // Every write adds its live event (docs/live-events.md); the stream filters them per user (tests/api/liveEvents.test.ts).
+  live_events: "the live stream's short memory, written by every write by design",
 };
 
 /** The tables of the current database (PostgreSQL: of the test's own schema). */
