@@ -23,6 +23,10 @@ const PAGES: Record<string, Entry> = {
   support: { carrier: ALL, enduser: ['list', 'show', 'create'], support: ALL },
   // a company's API keys (model/apiKeys.ts), managed by its own users
   'api-keys': { carrier: ['list', 'create', 'delete'], enduser: ['list', 'create', 'delete'] },
+  // the in-app bell (model/notifications.ts): each user's own, for the kinds that see requests
+  notifications: { admin: ['list', 'edit'], carrier: ['list', 'edit'], enduser: ['list', 'edit'] },
+  // a carrier's switches for its consignees' status mails (docs/notifications.md)
+  'notification-settings': { carrier: ['show', 'edit'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

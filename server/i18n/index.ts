@@ -11,6 +11,7 @@ import { security } from './security.js';
 import { sessions } from './sessions.js';
 import { mfa } from './mfa.js';
 import { documents } from './documents.js';
+import { notifications } from './notifications.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -32,6 +33,7 @@ areas.push(security);
 areas.push(sessions);
 areas.push(mfa);
 areas.push(documents);
+areas.push(notifications);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

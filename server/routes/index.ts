@@ -33,6 +33,8 @@ import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
+import notificationRoutes from './shared/notifications.js';
+import notificationSettingsRoutes from './company/notificationSettings.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -70,4 +72,6 @@ export const routes: RouteModule[] = [
   requestWaybillRoutes,
   quotePdfRoutes,
   apiKeyRoutes,
+  notificationRoutes,
+  notificationSettingsRoutes,
 ];

@@ -90,6 +90,7 @@ export function present(req: FastifyRequest, ns: Namespace, r: LoadedRequest) {
       transport_request_type_id: s.transport_request_type_id,
       shipper_reference: s.shipper_reference,
       consignee_reference: s.consignee_reference,
+      consignee_email: s.consignee_email,
       transport_class: s.transport_class ? { name: s.transport_class } : null,
       adr: s.adr,
       tail_lift: s.tail_lift,
