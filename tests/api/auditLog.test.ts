@@ -202,7 +202,10 @@ describeEachDb('audit log', (p) => {
     const readOnly = posts.filter((r) => !writes.has(r)).map((r) => r.replace('/api/v1', ''));
     // Each declares its reason (config.notAudited); a new one must be added here on purpose.
     expect(readOnly.sort()).toEqual([
+      'POST /admin/notifications/read',
       'POST /company/chats/getChatMessages',
+      'POST /company/notifications/read',
+      'POST /enduser/notifications/read',
       'POST /visitor/changeEmail',
       'POST /visitor/costRequest',
       'POST /visitor/costRequest/pdf',

@@ -23,7 +23,17 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
     const user = async (key: string, company_id: number, role_id: number, status_id = 1) => {
       const row = await db
         .insertInto('users')
-        .values({ role_id, company_id, first_name: key, last_name: 'Test', email: `${key}@notify.test`, password_hash: hash, status_id, created_at: now, updated_at: now })
+        .values({
+          role_id,
+          company_id,
+          first_name: key,
+          last_name: 'Test',
+          email: `${key}@notify.test`,
+          password_hash: hash,
+          status_id,
+          created_at: now,
+          updated_at: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       ids[key] = Number(row.id);
@@ -62,7 +72,8 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
     return res.body.data.id as number;
   };
   /** A price, which confirming needs; an edit, so no notification and no mail. */
-  const price = async (id: number) => expect((await p().api('POST', EDIT_URL, { token: w.tokens.acme, body: { tr_id: id, price: '120.00' } })).status).toBe(200);
+  const price = async (id: number) =>
+    expect((await p().api('POST', EDIT_URL, { token: w.tokens.acme, body: { tr_id: id, price: '120.00' } })).status).toBe(200);
   const outbox = (): Mail[] => {
     const dir = path.join(p().config.dataDir, 'outbox');
     return fs.existsSync(dir)
@@ -75,7 +86,9 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
   const mailsFor = (to: string, id: number) => outbox().filter((m) => m.to === to && new RegExp(`\\b(no?\\.|n°) ${id}\\b`).test(m.subject));
 
   it('tells everyone who may see a request but the one who acted: admins, the carrier’s users, the end users of the customer company', async () => {
-    const before = Object.fromEntries(await Promise.all(['admin', 'acme', 'staff', 'rossi', 'colleague', 'beta', 'bianchi'].map(async (k) => [k, await unread(k)])));
+    const before = Object.fromEntries(
+      await Promise.all(['admin', 'acme', 'staff', 'rossi', 'colleague', 'beta', 'bianchi'].map(async (k) => [k, await unread(k)])),
+    );
     const id = await create();
     const after = Object.fromEntries(await Promise.all(Object.keys(before).map(async (k) => [k, await unread(k)])));
     // the booking end user made it: not told; its colleague, Acme's users and the admin are; tenant B is not
@@ -106,7 +119,9 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
     // The carrier confirms: the customer's users and the admin are told, not the carrier who acted.
     await price(id);
     const c0 = { acme: await unread('acme'), staff: await unread('staff'), rossi: await unread('rossi') };
-    expect((await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 3, note: 'Ritiro giovedì' } })).status).toBe(200);
+    expect((await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 3, note: 'Ritiro giovedì' } })).status).toBe(
+      200,
+    );
     expect(await unread('acme')).toBe(c0.acme);
     expect(await unread('staff')).toBe(c0.staff + 1);
     expect(await unread('rossi')).toBe(c0.rossi + 1);
@@ -174,9 +189,9 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
       // creation and edits mail nobody
       await new Promise((r) => setTimeout(r, 200));
       expect(mailsFor('enduser@portal.demo', id)).toHaveLength(0);
-      expect((await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 3, note: 'Pickup <Thursday> & Friday' } })).status).toBe(
-        200,
-      );
+      expect(
+        (await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 3, note: 'Pickup <Thursday> & Friday' } })).status,
+      ).toBe(200);
       await expect.poll(() => mailsFor('enduser@portal.demo', id).length).toBe(1);
       await expect.poll(() => mailsFor('Consignee@Example.test', id).length).toBe(1);
       const [customer] = mailsFor('enduser@portal.demo', id);
@@ -222,9 +237,13 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
   it('writes the mails in Italian and French too, from the same templates', async () => {
     const fr = Number((await p().db.db.selectFrom('languages').select('id').where('code', '=', 'fr').executeTakeFirstOrThrow()).id);
     const id = await create({ consigneeemail: 'dest-it@example.test' });
-    expect((await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 4, note: 'Zona non servita' } })).status).toBe(200);
+    expect((await p().api('POST', STATUS_URL, { token: w.tokens.acme, body: { id, transport_request_status_id: 4, note: 'Zona non servita' } })).status).toBe(
+      200,
+    );
     await expect.poll(() => mailsFor('enduser@portal.demo', id).map((m) => m.subject)).toEqual([`Richiesta di trasporto n. ${id} rifiutata`]);
-    expect(mailsFor('enduser@portal.demo', id)[0].text).toMatch(/^Gentile .+,\n\nla tua richiesta di trasporto n\. \d+ del \d\d\/\d\d\/\d{4} \(Bologna → Roma\) è stata rifiutata da Acme/);
+    expect(mailsFor('enduser@portal.demo', id)[0].text).toMatch(
+      /^Gentile .+,\n\nla tua richiesta di trasporto n\. \d+ del \d\d\/\d\d\/\d{4} \(Bologna → Roma\) è stata rifiutata da Acme/,
+    );
     expect(mailsFor('enduser@portal.demo', id)[0].text).toContain('Nota di Acme Trasporti S.r.l.:\n> Zona non servita');
     await expect.poll(() => mailsFor('dest-it@example.test', id).map((m) => m.subject)).toEqual([`Spedizione n. ${id} per voi: non accettata`]);
 
@@ -252,7 +271,15 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
     const s = show.body.data.shipment[0];
     const edit = await p().api('POST', EDIT_URL, {
       token: w.tokens.acme,
-      body: { tr_id: id, sid: [s.id], shipperref: ['RIF-X'], pickupdate: [s.pickup_date], pickuptimefrom: ['08:00'], pickuptimeto: ['12:00'], ...addressLists() },
+      body: {
+        tr_id: id,
+        sid: [s.id],
+        shipperref: ['RIF-X'],
+        pickupdate: [s.pickup_date],
+        pickuptimefrom: ['08:00'],
+        pickuptimeto: ['12:00'],
+        ...addressLists(),
+      },
     });
     expect(edit.status).toBe(200);
     expect(edit.body.data.shipment[0]).toMatchObject({ shipper_reference: 'RIF-X', consignee_email: 'dest@example.test' });
@@ -264,16 +291,21 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
     expect(get.body.data.consignee).toEqual([1, 3, 4, 5, 6, 7].map((status_id) => ({ status_id, enabled: true })));
     const set = await p().api('POST', '/company/notification_settings/update', {
       token: w.tokens.beta,
-      body: { consignee: [{ status_id: 5, enabled: false }, { status_id: 7, enabled: false }] },
+      body: {
+        consignee: [
+          { status_id: 5, enabled: false },
+          { status_id: 7, enabled: false },
+        ],
+      },
       lang: 'en',
     });
     expect(set.status).toBe(200);
     expect(set.body.message).toBe('Consignee e-mail settings saved.');
     expect(set.body.data.consignee.filter((s: any) => !s.enabled).map((s: any) => s.status_id)).toEqual([5, 7]);
     // another carrier's switches are its own
-    expect((await p().api('GET', '/company/notification_settings', { token: w.tokens.acme })).body.data.consignee.find((s: any) => s.status_id === 5).enabled).toBe(
-      true,
-    );
+    expect(
+      (await p().api('GET', '/company/notification_settings', { token: w.tokens.acme })).body.data.consignee.find((s: any) => s.status_id === 5).enabled,
+    ).toBe(true);
     const audit = await p()
       .db.db.selectFrom('audit_log')
       .selectAll()
@@ -283,15 +315,23 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
     expect(audit.action).toBe('update');
     expect(audit.tenant_id).toBe(w.beta);
     expect(JSON.parse(String(audit.changes))).toEqual({ consignee_mail_5: { before: true, after: false }, consignee_mail_7: { before: true, after: false } });
-    const back = await p().api('POST', '/company/notification_settings/update', { token: w.tokens.beta, body: { consignee: [{ status_id: 5, enabled: true }] } });
+    const back = await p().api('POST', '/company/notification_settings/update', {
+      token: w.tokens.beta,
+      body: { consignee: [{ status_id: 5, enabled: true }] },
+    });
     expect(back.body.data.consignee.filter((s: any) => !s.enabled).map((s: any) => s.status_id)).toEqual([7]);
-    const bad = await p().api('POST', '/company/notification_settings/update', { token: w.tokens.beta, body: { consignee: [{ status_id: 2, enabled: true }] }, lang: 'fr' });
+    const bad = await p().api('POST', '/company/notification_settings/update', {
+      token: w.tokens.beta,
+      body: { consignee: [{ status_id: 2, enabled: true }] },
+      lang: 'fr',
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toHaveProperty(['consignee.0.status_id']);
     expect((await p().api('GET', '/company/notification_settings', { token: w.tokens.rossi })).status).toBe(403);
-    expect((await p().api('POST', '/company/notification_settings/update', { token: w.tokens.admin, body: { consignee: [{ status_id: 5, enabled: false }] } })).status).toBe(
-      403,
-    );
+    expect(
+      (await p().api('POST', '/company/notification_settings/update', { token: w.tokens.admin, body: { consignee: [{ status_id: 5, enabled: false }] } }))
+        .status,
+    ).toBe(403);
   });
 });
 

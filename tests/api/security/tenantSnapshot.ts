@@ -54,6 +54,9 @@ export const TENANT_TABLES: Record<string, Filter> = {
   // visitor's access request addressed to A is A's by design (as access_requests above).
   audit_log: (a) => ['tenant_id', [a.carrier], 'visitorAccessRequests'],
   api_keys: (_, s) => ['company_id', s.companies],
+  // the bell (migration 0020): A's users' rows, read and marked by their own user only
+  notifications: (_, s) => ['user_id', s.users],
+  consignee_mail_off: (_, s) => ['company_id', s.companies],
 };
 /** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [

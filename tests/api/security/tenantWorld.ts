@@ -44,6 +44,8 @@ export interface TenantA {
   session: number;
   /** API keys of A's carrier and of its end-user company (issue 23). */
   apiKeys: { carrier: number; enduser: number };
+  /** A notification of A's owner (the bell: A's request, booked by A's end user). */
+  notification: number;
   emails: { owner: string; enduser: string };
 }
 
@@ -257,6 +259,11 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   const apiKeys = { carrier: await keyOf(acme, 'company', 'Axq carrier key'), enduser: await keyOf(rossi, 'enduser', 'Axq enduser key') };
   await keyOf(await p.login(t.betaOwner.email, PASSWORD), 'company', 'Bxq carrier key');
   await keyOf(bianchi, 'enduser', 'Bxq enduser key');
+  // A consignee mail switched off by each carrier (docs/notifications.md)
+  const switchOff = (token: string, what: string) =>
+    ok(what, p.api('POST', '/company/notification_settings/update', { token, body: { consignee: [{ status_id: 7, enabled: false }] } }));
+  await switchOff(acme, 'A consignee switch');
+  await switchOff(await p.login(t.betaOwner.email, PASSWORD), 'B consignee switch');
   // Visitors price and book with B.
   await db
     .updateTable('settings')
@@ -277,6 +284,10 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   const document = await one(
     db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(),
     'document',
+  );
+  const notification = await one(
+    db.selectFrom('notifications').select('id').where('user_id', '=', t.acmeOwner.id).where('transport_request_id', '=', request.id).executeTakeFirst(),
+    'notification',
   );
   const session = await one(db.selectFrom('auth_tokens').select('id').where('user_id', '=', t.rossiUser.id).executeTakeFirst(), 'session');
   const access = await one(db.selectFrom('access_requests').select('id').where('carrier_id', '=', t.acme).executeTakeFirst(), 'access request');
@@ -311,6 +322,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       document: Number(document.id),
       session: Number(session.id),
       apiKeys,
+      notification: Number(notification.id),
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
