@@ -13,6 +13,7 @@ import { tariffMethods } from './tariffs';
 import { sessionMethods } from './sessions';
 import { apiKeyMethods } from './apiKeys';
 import { mfaMethods } from './mfa';
+import { notificationMethods } from './notifications';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -170,6 +171,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...quoteMethods(),
     ...sessionMethods(),
     ...apiKeyMethods(getKind),
+    ...notificationMethods(getKind),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

@@ -5,6 +5,7 @@ import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
 import { MfaCard } from './MfaCard';
 import { ApiKeysCard } from './ApiKeysCard';
+import { ConsigneeMailCard } from './ConsigneeMailCard';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 
@@ -40,7 +41,7 @@ function EmailCard() {
   );
 }
 
-/** /settings: profile, password, email, active sessions and (carrier kind, end users) the company's API keys (accounts document §2 "Account settings"). */
+/** /settings: profile, password, email, active sessions, (carrier kind, end users) the company's API keys and (carrier kind) its consignee mails (accounts document §2 "Account settings"). */
 export function SettingsPage() {
   const translate = useTranslate();
   const { permissions: kind } = usePermissions<Kind>();
@@ -62,6 +63,7 @@ export function SettingsPage() {
       </Box>
       <SessionsCard />
       {canAccess(kind, 'api-keys', 'list') && <ApiKeysCard />}
+      {canAccess(kind, 'notification-settings', 'show') && <ConsigneeMailCard />}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import { lazyScreen } from '../../components/lazyScreen';
 import { mergeMessages } from '../../i18n/merge';
 import { sessionMessages } from './sessionMessages';
 import { apiKeyMessages } from './apiKeyMessages';
+import { consigneeMailMessages } from './consigneeMailMessages';
 
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
@@ -12,6 +13,6 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 const page: PortalPage = {
   path: '/settings',
   element: <SettingsPage />,
-  messages: mergeMessages(mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages), apiKeyMessages),
+  messages: mergeMessages(mergeMessages(mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages), apiKeyMessages), consigneeMailMessages),
 };
 export default page;
