@@ -67,7 +67,7 @@ export function notificationsRepo(db: Db) {
       }
     },
 
-    /** A user's page, newest first; `unread` keeps the unread ones only. */
+    /** A user's page, newest first (by the event's time, then id); `unread` keeps the unread ones only. */
     async page(userId: number, q: { page: number; per_page: number; unread?: boolean }): Promise<Page<NotificationItem>> {
       const base = db
         .selectFrom('notifications as n')
@@ -81,6 +81,7 @@ export function notificationsRepo(db: Db) {
         .innerJoin('companies as car', 'car.id', 'tr.carrier_id')
         .leftJoin('companies as eu', 'eu.id', 'tr.enduser_company_id')
         .select(['n.id', 'n.transport_request_id', 'n.event', 'n.status_id', 'n.created_at', 'n.read_at', actorSql.as('actor')])
+        .orderBy('n.created_at', 'desc')
         .orderBy('n.id', 'desc')
         .limit(q.per_page)
         .offset((page - 1) * q.per_page)

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { Badge, Box, Button, CircularProgress, Divider, IconButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { Badge, Box, Button, CircularProgress, Divider, IconButton, ListItemText, MenuItem, MenuList, Popover, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import type { PortalDataProvider } from '../dataProvider';
 import type { NotificationItem } from '../../model/notifications';
@@ -63,7 +63,7 @@ export function NotificationBell() {
         color="inherit"
         onClick={(e) => setAnchor(e.currentTarget)}
         aria-label={label}
-        aria-haspopup="menu"
+        aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="notification-bell"
       >
@@ -71,17 +71,17 @@ export function NotificationBell() {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Menu
+      <Popover
         anchorEl={anchor}
         open={!!anchor}
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 16px)' } }, list: { 'aria-label': translate('notifications.title'), dense: true } }}
+        slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 16px)' }, role: 'dialog', 'aria-labelledby': 'notifications-title' } as Record<string, unknown> }}
         data-testid="notification-menu"
       >
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }}>
+          <Typography id="notifications-title" variant="subtitle1" component="h2" sx={{ flex: 1, fontWeight: 600 }}>
             {translate('notifications.title')}
           </Typography>
           <Button size="small" onClick={markAll} disabled={!unread} data-testid="notification-mark-all">
@@ -104,20 +104,27 @@ export function NotificationBell() {
             {translate('notifications.empty')}
           </Typography>
         )}
-        {items.map((n) => (
-          <MenuItem key={n.id} onClick={() => open(n)} data-testid="notification-item" data-read={n.read ? 'true' : 'false'} sx={{ whiteSpace: 'normal', alignItems: 'flex-start', gap: 1 }}>
-            <Box
-              aria-hidden
-              sx={{ mt: 1, width: 8, height: 8, borderRadius: '50%', flexShrink: 0, bgcolor: n.read ? 'transparent' : 'primary.main' }}
-            />
-            <ListItemText
-              primary={notificationText(translate, n)}
-              secondary={`${format.dateTime(n.created_at)}${n.read ? '' : ` · ${translate('notifications.unread')}`}`}
-              slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
-            />
-          </MenuItem>
-        ))}
-      </Menu>
+        {items.length > 0 && (
+          <MenuList dense autoFocusItem aria-label={translate('notifications.title')} sx={{ maxHeight: '70vh', overflowY: 'auto' }}>
+            {items.map((n) => (
+              <MenuItem
+                key={n.id}
+                onClick={() => open(n)}
+                data-testid="notification-item"
+                data-read={n.read ? 'true' : 'false'}
+                sx={{ whiteSpace: 'normal', alignItems: 'flex-start', gap: 1 }}
+              >
+                <Box aria-hidden sx={{ mt: 1, width: 8, height: 8, borderRadius: '50%', flexShrink: 0, bgcolor: n.read ? 'transparent' : 'primary.main' }} />
+                <ListItemText
+                  primary={notificationText(translate, n)}
+                  secondary={`${format.dateTime(n.created_at)}${n.read ? '' : ` · ${translate('notifications.unread')}`}`}
+                  slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
+                />
+              </MenuItem>
+            ))}
+          </MenuList>
+        )}
+      </Popover>
     </>
   );
 }

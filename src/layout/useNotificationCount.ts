@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, usePermissions } from 'react-admin';
 import type { PortalDataProvider } from '../dataProvider';
@@ -28,5 +29,14 @@ export function useNotificationCount() {
     refetchOnWindowFocus: 'always',
     staleTime: 0,
   });
+  // react-query refetches when the tab becomes visible again; a window that regains focus (another window
+  // was in front, the tab stayed visible) asks too.
+  const { refetch } = query;
+  useEffect(() => {
+    if (!enabled) return;
+    const onFocus = () => void refetch();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [enabled, refetch]);
   return { enabled, unread: query.data ?? 0, query };
 }
