@@ -129,7 +129,12 @@ export function consigneeMailRepo(db: Db) {
       return rows.map((r) => r.status_id);
     },
     async isOn(companyId: number, statusId: number): Promise<boolean> {
-      const row = await db.selectFrom('consignee_mail_off').select('id').where('company_id', '=', companyId).where('status_id', '=', statusId).executeTakeFirst();
+      const row = await db
+        .selectFrom('consignee_mail_off')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('status_id', '=', statusId)
+        .executeTakeFirst();
       return !row;
     },
     /** Sets the switches given (status → on), leaves the others; in one transaction. */

@@ -77,7 +77,9 @@ export function NotificationBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { width: 380, maxWidth: 'calc(100vw - 16px)' }, role: 'dialog', 'aria-labelledby': 'notifications-title' } as Record<string, unknown> }}
+        slotProps={{
+          paper: { sx: { width: 380, maxWidth: 'calc(100vw - 16px)' }, role: 'dialog', 'aria-labelledby': 'notifications-title' } as Record<string, unknown>,
+        }}
         data-testid="notification-menu"
       >
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -19,9 +19,17 @@ describeInBrowser('notifications in Chromium, in Italian', (ctx) => {
     return res.json();
   };
   const token = async (email: string) => (await api('POST', '/visitor/login', undefined, { email, password: 'demo1234' })).token as string;
-  const userId = async (email: string) => Number((await ctx.portal.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+  const userId = async (email: string) =>
+    Number((await ctx.portal.db.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
   const unreadInDb = async (email: string) =>
-    (await ctx.portal.db.db.selectFrom('notifications').select('id').where('user_id', '=', await userId(email)).where('read_at', 'is', null).execute()).length;
+    (
+      await ctx.portal.db.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('user_id', '=', await userId(email))
+        .where('read_at', 'is', null)
+        .execute()
+    ).length;
   /** The badge's number as shown; '' when the badge is hidden (nothing unread). */
   const badge = async (page: Page) => {
     const b = page.locator('[data-testid=notification-count] .MuiBadge-badge');

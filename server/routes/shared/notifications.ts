@@ -33,7 +33,14 @@ const readBody = {
   minProperties: 1,
   maxProperties: 1,
   properties: {
-    ids: { type: 'array', minItems: 1, maxItems: 500, uniqueItems: true, items: { type: 'integer', minimum: 1 }, description: 'the caller’s notifications to mark read' },
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 500,
+      uniqueItems: true,
+      items: { type: 'integer', minimum: 1 },
+      description: 'the caller’s notifications to mark read',
+    },
     all: { type: 'boolean', const: true, description: 'every unread notification of the caller' },
   },
 } as const;
