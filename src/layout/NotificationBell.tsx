@@ -67,7 +67,7 @@ export function NotificationBell() {
         aria-expanded={anchor ? 'true' : undefined}
         data-testid="notification-bell"
       >
-        <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count">
+        <Badge badgeContent={unread || undefined} color="error" max={99} data-testid="notification-count" slotProps={{ badge: { 'aria-hidden': true } }}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
