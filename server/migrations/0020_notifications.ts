@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_at', 'text')
     .execute();
   await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'created_at', 'id']).execute();
-  await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'read_at']).execute();
+  await db.schema.createIndex('notifications_unread').on('notifications').columns(['user_id', 'read_at', 'created_at', 'id']).execute();
   await db.schema.createIndex('notifications_request').on('notifications').column('transport_request_id').execute();
   await db.schema.createIndex('notifications_event').on('notifications').column('event_id').execute();
 
