@@ -25,6 +25,10 @@ const PAGES: Record<string, Entry> = {
   'api-keys': { carrier: ['list', 'create', 'delete'], enduser: ['list', 'create', 'delete'] },
   // a company's webhook endpoints (model/webhooks.ts): the same users as its API keys; `edit` = resend a delivery
   webhooks: { carrier: ['list', 'create', 'edit', 'delete'], enduser: ['list', 'create', 'edit', 'delete'] },
+  // the in-app bell (model/notifications.ts): each user's own, for the kinds that see requests
+  notifications: { admin: ['list', 'edit'], carrier: ['list', 'edit'], enduser: ['list', 'edit'] },
+  // a carrier's switches for its consignees' status mails (docs/notifications.md)
+  'notification-settings': { carrier: ['show', 'edit'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

@@ -226,6 +226,7 @@ async function prepare(file: string) {
         {
           shipper_reference: `B${i}`,
           consignee_reference: null,
+          consignee_email: null,
           adr: 0,
           tail_lift: 0,
           pickup_date: '2026-01-01',

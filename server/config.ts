@@ -9,6 +9,11 @@ export interface Config {
   databaseUrl?: string;
   apiPassword: string;
   smtpUrl?: string;
+  /**
+   * PUBLIC_URL: the portal's address as its users reach it (links in mail: the request's screen, the public
+   * tracking page). Default `http://localhost:<PORT>`; no trailing slash.
+   */
+  publicUrl: string;
   /** Sender of the portal's mail (reset codes, access-request outcomes, request status changes). */
   mailFrom: string;
   production: boolean;
@@ -86,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     apiPassword: env.API_PASSWORD || 'change-me',
     smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT || 3000)}`).replace(/\/+$/, ''),
     mailFrom: env.MAIL_FROM || 'Portale Trasporti <no-reply@localhost>',
     production,
     demoData: !production && env.DEMO_DATA !== '0',

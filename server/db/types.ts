@@ -501,6 +501,8 @@ export interface ShipmentTable {
   transport_class: string | null;
   shipper_reference: string;
   consignee_reference: string | null;
+  /** The consignee's address for its status mail (migration 0020), optional. */
+  consignee_email: string | null;
   adr: number;
   tail_lift: number;
   pickup_date: string | null;
@@ -564,6 +566,24 @@ export interface StatisticsCacheTable {
   payload: string;
   computed_at: number | string;
 }
+/** A user's in-app notification of a request's event (migration 0020, repositories/notifications.ts). */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  transport_request_id: number;
+  /** the timeline entry it tells of (transport_request_events.id) */
+  event_id: number;
+  event: string;
+  status_id: number;
+  created_at: string;
+  read_at: string | null;
+}
+/** A status for which a carrier switched its consignees' mail off (migration 0020); no row: on. */
+export interface ConsigneeMailOffTable {
+  id: Generated<number>;
+  company_id: number;
+  status_id: number;
+}
 /** Requests per carrier, end-user company (0: a visitor's) and status, kept by triggers (migration 0009). */
 export interface TransportRequestCountTable {
   carrier_id: number;
@@ -620,6 +640,8 @@ export interface DB extends DeclaredTables {
   shipment_details: ShipmentDetailTable;
   transport_request_documents: TransportRequestDocumentTable;
   transport_request_events: TransportRequestEventTable;
+  notifications: NotificationTable;
+  consignee_mail_off: ConsigneeMailOffTable;
   statistics_cache: StatisticsCacheTable;
   transport_request_counts: TransportRequestCountTable;
 }

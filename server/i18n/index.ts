@@ -12,6 +12,7 @@ import { sessions } from './sessions.js';
 import { mfa } from './mfa.js';
 import { documents } from './documents.js';
 import { exportsArea } from './exports.js';
+import { notifications } from './notifications.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -34,6 +35,7 @@ areas.push(sessions);
 areas.push(mfa);
 areas.push(documents);
 areas.push(exportsArea);
+areas.push(notifications);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

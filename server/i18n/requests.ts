@@ -2,6 +2,7 @@
 const fieldsEn = {
   'field.shipperref': 'shipper reference',
   'field.consigneeref': 'consignee reference',
+  'field.consigneeemail': 'consignee e-mail',
   'field.adr': 'ADR',
   'field.taillift': 'tail lift',
   'field.pickupdate': 'pickup date',
@@ -83,18 +84,12 @@ export const requests = {
     'status.5': 'In transit',
     'status.6': 'Delivered',
     'status.7': 'Cancelled',
-    'mail.requestConfirmed.subject': 'Transport request no. {id} confirmed',
-    'mail.requestConfirmed.text':
-      'Hello {name},\n\nyour transport request no. {id} of {date} ({route}) has been confirmed by {carrier}.\nTotal: {total}.\n\nYou can follow it on the portal under Transport requests.\n',
-    'mail.requestRefused.subject': 'Transport request no. {id} refused',
-    'mail.requestRefused.text':
-      'Hello {name},\n\nyour transport request no. {id} of {date} ({route}) has been refused by {carrier}.{reason}\n\nPlease contact the carrier or make a new request on the portal.\n',
-    'mail.reason': '\nReason: {reason}',
     'mail.toBeQuoted': 'to be quoted',
   },
   it: {
     'field.shipperref': 'riferimento mittente',
     'field.consigneeref': 'riferimento destinatario',
+    'field.consigneeemail': 'e-mail del destinatario',
     'field.adr': 'ADR',
     'field.taillift': 'sponda idraulica',
     'field.pickupdate': 'data di ritiro',
@@ -171,18 +166,12 @@ export const requests = {
     'status.5': 'In transito',
     'status.6': 'Consegnata',
     'status.7': 'Annullata',
-    'mail.requestConfirmed.subject': 'Richiesta di trasporto n. {id} confermata',
-    'mail.requestConfirmed.text':
-      'Gentile {name},\n\nla tua richiesta di trasporto n. {id} del {date} ({route}) è stata confermata da {carrier}.\nTotale: {total}.\n\nPuoi seguirla sul portale in Richieste di trasporto.\n',
-    'mail.requestRefused.subject': 'Richiesta di trasporto n. {id} rifiutata',
-    'mail.requestRefused.text':
-      'Gentile {name},\n\nla tua richiesta di trasporto n. {id} del {date} ({route}) è stata rifiutata da {carrier}.{reason}\n\nContatta il vettore o crea una nuova richiesta sul portale.\n',
-    'mail.reason': '\nMotivo: {reason}',
     'mail.toBeQuoted': 'da quotare',
   },
   fr: {
     'field.shipperref': 'référence expéditeur',
     'field.consigneeref': 'référence destinataire',
+    'field.consigneeemail': 'e-mail du destinataire',
     'field.adr': 'ADR',
     'field.taillift': 'hayon élévateur',
     'field.pickupdate': 'date d’enlèvement',
@@ -260,13 +249,6 @@ export const requests = {
     'status.5': 'En transit',
     'status.6': 'Livrée',
     'status.7': 'Annulée',
-    'mail.requestConfirmed.subject': 'Demande de transport n° {id} confirmée',
-    'mail.requestConfirmed.text':
-      'Bonjour {name},\n\nvotre demande de transport n° {id} du {date} ({route}) a été confirmée par {carrier}.\nTotal : {total}.\n\nVous pouvez la suivre sur le portail, rubrique Demandes de transport.\n',
-    'mail.requestRefused.subject': 'Demande de transport n° {id} refusée',
-    'mail.requestRefused.text':
-      'Bonjour {name},\n\nvotre demande de transport n° {id} du {date} ({route}) a été refusée par {carrier}.{reason}\n\nContactez le transporteur ou faites une nouvelle demande sur le portail.\n',
-    'mail.reason': '\nMotif : {reason}',
     'mail.toBeQuoted': 'à chiffrer',
   },
 };

@@ -7,11 +7,12 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { LANGS, translate, type Lang } from '../i18n/index.js';
 
-/** One plain-text message. */
+/** One message: plain text, and optionally an HTML alternative of the same content (the status mails). */
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 export interface Mailer {
@@ -27,7 +28,7 @@ export interface Mailer {
 
 /**
  * The portal's mail (server.md §3): through SMTP when `SMTP_URL` is set (nodemailer), otherwise each
- * message is written as JSON ({date, from, to, subject, text}) to `DATA_DIR/outbox/` and logged, so a
+ * message is written as JSON ({date, from, to, subject, text, html?}) to `DATA_DIR/outbox/` and logged, so a
  * local user can read a reset code. Production refuses to start without SMTP_URL (config.ts), so the
  * outbox is never used there.
  *
@@ -42,7 +43,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailF
   async function send(mail: Mail) {
     if (config.smtpUrl) {
       transport ??= nodemailer.createTransport(config.smtpUrl);
-      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       return;
     }

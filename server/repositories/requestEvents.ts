@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { nowIso } from '../lib/tokens.js';
+import { notificationsRepo } from './notifications.js';
 import type { RequestEvent, TimelineEntry, TimelineRole } from '../../model/requestTimeline.js';
 import { enqueueWebhooks } from '../lib/webhooks/enqueue.js';
 
@@ -32,13 +33,16 @@ const roleOf = sql<TimelineRole>`case when u.role_id in (1, 2) then 'admin' when
  * The events of transport requests (migration 0018): written by the routes that change a request, inside
  * their transaction (`db` is then the transaction), and read back as the request's timeline. The webhook
  * deliveries of the change (issue 23, docs/webhooks.md) are written here too, in the same transaction.
+ * their transaction (`db` is then the transaction), and read back as the request's timeline. Writing an
+ * event is also the one place the in-app notifications are written (migration 0020, docs/notifications.md).
  */
 export function requestEventsRepo(db: Db) {
   return {
+    /** Records events of a request and, in the same transaction, notifies who may see it (but the actor). */
     async add(requestId: number, actor: EventActor, events: NewEvent[]): Promise<void> {
       if (!events.length) return;
       const now = nowIso();
-      await db
+      const written = await db
         .insertInto('transport_request_events')
         .values(
           events.map((e) => ({
@@ -52,12 +56,14 @@ export function requestEventsRepo(db: Db) {
             note: e.note?.trim() || null,
           })),
         )
+        .returning(['id', 'event', 'status_id', 'at'])
         .execute();
       await enqueueWebhooks(
         db,
         requestId,
         events.map((e) => e.event),
       );
+      await notificationsRepo(db).fanOut(requestId, actor.user_id, written);
     },
 
     /** The actor a stored request names: its user as the users table has them now, else the visitor's own name. */

@@ -110,6 +110,7 @@ export function transportRequestsRepo(db: Db) {
               transport_class: fields.transport_class,
               shipper_reference: fields.shipper_reference,
               consignee_reference: fields.consignee_reference,
+              consignee_email: fields.consignee_email,
               adr: fields.adr,
               tail_lift: fields.tail_lift,
               pickup_date: fields.pickup_date,

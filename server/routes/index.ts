@@ -38,6 +38,8 @@ import trackRoutes from './visitor/track.js';
 import listExportRoutes from './shared/listExports.js';
 import webhookRoutes from './shared/webhooks.js';
 import liveEventRoutes from './shared/events.js';
+import notificationRoutes from './shared/notifications.js';
+import notificationSettingsRoutes from './company/notificationSettings.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -80,4 +82,6 @@ export const routes: RouteModule[] = [
   listExportRoutes,
   webhookRoutes,
   liveEventRoutes,
+  notificationRoutes,
+  notificationSettingsRoutes,
 ];

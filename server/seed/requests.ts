@@ -215,6 +215,7 @@ export async function seedDemoRequests(db: Db) {
             transport_class: d.express?.cls ?? (d.standard ? 'STANDARD' : null),
             shipper_reference: d.ref,
             consignee_reference: `C-${d.ref.slice(4)}`,
+            consignee_email: null,
             adr: 0,
             tail_lift: d.to === 'PA' ? 1 : 0,
             pickup_date: pickup,

@@ -16,6 +16,7 @@ import { webhookMethods } from './webhooks';
 import { liveMethods } from './live';
 import { mfaMethods } from './mfa';
 import { trackingMethods } from './tracking';
+import { notificationMethods } from './notifications';
 
 /** Where a resource lives on the server, per namespace of the caller's kind (/admin, /company, /enduser). */
 export interface ResourceApi {
@@ -185,6 +186,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...trackingMethods(),
     ...webhookMethods(getKind),
     ...liveMethods(),
+    ...notificationMethods(getKind),
     ...tariffMethods(base, pathOf, getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

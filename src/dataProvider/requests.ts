@@ -38,6 +38,7 @@ export interface Shipment {
   transport_request_type_id: number;
   shipper_reference: string;
   consignee_reference: string | null;
+  consignee_email?: string | null;
   transport_class: { name: string } | null;
   adr: number;
   tail_lift: number;

@@ -9,6 +9,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { APPBAR_HEIGHT } from './theme';
 import { Logo } from './Logo';
 import { LanguageSwitcher } from './LanguageSwitcher';
+import { NotificationBell } from './NotificationBell';
 
 /** Profile image and name (a placeholder while the profile loads), Account Settings and Logout. */
 export function UserMenu() {
@@ -69,7 +70,7 @@ export function UserMenu() {
   );
 }
 
-/** The sticky top bar (~5 rem): menu toggle, logo, language switcher and user menu. */
+/** The sticky top bar (~5 rem): menu toggle, logo, language switcher, notifications bell and user menu. */
 export function AppBar({ onToggle }: { onToggle: () => void }) {
   const translate = useTranslate();
   return (
@@ -81,6 +82,7 @@ export function AppBar({ onToggle }: { onToggle: () => void }) {
         <Logo />
         <Box sx={{ flex: 1 }} />
         <LanguageSwitcher />
+        <NotificationBell />
         <UserMenu />
       </Toolbar>
     </MuiAppBar>

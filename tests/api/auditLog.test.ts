@@ -203,9 +203,12 @@ describeEachDb('audit log', (p) => {
     // Each declares its reason (config.notAudited); a new one must be added here on purpose.
     expect(readOnly.sort()).toEqual([
       'POST /admin/events/ticket',
+      'POST /admin/notifications/read',
       'POST /company/chats/getChatMessages',
       'POST /company/events/ticket',
+      'POST /company/notifications/read',
       'POST /enduser/events/ticket',
+      'POST /enduser/notifications/read',
       'POST /visitor/changeEmail',
       'POST /visitor/costRequest',
       'POST /visitor/costRequest/pdf',

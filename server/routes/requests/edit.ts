@@ -154,6 +154,8 @@ export default async function requestEditRoutes(app: App) {
             .set({
               shipper_reference: e.shipper_reference,
               consignee_reference: e.consignee_reference,
+              // kept unless the edit sends the list (an older client's edit must not erase it)
+              ...('consigneeemail' in b ? { consignee_email: e.consignee_email } : {}),
               pickup_date: e.pickup_date,
               pickup_time_from: e.pickup_time_from,
               pickup_time_to: e.pickup_time_to,

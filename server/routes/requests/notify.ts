@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { LANGS, translate, type Lang } from '../../i18n/index.js';
-import { composeMail, createMailer, type Mailer } from '../../lib/mail.js';
+import { createMailer, type Mailer } from '../../lib/mail.js';
+import { portalName, statusMail } from '../../lib/statusMail.js';
 import { romeDate } from '../../lib/romeTime.js';
-import { STATUS } from '../../repositories/transportRequests.js';
+import { consigneeMailRepo } from '../../repositories/notifications.js';
+import { trackingPath } from '../../../model/tracking.js';
+import { requestScreenPath } from '../../../model/notifications.js';
 
 const mailers = new WeakMap<FastifyInstance, Mailer>();
 /** The portal's mailer (server/lib/mail.ts: SMTP, or DATA_DIR/outbox without SMTP_URL), one per app. */
@@ -13,14 +16,17 @@ function mailerOf(app: FastifyInstance): Mailer {
 }
 
 const MONEY: Record<Lang, string> = { it: 'it-IT', en: 'en-GB', fr: 'fr-FR' };
+const pick = (l: string | null | undefined) => ((LANGS as string[]).includes(l ?? '') ? (l as Lang) : null);
 
 /**
- * Tells the person who made a request that its carrier confirmed or refused it (issue 9, server.md §3):
- * the end user who booked it (in its language), or the visitor at the email it gave (in the language
- * it booked in). Sent in the background: the answer never waits for the mail server; a failure is logged.
+ * Tells of a request's new status by mail (issue 22 item 4, docs/notifications.md), for every status it
+ * moves to: the customer (the end user who booked it, in its language; else the visitor at the e-mail it
+ * gave, in the language it booked in), with a link to the request's screen (a visitor: to the public
+ * tracking page) and the note written with the change (the timeline's); and each consignee e-mail the
+ * shipments name, in the customer's language, with a link to the public tracking page, unless the carrier
+ * switched that status's consignee mail off. Each message is delivered on its own: a failure is logged.
  */
 export async function notifyStatus(app: FastifyInstance, requestId: number, status: number): Promise<void> {
-  if (status !== STATUS.CF && status !== STATUS.RF) return;
   const r = await app.db
     .selectFrom('transport_requests as tr')
     .innerJoin('companies as car', 'car.id', 'tr.carrier_id')
@@ -28,10 +34,10 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
     .leftJoin('languages as l', 'l.id', 'u.language_id')
     .select([
       'tr.id',
+      'tr.carrier_id',
       'tr.created_at',
       'tr.cost',
       'tr.admin_fees',
-      'tr.reason',
       'tr.email as visitor_email',
       'tr.firstname',
       'tr.lang',
@@ -44,37 +50,90 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
     .where('tr.id', '=', requestId)
     .executeTakeFirst();
   if (!r) return;
-  const to = r.user_email && r.user_status === 1 ? r.user_email : r.visitor_email;
-  if (!to) return;
-  const pick = (l: string | null | undefined) => ((LANGS as string[]).includes(l ?? '') ? (l as Lang) : null);
-  const lang = pick(r.user_lang) ?? pick(r.lang) ?? 'it';
-  const places = await app.db
-    .selectFrom('shipments as s')
-    .innerJoin('shipment_addresses as a', 'a.shipment_id', 's.id')
-    .select(['a.kind', 'a.city', 'a.postal_code'])
-    .where('s.transport_request_id', '=', requestId)
-    .where('s.position', '=', 0)
-    .execute();
-  const where = (kind: string) => {
-    const a = places.find((p) => p.kind === kind);
+  const [places, event] = await Promise.all([
+    app.db
+      .selectFrom('shipments as s')
+      .innerJoin('shipment_addresses as a', 'a.shipment_id', 's.id')
+      .select(['s.position', 's.consignee_email', 'a.kind', 'a.city', 'a.postal_code'])
+      .where('s.transport_request_id', '=', requestId)
+      .orderBy('s.position')
+      .execute(),
+    // the entry the change wrote: its note and who wrote it
+    app.db
+      .selectFrom('transport_request_events')
+      .select(['note', 'user_name', 'user_role'])
+      .where('transport_request_id', '=', requestId)
+      .where('event', '=', 'status_changed')
+      .where('status_id', '=', status)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  const place = (position: number, kind: string) => places.find((p) => p.position === position && p.kind === kind);
+  const where = (position: number, kind: string) => {
+    const a = place(position, kind);
     return a ? a.city || a.postal_code : '?';
   };
+  const route = (position: number) => `${where(position, 'pickup')} → ${where(position, 'delivery')}`;
   const [y, m, d] = romeDate(r.created_at).split('-');
-  const total =
-    r.cost === null
-      ? translate(lang, 'mail.toBeQuoted')
-      : new Intl.NumberFormat(MONEY[lang], { style: 'currency', currency: 'EUR' }).format(((r.cost ?? 0) + (r.admin_fees ?? 0)) / 100);
-  const key = status === STATUS.CF ? 'mail.requestConfirmed' : 'mail.requestRefused';
-  const params = {
-    id: r.id,
-    name: r.first_name ?? r.firstname ?? '',
-    date: `${d}/${m}/${y}`,
-    route: `${where('pickup')} → ${where('delivery')}`,
-    carrier: r.carrier,
-    total,
-    reason: r.reason ? translate(lang, 'mail.reason', { reason: r.reason }) : '',
-  };
-  await mailerOf(app).send(await composeMail(app.db, { to, lang, key, params }));
+  const account = !!r.user_email && r.user_status === 1;
+  const lang = (account ? pick(r.user_lang) : null) ?? pick(r.lang) ?? 'it';
+  const base = { id: r.id, date: `${d}/${m}/${y}`, carrier: r.carrier };
+  const portal = portalName(app.config.mailFrom);
+  const url = app.config.publicUrl;
+  const mailer = mailerOf(app);
+  const sends: Array<Promise<boolean>> = [];
+
+  const to = account ? r.user_email : r.visitor_email;
+  if (to) {
+    const total =
+      r.cost === null
+        ? translate(lang, 'mail.toBeQuoted')
+        : new Intl.NumberFormat(MONEY[lang], { style: 'currency', currency: 'EUR' }).format(((r.cost ?? 0) + (r.admin_fees ?? 0)) / 100);
+    const note = event?.note ? { by: event.user_role === 'carrier' ? r.carrier : (event.user_name ?? r.carrier), text: event.note } : null;
+    const link = account ? url + requestScreenPath(r.id) : url + trackingPath(String(r.id), place(0, 'delivery')?.postal_code ?? '');
+    sends.push(
+      mailer.sendLater(
+        statusMail({
+          to,
+          lang,
+          portal,
+          audience: 'customer',
+          statusId: status,
+          params: { ...base, name: (account ? r.first_name : r.firstname) ?? '', route: route(0), total: [3, 5, 6].includes(status) ? total : null },
+          note,
+          link,
+        }),
+      ),
+    );
+  }
+
+  // One mail per consignee address and delivery place, when the carrier keeps this status's mail on.
+  const consignees = new Map<string, number>();
+  for (const p of places) {
+    if (p.kind !== 'delivery' || !p.consignee_email) continue;
+    const key = `${p.consignee_email.toLowerCase()}|${p.postal_code}`;
+    if (!consignees.has(key)) consignees.set(key, p.position);
+  }
+  if (consignees.size && (await consigneeMailRepo(app.db).isOn(r.carrier_id, status))) {
+    for (const position of consignees.values()) {
+      const p = place(position, 'delivery')!;
+      sends.push(
+        mailer.sendLater(
+          statusMail({
+            to: p.consignee_email!,
+            lang,
+            portal,
+            audience: 'consignee',
+            statusId: status,
+            params: { ...base, name: '', route: route(position) },
+            link: url + trackingPath(String(r.id), p.postal_code),
+          }),
+        ),
+      );
+    }
+  }
+  await Promise.all(sends);
 }
 
 /** Runs notifyStatus without making the caller wait; failures are logged, never thrown. */

@@ -24,6 +24,7 @@ import type { QuoteRequest } from '../../../model/quote.js';
 export const MAX_SHIPMENTS = 20;
 export const MAX_DOCUMENTS = 10;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (max: number) => ({ type: 'string', maxLength: max }) as const;
 const list = (max: number) => ({ type: 'array', maxItems: MAX_SHIPMENTS, items: text(max) }) as const;
@@ -32,6 +33,7 @@ const list = (max: number) => ({ type: 'array', maxItems: MAX_SHIPMENTS, items: 
 export const SHIPMENT_FIELDS = {
   shipperref: list(100),
   consigneeref: list(100),
+  consigneeemail: list(254),
   adr: list(1),
   taillift: list(1),
   pickupdate: list(10),
@@ -94,6 +96,8 @@ export interface GoodsInput {
 export interface ShipmentInput {
   shipper_reference: string;
   consignee_reference: string | null;
+  /** the consignee's address for its status mails (docs/notifications.md) */
+  consignee_email: string | null;
   adr: 0 | 1;
   tail_lift: 0 | 1;
   pickup_date: string;
@@ -260,6 +264,8 @@ export async function parseShipments(req: FastifyRequest, db: Db, body: Body, op
     };
 
     const shipper = req1('shipperref');
+    const consigneeEmail = opt('consigneeemail');
+    if (consigneeEmail && !EMAIL.test(consigneeEmail)) p.add('consigneeemail', i, 'validation.format', { format: req.t('format.email') });
     const pickupDate = date('pickupdate', true);
     if (pickupDate && pickupDate < opts.today && opts.mode !== 'edit') p.add('pickupdate', i, 'requests.pickupPast');
     const pFrom = time('pickuptimefrom', true);
@@ -291,6 +297,7 @@ export async function parseShipments(req: FastifyRequest, db: Db, body: Body, op
     out.push({
       shipper_reference: shipper,
       consignee_reference: opt('consigneeref'),
+      consignee_email: consigneeEmail,
       adr: flag('adr'),
       tail_lift: flag('taillift'),
       pickup_date: pickupDate ?? '',

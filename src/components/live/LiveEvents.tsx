@@ -4,6 +4,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Kind } from '../../../model/roles';
 import type { PortalDataProvider } from '../../dataProvider';
 import { liveStreamUrl } from '../../dataProvider/live';
+import { NOTIFICATION_COUNT_KEY, NOTIFICATION_LIST_KEY } from './queryKeys';
 
 /**
  * One live events stream per tab (issue 24, docs/live-events.md). The provider, mounted by the shell,
@@ -35,8 +36,12 @@ const EVENT_TYPES: LiveEventType[] = [
   'reset',
 ];
 
-/** The query key the notification count lives under: invalidated on `notifications.count`. */
-export const NOTIFICATION_COUNT_KEY = ['notifications', 'count'];
+/**
+ * The bell's count (src/layout/useNotificationCount.ts): a request created or moved writes the bell's rows for
+ * exactly the request's audience in the same transaction (server/repositories/notifications.ts), so those
+ * events refresh the count too.
+ */
+const NOTIFICATION_KEYS: unknown[][] = [[...NOTIFICATION_COUNT_KEY], [...NOTIFICATION_LIST_KEY]];
 const SUPPORT_KEY = ['support'];
 const REQUEST_KEYS = [['transport_requests'], ['transport_request'], ['statistics']];
 
@@ -58,7 +63,8 @@ function applyToCache(client: QueryClient, m: LiveMessage) {
   const invalidate = (queryKey: unknown[]) => void client.invalidateQueries({ queryKey });
   if (m.type.startsWith('chat.') || m.type === 'ticket.changed' || m.type === 'reset') invalidate(SUPPORT_KEY);
   if (m.type.startsWith('request.') || m.type === 'reset') REQUEST_KEYS.forEach(invalidate);
-  if (m.type === 'notifications.count' || m.type === 'reset') invalidate(NOTIFICATION_COUNT_KEY);
+  if (m.type === 'notifications.count' || m.type === 'request.created' || m.type === 'request.status' || m.type === 'reset')
+    NOTIFICATION_KEYS.forEach(invalidate);
 }
 
 export function LiveEventsProvider({ children }: { children: ReactNode }) {

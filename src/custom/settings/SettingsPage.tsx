@@ -6,6 +6,7 @@ import { SessionsCard } from './SessionsCard';
 import { MfaCard } from './MfaCard';
 import { ApiKeysCard } from './ApiKeysCard';
 import { WebhooksCard } from './WebhooksCard';
+import { ConsigneeMailCard } from './ConsigneeMailCard';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 
@@ -41,7 +42,7 @@ function EmailCard() {
   );
 }
 
-/** /settings: profile, password, email, active sessions and (carrier kind, end users) the company's API keys (accounts document §2 "Account settings"). */
+/** /settings: profile, password, email, active sessions, (carrier kind, end users) the company's API keys and (carrier kind) its consignee mails (accounts document §2 "Account settings"). */
 export function SettingsPage() {
   const translate = useTranslate();
   const { permissions: kind } = usePermissions<Kind>();
@@ -64,6 +65,7 @@ export function SettingsPage() {
       <SessionsCard />
       {canAccess(kind, 'api-keys', 'list') && <ApiKeysCard />}
       {canAccess(kind, 'webhooks', 'list') && <WebhooksCard />}
+      {canAccess(kind, 'notification-settings', 'show') && <ConsigneeMailCard />}
     </Box>
   );
 }

@@ -6,6 +6,7 @@ import { mergeMessages } from '../../i18n/merge';
 import { sessionMessages } from './sessionMessages';
 import { apiKeyMessages } from './apiKeyMessages';
 import { webhookMessages } from './webhookMessages';
+import { consigneeMailMessages } from './consigneeMailMessages';
 
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
@@ -13,6 +14,6 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 const page: PortalPage = {
   path: '/settings',
   element: <SettingsPage />,
-  messages: mergeMessages(mergeMessages(mergeMessages(mergeMessages(accountMessages, mfaMessages), sessionMessages), apiKeyMessages), webhookMessages),
+  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages].reduce(mergeMessages, accountMessages),
 };
 export default page;

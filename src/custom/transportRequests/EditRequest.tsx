@@ -30,6 +30,7 @@ const place = (a: Address | null, s: Shipment, end: 'pickup' | 'delivery'): Plac
 const toForm = (s: Shipment): ShipmentForm => ({
   shipperref: s.shipper_reference,
   consigneeref: s.consignee_reference ?? '',
+  consigneeemail: s.consignee_email ?? '',
   adr: !!s.adr,
   taillift: !!s.tail_lift,
   units: '',
@@ -128,6 +129,7 @@ export function EditRequest() {
       did: r.shipment.map((s) => s.shipment_address_delivery?.id),
       shipperref: list((s) => s.shipperref),
       consigneeref: list((s) => s.consigneeref),
+      consigneeemail: list((s) => s.consigneeemail.trim()),
     };
     for (const end of ['pickup', 'delivery'] as const) {
       const map: Record<string, keyof PlaceForm> = {

@@ -70,6 +70,7 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
       <Box sx={{ ...grid, mb: 2 }}>
         <Field label={translate('requests.shipper_reference')}>{s.shipper_reference}</Field>
         <Field label={translate('requests.consignee_reference')}>{s.consignee_reference}</Field>
+        {s.consignee_email && <Field label={translate('requests.consignee_email')}>{s.consignee_email}</Field>}
         <Field label={translate('requests.adr')}>{translate(s.adr ? 'ra.boolean.true' : 'ra.boolean.false')}</Field>
         <Field label={translate('requests.tail_lift')}>{translate(s.tail_lift ? 'ra.boolean.true' : 'ra.boolean.false')}</Field>
       </Box>

@@ -48,6 +48,8 @@ export interface PlaceForm {
 export interface ShipmentForm {
   shipperref: string;
   consigneeref: string;
+  /** the consignee's e-mail for its status mails (docs/notifications.md), optional */
+  consigneeemail: string;
   adr: boolean;
   taillift: boolean;
   units: string;
@@ -90,6 +92,7 @@ export function newShipment(h: HandOver | null, pickupDefaults: Partial<PlaceFor
   return {
     shipperref: '',
     consigneeref: '',
+    consigneeemail: '',
     adr: q?.adr === 1,
     taillift: q?.taillift === 1,
     units: '',
@@ -123,6 +126,7 @@ export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { hand
     if (!v.trim()) e[path] = 'requests.required';
   };
   shipments.forEach((s, i) => {
+    if (s.consigneeemail.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s.consigneeemail.trim())) e[`s${i}.consigneeemail`] = 'requests.invalid_email';
     const p = `s${i}`;
     req(`${p}.shipperref`, s.shipperref);
     for (const end of ['pickup', 'delivery'] as const) {
@@ -157,6 +161,7 @@ export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: str
   const list = (name: string, pick: (s: ShipmentForm) => string) => shipments.forEach((s) => f.append(`${name}[]`, pick(s)));
   list('shipperref', (s) => s.shipperref.trim());
   list('consigneeref', (s) => s.consigneeref.trim());
+  list('consigneeemail', (s) => s.consigneeemail.trim());
   list('adr', (s) => (s.adr ? '1' : '0'));
   list('taillift', (s) => (s.taillift ? '1' : '0'));
   for (const end of ['pickup', 'delivery'] as const) {
@@ -249,7 +254,7 @@ export function serverFieldPath(key: string): string | null {
     const f = map[name.slice(end.length)];
     return f ? `s${i}.${end}.${f}` : null;
   }
-  if (['shipperref', 'consigneeref', 'units', 'weight', 'volume', 'volumeType'].includes(name)) return `s${i}.${name}`;
+  if (['shipperref', 'consigneeref', 'consigneeemail', 'units', 'weight', 'volume', 'volumeType'].includes(name)) return `s${i}.${name}`;
   if (['firstname', 'lastname', 'email', 'phone'].includes(name)) return `contact.${name}`;
   if (name === 'visitor_company') return 'contact.company';
   return null;

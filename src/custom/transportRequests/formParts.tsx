@@ -209,6 +209,15 @@ export function GoodsFields({
         value={value.consigneeref}
         onChange={set('consigneeref')}
       />
+      <Input
+        path={`${path}.consigneeemail`}
+        errors={errors}
+        type="email"
+        label={translate('requests.consignee_email')}
+        helperText={translate('requests.consignee_email_hint')}
+        value={value.consigneeemail}
+        onChange={set('consigneeemail')}
+      />
       {!handOver && (
         <>
           <Input

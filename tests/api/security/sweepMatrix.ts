@@ -229,6 +229,28 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a) => [post(`/enduser/webhooks/${a.webhooks.enduser}/deliveries/${a.webhooks.enduserDelivery}/resend`)],
       expect: NOT_FOUND,
     },
+    // The bell (docs/notifications.md): the caller's own rows whatever ids are sent; A's ids mark nothing.
+    'GET /admin/notifications': { calls: () => [get('/admin/notifications', { unread: 1 })], expect: ADMIN_ONLY },
+    'GET /admin/notifications/count': { calls: () => [get('/admin/notifications/count')], expect: ADMIN_ONLY },
+    'POST /admin/notifications/read': { calls: (a) => [post('/admin/notifications/read', { ids: [a.notification] })], expect: ADMIN_ONLY },
+    'GET /company/notifications': { calls: () => [get('/company/notifications', { unread: 1 })], expect: OWN },
+    'GET /company/notifications/count': { calls: () => [get('/company/notifications/count')], expect: OWN },
+    'POST /company/notifications/read': {
+      calls: (a) => [post('/company/notifications/read', { ids: [a.notification] }), post('/company/notifications/read', { all: true })],
+      expect: OWN,
+    },
+    'GET /enduser/notifications': { calls: () => [get('/enduser/notifications', { unread: 1 })], expect: OWN },
+    'GET /enduser/notifications/count': { calls: () => [get('/enduser/notifications/count')], expect: OWN },
+    'POST /enduser/notifications/read': {
+      calls: (a) => [post('/enduser/notifications/read', { ids: [a.notification] }), post('/enduser/notifications/read', { all: true })],
+      expect: OWN,
+    },
+    // The consignee mail switches: the caller's company's, from the token.
+    'GET /company/notification_settings': { calls: (a) => [get('/company/notification_settings', { company_id: a.carrier })], expect: OWN },
+    'POST /company/notification_settings/update': {
+      calls: (a) => [post('/company/notification_settings/update', { consignee: [{ status_id: 5, enabled: false }], company_id: a.carrier })],
+      expect: [200, 422],
+    },
     'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     // The live events stream (issue 24, docs/live-events.md): a ticket is for the caller's own session, whatever
     // ids are sent; the stream opens only with one (422 without), and shows only the caller's events (liveEvents.test.ts).

@@ -56,6 +56,9 @@ export const TENANT_TABLES: Record<string, Filter> = {
   api_keys: (_, s) => ['company_id', s.companies],
   webhook_endpoints: (_, s) => ['company_id', s.companies],
   webhook_deliveries: (_, s) => ['transport_request_id', s.requests], // an event goes to the request's own companies only
+  // the bell (migration 0020): A's users' rows, read and marked by their own user only
+  notifications: (_, s) => ['user_id', s.users],
+  consignee_mail_off: (_, s) => ['company_id', s.companies],
 };
 /** Reference tables, the same for every tenant: the declared global resources' (model/registry.ts) and these. */
 export const GLOBAL_TABLES = [

@@ -46,6 +46,8 @@ export interface TenantA {
   apiKeys: { carrier: number; enduser: number };
   /** Webhook endpoints of A's carrier and end-user company, and a finished delivery of each (issue 23). */
   webhooks: { carrier: number; enduser: number; carrierDelivery: number; enduserDelivery: number };
+  /** A notification of A's owner (the bell: A's request, booked by A's end user). */
+  notification: number;
   emails: { owner: string; enduser: string };
 }
 
@@ -287,6 +289,11 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       .executeTakeFirstOrThrow()
       .then((r) => Number(r.id));
   const webhooks = { ...hooks, carrierDelivery: await delivered(hooks.carrier), enduserDelivery: await delivered(hooks.enduser) };
+  // A consignee mail switched off by each carrier (docs/notifications.md)
+  const switchOff = (token: string, what: string) =>
+    ok(what, p.api('POST', '/company/notification_settings/update', { token, body: { consignee: [{ status_id: 7, enabled: false }] } }));
+  await switchOff(acme, 'A consignee switch');
+  await switchOff(await p.login(t.betaOwner.email, PASSWORD), 'B consignee switch');
   // Visitors price and book with B.
   await db
     .updateTable('settings')
@@ -307,6 +314,10 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   const document = await one(
     db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(),
     'document',
+  );
+  const notification = await one(
+    db.selectFrom('notifications').select('id').where('user_id', '=', t.acmeOwner.id).where('transport_request_id', '=', request.id).executeTakeFirst(),
+    'notification',
   );
   const session = await one(db.selectFrom('auth_tokens').select('id').where('user_id', '=', t.rossiUser.id).executeTakeFirst(), 'session');
   const access = await one(db.selectFrom('access_requests').select('id').where('carrier_id', '=', t.acme).executeTakeFirst(), 'access request');
@@ -342,6 +353,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       session: Number(session.id),
       apiKeys,
       webhooks,
+      notification: Number(notification.id),
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
