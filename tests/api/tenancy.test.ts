@@ -11,6 +11,8 @@ const ROUTES = ['admin', 'company'].flatMap((ns) =>
     `POST /api/v1/${ns}/${area}/update/:id`,
     `GET /api/v1/${ns}/${area}/destroy/:id`,
     `GET /api/v1/${ns}/${area}/changeStatus/:id`,
+    // the list's export (docs/list-exports.md): the list's own scope
+    `GET /api/v1/${ns}/${area}/export`,
   ]),
 );
 // Admins end every session of a user (routes/visitor/sessions.ts).
@@ -80,6 +82,8 @@ describeEachDb('tenancy of companies and users', (p) => {
       await call('GET', `/${ns}/${area}?per_page=100`);
       await call('GET', `/${ns}/${area}?per_page=100&search=acme`);
       await call('GET', `/${ns}/${area}?per_page=100&${area === 'companies' ? `carrier_id=${t.acme}` : `company_id=${t.rossi}`}`);
+      // the export as CSV text: a name of the first carrier's tenant in it would be a leak (`leaks` below)
+      await call('GET', `/${ns}/${area}/export?format=csv&${area === 'companies' ? `carrier_id=${t.acme}` : `company_id=${t.rossi}`}`);
       for (const id of ids) {
         await call('GET', `/${ns}/${area}/show/${id}`);
         await call(
@@ -124,6 +128,7 @@ describeEachDb('tenancy of companies and users', (p) => {
     const seen = await callEverything(beta, 'company');
     for (const s of seen) {
       if (/\/(show|update|changeStatus|destroy)\//.test(s.call)) expect(s.status, s.call).toBe(404);
+      else if (s.call.includes('/export?')) expect([200, 404], s.call).toContain(s.status);
       else if (s.call.startsWith('GET')) {
         expect(s.status, s.call).toBe(200);
         for (const row of s.body.data) {
