@@ -32,7 +32,7 @@ const aoa = (rows: unknown[][], opts?: XLSX.AOA2SheetOpts) => XLSX.utils.aoa_to_
 /** The same workbook with one part's XML replaced (hand-written cases SheetJS's writer never makes). */
 function withPart(data: Buffer, part: string, xml: string): Buffer {
   const zip = XLSX.CFB.read(data, { type: 'buffer' });
-  const i = zip.FullPaths.findIndex((p) => p.endsWith(`/${part}`));
+  const i = zip.FullPaths.findIndex((p: string) => p.endsWith(`/${part}`));
   if (i < 0) throw new Error(`no ${part} in ${zip.FullPaths.join(', ')}`);
   const entry = zip.FileIndex[i];
   entry.content = Buffer.from(xml, 'utf8');
@@ -80,7 +80,7 @@ describe('the lean .xlsx reader gives the cells SheetJS gives', () => {
     const lean = bothWays(data)!;
     expect(lean.merges).toHaveLength(2);
     expect(readXlsxSheet(data, CAP)!.rows[2]![0]).toEqual({ t: 's', v: 'MI' });
-    const long = write([['data', aoa([HEAD, ...Array.from({ length: 30 }, (_, i) => ['IT', `Z${i}`, i])], { origin: 'B3' })]]);
+    const long = write([['data', aoa([HEAD, ...Array.from({ length: 30 }, (_, i) => ['IT', `Z${i}`, i])], { origin: 'B3' } as XLSX.AOA2SheetOpts)]]);
     expect(bothWays(long, 12)!.rows).toHaveLength(12);
     expect(bothWays(long)!.rows).toHaveLength(33);
     expect(bothWays(write([['a', aoa([])]]))).toBeNull();

@@ -61,7 +61,8 @@ function entryBytes(data: Buffer, zip: Map<string, Entry>, name: string): Buffer
   if (!e) return null;
   const start = e.local + 30 + data.readUInt16LE(e.local + 26) + data.readUInt16LE(e.local + 28);
   const raw = data.subarray(start, start + e.csz);
-  let out = e.method === 8 ? zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, e.usz) }) : raw;
+  // One output chunk of the declared size (checked by checkZip): no second copy to join chunks.
+  let out = e.method === 8 ? zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, e.usz), chunkSize: Math.max(64, e.usz) }) : raw;
   // SheetJS drops a UTF-8 byte order mark (debom).
   if (out.length >= 3 && out[0] === 0xef && out[1] === 0xbb && out[2] === 0xbf) out = out.subarray(3);
   return out;
@@ -87,9 +88,12 @@ export const unescapeXml = (s: string, xlsx = false) => (xlsx ? rawUnescape(s).r
 const utf8 = (binary: string) => (/[\x80-\xff]/.test(binary) ? Buffer.from(binary, 'latin1').toString('utf8') : binary);
 
 /** `<tag …>content</tag>` (any namespace prefix), the first one: [whole, content] or null (SheetJS's str_match_xml_ns). */
+const TAG_PATTERNS = new Map<string, [RegExp, RegExp]>();
 function matchTag(str: string, tag: string): [string, string] | null {
-  const open = new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, 'g');
-  const close = new RegExp(`</(?:\\w+:)?${tag}>`, 'g');
+  let patterns = TAG_PATTERNS.get(tag);
+  if (!patterns) TAG_PATTERNS.set(tag, (patterns = [new RegExp(`<(?:\\w+:)?${tag}\\b[^<>]*>`, 'g'), new RegExp(`</(?:\\w+:)?${tag}>`, 'g')]));
+  const [open, close] = patterns;
+  open.lastIndex = 0;
   const m = open.exec(str);
   if (!m) return null;
   close.lastIndex = open.lastIndex;
@@ -158,9 +162,34 @@ function decodeCell(ref: string): { r: number; c: number } {
 const CELL_SPLIT = /<(?:\w+:)?c[ />]/;
 const R_ATTR = /r=["']([^"']*)["']/;
 
+/**
+ * Cells are shared: every cell of one shared string, and every number cell with the same text, is the
+ * same frozen object (a tariff repeats its codes, units and brackets on every row: 100 000 rows hold a
+ * few thousand distinct cells). The importer only reads cells; a merged header cell is copied.
+ */
+class CellPool {
+  private strings: Array<CellObject | undefined> = [];
+  private numbers = new Map<string, CellObject>();
+  constructor(private readonly sst: Array<string | undefined>) {}
+  shared(index: number): CellObject {
+    if (!(index in this.sst)) throw new NotStreamable('shared string out of range');
+    return (this.strings[index] ??= Object.freeze({ t: 's', v: this.sst[index] }) as CellObject);
+  }
+  number(text: string): CellObject {
+    let cell = this.numbers.get(text);
+    if (!cell) {
+      cell = Object.freeze({ t: 'n', v: parseFloat(text) }) as CellObject;
+      // Bounded: a sheet of all-distinct numbers gets fresh cells past 100 000 of them.
+      if (this.numbers.size < 100_000) this.numbers.set(text, cell);
+    }
+    return cell;
+  }
+}
+
 /** Walks `<sheetData>` of one sheet's XML, a row at a time, into dense rows (parse_ws_xml_data with READ_OPTIONS). */
 function sheetRows(xml: Buffer, strings: Array<string | undefined>, sheetRowsCap: number): XlsxSheet {
   const rows: Rows = [];
+  const pool = new CellPool(strings);
   const open = findOpen(xml, 'sheetData');
   let after = 0;
   if (open) {
@@ -172,7 +201,7 @@ function sheetRows(xml: Buffer, strings: Array<string | undefined>, sheetRowsCap
       while (p < close.start) {
         const rowClose = findClose(xml, 'row', p, close.start);
         const end = rowClose ? rowClose.start : close.start;
-        tagr = parseRow(xml.toString('latin1', p, end).trim(), tagr, rows, strings, sheetRowsCap);
+        tagr = parseRow(xml.toString('latin1', p, end).trim(), tagr, rows, pool, sheetRowsCap);
         p = rowClose ? rowClose.end : close.start;
       }
     }
@@ -187,7 +216,7 @@ function sheetRows(xml: Buffer, strings: Array<string | undefined>, sheetRowsCap
 }
 
 /** One `</row>`-delimited piece: the last row start tag in it, then its cells. Returns the row number (1-based). */
-function parseRow(x: string, tagr: number, rows: Rows, strings: Array<string | undefined>, cap: number): number {
+function parseRow(x: string, tagr: number, rows: Rows, pool: CellPool, cap: number): number {
   if (x.length === 0) return tagr;
   let ri = 0;
   let start = 0;
@@ -235,18 +264,15 @@ function parseRow(x: string, tagr: number, rows: Rows, strings: Array<string | u
     let v: unknown = vm && vm[1] !== '' ? unescapeXml(vm[1]) : undefined;
     if (tag.t == null && v === undefined) continue;
     let t = tag.t || 'n';
+    let cell: CellObject | undefined;
     switch (t) {
       case 'n':
         if (v == '' || v == null) continue;
-        v = parseFloat(v as string);
+        cell = pool.number(v as string);
         break;
       case 's':
         if (v === undefined) continue;
-        {
-          const index = parseInt(v as string, 10);
-          if (!(index in strings)) throw new NotStreamable('shared string out of range');
-          v = strings[index];
-        }
+        cell = pool.shared(parseInt(v as string, 10));
         break;
       case 'str':
         t = 's';
@@ -269,7 +295,7 @@ function parseRow(x: string, tagr: number, rows: Rows, strings: Array<string | u
     }
     const at = decodeCell(ref);
     const row = (rows[at.r] ??= []);
-    row[at.c] = { t, v } as CellObject;
+    row[at.c] = cell ?? ({ t, v } as CellObject);
   }
   return tagr;
 }
