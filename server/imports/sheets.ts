@@ -46,19 +46,24 @@ export function readSheetsWithSheetJS(data: Buffer, sheetRows: number): XlsxShee
  * The data sheet of an .xlsx by the lean reader (xlsxRows.ts: the same cells as SheetJS, a fraction of
  * the memory); SheetJS when the file holds what that reader leaves to it, or when it cannot read it.
  */
-export function readXlsxSheet(data: Buffer, sheetRows: number): XlsxSheet | null {
+export function readXlsxSheet(data: Buffer, sheetRows: number, beforeSheetJS?: () => void): XlsxSheet | null {
   try {
     return readXlsxDataSheet(data, sheetRows);
   } catch {
-    // NotStreamable (date cells, a chart sheet, parts elsewhere), or a file broken in a way SheetJS may
-    // still read or refuse in its own words: SheetJS decides, as before.
+    // NotStreamable (date cells, a chart sheet, parts elsewhere), an entry inflating past its declared
+    // size, or a file broken in a way SheetJS may still read or refuse in its own words: the zip checks
+    // SheetJS needs (every entry inflated with its bound: 413 for a bomb), then SheetJS decides, as before.
+    beforeSheetJS?.();
     return readSheetsWithSheetJS(data, sheetRows);
   }
 }
 
-/** The rows of the workbook's data sheet, at most `sheetRows` of them; `xlsx` = the content is an OOXML zip. */
-export function readSheets(data: Buffer, sheetRows: number, xlsx = false): Rows {
-  const sheet = xlsx ? readXlsxSheet(data, sheetRows) : readSheetsWithSheetJS(data, sheetRows);
+/**
+ * The rows of the workbook's data sheet, at most `sheetRows` of them. `xlsx`: the content is an OOXML zip
+ * (true, or the zip checks to run before SheetJS reads it), read by the lean reader.
+ */
+export function readSheets(data: Buffer, sheetRows: number, xlsx: boolean | (() => void) = false): Rows {
+  const sheet = xlsx ? readXlsxSheet(data, sheetRows, typeof xlsx === 'function' ? xlsx : undefined) : readSheetsWithSheetJS(data, sheetRows);
   if (!sheet) throw new ImportError(422, 'import.noRows');
   const rows = sheet.rows;
   for (const m of sheet.merges) {

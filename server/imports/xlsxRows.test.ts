@@ -134,6 +134,23 @@ describe('the lean .xlsx reader gives the cells SheetJS gives', () => {
     );
   });
 
+  it('refuses a sheet entry inflating past its declared size (413), as the zip check did before', () => {
+    const data = write([['data', aoa([HEAD, ...Array.from({ length: 200 }, (_, i) => ['IT', `Z${i}`, i])])]], { bookSST: true, compression: true });
+    // The central directory's unzipped size of the sheet, lowered: the entry now lies about its size.
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    let p = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    p = data.readUInt32LE(p + 16);
+    while (!data.subarray(p + 46, p + 46 + name.length).equals(name)) p += 46 + data.readUInt16LE(p + 28) + data.readUInt16LE(p + 30) + data.readUInt16LE(p + 32);
+    data.writeUInt32LE(100, p + 24);
+    expect(() => readXlsxDataSheet(data, CAP)).toThrow();
+    try {
+      readSpreadsheet(data, 'x.xlsx');
+      throw new Error('read');
+    } catch (e) {
+      expect(e).toMatchObject({ status: 413, key: 'import.unzippedTooLarge' });
+    }
+  });
+
   it('is what readSpreadsheet uses for .xlsx content', () => {
     const data = write([['data', aoa(TRICKY)]], { bookSST: true });
     expect(readSpreadsheet(data, 'x.xlsx').rows.map((r) => r?.length)).toEqual(readSheetsWithSheetJS(data, CAP)!.rows.map((r) => r?.length));
