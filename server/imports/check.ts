@@ -113,7 +113,12 @@ export async function compareSets(
  * come one at a time from the statement (Kysely's stream: better-sqlite3's iterate), a page of 5 000 at a
  * time; PostgreSQL answers the query whole (its driver streams only through a cursor package).
  */
-export async function* storedPages(db: Kysely<any>, spec: RowsSpec, where: [column: string, value: number], pageSize = 5000): AsyncGenerator<Array<Record<string, unknown>>> {
+export async function* storedPages(
+  db: Kysely<any>,
+  spec: RowsSpec,
+  where: [column: string, value: number],
+  pageSize = 5000,
+): AsyncGenerator<Array<Record<string, unknown>>> {
   const query = db
     .selectFrom(spec.table)
     .select(spec.columns.map((c) => c.name))

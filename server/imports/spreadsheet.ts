@@ -174,7 +174,8 @@ export function readSpreadsheet(data: Buffer, fileName: string, limits: Limits =
   }
 
   // Header row + the cap + one more row, so "more than the cap" is seen without reading the rest.
-  const rows = kind === 'csv' ? readCsv(data, limits.rows + 2 + 50).rows : readSheets(data, limits.rows + 2, kind === 'xlsx' ? () => checkZip(data, limits) : undefined);
+  const rows =
+    kind === 'csv' ? readCsv(data, limits.rows + 2 + 50).rows : readSheets(data, limits.rows + 2, kind === 'xlsx' ? () => checkZip(data, limits) : undefined);
   let last = rows.length - 1;
   while (last >= 0 && !nonEmpty(rows[last])) last--;
   const headerRow = findHeaderRow(rows, last);

@@ -70,7 +70,11 @@ describe('the lean .xlsx reader gives the cells SheetJS gives', () => {
   });
 
   it('skips an empty first sheet, keeps merged header cells, and honours the row cap', () => {
-    const merged = aoa([['Zona', 'price', null], [null, 'da', 'a'], ['MI', 1, 2]]);
+    const merged = aoa([
+      ['Zona', 'price', null],
+      [null, 'da', 'a'],
+      ['MI', 1, 2],
+    ]);
     merged['!merges'] = [XLSX.utils.decode_range('A1:A2'), XLSX.utils.decode_range('B1:C1')];
     const data = write([
       ['copertina', aoa([])],
@@ -140,7 +144,8 @@ describe('the lean .xlsx reader gives the cells SheetJS gives', () => {
     const name = Buffer.from('xl/worksheets/sheet1.xml');
     let p = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
     p = data.readUInt32LE(p + 16);
-    while (!data.subarray(p + 46, p + 46 + name.length).equals(name)) p += 46 + data.readUInt16LE(p + 28) + data.readUInt16LE(p + 30) + data.readUInt16LE(p + 32);
+    while (!data.subarray(p + 46, p + 46 + name.length).equals(name))
+      p += 46 + data.readUInt16LE(p + 28) + data.readUInt16LE(p + 30) + data.readUInt16LE(p + 32);
     data.writeUInt32LE(100, p + 24);
     expect(() => readXlsxDataSheet(data, CAP)).toThrow();
     try {

@@ -125,7 +125,17 @@ function sharedStrings(binary: string | null): Array<string | undefined> {
     .map((s) => stringItem(s.trim()));
 }
 
-const ERRORS: Record<string, number> = { '#NULL!': 0, '#DIV/0!': 7, '#VALUE!': 15, '#REF!': 23, '#NAME?': 29, '#NUM!': 36, '#N/A': 42, '#GETTING_DATA': 43, '#WTF?': 255 };
+const ERRORS: Record<string, number> = {
+  '#NULL!': 0,
+  '#DIV/0!': 7,
+  '#VALUE!': 15,
+  '#REF!': 23,
+  '#NAME?': 29,
+  '#NUM!': 36,
+  '#N/A': 42,
+  '#GETTING_DATA': 43,
+  '#WTF?': 255,
+};
 const bool = (v: unknown) => v === '1' || v === 'true';
 const ATTRS = /\s([^"\s?>/]+)\s*=\s*((?:")([^"]*)(?:")|(?:')([^']*)(?:')|([^'">\s]+))/g;
 
@@ -209,7 +219,10 @@ function sheetRows(xml: Buffer, strings: Array<string | undefined>, sheetRowsCap
   const merges: Range[] = [];
   const tail = xml.toString('latin1', after);
   for (const m of tail.match(/<(?:\w+:)?mergeCell ref=["'][A-Z0-9:]+['"]\s*[/]?>/g) ?? []) {
-    const [s, e = s] = m.slice(m.indexOf('=') + 2).replace(/['"].*$/, '').split(':');
+    const [s, e = s] = m
+      .slice(m.indexOf('=') + 2)
+      .replace(/['"].*$/, '')
+      .split(':');
     merges.push({ s: decodeCell(s), e: decodeCell(e) });
   }
   return { rows, merges };
