@@ -47,15 +47,6 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
   const limits: Array<[number, number]> = [];
   const bScale = spec.brackets ? (columns.find((c) => c.name === spec.brackets!.from)?.scale ?? 4) : 0;
 
-  // Equal texts share one string (a tariff repeats its codes, countries and brackets on every row): the
-  // rows a dry run keeps while it compares and reprices hold a fraction of the memory.
-  const strings = new Map<string, string>();
-  const intern = (v: string) => {
-    const known = strings.get(v);
-    if (known !== undefined) return known;
-    if (strings.size < 200_000) strings.set(v, v);
-    return v;
-  };
   for (let r = sheet.headerRow + 1; r < sheet.rows.length; r++) {
     const cells = sheet.rows[r];
     if (!cells) continue;
@@ -73,7 +64,7 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
     let rowOk = true;
     for (let k = 0; k < columns.length; k++) {
       const res = readCell(columns[k], cells[colIndex[k]], opts);
-      if (res.ok) row[columns[k].name] = typeof res.value === 'string' ? intern(res.value) : res.value;
+      if (res.ok) row[columns[k].name] = res.value;
       else {
         rowOk = false;
         errors.push({ row: rowNo, column: columns[k].name, key: res.key, params: res.params });
