@@ -5,7 +5,7 @@ import { compareSets } from './check.js';
 describe('compareSets', () => {
   const zones = tariffTable('express_special_zones')!;
 
-  it('pairs rows whose key repeats in order, case-insensitively, and counts the rest as added or removed', () => {
+  it('pairs rows whose key repeats in order, case-insensitively, and counts the rest as added or removed', async () => {
     const stored = [
       { province: 'SO', city: 'Livigno', postal_code: null },
       { province: 'SO', city: 'Livigno', postal_code: null },
@@ -15,7 +15,7 @@ describe('compareSets', () => {
       { province: 'SO', city: 'LIVIGNO', postal_code: null },
       { province: 'AO', city: 'Courmayeur', postal_code: '11013' },
     ];
-    const { summary, changes } = compareSets(zones, stored, incoming);
+    const { summary, changes } = await compareSets(zones, stored, incoming);
     // LIVIGNO differs in case from the stored Livigno: same key, a changed value.
     expect(summary).toEqual({ added: 1, changed: 1, removed: 2, unchanged: 0 });
     expect(changes.map((c) => [c.key.city, c.before?.city ?? null, c.after?.city ?? null])).toEqual([
@@ -26,9 +26,9 @@ describe('compareSets', () => {
     ]);
   });
 
-  it('compares stored money (cents) and decimal text with the file’s normalised values', () => {
+  it('compares stored money (cents) and decimal text with the file’s normalised values', async () => {
     const row = { rate_code: 'STD', country: 'IT', zone_code: 'MI', weight_from: '0', weight_to: '100', price: 2850, unit: 'S', minimum: null, leadtime: 2 };
-    const { summary, changes } = compareSets(
+    const { summary, changes } = await compareSets(
       STANDARD_RATE_ROWS,
       [row],
       [

@@ -227,8 +227,8 @@ export async function tariffImpact(db: Db, companyId: number, proposal: Proposal
   // The stored tariffs, and the proposal in place of its set.
   const current = new MemoryTariffs(stored.categories, stored.versions, stored.tables, islandOf, stored.diesel);
   let proposed = current;
-  const proposedRows = proposal.rows.map((r, i) => ({ ...r, id: i + 1 }));
   if (proposal.kind === 'table') {
+    const proposedRows = proposal.rows.map((r, i) => ({ ...r, id: i + 1 }));
     proposed = new MemoryTariffs(stored.categories, stored.versions, { ...stored.tables, [proposal.spec.table]: proposedRows }, islandOf, stored.diesel);
   }
 
@@ -313,7 +313,18 @@ export async function tariffImpact(db: Db, companyId: number, proposal: Proposal
           .execute()
       : Promise.resolve([]),
   ]);
-  const proposedSheetRows = proposal.kind === 'sheet' ? proposedRows.map((r) => ({ ...r, rate_sheet_id: PROPOSED_SHEET_ID })) : [];
+  // The proposed sheet's rows the requests can use, as the stored ones are read: the same keys (a rate
+  // row is looked up by sheet, province or country and zone code only), so a 100 000-row sheet is not copied whole.
+  const proposedSheetRows: Array<Record<string, unknown> & { id: number }> = [];
+  if (proposal.kind === 'sheet') {
+    proposal.rows.forEach((r, i) => {
+      const used =
+        proposal.rateType === 'EXP'
+          ? expressNeed.provinces.has(r.province as string)
+          : standardNeed.countries.has(r.country as string) && standardNeed.codes.has(r.zone_code as string);
+      if (used) proposedSheetRows.push({ ...r, id: i + 1, rate_sheet_id: PROPOSED_SHEET_ID });
+    });
+  }
   for (const t of new Set([current, proposed, ...proposedOn.values()])) {
     t.addExpressRows(expressRows);
     t.addStandardRows(standardRows);

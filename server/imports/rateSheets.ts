@@ -9,7 +9,7 @@ import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
 import { rateRowsSpec } from '../../model/tariffs.js';
-import { compareSets, refusedCheck, type CheckResult } from './check.js';
+import { compareSets, refusedCheck, storedPages, type CheckResult } from './check.js';
 import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
@@ -170,14 +170,7 @@ export async function checkRateSheet(
           .orderBy('id', 'desc')
           .limit(1)
           .executeTakeFirst();
-  const stored = previous
-    ? await (db as Kysely<any>)
-        .selectFrom(spec.table)
-        .select(spec.columns.map((c) => c.name))
-        .where('rate_sheet_id', '=', previous.id)
-        .orderBy('id')
-        .execute()
-    : [];
+  // The impact first, then the comparison: their memory does not add up at the peak.
   const impact = await tariffImpact(db, input.companyId, {
     kind: 'sheet',
     rateType: input.rateType,
@@ -187,7 +180,8 @@ export async function checkRateSheet(
     categoryId: input.categoryId,
     rows,
   });
-  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact };
+  const stored = previous ? storedPages(db as Kysely<any>, spec, ['rate_sheet_id', previous.id]) : [];
+  return { dry_run: true, errors: [], ...(await compareSets(spec, stored, rows)), impact };
 }
 
 /**

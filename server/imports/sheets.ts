@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { ImportError } from './errors.js';
 import { READ_OPTIONS, type SheetData } from './spreadsheet.js';
+import { readXlsxDataSheet, type XlsxSheet } from './xlsxRows.js';
 
 /**
  * Reading a workbook (.xlsx, .xls, .ods) as a person would (docs/tariff-formats.md): the data sheet is
@@ -28,8 +29,8 @@ function parse(data: Buffer, sheetRows: number, sheets: number | undefined): XLS
 const hasCell = (ws: XLSX.WorkSheet | undefined) =>
   !!ws?.['!ref'] && (((ws as any)['!data'] ?? []) as Rows).some((row) => row?.some((c) => c && c.v !== undefined && String(c.v).trim() !== ''));
 
-/** The rows of the workbook's data sheet, at most `sheetRows` of them. */
-export function readSheets(data: Buffer, sheetRows: number): Rows {
+/** The data sheet by SheetJS (.xls, .ods, and the .xlsx files the lean reader leaves to it). */
+export function readSheetsWithSheetJS(data: Buffer, sheetRows: number): XlsxSheet | null {
   // The first sheet alone first: parsing every sheet of a large workbook for the rare cover sheet is waste.
   let wb = parse(data, sheetRows, 0);
   let ws = wb.SheetNames.length ? wb.Sheets[wb.SheetNames[0]] : undefined;
@@ -37,9 +38,35 @@ export function readSheets(data: Buffer, sheetRows: number): Rows {
     wb = parse(data, sheetRows, undefined);
     ws = wb.SheetNames.map((n) => wb.Sheets[n]).find(hasCell);
   }
-  if (!ws || !hasCell(ws)) throw new ImportError(422, 'import.noRows');
-  const rows = ((ws as any)['!data'] ?? []) as Rows;
-  for (const m of ws['!merges'] ?? []) {
+  if (!ws || !hasCell(ws)) return null;
+  return { rows: ((ws as any)['!data'] ?? []) as Rows, merges: ws['!merges'] ?? [] };
+}
+
+/**
+ * The data sheet of an .xlsx by the lean reader (xlsxRows.ts: the same cells as SheetJS, a fraction of
+ * the memory); SheetJS when the file holds what that reader leaves to it, or when it cannot read it.
+ */
+export function readXlsxSheet(data: Buffer, sheetRows: number, beforeSheetJS?: () => void): XlsxSheet | null {
+  try {
+    return readXlsxDataSheet(data, sheetRows);
+  } catch {
+    // NotStreamable (date cells, a chart sheet, parts elsewhere), an entry inflating past its declared
+    // size, or a file broken in a way SheetJS may still read or refuse in its own words: the zip checks
+    // SheetJS needs (every entry inflated with its bound: 413 for a bomb), then SheetJS decides, as before.
+    beforeSheetJS?.();
+    return readSheetsWithSheetJS(data, sheetRows);
+  }
+}
+
+/**
+ * The rows of the workbook's data sheet, at most `sheetRows` of them. `xlsx`: the content is an OOXML zip
+ * (true, or the zip checks to run before SheetJS reads it), read by the lean reader.
+ */
+export function readSheets(data: Buffer, sheetRows: number, xlsx: boolean | (() => void) = false): Rows {
+  const sheet = xlsx ? readXlsxSheet(data, sheetRows, typeof xlsx === 'function' ? xlsx : undefined) : readSheetsWithSheetJS(data, sheetRows);
+  if (!sheet) throw new ImportError(422, 'import.noRows');
+  const rows = sheet.rows;
+  for (const m of sheet.merges) {
     // Only merges starting in the top rows are header cells; a merged data cell keeps its single value.
     if (m.s.r > 20 || m.e.r === m.s.r) continue;
     const top = rows[m.s.r]?.[m.s.c];

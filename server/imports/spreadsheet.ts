@@ -62,10 +62,11 @@ const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /**
  * Walks the zip's central directory: every entry must be stored or deflated, the declared unzipped
- * sizes must add up to at most the cap, the archive must hold an Excel workbook, and each deflated entry
- * must inflate to no more than its declared size (a lying header is caught after at most the cap).
+ * sizes must add up to at most the cap, the archive must hold an Excel workbook, and (`inflateEntries`)
+ * each deflated entry must inflate to no more than its declared size (a lying header is caught after at
+ * most the cap). Without `inflateEntries` the caller inflates what it reads with the same bound.
  */
-export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>): 'xlsx' | 'ods' {
+export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>, inflateEntries = true): 'xlsx' | 'ods' {
   const unreadable = () => new ImportError(422, 'import.unreadable');
   const minEocd = Math.max(0, data.length - 22 - 0xffff);
   let eocd = -1;
@@ -109,7 +110,7 @@ export function checkZip(data: Buffer, limits: Pick<Limits, 'unzippedBytes'>): '
     if (e.local + 30 > data.length || data.readUInt32LE(e.local) !== ZIP_LOCAL) throw unreadable();
     const start = e.local + 30 + data.readUInt16LE(e.local + 26) + data.readUInt16LE(e.local + 28);
     if (start + e.csz > data.length) throw unreadable();
-    if (e.method !== 8) continue;
+    if (e.method !== 8 || !inflateEntries) continue;
     try {
       zlib.inflateRawSync(data.subarray(start, start + e.csz), { maxOutputLength: Math.max(1, e.usz) });
     } catch (err) {
@@ -164,13 +165,17 @@ export function readSpreadsheet(data: Buffer, fileName: string, limits: Limits =
   if (!ext) throw new ImportError(422, 'import.extension');
   const sniffed = sniffSpreadsheet(data);
   if (!sniffed) throw new ImportError(422, 'import.notSpreadsheet');
-  const kind = sniffed === 'xlsx' ? checkZip(data, limits) : sniffed;
+  // An .xlsx read by the lean reader inflates only the parts it reads, each bounded by its declared size
+  // (a lying entry fails there); before SheetJS reads one, every entry is inflated with the cap as before.
+  const kind = sniffed === 'xlsx' ? checkZip(data, limits, false) : sniffed;
+  if (kind === 'ods') checkZip(data, limits);
   if (ext === 'csv' ? kind !== 'csv' : kind === 'csv' || (ext === 'ods') !== (kind === 'ods')) {
     throw new ImportError(422, 'import.contentMismatch', { extension: `.${ext}` });
   }
 
   // Header row + the cap + one more row, so "more than the cap" is seen without reading the rest.
-  const rows = kind === 'csv' ? readCsv(data, limits.rows + 2 + 50).rows : readSheets(data, limits.rows + 2);
+  const rows =
+    kind === 'csv' ? readCsv(data, limits.rows + 2 + 50).rows : readSheets(data, limits.rows + 2, kind === 'xlsx' ? () => checkZip(data, limits) : undefined);
   let last = rows.length - 1;
   while (last >= 0 && !nonEmpty(rows[last])) last--;
   const headerRow = findHeaderRow(rows, last);

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { isPostgres } from '../migrations/helpers.js';
 import type { TariffTableSpec } from '../../model/tariffs.js';
-import { compareSets, refusedCheck, type CheckResult } from './check.js';
+import { compareSets, refusedCheck, storedPages, type CheckResult } from './check.js';
 import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
@@ -96,14 +96,10 @@ export async function checkTariffTable(
     if (err instanceof ImportError && err.rowErrors.length) return refusedCheck(checkErrors(req, err.rowErrors));
     throw err;
   }
-  const stored = await (db as Kysely<any>)
-    .selectFrom(spec.table)
-    .select(spec.columns.map((c) => c.name))
-    .where('company_id', '=', companyId)
-    .orderBy('id')
-    .execute();
+  // The impact first, then the comparison: their memory does not add up at the peak.
   const impact = await tariffImpact(db, companyId, { kind: 'table', spec, rows });
-  return { dry_run: true, errors: [], ...compareSets(spec, stored, rows), impact };
+  const stored = storedPages(db as Kysely<any>, spec, ['company_id', companyId]);
+  return { dry_run: true, errors: [], ...(await compareSets(spec, stored, rows)), impact };
 }
 
 /** Deletes a company's whole set of a table; answers how many rows went. */
