@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.js';
+import { routerAdapter } from './build/routerAdapter.js';
 import { shellPreload } from './build/shellPreload.js';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
+// ra-core's router adapter without the data router (build/routerAdapter.ts).
 // index.html preloads the fonts and inlines their faces (build/shellPreload.ts); the build writes brotli and gzip variants next to the text files (build/precompress.ts; served by server/app.ts).
 export default defineConfig({
-  plugins: [react(), shellPreload(), precompress()],
+  plugins: [react(), routerAdapter(), shellPreload(), precompress()],
   resolve: {
     // A polyfill the supported browsers do not need (build/shims/object-entries.cjs).
     alias: { 'object.entries': fileURLToPath(new URL('./build/shims/object-entries.cjs', import.meta.url)) },
