@@ -6,13 +6,12 @@ import { authProvider } from './authProvider';
 import { readRole } from './authProvider/session';
 import { kindOfRoleName } from '../model/roles';
 import { buildDataProvider } from './dataProvider';
-import { buildI18nProvider } from './i18n';
 import { APPBAR_HEIGHT, brandTheme } from './layout/brandTheme';
 import { Toasts } from './components/feedback/Toasts';
 import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
-import { componentMessages } from './components/messages';
 import { publicPages } from './publicPages';
-import { queryClient, store, storedLocale } from './shellState';
+import { publicI18n } from './publicI18n';
+import { queryClient, store } from './shellState';
 
 const muiTheme = createTheme(brandTheme);
 
@@ -23,10 +22,8 @@ const muiTheme = createTheme(brandTheme);
  * for the public routes; signing in navigates to `/`, where main.tsx mounts App.
  */
 export default function PublicApp() {
-  const i18nProvider = useMemo(
-    () => buildI18nProvider([componentMessages, ...publicPages.flatMap((p) => (p.messages ? [p.messages] : []))], storedLocale()).provider,
-    [],
-  );
+  // The shell's and the components' texts; each page brings its own (src/publicI18n.ts).
+  const i18nProvider = publicI18n().provider;
   // The public pages use only the data provider's named methods (quote, lookups, access requests): no resource paths.
   const dataProvider = useMemo(
     () =>

@@ -34,6 +34,7 @@ export const shellMessages = {
       new_request: 'Nuova richiesta',
     },
     login: {
+      quote_link: 'Calcola un preventivo senza accedere',
       title: 'Accedi al portale',
       subtitle: 'Preventivi e prenotazioni di trasporto pallet e groupage',
       email: 'Email',
@@ -82,6 +83,7 @@ export const shellMessages = {
       new_request: 'New request',
     },
     login: {
+      quote_link: 'Get a quote without signing in',
       title: 'Sign in to the portal',
       subtitle: 'Quotes and bookings for pallet and groupage transport',
       email: 'Email',
@@ -130,6 +132,7 @@ export const shellMessages = {
       new_request: 'Nouvelle demande',
     },
     login: {
+      quote_link: 'Obtenir un devis sans se connecter',
       title: 'Connexion au portail',
       subtitle: 'Devis et réservations de transport de palettes et groupage',
       email: 'E-mail',
