@@ -29,7 +29,7 @@ export default defineConfig({
           // 313 kB now). Libraries only the screens use stay in the screens' on-demand chunks; the app's
           // own shell code (login page, layout, messages) is the entry chunk, so a deploy that changes
           // only app code leaves `vendor` cached.
-          groups: [{ name: 'vendor', tags: ['$initial'], test: /node_modules/ }],
+          groups: [{ name: 'vendor', tags: ['$initial'], test: (id) => /node_modules/.test(id) || /^\0/.test(id) }],
         },
       },
     },

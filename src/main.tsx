@@ -40,13 +40,16 @@ function Shell() {
   );
 }
 
-// Italian, the default, comes with the entry; a language chosen earlier (English, French) arrives first.
-void loadLocale(storedLocale()).then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <HashRouter>
-        <Shell />
-      </HashRouter>
-    </StrictMode>,
-  ),
-);
+// Italian, the default, comes with the entry; a language chosen earlier (English, French) arrives first
+// (when it cannot, the page starts in Italian).
+void loadLocale(storedLocale())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <HashRouter>
+          <Shell />
+        </HashRouter>
+      </StrictMode>,
+    ),
+  );

@@ -19,11 +19,9 @@ const ForgetPasswordPage = lazyScreen(() => withMessages(import('./custom/forget
 const ResetPasswordPage = lazyScreen(() => withMessages(import('./custom/resetPassword/ResetPasswordPage'), accounts()), 'ResetPasswordPage', {
   fullPage: 'public',
 });
-const ResetPasswordOtpPage = lazyScreen(
-  () => withMessages(import('./custom/resetPasswordOtp/ResetPasswordOtpPage'), accounts()),
-  'ResetPasswordOtpPage',
-  { fullPage: 'public' },
-);
+const ResetPasswordOtpPage = lazyScreen(() => withMessages(import('./custom/resetPasswordOtp/ResetPasswordOtpPage'), accounts()), 'ResetPasswordOtpPage', {
+  fullPage: 'public',
+});
 const AccessRequestPage = lazyScreen(() => withMessages(import('./custom/accessRequest/AccessRequestPage'), accounts()), 'AccessRequestPage', {
   fullPage: 'public',
 });

@@ -2,7 +2,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { setRequestLocale } from '../api/http';
 import italianMessages from './ra-it';
-import { shellMessages } from './shell';
+import { shellItalian } from './shell';
 
 export type Locale = 'it' | 'en' | 'fr';
 export const LOCALES: Array<{ locale: Locale; name: string }> = [
@@ -18,17 +18,32 @@ export type AreaMessages = Record<Locale, Record<string, unknown>>;
 const isLocale = (locale: unknown): locale is Locale => LOCALES.some((l) => l.locale === locale);
 
 /**
- * react-admin's own messages per language (issue 18: a visitor's first load carries only Italian's, the
- * default; English's and French's arrive when chosen, or before the first render when stored earlier:
- * src/main.tsx awaits `loadLocale`).
+ * react-admin's own messages and the shell's, per language (issue 18: a visitor's first load carries only
+ * Italian's, the default; English's and French's arrive when chosen, or before the first render when
+ * stored earlier: src/main.tsx awaits `loadLocale`).
  */
-const catalogues: Partial<Record<Locale, TranslationMessages>> = { it: italianMessages };
+const catalogues: Partial<Record<Locale, TranslationMessages>> = { it: deepMerge(deepMerge({}, italianMessages), shellItalian) as TranslationMessages };
 const loading: Partial<Record<Locale, Promise<TranslationMessages>>> = {};
 
-/** Fetches react-admin's messages for `locale` once (Italian's are always here); unknown locales load nothing. */
+async function fetchCatalogue(locale: 'en' | 'fr'): Promise<TranslationMessages> {
+  const [ra, shell] =
+    locale === 'en'
+      ? await Promise.all([import('ra-language-english'), import('./shell-en')])
+      : await Promise.all([import('ra-language-french'), import('./shell-fr')]);
+  return deepMerge(deepMerge({}, ra.default), shell.shellMessages) as TranslationMessages;
+}
+
+/** Fetches the messages of `locale` once (Italian's are always here); unknown locales load nothing. */
 export function loadLocale(locale: string | null | undefined): Promise<void> {
   if (!isLocale(locale) || catalogues[locale]) return Promise.resolve();
-  loading[locale] ??= (locale === 'en' ? import('ra-language-english') : import('ra-language-french')).then((m) => (catalogues[locale] = m.default));
+  if (locale === 'it') return Promise.resolve();
+  loading[locale] ??= fetchCatalogue(locale).then(
+    (m) => (catalogues[locale] = m),
+    (err) => {
+      delete loading[locale]; // a later choice tries again
+      throw err;
+    },
+  );
   return loading[locale].then(() => undefined);
 }
 
@@ -47,16 +62,17 @@ export interface PortalI18n {
 }
 
 /**
- * Builds the provider from react-admin's own messages, the shell's, and each area's (shared components,
- * resources, pages). The initial language's react-admin messages must be loaded (`loadLocale`); another
- * language's load when the user picks it.
+ * Builds the provider from react-admin's own messages and the shell's (the catalogue), and each area's
+ * (shared components, resources, pages). The initial language's catalogue must be loaded (`loadLocale`,
+ * else Italian is used); another language's loads when the user picks it.
  */
 export function buildI18nProvider(initialAreas: AreaMessages[] = [], initialLocale?: string | null): PortalI18n {
-  const start: Locale = isLocale(initialLocale) ? initialLocale : DEFAULT_LOCALE;
-  if (!catalogues[start]) throw new Error(`buildI18nProvider: await loadLocale('${start}') first`);
+  const wanted: Locale = isLocale(initialLocale) ? initialLocale : DEFAULT_LOCALE;
+  // Not loaded (its file failed to arrive): Italian, which always is; choosing the language again retries.
+  const start: Locale = catalogues[wanted] ? wanted : DEFAULT_LOCALE;
   setRequestLocale(start);
   if (typeof document !== 'undefined') document.documentElement.lang = start;
-  const areas = [shellMessages as AreaMessages, ...initialAreas];
+  const areas = [...initialAreas];
   const merged: Partial<Record<Locale, TranslationMessages>> = {};
   const messagesOf = (locale: Locale): TranslationMessages => {
     if (merged[locale]) return merged[locale];
