@@ -5,7 +5,7 @@ import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { authProvider } from './authProvider';
 import { readRole } from './authProvider/session';
 import { kindOfRoleName } from '../model/roles';
-import { buildDataProvider } from './dataProvider';
+import { buildVisitorDataProvider } from './dataProvider/visitor';
 import { APPBAR_HEIGHT, brandTheme } from './layout/brandTheme';
 import { Toasts } from './components/feedback/Toasts';
 import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
@@ -24,13 +24,14 @@ const muiTheme = createTheme(brandTheme);
 export default function PublicApp() {
   // The shell's and the components' texts; each page brings its own (src/publicI18n.ts).
   const i18nProvider = publicI18n().provider;
-  // The public pages use only the data provider's named methods (quote, lookups, access requests): no resource paths.
+  // The public pages use only the data provider's named methods of their areas (src/dataProvider/visitor.ts).
   const dataProvider = useMemo(
     () =>
-      buildDataProvider(
-        {},
-        { onAnswer: (message) => announceSuccess({ message }), onFieldErrors: announceFieldErrors, getKind: () => kindOfRoleName(readRole()) },
-      ),
+      buildVisitorDataProvider({
+        onAnswer: (message) => announceSuccess({ message }),
+        onFieldErrors: announceFieldErrors,
+        getKind: () => kindOfRoleName(readRole()),
+      }),
     [],
   );
   return (
