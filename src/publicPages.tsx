@@ -1,17 +1,16 @@
 import type { PortalPage } from './resources/types';
 import { lazyScreen } from './components/lazyScreen';
 import { LoginPage } from './custom/login/LoginPage';
+// The quote page's frame comes with the shell (its title and introduction are what a phone paints first,
+// the LCP); its calculator loads on demand (QuotePage.tsx).
+import QuotePage, { loadQuoteCalculator } from './custom/calculator/QuotePage';
 import { withMessages } from './publicI18n';
 
 // Each page's code and texts arrive when it is first shown (issue 18: the login's first load is the login
-// only). The messages modules are imported here, lazily, beside the page that needs them.
+// and the quote page's frame). The messages modules are imported here, lazily, beside the page that needs them.
 const accounts = () => import('./custom/accounts/messages').then((m) => m.accountMessages);
 const calculator = () => import('./custom/calculator/messages').then((m) => m.calculatorMessages);
 const requests = () => import('./custom/transportRequests/messages').then((m) => m.requestMessages);
-
-// Once: main.tsx may start it before the page renders (prefetchPublicPage).
-let quote: Promise<typeof import('./custom/calculator/QuotePage')> | undefined;
-const loadQuote = () => (quote ??= withMessages(import('./custom/calculator/QuotePage'), calculator()));
 
 const ForgetPasswordPage = lazyScreen(() => withMessages(import('./custom/forgetPassword/ForgetPasswordPage'), accounts()), 'ForgetPasswordPage', {
   fullPage: 'public',
@@ -25,7 +24,6 @@ const ResetPasswordOtpPage = lazyScreen(() => withMessages(import('./custom/rese
 const AccessRequestPage = lazyScreen(() => withMessages(import('./custom/accessRequest/AccessRequestPage'), accounts()), 'AccessRequestPage', {
   fullPage: 'public',
 });
-const QuotePage = lazyScreen(loadQuote, 'default', { fullPage: 'plain' });
 // A visitor's request from a quote (its summary uses the calculator's texts too).
 const VisitorRequestPage = lazyScreen(
   () => withMessages(import('./custom/transportRequests/VisitorRequestPage'), requests(), calculator()),
@@ -48,9 +46,9 @@ export const publicPages: PortalPage[] = [
 ];
 
 /**
- * Starts fetching the page a visitor opened before React renders (src/main.tsx): the quote page, where
- * visitors land, is requested as soon as the entry runs, not after the shell's first render.
+ * Starts fetching what the page a visitor opened needs before React renders (src/main.tsx): the quote
+ * page's calculator, where visitors land, is requested as soon as the entry runs.
  */
 export function prefetchPublicPage(route: string) {
-  if (route === '/quote') void loadQuote().catch(() => undefined); // a failure shows when the page renders
+  if (route === '/quote') void loadQuoteCalculator().catch(() => undefined); // a failure shows when the page renders
 }

@@ -49,4 +49,9 @@ export const shellMessages: typeof shellItalian = {
     password_required: 'Please enter your password',
     locked: 'Too many attempts. Try again in 1 minute. |||| Too many attempts. Try again in %{smart_count} minutes.',
   },
+  quote: {
+    title: 'Online quote',
+    subtitle: 'The cost of a pallet or groupage shipment in a few seconds, without signing up.',
+    signin: 'Sign in',
+  },
 };

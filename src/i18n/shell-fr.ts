@@ -49,4 +49,9 @@ export const shellMessages: typeof shellItalian = {
     password_required: 'Veuillez saisir votre mot de passe',
     locked: 'Trop de tentatives. Réessayez dans 1 minute. |||| Trop de tentatives. Réessayez dans %{smart_count} minutes.',
   },
+  quote: {
+    title: 'Devis en ligne',
+    subtitle: 'Le coût d’un envoi de palettes ou de groupage en quelques secondes, sans inscription.',
+    signin: 'Se connecter',
+  },
 };

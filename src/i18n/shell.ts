@@ -51,4 +51,9 @@ export const shellItalian = {
     password_required: 'Inserisci la password',
     locked: 'Troppi tentativi. Riprova tra 1 minuto. |||| Troppi tentativi. Riprova tra %{smart_count} minuti.',
   },
+  quote: {
+    title: 'Preventivo online',
+    subtitle: 'Il costo di una spedizione di pallet o di groupage in pochi secondi, senza registrarti.',
+    signin: 'Accedi',
+  },
 };

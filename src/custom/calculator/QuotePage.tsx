@@ -1,34 +1,53 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { AppBar, Box, Button, Container, Toolbar, Typography } from '@mui/material';
+import { Box, Button, Paper, Typography } from '@mui/material';
 import productLogo from '../../logo.svg';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
-import { Calculator } from './Calculator';
+import { lazyScreen } from '../../components/lazyScreen';
+import { withMessages } from '../../publicI18n';
 
-/** /quote: the same calculator without sign-in, priced for visitors (pricing.md §1), linked from the login screen. */
+let calculator: Promise<typeof import('./Calculator')> | undefined;
+/**
+ * The calculator's code and texts, fetched once: main.tsx starts it before the first render when the
+ * address is #/quote (src/publicPages.tsx `prefetchPublicPage`), the page's lazy calculator awaits it.
+ */
+export const loadQuoteCalculator = () =>
+  (calculator ??= withMessages(
+    import('./Calculator'),
+    import('./messages').then((m) => m.calculatorMessages),
+  ));
+
+const Calculator = lazyScreen(loadQuoteCalculator, 'Calculator');
+
+/**
+ * /quote: the same calculator without sign-in, priced for visitors (pricing.md §1), linked from the login screen.
+ * The frame (top bar, title, introduction: the largest text a phone paints first) comes with the public
+ * shell in the login's first load, in pieces MUI's core there already has (a Paper for the app bar, Boxes
+ * for the toolbar and container); the calculator below arrives on demand (issue 18).
+ */
 export default function QuotePage() {
   const translate = useTranslate();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" color="inherit" elevation={1}>
-        <Toolbar sx={{ gap: 2 }}>
+      <Paper component="header" square elevation={1} sx={{ position: 'sticky', top: 0, zIndex: 'appBar', width: '100%' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 } }}>
           <Box component="img" src={productLogo} alt="logo" sx={{ height: 40 }} />
           <Box sx={{ flex: 1 }} />
           <LanguageSwitcher />
           <Button component={RouterLink} to="/login" variant="outlined" data-testid="quote-signin">
-            {translate('calculator.signin')}
+            {translate('quote.signin')}
           </Button>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" maxWidth="xl" sx={{ py: 3 }}>
+        </Box>
+      </Paper>
+      <Box component="main" sx={{ width: '100%', boxSizing: 'border-box', mx: 'auto', maxWidth: 'xl', px: { xs: 2, sm: 3 }, py: 3 }}>
         <Typography variant="h5" component="h1">
-          {translate('calculator.quote_title')}
+          {translate('quote.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('calculator.quote_subtitle')}
+          {translate('quote.subtitle')}
         </Typography>
         <Calculator kind="visitor" />
-      </Container>
+      </Box>
     </Box>
   );
 }
