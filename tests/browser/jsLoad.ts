@@ -11,14 +11,14 @@ import type { Page, Request, Response } from 'playwright-core';
  * The login screen's first load, signed out, in a fresh profile: the issue 18 target is 200 kB transferred,
  * every kind of resource counted (kB = 1000 bytes, as Vite prints). `npm run bench:bundle` measures
  * against it: 241.5 kB on 2026-11-25 (React, react-router, MUI, react-admin's core and the quote page ~190 kB
- * compressed, the two Roboto weights 46 kB); 198.0 kB after the public pages, their texts and the other
+ * compressed, the two Roboto weights 46 kB); 198.3 kB after the public pages, their texts and the other
  * languages moved out of the first load and ra-core's router adapter lost the data router (docs/first-load.md).
  */
 export const FIRST_LOAD_BUDGET = 200_000;
 
 /**
  * What the login's first load may not grow beyond (the browser test's guard): the size measured last
- * (198.0 kB, docs/first-load.md), plus 3 %. Lower it when the first load shrinks; raise it only for a
+ * (198.3 kB, docs/first-load.md), plus 3 %. Lower it when the first load shrinks; raise it only for a
  * measured trade written here — otherwise move the new code behind a lazy import.
  */
 export const FIRST_LOAD_CEILING = 204_000;
