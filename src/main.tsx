@@ -11,19 +11,17 @@ import '@fontsource/roboto/latin-700.css';
 import { installGuard, isPublicRoute } from './authProvider/guard';
 import { installSession } from './authProvider/startup';
 import PublicApp from './PublicApp';
-import { prefetchPublicPage } from './publicPages';
 import { loadLocale } from './i18n';
 import { storedLocale } from './shellState';
 
 installSession();
 installGuard();
-prefetchPublicPage(window.location.hash.replace(/^#/, '').split('?')[0]);
 
 /**
  * Two shells (issue 18): the visitor's pages (login, quote, access request, password reset) in the light
  * public shell, part of this entry with the login screen only — React, MUI's core and react-admin's
  * headless core, which the signed-in shell needs too, arrive in one `vendor` file with it; the other
- * public pages load when opened (the quote page's fetch starts here, before the first render), and
+ * public pages (and the quote page's calculator) load when opened, and
  * everything else is in the signed-in shell, loaded on demand with react-admin's screens. One router for both: signing in navigates to `/` and the
  * signed-in shell mounts; signing out goes to `/login` and the public one does.
  */

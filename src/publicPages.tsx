@@ -3,7 +3,7 @@ import { lazyScreen } from './components/lazyScreen';
 import { LoginPage } from './custom/login/LoginPage';
 // The quote page's frame comes with the shell (its title and introduction are what a phone paints first,
 // the LCP); its calculator loads on demand (QuotePage.tsx).
-import QuotePage, { loadQuoteCalculator } from './custom/calculator/QuotePage';
+import QuotePage from './custom/calculator/QuotePage';
 import { withMessages } from './publicI18n';
 
 // Each page's code and texts arrive when it is first shown (issue 18: the login's first load is the login
@@ -44,11 +44,3 @@ export const publicPages: PortalPage[] = [
   { path: '/quote', element: <QuotePage />, noLayout: true },
   { path: '/quote/request', element: <VisitorRequestPage />, noLayout: true },
 ];
-
-/**
- * Starts fetching what the page a visitor opened needs before React renders (src/main.tsx): the quote
- * page's calculator, where visitors land, is requested as soon as the entry runs.
- */
-export function prefetchPublicPage(route: string) {
-  if (route === '/quote') void loadQuoteCalculator().catch(() => undefined); // a failure shows when the page renders
-}
