@@ -5,8 +5,12 @@
  * - the entry's stylesheet inline (the Roboto faces, under 2 kB): no render-blocking request
  *   (CSP allows inline styles, not inline scripts);
  * - a `preload` for Roboto 400 and 500, which every screen's text uses: fetched with the scripts, not
- *   after the first render discovers them (measured: login LCP 2.87 s without, 2.66 s with).
+ *   after the first render discovers them (measured: login LCP 2.87 s without, 2.66 s with);
+ * - the icon (public/favicon.svg, 270 bytes) as a `data:` address: one request less on a first load,
+ *   about 1.1 kB on the wire with its headers (CSP's img-src allows `data:`). The file stays served.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 
 /** The font files preloaded (what every first screen's text uses). */
@@ -15,11 +19,13 @@ const INLINE_CSS_MAX = 4096;
 
 export function shellPreload(): Plugin {
   let base = '/';
+  let publicDir = '';
   return {
     name: 'portal-shell-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      publicDir = config.publicDir;
     },
     transformIndexHtml: {
       order: 'post',
@@ -38,7 +44,15 @@ export function shellPreload(): Plugin {
           const css = String(asset.source);
           return css.length <= INLINE_CSS_MAX ? `<style>${css}</style>` : link;
         });
-        return { html: inlined, tags };
+        const iconHref = `${base}favicon.svg`;
+        const withIcon = inlined.replace(`href="${iconHref}"`, () => {
+          const svg = fs.readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8').trim();
+          // The few characters an address cannot hold as they are (quotes become apostrophes).
+          const data = svg.replace(/"/g, "'").replace(/[<>#%\n]/g, encodeURIComponent);
+          return `href="data:image/svg+xml,${data}"`;
+        });
+        if (withIcon === inlined) throw new Error(`shellPreload: index.html has no icon link to ${iconHref}`);
+        return { html: withIcon, tags };
       },
     },
   };

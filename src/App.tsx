@@ -7,6 +7,7 @@ import { readRole } from './authProvider/session';
 import { kindOfRoleName } from '../model/roles';
 import { buildDataProvider, type ApiMap } from './dataProvider';
 import { buildI18nProvider } from './i18n';
+import { notificationMessages } from './layout/notificationMessages';
 import { Layout, ShellToasts } from './layout/Layout';
 import { RoutedPathsContext } from './layout/RoutedPaths';
 import { MenuBadgesContext } from './layout/MenuBadges';
@@ -35,7 +36,11 @@ const menuBadges = Object.fromEntries(pages.flatMap((p) => (p.menuBadge ? [[p.pa
 
 export function App() {
   const { provider: i18nProvider } = useMemo(
-    () => buildI18nProvider([componentMessages, ...[...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : []))], storedLocale()),
+    () =>
+      buildI18nProvider(
+        [componentMessages, notificationMessages, ...[...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : []))],
+        storedLocale(),
+      ),
     [],
   );
   const dataProvider = useMemo(

@@ -5,14 +5,13 @@ import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
 import { authProvider } from './authProvider';
 import { readRole } from './authProvider/session';
 import { kindOfRoleName } from '../model/roles';
-import { buildDataProvider } from './dataProvider';
-import { buildI18nProvider } from './i18n';
+import { buildVisitorDataProvider } from './dataProvider/visitor';
 import { APPBAR_HEIGHT, brandTheme } from './layout/brandTheme';
 import { Toasts } from './components/feedback/Toasts';
 import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
-import { componentMessages } from './components/messages';
 import { publicPages } from './publicPages';
-import { queryClient, store, storedLocale } from './shellState';
+import { publicI18n } from './publicI18n';
+import { queryClient, store } from './shellState';
 
 const muiTheme = createTheme(brandTheme);
 
@@ -23,17 +22,16 @@ const muiTheme = createTheme(brandTheme);
  * for the public routes; signing in navigates to `/`, where main.tsx mounts App.
  */
 export default function PublicApp() {
-  const i18nProvider = useMemo(
-    () => buildI18nProvider([componentMessages, ...publicPages.flatMap((p) => (p.messages ? [p.messages] : []))], storedLocale()).provider,
-    [],
-  );
-  // The public pages use only the data provider's named methods (quote, lookups, access requests): no resource paths.
+  // The shell's and the components' texts; each page brings its own (src/publicI18n.ts).
+  const i18nProvider = publicI18n().provider;
+  // The public pages use only the data provider's named methods of their areas (src/dataProvider/visitor.ts).
   const dataProvider = useMemo(
     () =>
-      buildDataProvider(
-        {},
-        { onAnswer: (message) => announceSuccess({ message }), onFieldErrors: announceFieldErrors, getKind: () => kindOfRoleName(readRole()) },
-      ),
+      buildVisitorDataProvider({
+        onAnswer: (message) => announceSuccess({ message }),
+        onFieldErrors: announceFieldErrors,
+        getKind: () => kindOfRoleName(readRole()),
+      }),
     [],
   );
   return (

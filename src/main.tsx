@@ -11,15 +11,18 @@ import '@fontsource/roboto/latin-700.css';
 import { installGuard, isPublicRoute } from './authProvider/guard';
 import { installSession } from './authProvider/startup';
 import PublicApp from './PublicApp';
+import { loadLocale } from './i18n';
+import { storedLocale } from './shellState';
 
 installSession();
 installGuard();
 
 /**
  * Two shells (issue 18): the visitor's pages (login, quote, access request, password reset) in the light
- * public shell, part of this entry — React, MUI's core and react-admin's headless core, which the
- * signed-in shell needs too, arrive in one `vendor` file with it; everything else in the signed-in shell,
- * loaded on demand with react-admin's screens. One router for both: signing in navigates to `/` and the
+ * public shell, part of this entry with the login screen only — React, MUI's core and react-admin's
+ * headless core, which the signed-in shell needs too, arrive in one `vendor` file with it; the other
+ * public pages (and the quote page's calculator) load when opened, and
+ * everything else is in the signed-in shell, loaded on demand with react-admin's screens. One router for both: signing in navigates to `/` and the
  * signed-in shell mounts; signing out goes to `/login` and the public one does.
  */
 
@@ -35,10 +38,16 @@ function Shell() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <HashRouter>
-      <Shell />
-    </HashRouter>
-  </StrictMode>,
-);
+// Italian, the default, comes with the entry; a language chosen earlier (English, French) arrives first
+// (when it cannot, the page starts in Italian).
+void loadLocale(storedLocale())
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <HashRouter>
+          <Shell />
+        </HashRouter>
+      </StrictMode>,
+    ),
+  );

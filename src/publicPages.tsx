@@ -1,29 +1,50 @@
 import type { PortalPage } from './resources/types';
+import { lazyScreen } from './components/lazyScreen';
 import { LoginPage } from './custom/login/LoginPage';
-import { mfaMessages } from './custom/accounts/mfaMessages';
-import forgetPassword from './custom/forgetPassword';
-import resetPassword from './custom/resetPassword';
-import resetPasswordOtp from './custom/resetPasswordOtp';
-import accessRequest from './custom/accessRequest';
-import tracking from './custom/tracking';
-// The quote page is where visitors arrive, often from a phone: it comes with the shell, not one round trip
-// later (quote LCP 3.02 → 2.42 s for 16 kB more on the login's first load, issue 18).
+// The quote page's frame comes with the shell (its title and introduction are what a phone paints first,
+// the LCP); its calculator loads on demand (QuotePage.tsx).
 import QuotePage from './custom/calculator/QuotePage';
-import { calculatorMessages } from './custom/calculator/messages';
-import { visitorRequestPage } from './custom/transportRequests/visitorPage';
-import { requestMessages } from './custom/transportRequests/messages';
+import { withMessages } from './publicI18n';
+
+// Each page's code and texts arrive when it is first shown (issue 18: the login's first load is the login
+// and the quote page's frame). The messages modules are imported here, lazily, beside the page that needs them.
+const accounts = () => import('./custom/accounts/messages').then((m) => m.accountMessages);
+const calculator = () => import('./custom/calculator/messages').then((m) => m.calculatorMessages);
+const requests = () => import('./custom/transportRequests/messages').then((m) => m.requestMessages);
+
+const ForgetPasswordPage = lazyScreen(() => withMessages(import('./custom/forgetPassword/ForgetPasswordPage'), accounts()), 'ForgetPasswordPage', {
+  fullPage: 'public',
+});
+const ResetPasswordPage = lazyScreen(() => withMessages(import('./custom/resetPassword/ResetPasswordPage'), accounts()), 'ResetPasswordPage', {
+  fullPage: 'public',
+});
+const ResetPasswordOtpPage = lazyScreen(() => withMessages(import('./custom/resetPasswordOtp/ResetPasswordOtpPage'), accounts()), 'ResetPasswordOtpPage', {
+  fullPage: 'public',
+});
+const AccessRequestPage = lazyScreen(() => withMessages(import('./custom/accessRequest/AccessRequestPage'), accounts()), 'AccessRequestPage', {
+  fullPage: 'public',
+});
+// A visitor's request from a quote (its summary uses the calculator's texts too).
+const VisitorRequestPage = lazyScreen(
+  () => withMessages(import('./custom/transportRequests/VisitorRequestPage'), requests(), calculator()),
+  'VisitorRequestPage',
+  { fullPage: 'plain' },
+);
+
+// Public tracking (docs/tracking.md): the page brings its own texts (custom/tracking/messages.ts) with its code.
+const TrackingPage = lazyScreen(() => import('./custom/tracking/TrackingPage'), 'TrackingPage', { fullPage: 'public' });
 
 /**
  * The visitor's pages (authProvider/guard.ts PUBLIC_ROUTES): what the public shell (PublicApp.tsx)
  * routes. They never need the signed-in shell, so it is not loaded for them.
  */
 export const publicPages: PortalPage[] = [
-  { path: '/login', element: <LoginPage />, noLayout: true, messages: mfaMessages },
-  forgetPassword,
-  resetPassword,
-  resetPasswordOtp,
-  accessRequest,
-  { path: '/quote', element: <QuotePage />, noLayout: true, messages: calculatorMessages },
-  { ...visitorRequestPage, messages: requestMessages },
-  tracking,
+  { path: '/login', element: <LoginPage />, noLayout: true },
+  { path: '/forget-password', element: <ForgetPasswordPage />, noLayout: true },
+  { path: '/reset-password', element: <ResetPasswordPage />, noLayout: true },
+  { path: '/reset-password-otp', element: <ResetPasswordOtpPage />, noLayout: true },
+  { path: '/access-request', element: <AccessRequestPage />, noLayout: true },
+  { path: '/quote', element: <QuotePage />, noLayout: true },
+  { path: '/quote/request', element: <VisitorRequestPage />, noLayout: true },
+  { path: '/track', element: <TrackingPage />, noLayout: true },
 ];

@@ -13,7 +13,7 @@ import { FIRST_LOAD_CEILING, kB, type Loaded, loginFirstLoad, openScreen, record
  */
 
 // Strings only the screen's own code holds (its test ids), whatever the bundler names the files.
-// The calculator's step 2 (step 1 comes with the public shell, for the quote page).
+// The calculator (the quote page's frame comes with the public shell, its calculator on demand).
 const CALCULATOR = 'calc-submit';
 const TARIFF_TABLE = 'tariff-table';
 // The signed-in shell: its sidebar (src/layout/Layout.tsx) and the lists' theme (src/layout/theme.ts).

@@ -5,10 +5,6 @@ export const calculatorMessages: AreaMessages = {
   it: {
     calculator: {
       title: 'Calcola costo',
-      quote_title: 'Preventivo online',
-      quote_subtitle: 'Il costo di una spedizione di pallet o di groupage in pochi secondi, senza registrarti.',
-      login_link: 'Calcola un preventivo senza accedere',
-      signin: 'Accedi',
       step1: '1. Zona e servizio',
       step2: '2. Dati della spedizione',
       zone: 'Zona',
@@ -101,10 +97,6 @@ export const calculatorMessages: AreaMessages = {
   en: {
     calculator: {
       title: 'Calculate cost',
-      quote_title: 'Online quote',
-      quote_subtitle: 'The cost of a pallet or groupage shipment in a few seconds, without signing up.',
-      login_link: 'Get a quote without signing in',
-      signin: 'Sign in',
       step1: '1. Zone and service',
       step2: '2. Shipment details',
       zone: 'Zone',
@@ -197,10 +189,6 @@ export const calculatorMessages: AreaMessages = {
   fr: {
     calculator: {
       title: 'Calculer le coût',
-      quote_title: 'Devis en ligne',
-      quote_subtitle: 'Le coût d’un envoi de palettes ou de groupage en quelques secondes, sans inscription.',
-      login_link: 'Obtenir un devis sans se connecter',
-      signin: 'Se connecter',
       step1: '1. Zone et service',
       step2: '2. Données de l’envoi',
       zone: 'Zone',

@@ -5,9 +5,15 @@ import { Alert, Box, Button, Checkbox, FormControlLabel, Link } from '@mui/mater
 import { PlainTextField } from '../../components/forms/PlainTextField';
 import { LoginFrame } from './LoginFrame';
 import { MfaChallengeError, type MfaChallenge } from '../../authProvider';
+import { withMessages } from '../../publicI18n';
 
-// The second step (docs/two-factor.md) loads when a password step asks for it, not with the login.
-const MfaStep = lazy(() => import('./MfaStep').then((m) => ({ default: m.MfaStep })));
+// The second step (docs/two-factor.md) loads when a password step asks for it, not with the login, with its texts.
+const MfaStep = lazy(() =>
+  withMessages(
+    import('./MfaStep'),
+    import('../accounts/mfaMessages').then((m) => m.mfaMessages),
+  ).then((m) => ({ default: m.MfaStep })),
+);
 
 /** /login: email, password, remember me, forgot-password link, access-request button; errors below the form. */
 export function LoginPage() {
@@ -101,7 +107,7 @@ export function LoginPage() {
       </Button>
       <Box sx={{ display: 'flex', justifyContent: 'center', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
         <Link component={RouterLink} to="/quote" variant="body2" data-testid="login-quote-link">
-          {translate('calculator.login_link')}
+          {translate('login.quote_link')}
         </Link>
         <Link component={RouterLink} to="/track" variant="body2" data-testid="login-track-link">
           {translate('tracking.link')}

@@ -3,7 +3,7 @@ import { requestMessages } from '../transportRequests/messages';
 
 /**
  * Texts of the public tracking page (/track, docs/tracking.md), loaded with the page's code (only the links'
- * texts, linkMessages.ts, come with the login): TrackingPage reads them through `usePageTranslate`.
+ * texts, in src/i18n/shell*.ts, come with the login): TrackingPage reads them through `usePageTranslate`.
  */
 export const trackingMessages: AreaMessages = {
   it: {

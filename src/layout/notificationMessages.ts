@@ -1,0 +1,92 @@
+import type { AreaMessages } from '../i18n';
+
+/** The bell's messages (src/layout/NotificationBell.tsx, docs/notifications.md): signed-in screens only. */
+export const notificationMessages: AreaMessages = {
+  it: {
+    notifications: {
+      bell: 'Notifiche',
+      bell_unread: 'Notifiche: %{smart_count} non letta |||| Notifiche: %{smart_count} non lette',
+      title: 'Notifiche',
+      mark_all: 'Segna tutte come lette',
+      empty: 'Nessuna notifica per ora.',
+      error: 'Impossibile caricare le notifiche. Riprova tra poco.',
+      unread: 'non letta',
+      created: 'Nuova richiesta #%{id} da %{actor}',
+      created_anonymous: 'Nuova richiesta #%{id}',
+      status: {
+        1: 'Richiesta #%{id} riaperta da %{actor}',
+        3: 'Richiesta #%{id} confermata da %{actor}',
+        4: 'Richiesta #%{id} rifiutata da %{actor}',
+        5: 'Richiesta #%{id} in transito con %{actor}',
+        6: 'Richiesta #%{id} consegnata da %{actor}',
+        7: 'Richiesta #%{id} annullata da %{actor}',
+      },
+      status_anonymous: {
+        1: 'Richiesta #%{id} riaperta',
+        3: 'Richiesta #%{id} confermata',
+        4: 'Richiesta #%{id} rifiutata',
+        5: 'Richiesta #%{id} in transito',
+        6: 'Richiesta #%{id} consegnata',
+        7: 'Richiesta #%{id} annullata',
+      },
+    },
+  },
+  en: {
+    notifications: {
+      bell: 'Notifications',
+      bell_unread: 'Notifications: %{smart_count} unread',
+      title: 'Notifications',
+      mark_all: 'Mark all as read',
+      empty: 'No notifications yet.',
+      error: 'The notifications could not be loaded. Please try again shortly.',
+      unread: 'unread',
+      created: 'New request #%{id} from %{actor}',
+      created_anonymous: 'New request #%{id}',
+      status: {
+        1: 'Request #%{id} reopened by %{actor}',
+        3: 'Request #%{id} confirmed by %{actor}',
+        4: 'Request #%{id} refused by %{actor}',
+        5: 'Request #%{id} in transit with %{actor}',
+        6: 'Request #%{id} delivered by %{actor}',
+        7: 'Request #%{id} cancelled by %{actor}',
+      },
+      status_anonymous: {
+        1: 'Request #%{id} reopened',
+        3: 'Request #%{id} confirmed',
+        4: 'Request #%{id} refused',
+        5: 'Request #%{id} in transit',
+        6: 'Request #%{id} delivered',
+        7: 'Request #%{id} cancelled',
+      },
+    },
+  },
+  fr: {
+    notifications: {
+      bell: 'Notifications',
+      bell_unread: 'Notifications : %{smart_count} non lue |||| Notifications : %{smart_count} non lues',
+      title: 'Notifications',
+      mark_all: 'Tout marquer comme lu',
+      empty: 'Aucune notification pour le moment.',
+      error: 'Impossible de charger les notifications. Réessayez dans un instant.',
+      unread: 'non lue',
+      created: 'Nouvelle demande n° %{id} de %{actor}',
+      created_anonymous: 'Nouvelle demande n° %{id}',
+      status: {
+        1: 'Demande n° %{id} rouverte par %{actor}',
+        3: 'Demande n° %{id} confirmée par %{actor}',
+        4: 'Demande n° %{id} refusée par %{actor}',
+        5: 'Demande n° %{id} en transit avec %{actor}',
+        6: 'Demande n° %{id} livrée par %{actor}',
+        7: 'Demande n° %{id} annulée par %{actor}',
+      },
+      status_anonymous: {
+        1: 'Demande n° %{id} rouverte',
+        3: 'Demande n° %{id} confirmée',
+        4: 'Demande n° %{id} refusée',
+        5: 'Demande n° %{id} en transit',
+        6: 'Demande n° %{id} livrée',
+        7: 'Demande n° %{id} annulée',
+      },
+    },
+  },
+};
