@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { addDays, romeDate } from '../lib/romeTime.js';
 import { requestEventsRepo, type EventActor } from '../repositories/requestEvents.js';
@@ -156,6 +157,7 @@ export async function seedDemoRequests(db: Db) {
   if (await db.selectFrom('transport_requests').select('id').where('enduser_company_id', '=', eu.company_id).executeTakeFirst()) return false;
   const repo = transportRequestsRepo(db);
   const now = Date.now();
+  const seeded: number[] = [];
   for (const d of DEMOS) {
     const at = new Date(now - d.daysAgo * DAY - 3_600_000).toISOString();
     const pickup = addDays(romeDate(at), 1);
@@ -240,7 +242,15 @@ export async function seedDemoRequests(db: Db) {
       await db.updateTable('transport_requests').set({ transport_request_status_id: d.status }).where('id', '=', id).execute();
       await demoHistory(db, id, eu.carrier_id, d, at);
     }
+    seeded.push(id);
   }
+  // The demo's history is old news: its bell entries are there to browse, already read (docs/notifications.md).
+  await db
+    .updateTable('notifications')
+    .set({ read_at: sql<string>`created_at` })
+    .where('transport_request_id', 'in', seeded)
+    .where('read_at', 'is', null)
+    .execute();
   return true;
 }
 

@@ -51,4 +51,10 @@ describeEachDb('the demo requests’ timelines', (p) => {
     expect(last).toMatchObject({ event: 'status_changed', status_id: 4, by: { role: 'carrier' }, note: row.reason });
     expect(row.reason).toBeTruthy();
   });
+
+  it('the demo’s history fills the bells already read: entries to browse, nothing unread', async () => {
+    const rows = await p().db.db.selectFrom('notifications').select(['read_at']).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.read_at === null)).toEqual([]);
+  });
 });
