@@ -34,52 +34,9 @@ import type { PortalDataProvider } from '../../dataProvider';
 import type { ApiKey } from '../../dataProvider/apiKeys';
 import { normalizeError } from '../../components/feedback/errors';
 import { useFormat } from '../../components/format';
+import { ShownOnce } from './ShownOnce';
 
 const KEY = ['account', 'api-keys'];
-
-/** The key answered once by the server, shown until the user says it was copied. */
-function ShownKey({ value, onDone }: { value: string; onDone: () => void }) {
-  const translate = useTranslate();
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
-  return (
-    <>
-      <DialogTitle id="api-key-dialog-title">{translate('api_keys.shown_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">{translate('api_keys.shown_warning')}</Alert>
-          <Box
-            component="code"
-            data-testid="api-key-value"
-            sx={{ p: 2, bgcolor: 'grey.100', borderRadius: 1, fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
-          >
-            {value}
-          </Box>
-          {copied && (
-            <Typography role="status" variant="body2" color="success.main">
-              {translate('api_keys.copied')}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="outlined" onClick={copy} data-testid="api-key-copy">
-          {translate('api_keys.copy')}
-        </Button>
-        <Button variant="contained" onClick={onDone} data-testid="api-key-done">
-          {translate('api_keys.done')}
-        </Button>
-      </DialogActions>
-    </>
-  );
-}
 
 /** Name and scopes of a new key; answers the key to show (once). */
 function CreateForm({ scopes, onCreated, onCancel }: { scopes: ApiKeyScope[]; onCreated: (key: string) => void; onCancel: () => void }) {
@@ -297,7 +254,9 @@ export function ApiKeysCard() {
         onClose={dialog?.step === 'form' ? () => setDialog(null) : undefined}
       >
         {dialog?.step === 'form' && <CreateForm scopes={keys.data?.scopes ?? []} onCreated={(k) => void created(k)} onCancel={() => setDialog(null)} />}
-        {dialog?.step === 'shown' && <ShownKey value={dialog.key} onDone={() => setDialog(null)} />}
+        {dialog?.step === 'shown' && (
+          <ShownOnce value={dialog.key} onDone={() => setDialog(null)} messages="api_keys" titleId="api-key-dialog-title" testId="api-key-value" />
+        )}
       </Dialog>
       <Confirm
         isOpen={!!revoking}

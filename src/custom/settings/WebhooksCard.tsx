@@ -35,52 +35,9 @@ import type { WebhookEndpoint } from '../../dataProvider/webhooks';
 import { normalizeError } from '../../components/feedback/errors';
 import { useFormat } from '../../components/format';
 import { WebhookDeliveries } from './WebhookDeliveries';
+import { ShownOnce } from './ShownOnce';
 
 const KEY = ['account', 'webhooks'];
-
-/** The signing secret answered once by the server, shown until the user says it was copied. */
-function ShownSecret({ value, onDone }: { value: string; onDone: () => void }) {
-  const translate = useTranslate();
-  const [copied, setCopied] = useState(false);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
-  return (
-    <>
-      <DialogTitle id="webhook-dialog-title">{translate('webhooks.shown_title')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <Alert severity="warning">{translate('webhooks.shown_warning')}</Alert>
-          <Box
-            component="code"
-            data-testid="webhook-secret"
-            sx={{ p: 2, bgcolor: 'grey.100', borderRadius: 1, fontFamily: 'monospace', wordBreak: 'break-all', userSelect: 'all' }}
-          >
-            {value}
-          </Box>
-          {copied && (
-            <Typography role="status" variant="body2" color="success.main">
-              {translate('webhooks.copied')}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="outlined" onClick={copy}>
-          {translate('webhooks.copy')}
-        </Button>
-        <Button variant="contained" onClick={onDone} data-testid="webhook-secret-done">
-          {translate('webhooks.done')}
-        </Button>
-      </DialogActions>
-    </>
-  );
-}
 
 /** URL and events of a new endpoint; answers the secret to show (once). */
 function CreateForm({ events, onCreated, onCancel }: { events: WebhookEvent[]; onCreated: (secret: string) => void; onCancel: () => void }) {
@@ -292,7 +249,9 @@ export function WebhooksCard() {
         onClose={dialog?.step === 'shown' ? undefined : () => setDialog(null)}
       >
         {dialog?.step === 'form' && <CreateForm events={hooks.data?.events ?? []} onCreated={(s) => void created(s)} onCancel={() => setDialog(null)} />}
-        {dialog?.step === 'shown' && <ShownSecret value={dialog.secret} onDone={() => setDialog(null)} />}
+        {dialog?.step === 'shown' && (
+          <ShownOnce value={dialog.secret} onDone={() => setDialog(null)} messages="webhooks" titleId="webhook-dialog-title" testId="webhook-secret" />
+        )}
         {dialog?.step === 'deliveries' && <WebhookDeliveries endpoint={dialog.endpoint} onClose={() => setDialog(null)} />}
       </Dialog>
       <Confirm
