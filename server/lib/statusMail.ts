@@ -33,7 +33,8 @@ export function portalName(mailFrom: string): string {
  * Every value put into the HTML is escaped.
  */
 export function statusMail(m: StatusMailInput): Mail {
-  const t = (key: string, params?: Record<string, unknown>) => translate(m.lang, key, params);
+  // A sentence ending on a name that ends with its own full stop ("… da Acme Trasporti S.r.l.") takes no second one.
+  const t = (key: string, params?: Record<string, unknown>) => translate(m.lang, key, params).replace(/(\w)\.\.(\s|$)/g, '$1.$2');
   const p = m.params;
   const customer = m.audience === 'customer';
   const subject = t(customer ? `mail.status.${m.statusId}.subject` : `mail.consignee.${m.statusId}.subject`, p);

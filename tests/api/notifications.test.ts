@@ -196,7 +196,8 @@ describeEachDb('notifications: the in-app bell and the status mails (issue 22 it
       await expect.poll(() => mailsFor('Consignee@Example.test', id).length).toBe(1);
       const [customer] = mailsFor('enduser@portal.demo', id);
       expect(customer.subject).toBe(`Transport request no. ${id} confirmed`);
-      expect(customer.text).toContain(`has been confirmed by Acme Trasporti S.r.l.`);
+      expect(customer.text).toContain(`has been confirmed by Acme Trasporti S.r.l.\n`);
+      expect(customer.text).not.toContain('S.r.l..');
       expect(customer.text).toContain('Note from Acme Trasporti S.r.l.:\n> Pickup <Thursday> & Friday');
       expect(customer.text).toContain(`http://localhost:3000/#/transport-requests-visuals/${id}/1`);
       expect(customer.html).toContain('Portale Trasporti');
