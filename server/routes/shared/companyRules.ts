@@ -82,7 +82,8 @@ export async function checkCompany(db: Db, rec: CompanyInput, update?: { selfId:
     const low = compareDecimal(v, def.min ?? 0);
     const high = compareDecimal(v, def.max ?? 0);
     const outside = def.exclusive ? low <= 0 || high >= 0 : low < 0 || high > 0;
-    if (outside) add(errors, f, RANGE_KEYS[f] ?? (def.exclusive ? 'companies.decimalRangeExclusive' : 'companies.decimalRange'), { min: def.min, max: def.max });
+    if (outside)
+      add(errors, f, RANGE_KEYS[f] ?? (def.exclusive ? 'companies.decimalRangeExclusive' : 'companies.decimalRange'), { min: def.min, max: def.max });
     else rec[f] = normalDecimal(v);
   }
 
