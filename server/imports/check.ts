@@ -70,6 +70,17 @@ function keyText(keyCols: ReturnType<typeof keyColumns>, row: Record<string, unk
   return k;
 }
 
+/** The same key, column by column (equal columns make equal key texts; the rare other case goes by keyText). */
+function sameKey(keyCols: ReturnType<typeof keyColumns>, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const c of keyCols) {
+    if (!c) continue;
+    const x = shown(c.kind, a[c.name]);
+    const y = shown(c.kind, b[c.name]);
+    if (x !== y && String(x ?? '').toLowerCase() !== String(y ?? '').toLowerCase()) return false;
+  }
+  return true;
+}
+
 /** Every column shows the same value (as their JSON did). */
 function sameValues(spec: RowsSpec, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   for (const c of spec.columns) if (asJson(shown(c.kind, a[c.name])) !== asJson(shown(c.kind, b[c.name]))) return false;
@@ -131,14 +142,13 @@ export async function compareSets(
   const listed = TARIFF_LIMITS.listedChanges;
   const keyCols = keyColumns(spec);
   // The file's rows by key, in file order: one index, or the list of them for a key that repeats.
+  // The file's rows by key, in file order: one index, or the list of them for a key that repeats. Built
+  // only from the first row out of step (below), for the rows from there on.
   const byKey = new Map<string, number | number[]>();
-  for (let i = 0; i < incoming.length; i++) {
-    const k = keyText(keyCols, incoming[i]);
-    const at = byKey.get(k);
-    if (at === undefined) byKey.set(k, i);
-    else if (typeof at === 'number') byKey.set(k, [at, i]);
-    else at.push(i);
-  }
+  /** File rows before this one were paired in step (the n-th stored row with the n-th file row). */
+  let inStep = -1;
+  /** Of the rows paired in step, a key → its first position (made for the first removed row that needs it). */
+  let stepFirst: Map<string, number> | null = null;
   const status = new Uint8Array(incoming.length);
   /** The stored ordinal each file row was paired with (a key's first stored row orders its removed rows). */
   const pairedWith = new Float64Array(incoming.length);
@@ -150,9 +160,35 @@ export async function compareSets(
   const removed = new Smallest<[number, number], ShownRow>(listed, (a, b) => a[0] - b[0] || a[1] - b[1]);
   let removedCount = 0;
   let ordinal = 0;
+  const pair = (i: number, o: number, r: Record<string, unknown>) => {
+    pairedWith[i] = o;
+    if (sameValues(spec, r, incoming[i])) status[i] = UNCHANGED;
+    else {
+      status[i] = CHANGED;
+      if (befores.wants(i)) befores.add(i, asJsonRow(showRow(spec, r)));
+    }
+  };
   for await (const page of Symbol.asyncIterator in stored ? stored : [stored as readonly Record<string, unknown>[]]) {
     for (const r of page) {
       const o = ordinal++;
+      // In step (a file exported and edited keeps the stored order): while the n-th stored row has the
+      // n-th file row's key, both are the same-numbered rows of that key on their side, so they pair.
+      if (inStep < 0) {
+        if (o < incoming.length && sameKey(keyCols, r, incoming[o])) {
+          pair(o, o, r);
+          continue;
+        }
+        // Out of step: from here on by key. The rows before are paired and hold the same keys on both
+        // sides, so the n-th of a key among the rest pairs with the n-th of it among the rest.
+        inStep = o;
+        for (let i = o; i < incoming.length; i++) {
+          const k = keyText(keyCols, incoming[i]);
+          const at = byKey.get(k);
+          if (at === undefined) byKey.set(k, i);
+          else if (typeof at === 'number') byKey.set(k, [at, i]);
+          else at.push(i);
+        }
+      }
       const k = keyText(keyCols, r);
       const at = byKey.get(k);
       let i = -1;
@@ -165,18 +201,19 @@ export async function compareSets(
         }
       }
       if (i >= 0) {
-        pairedWith[i] = o;
-        if (sameValues(spec, r, incoming[i])) status[i] = UNCHANGED;
-        else {
-          status[i] = CHANGED;
-          if (befores.wants(i)) befores.add(i, asJsonRow(showRow(spec, r)));
-        }
+        pair(i, o, r);
         continue;
       }
       removedCount++;
-      let rank: number;
-      if (at !== undefined) rank = pairedWith[typeof at === 'number' ? at : at[0]];
-      else {
+      // Removed rows are listed by the first stored row of their key: among the rows paired in step,
+      // else the one paired with the key's first file row, else the first removed one.
+      if (!stepFirst) {
+        stepFirst = new Map();
+        for (let j = inStep - 1; j >= 0; j--) stepFirst.set(keyText(keyCols, incoming[j]), j);
+      }
+      let rank = stepFirst.get(k);
+      if (rank === undefined && at !== undefined) rank = pairedWith[typeof at === 'number' ? at : at[0]];
+      if (rank === undefined) {
         rank = goneKeys.get(k) ?? o;
         if (rank === o) goneKeys.set(k, o);
       }
