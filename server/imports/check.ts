@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { isPostgres } from '../migrations/helpers.js';
 import { TARIFF_LIMITS, type RowsSpec } from '../../model/tariffs.js';
 import type { CheckError } from './errors.js';
 import type { Impact } from './impactFigures.js';
@@ -48,95 +47,223 @@ export function showRow(spec: RowsSpec, row: Record<string, unknown>): ShownRow 
   return out;
 }
 
-const keyText = (spec: RowsSpec, row: ShownRow) => spec.rowKey.map((c) => String(row[c] ?? '').toLowerCase()).join('\u0001');
 const keyOf = (spec: RowsSpec, row: ShownRow): ShownRow => Object.fromEntries(spec.rowKey.map((c) => [c, row[c]]));
-/** A shown row as one string (JSON of its values in column order): equal strings = equal values, a tenth of the memory. */
-const packed = (spec: RowsSpec, row: ShownRow) => JSON.stringify(spec.columns.map((c) => row[c.name]));
-const unpacked = (spec: RowsSpec, text: string): ShownRow => {
-  const values = JSON.parse(text) as Array<string | number | null>;
-  return Object.fromEntries(spec.columns.map((c, i) => [c.name, values[i]]));
+
+/** A shown value as JSON keeps it: the comparison and the stored rows' `before` were once JSON text (non-finite → null, -0 → 0). */
+const asJson = (v: string | number | null) => (typeof v === 'number' ? (Number.isFinite(v) ? v + 0 : null) : v);
+const asJsonRow = (row: ShownRow): ShownRow => {
+  for (const k of Object.keys(row)) row[k] = asJson(row[k]);
+  return row;
 };
+
+/** The rowKey columns of a spec (a key column outside the columns reads as empty). */
+const keyColumns = (spec: RowsSpec) => spec.rowKey.map((name) => spec.columns.find((c) => c.name === name));
+
+/** A row's key as one string: its rowKey values as shown, lower case (pairs "Livigno" with "LIVIGNO"). */
+function keyText(keyCols: ReturnType<typeof keyColumns>, row: Record<string, unknown>): string {
+  let k = '';
+  for (let j = 0; j < keyCols.length; j++) {
+    const c = keyCols[j];
+    if (j) k += '\u0001';
+    k += String((c && shown(c.kind, row[c.name])) ?? '').toLowerCase();
+  }
+  return k;
+}
+
+/** The same key, column by column (equal columns make equal key texts; the rare other case goes by keyText). */
+function sameKey(keyCols: ReturnType<typeof keyColumns>, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const c of keyCols) {
+    if (!c) continue;
+    const x = shown(c.kind, a[c.name]);
+    const y = shown(c.kind, b[c.name]);
+    if (x !== y && String(x ?? '').toLowerCase() !== String(y ?? '').toLowerCase()) return false;
+  }
+  return true;
+}
+
+/** Every column shows the same value (as their JSON did). */
+function sameValues(spec: RowsSpec, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  for (const c of spec.columns) if (asJson(shown(c.kind, a[c.name])) !== asJson(shown(c.kind, b[c.name]))) return false;
+  return true;
+}
+
+/** The `limit` smallest entries by `order` seen so far, in order (a few hundred: a sorted array). */
+class Smallest<K, V> {
+  private keys: K[] = [];
+  private values: V[] = [];
+  constructor(
+    private readonly limit: number,
+    private readonly order: (a: K, b: K) => number,
+  ) {}
+  /** Whether an entry of this key would be kept (ask before making its value). */
+  wants(key: K): boolean {
+    return this.limit > 0 && (this.keys.length < this.limit || this.order(key, this.keys[this.keys.length - 1]) < 0);
+  }
+  add(key: K, value: V) {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.order(this.keys[mid], key) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    this.keys.splice(lo, 0, key);
+    this.values.splice(lo, 0, value);
+    if (this.keys.length > this.limit) {
+      this.keys.pop();
+      this.values.pop();
+    }
+  }
+  entries(): Array<[K, V]> {
+    return this.keys.map((k, i) => [k, this.values[i]]);
+  }
+}
+
+const UNPAIRED = 0;
+const UNCHANGED = 1;
+const CHANGED = 2;
 
 /**
  * Compares the stored set with the file's rows, pairing them by the spec's rowKey (case-insensitive).
- * Sets whose key is not unique (location rows) pair equal keys in order. The summary counts every row;
- * `changes` lists the first TARIFF_LIMITS.listedChanges changed or added rows in file order, then removed ones.
- * `stored` may come a page at a time (storedPages); each stored row is kept packed (one string).
+ * Sets whose key is not unique (location rows) pair equal keys in order: the n-th stored row of a key
+ * (id order) with the n-th file row of that key. The summary counts every row; `changes` lists the first
+ * TARIFF_LIMITS.listedChanges changed or added rows in file order, then removed ones (grouped by key, in
+ * the order of each key's first stored row). `stored` may come a page at a time (storedPages).
+ *
+ * Memory (issue 20, "Figures"): the stored set is never held. The file's rows are indexed by key (one
+ * string and an index per row), each stored page is paired against that index and dropped; only the
+ * stored rows that can still be listed (at most listedChanges changed and as many removed) are kept.
  */
 export async function compareSets(
   spec: RowsSpec,
   stored: readonly Record<string, unknown>[] | AsyncIterable<readonly Record<string, unknown>[]>,
   incoming: readonly ImportRow[],
 ) {
-  const byKey = new Map<string, string[]>();
+  const listed = TARIFF_LIMITS.listedChanges;
+  const keyCols = keyColumns(spec);
+  // The file's rows by key, in file order: one index, or the list of them for a key that repeats.
+  // The file's rows by key, in file order: one index, or the list of them for a key that repeats. Built
+  // only from the first row out of step (below), for the rows from there on.
+  const byKey = new Map<string, number | number[]>();
+  /** File rows before this one were paired in step (the n-th stored row with the n-th file row). */
+  let inStep = -1;
+  /** Of the rows paired in step, a key → its first position (made for the first removed row that needs it). */
+  let stepFirst: Map<string, number> | null = null;
+  const status = new Uint8Array(incoming.length);
+  /** The stored ordinal each file row was paired with (a key's first stored row orders its removed rows). */
+  const pairedWith = new Float64Array(incoming.length);
+  /** Of a repeated key, how many of its file rows are paired. */
+  const taken = new Map<string, number>();
+  /** A key of removed rows absent from the file → the ordinal of its first stored row. */
+  const goneKeys = new Map<string, number>();
+  const befores = new Smallest<number, ShownRow>(listed, (a, b) => a - b);
+  const removed = new Smallest<[number, number], ShownRow>(listed, (a, b) => a[0] - b[0] || a[1] - b[1]);
+  let removedCount = 0;
+  let ordinal = 0;
+  const pair = (i: number, o: number, r: Record<string, unknown>) => {
+    pairedWith[i] = o;
+    if (sameValues(spec, r, incoming[i])) status[i] = UNCHANGED;
+    else {
+      status[i] = CHANGED;
+      if (befores.wants(i)) befores.add(i, asJsonRow(showRow(spec, r)));
+    }
+  };
   for await (const page of Symbol.asyncIterator in stored ? stored : [stored as readonly Record<string, unknown>[]]) {
     for (const r of page) {
-      const row = showRow(spec, r);
-      const k = keyText(spec, row);
-      const list = byKey.get(k);
-      if (list) list.push(packed(spec, row));
-      else byKey.set(k, [packed(spec, row)]);
+      const o = ordinal++;
+      // In step (a file exported and edited keeps the stored order): while the n-th stored row has the
+      // n-th file row's key, both are the same-numbered rows of that key on their side, so they pair.
+      if (inStep < 0) {
+        if (o < incoming.length && sameKey(keyCols, r, incoming[o])) {
+          pair(o, o, r);
+          continue;
+        }
+        // Out of step: from here on by key. The rows before are paired and hold the same keys on both
+        // sides, so the n-th of a key among the rest pairs with the n-th of it among the rest.
+        inStep = o;
+        for (let i = o; i < incoming.length; i++) {
+          const k = keyText(keyCols, incoming[i]);
+          const at = byKey.get(k);
+          if (at === undefined) byKey.set(k, i);
+          else if (typeof at === 'number') byKey.set(k, [at, i]);
+          else at.push(i);
+        }
+      }
+      const k = keyText(keyCols, r);
+      const at = byKey.get(k);
+      let i = -1;
+      if (typeof at === 'number') i = status[at] === UNPAIRED ? at : -1;
+      else if (at !== undefined) {
+        const n = taken.get(k) ?? 0;
+        if (n < at.length) {
+          i = at[n];
+          taken.set(k, n + 1);
+        }
+      }
+      if (i >= 0) {
+        pair(i, o, r);
+        continue;
+      }
+      removedCount++;
+      // Removed rows are listed by the first stored row of their key: among the rows paired in step,
+      // else the one paired with the key's first file row, else the first removed one.
+      if (!stepFirst) {
+        stepFirst = new Map();
+        for (let j = inStep - 1; j >= 0; j--) stepFirst.set(keyText(keyCols, incoming[j]), j);
+      }
+      let rank = stepFirst.get(k);
+      if (rank === undefined && at !== undefined) rank = pairedWith[typeof at === 'number' ? at : at[0]];
+      if (rank === undefined) {
+        rank = goneKeys.get(k) ?? o;
+        if (rank === o) goneKeys.set(k, o);
+      }
+      if (removed.wants([rank, o])) removed.add([rank, o], asJsonRow(showRow(spec, r)));
     }
   }
-  const summary: CheckSummary = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+  const summary: CheckSummary = { added: 0, changed: 0, removed: removedCount, unchanged: 0 };
   const changes: CheckChange[] = [];
-  const note = (c: () => CheckChange) => {
-    if (changes.length < TARIFF_LIMITS.listedChanges) changes.push(c());
-  };
-  for (const r of incoming) {
-    const after = showRow(spec, r);
-    const before = byKey.get(keyText(spec, after))?.shift();
-    if (before === undefined) {
-      summary.added++;
-      note(() => ({ key: keyOf(spec, after), before: null, after }));
-    } else if (before === packed(spec, after)) {
-      summary.unchanged++;
-    } else {
-      summary.changed++;
-      note(() => ({ key: keyOf(spec, after), before: unpacked(spec, before), after }));
+  const before = new Map(befores.entries());
+  for (let i = 0; i < incoming.length; i++) {
+    const s = status[i];
+    if (s === UNCHANGED) summary.unchanged++;
+    else {
+      if (s === CHANGED) summary.changed++;
+      else summary.added++;
+      if (changes.length < listed) {
+        const after = showRow(spec, incoming[i]);
+        changes.push({ key: keyOf(spec, after), before: s === CHANGED ? before.get(i)! : null, after });
+      }
     }
   }
-  for (const left of byKey.values()) {
-    for (const text of left) {
-      summary.removed++;
-      note(() => {
-        const before = unpacked(spec, text);
-        return { key: keyOf(spec, before), before, after: null };
-      });
-    }
+  for (const [, row] of removed.entries()) {
+    if (changes.length >= listed) break;
+    changes.push({ key: keyOf(spec, row), before: row, after: null });
   }
   return { summary, changes };
 }
 
 /**
- * A stored set in id order, as pages of rows, so only its packed form stays held: on SQLite the rows
- * come one at a time from the statement (Kysely's stream: better-sqlite3's iterate), a page of 5 000 at a
- * time; PostgreSQL answers the query whole (its driver streams only through a cursor package).
+ * A stored set in id order, as pages of rows (`pageSize` at a time, keyset on the id: `id > last`), so
+ * neither database answers the whole set at once and only one page is held while it is compared.
  */
 export async function* storedPages(
   db: Kysely<any>,
   spec: RowsSpec,
   where: [column: string, value: number],
-  pageSize = 5000,
+  pageSize = 10_000,
 ): AsyncGenerator<Array<Record<string, unknown>>> {
-  const query = db
-    .selectFrom(spec.table)
-    .select(spec.columns.map((c) => c.name))
-    .where(where[0], '=', where[1])
-    .orderBy('id');
-  if (isPostgres(db)) {
-    yield await query.execute();
-    return;
+  let last: number | null = null;
+  for (;;) {
+    let query = db
+      .selectFrom(spec.table)
+      .select(['id', ...spec.columns.map((c) => c.name)])
+      .where(where[0], '=', where[1]);
+    if (last !== null) query = query.where('id', '>', last);
+    const page = await query.orderBy('id').limit(pageSize).execute();
+    if (page.length) yield page;
+    if (page.length < pageSize) return;
+    last = Number(page[page.length - 1].id);
   }
-  let page: Array<Record<string, unknown>> = [];
-  for await (const row of query.stream(pageSize)) {
-    page.push(row);
-    if (page.length === pageSize) {
-      yield page;
-      page = [];
-    }
-  }
-  if (page.length) yield page;
 }
 
 /** A check of a file that cannot be published: its errors, nothing compared. */

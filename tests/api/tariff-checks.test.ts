@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, TARIFF_LIMITS, TARIFF_TABLES } from '../../model/tariffs.js';
+import { compareSets, storedPages } from '../../server/imports/check.js';
+import type { ImportRow } from '../../server/imports/validate.js';
 import { DEMO, describeEachDb } from './helpers.js';
 import { createCarrier, download, form, xlsx } from './tariffs.helpers.js';
 
@@ -128,6 +130,22 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     expect(check.body.data.changes).toHaveLength(TARIFF_LIMITS.listedChanges);
     expect(check.body.data.changes.at(-1)).toEqual({ key: { code: 'HUB199' }, before: null, after: { code: 'HUB199', silver: 199, gold: 200 } });
     expect(await hubs(c.id)).toEqual([]);
+  });
+
+  it('reads the stored set a page at a time in id order, and compares it page by page as it would whole', async () => {
+    const c = await createCarrier(p(), 'Pagine Cargo');
+    const rows = Array.from({ length: 7 }, (_, i) => [`HUB${i}`, i, i + 1]);
+    expect((await upload(c.token, 'company', {}, hubFile(rows))).status).toBe(200);
+    const spec = TARIFF_TABLES.find((t) => t.table === 'express_hub_costs')!;
+    const db = p().db.db as unknown as Kysely<any>;
+    const pages: Array<Array<Record<string, unknown>>> = [];
+    for await (const page of storedPages(db, spec, ['company_id', c.id], 3)) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([3, 3, 1]);
+    const ids = pages.flat().map((r) => Number(r.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(pages.flat().map((r) => r.code)).toEqual(rows.map((r) => r[0]));
+    const incoming = [{ code: 'HUB1', silver: 100, gold: 200 }, { code: 'HUB9', silver: 1, gold: 2 }, ...pages.flat().slice(3)] as ImportRow[];
+    expect(await compareSets(spec, storedPages(db, spec, ['company_id', c.id], 2), incoming)).toEqual(await compareSets(spec, pages.flat(), incoming));
   });
 
   it('lists every bad cell by row, column and message in the caller language; without dry_run: 422, the same list, nothing stored', async () => {
