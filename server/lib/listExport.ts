@@ -179,8 +179,21 @@ export async function* csvChunks<R>(columns: readonly ExportColumn<R>[], lang: L
 
 // ---- XLSX ----------------------------------------------------------------------------------------------
 
-/** The .xlsx of the rows: a header row in bold-free text, typed cells (numbers, money and dates with their formats), frozen header. */
-export async function xlsxOf<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): Promise<Buffer> {
+let xlsxQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The .xlsx of the rows: a header row in bold-free text, typed cells (numbers, money and dates with their
+ * formats), frozen header. SheetJS writes a workbook whole (100 000 requests: about +390 MB while it is built,
+ * docs/list-exports.md), so a process builds one at a time: a second export waits for the first, and two
+ * large ones cannot add up.
+ */
+export function xlsxOf<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): Promise<Buffer> {
+  const run = xlsxQueue.then(() => buildXlsx(columns, lang, batches, sheetName));
+  xlsxQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function buildXlsx<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): Promise<Buffer> {
   // A dense sheet built cell by cell, batch by batch (templates.ts does the same for the tariff exports).
   const data: XLSX.CellObject[][] = [columns.map((c) => ({ t: 's', v: c.header[lang] }))];
   for await (const batch of batches) {
