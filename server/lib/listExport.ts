@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import * as XLSX from '@e965/xlsx';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../model/resource.js';
 import { ApiError } from './errors.js';
 import { romeDate } from './romeTime.js';
 import { binaryAnswer, XLSX as XLSX_TYPE } from './answers.js';
+import { xlsxChunks, type XCell } from './xlsxWriter.js';
 
 /**
  * The export of a list (issue 24 item 3, docs/list-exports.md): every row the list shows under the
@@ -179,43 +179,29 @@ export async function* csvChunks<R>(columns: readonly ExportColumn<R>[], lang: L
 
 // ---- XLSX ----------------------------------------------------------------------------------------------
 
-let xlsxQueue: Promise<unknown> = Promise.resolve();
-
 /**
- * The .xlsx of the rows: a header row in bold-free text, typed cells (numbers, money and dates with their
- * formats), frozen header. SheetJS writes a workbook whole (100 000 requests: about +390 MB while it is built,
- * docs/list-exports.md), so a process builds one at a time: a second export waits for the first, and two
- * large ones cannot add up.
+ * The .xlsx of the rows, streamed as they are read (xlsxWriter.ts): a header row of text, typed cells
+ * (numbers, money and dates with their formats), column widths, frozen header. Memory stays one batch of
+ * rows whatever the size (SheetJS, which builds a workbook whole, took about +390 MB for 100 000 requests).
  */
-export function xlsxOf<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): Promise<Buffer> {
-  const run = xlsxQueue.then(() => buildXlsx(columns, lang, batches, sheetName));
-  xlsxQueue = run.catch(() => undefined);
-  return run;
-}
-
-async function buildXlsx<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): Promise<Buffer> {
-  // A dense sheet built cell by cell, batch by batch (templates.ts does the same for the tariff exports).
-  const data: XLSX.CellObject[][] = [columns.map((c) => ({ t: 's', v: c.header[lang] }))];
-  for await (const batch of batches) {
-    for (const row of batch) {
-      const cells: XLSX.CellObject[] = new Array(columns.length);
-      for (let i = 0; i < columns.length; i++) {
-        const c = cellOf(columns[i].kind, columns[i].value(row));
-        if (!c) continue;
-        cells[i] = c.kind === 'text' ? { t: 's', v: c.v } : c.z ? { t: 'n', v: c.v, z: c.z } : { t: 'n', v: c.v };
-      }
-      data.push(cells);
+export function xlsxOf<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>, sheetName: string): AsyncGenerator<Buffer> {
+  async function* rows(): AsyncGenerator<XCell[][]> {
+    yield [columns.map((c) => ({ t: 's', v: c.header[lang] }) as const)];
+    for await (const batch of batches) {
+      yield batch.map((row) =>
+        columns.map((col) => {
+          const c = cellOf(col.kind, col.value(row));
+          return !c ? null : c.kind === 'text' ? { t: 's', v: c.v } : { t: 'n', v: c.v, z: c.z };
+        }),
+      );
     }
   }
-  const ws: XLSX.WorkSheet = {
-    '!data': data,
-    '!ref': XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: Math.max(0, data.length - 1), c: columns.length - 1 } }),
-  };
-  ws['!cols'] = columns.map((c) => ({ wch: c.width ?? (c.kind === 'datetime' ? 17 : Math.max(10, c.header[lang].length + 2)) }));
-  ws['!freeze'] = { xSplit: 0, ySplit: 1 } as never;
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, ws, sheetName.replace(/[:\\/?*[\]]/g, '_').slice(0, 31) || 'data');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return xlsxChunks({
+    sheetName: sheetName.replace(/[:\\/?*[\]]/g, '_').slice(0, 31) || 'data',
+    widths: columns.map((c) => c.width ?? (c.kind === 'datetime' ? 17 : Math.max(10, c.header[lang].length + 2))),
+    formats: [MONEY_FORMAT, DATE_FORMAT, DATETIME_FORMAT, MONTH_FORMAT],
+    rows: rows(),
+  });
 }
 
 // ---- The answer ----------------------------------------------------------------------------------------
@@ -226,8 +212,7 @@ const attachment = (name: string) =>
 
 /**
  * Answers the export: `<name>_<Rome date>.<format>` as an attachment. The total is checked first (422
- * `export.tooMany` past MAX_EXPORT_ROWS, nothing written); CSV streams batch by batch, .xlsx is built
- * from the batches and sent whole.
+ * `export.tooMany` past MAX_EXPORT_ROWS, nothing written); both formats stream batch by batch.
  */
 export async function sendExport<R>(
   req: FastifyRequest,
@@ -243,6 +228,5 @@ export async function sendExport<R>(
   if (opts.format === 'csv') {
     return reply.type(CSV_TYPE).send(Readable.from(csvChunks(opts.columns, req.lang, opts.source.batches()), { objectMode: false }));
   }
-  const body = await xlsxOf(opts.columns, req.lang, opts.source.batches(), opts.sheet ?? opts.name);
-  return reply.type(XLSX_TYPE).send(body);
+  return reply.type(XLSX_TYPE).send(Readable.from(xlsxOf(opts.columns, req.lang, opts.source.batches(), opts.sheet ?? opts.name)));
 }
