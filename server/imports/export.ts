@@ -1,5 +1,5 @@
 import type { RowsSpec } from '../../model/tariffs.js';
-import { writeRowsXlsx } from './template.js';
+import { rowsXlsx } from './template.js';
 
 /**
  * A stored row as the file shows it, in the template's columns: money in euros (cents / 100), decimals
@@ -18,11 +18,13 @@ export function fileRow(spec: RowsSpec, row: Record<string, unknown>): Record<st
   return out;
 }
 
-/** The .xlsx of stored rows: the template's header (the one declaration), then the rows in stored order. */
-export function exportXlsx(spec: RowsSpec, rows: readonly Record<string, unknown>[], sheetName = 'data'): Buffer {
-  return writeRowsXlsx(
-    spec,
-    rows.map((r) => fileRow(spec, r)),
-    sheetName,
-  );
+/**
+ * The .xlsx of stored rows, streamed: the template's header (the one declaration), then the rows in stored
+ * order, page by page as they are read (`storedPages`), so a 100 000-row sheet is never held whole.
+ */
+export async function* exportXlsx(spec: RowsSpec, pages: AsyncIterable<readonly Record<string, unknown>[]>, sheetName = 'data'): AsyncGenerator<Buffer> {
+  async function* fileRows() {
+    for await (const page of pages) yield page.map((r) => fileRow(spec, r));
+  }
+  yield* rowsXlsx(spec, fileRows(), sheetName);
 }

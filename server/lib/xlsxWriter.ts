@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
  * Proved by reading the result back with SheetJS and our own reader (xlsxWriter.test.ts).
  */
 
-export type XCell = { t: 's'; v: string } | { t: 'n'; v: number; z?: string } | null | undefined;
+export type XCell = { t: 's'; v: string; z?: string } | { t: 'n'; v: number; z?: string } | null | undefined;
 
 export interface SheetSpec {
   sheetName: string;
@@ -54,12 +54,13 @@ function rowXml(r: number, cells: XCell[], letters: string[], styleOf: Map<strin
     const c = cells[i];
     if (!c) continue;
     const ref = `${letters[i] ?? colName(i)}${r}`;
+    const s = c.z ? styleOf.get(c.z) : undefined;
+    const style = s ? ` s="${s}"` : '';
     if (c.t === 's') {
       const space = /^\s|\s$/.test(c.v) ? ' xml:space="preserve"' : '';
-      out += `<c r="${ref}" t="inlineStr"><is><t${space}>${xmlText(c.v)}</t></is></c>`;
+      out += `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${xmlText(c.v)}</t></is></c>`;
     } else if (Number.isFinite(c.v)) {
-      const s = c.z ? styleOf.get(c.z) : undefined;
-      out += `<c r="${ref}"${s ? ` s="${s}"` : ''}><v>${c.v}</v></c>`;
+      out += `<c r="${ref}"${style}><v>${c.v}</v></c>`;
     }
   }
   return `${out}</row>`;
@@ -84,11 +85,16 @@ async function* sheetXml(spec: SheetSpec, styleOf: Map<string, number>): AsyncGe
   yield Buffer.from('</sheetData></worksheet>');
 }
 
+/** Formats Excel knows by number: written by that number, as Excel itself does ("@" is text). */
+const BUILTIN_FORMATS: Record<string, number> = { '@': 49, '0': 1, '0.00': 2, '#,##0': 3, '#,##0.00': 4 };
+
 function stylesXml(formats: readonly string[]): string {
-  const fmts = formats.map((f, i) => `<numFmt numFmtId="${164 + i}" formatCode="${xmlText(f)}"/>`).join('');
-  const xfs = formats.map((_, i) => `<xf numFmtId="${164 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
+  const ids = formats.map((f, i) => BUILTIN_FORMATS[f] ?? 164 + i);
+  const custom = formats.filter((f) => BUILTIN_FORMATS[f] === undefined);
+  const fmts = formats.map((f, i) => (BUILTIN_FORMATS[f] === undefined ? `<numFmt numFmtId="${ids[i]}" formatCode="${xmlText(f)}"/>` : '')).join('');
+  const xfs = ids.map((id) => `<xf numFmtId="${id}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
   return (
-    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">${fmts ? `<numFmts count="${formats.length}">${fmts}</numFmts>` : ''}` +
+    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">${custom.length ? `<numFmts count="${custom.length}">${fmts}</numFmts>` : ''}` +
     `<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>` +
     `<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
     `<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>` +

@@ -82,11 +82,5 @@ export function rateSheetsRepo(db: Db) {
       const sortColumns = Object.fromEntries(['id', ...listColumns(spec).map((c) => c.name)].map((c) => [c, c]));
       return paginate(db.selectFrom(table).selectAll().where('rate_sheet_id', '=', sheet.id), q, { sortColumns });
     },
-
-    /** Every row of a sheet, in file order (downloads). */
-    allRows(sheet: { id: number; rate_type: string }) {
-      const table = rateRowsSpec(sheet.rate_type).table as 'express_rate_rows';
-      return db.selectFrom(table).selectAll().where('rate_sheet_id', '=', sheet.id).orderBy('id').execute();
-    },
   };
 }

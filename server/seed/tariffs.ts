@@ -271,7 +271,7 @@ async function seedDemoFuel(db: Db, carrierId: number) {
   }
 }
 
-const file = (spec: RowsSpec, rows: Example[], name: string) => ({ filename: name, data: writeRowsXlsx(spec, rows) });
+const file = async (spec: RowsSpec, rows: Example[], name: string) => ({ filename: name, data: await writeRowsXlsx(spec, rows) });
 
 /**
  * The demo carrier's complete tariffs (server.md §10), written as spreadsheets and loaded through the
@@ -294,7 +294,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     const spec = tariffTable(key)!;
     if ((await countRows(db, spec, carrier.id)) > 0) continue;
     try {
-      await importTariffTable(db, spec, carrier.id, file(spec, rows(), spec.templateFile));
+      await importTariffTable(db, spec, carrier.id, await file(spec, rows(), spec.templateFile));
     } catch (err) {
       if (!(err instanceof ImportError && err.status === 409)) throw err; // another process seeded it first
     }
@@ -310,7 +310,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     area: 'Customer',
     isStandard: 1,
     description: 'Listino Pallet Express clienti 2025',
-    file: file(EXPRESS_RATE_ROWS, expressRows(), 'listino_express_clienti_2025.xlsx'),
+    file: await file(EXPRESS_RATE_ROWS, expressRows(), 'listino_express_clienti_2025.xlsx'),
   });
   await importRateSheet(db, dataDir, {
     ...common,
@@ -319,7 +319,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     area: 'Supplier',
     isStandard: 0,
     description: 'Costi Pallet Express fornitore 2025',
-    file: file(EXPRESS_RATE_ROWS, expressRows(0.78), 'costi_express_fornitore_2025.xlsx'),
+    file: await file(EXPRESS_RATE_ROWS, expressRows(0.78), 'costi_express_fornitore_2025.xlsx'),
   });
   const nat = await importRateSheet(db, dataDir, {
     ...common,
@@ -328,7 +328,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     area: 'Customer',
     isStandard: 1,
     description: 'Listino groupage Italia 2025',
-    file: file(STANDARD_RATE_ROWS, standardNationalRows(), 'listino_groupage_italia_2025.xlsx'),
+    file: await file(STANDARD_RATE_ROWS, standardNationalRows(), 'listino_groupage_italia_2025.xlsx'),
   });
   await importRateSheet(db, dataDir, {
     ...common,
@@ -337,7 +337,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     area: 'Customer',
     isStandard: 1,
     description: 'Listino groupage Europa 2025',
-    file: file(
+    file: await file(
       STANDARD_RATE_ROWS,
       INT_ZONES.flatMap(([c, z, q, l]) => bracketRows(c, z, q, l)),
       'listino_groupage_europa_2025.xlsx',

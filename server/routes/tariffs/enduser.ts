@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { App } from '../../lib/typed.js';
 import { SHEET_ZONES, rateRowsSpec, type Example } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
@@ -7,7 +9,8 @@ import { adjustSell } from '../../pricing/adjust.js';
 import { selectSheets } from '../../pricing/sheets.js';
 import type { Category, EndUserSettings, RateSheet, RateType, SheetZone } from '../../pricing/types.js';
 import { romeToday } from '../../imports/rateSheets.js';
-import { writeRowsXlsx } from '../../imports/template.js';
+import { rowsXlsx } from '../../imports/template.js';
+import { storedPages } from '../../imports/check.js';
 import { rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { XLSX_MIME, attachmentName } from './scope.js';
 import { Type } from 'typebox';
@@ -132,8 +135,12 @@ export default async function enduserRateSheetRoutes(app: App) {
       const ctx = await context(req);
       const sheet = ctx ? await applicable(ctx, q.rate_type, q.rate_type === 'EXP' ? 'NAT' : (q.zone ?? 'NAT')) : null;
       if (!ctx || !sheet) throw new ApiError(404, 'errors.notFound');
-      const rows = (await repo.allRows(sheet)).map((r) => adjusted(q.rate_type, ctx.me, r));
-      const data = writeRowsXlsx(rateRowsSpec(q.rate_type), rows, sheet.code.slice(0, 31));
+      const spec = rateRowsSpec(q.rate_type);
+      async function* rows() {
+        for await (const page of storedPages(app.db as Kysely<any>, spec, ['rate_sheet_id', sheet!.id]))
+          yield page.map((r) => adjusted(q.rate_type, ctx!.me, r));
+      }
+      const data = Readable.from(rowsXlsx(spec, rows(), sheet.code.slice(0, 31)));
       return reply
         .type(XLSX_MIME)
         .header('content-disposition', attachmentName(`${sheet.code}.xlsx`))

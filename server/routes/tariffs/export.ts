@@ -1,9 +1,12 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
 import type { App } from '../../lib/typed.js';
 import { binaryAnswer, XLSX } from '../../lib/answers.js';
 import { TARIFF_TABLES, rateRowsSpec } from '../../../model/tariffs.js';
 import { notFound } from '../../lib/errors.js';
 import { exportXlsx } from '../../imports/export.js';
+import { storedPages } from '../../imports/check.js';
 import { rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { romeToday } from '../../imports/rateSheets.js';
 import { NAMESPACES, XLSX_MIME, attachmentName, tariffCompany } from './scope.js';
@@ -42,20 +45,20 @@ export default async function tariffExportRoutes(app: App) {
         },
         async (req, reply) => {
           const company = await tariffCompany(app, req, ns, req.query.company_id);
-          const rows = company
-            ? await app.db
-                .selectFrom(spec.table as 'express_hub_costs')
-                .selectAll()
-                .where('company_id', '=', company.id)
-                .orderBy('id')
-                .execute()
-            : [];
           const name = `${spec.key}_${company?.id ?? 0}_${romeToday()}.xlsx`;
           return reply
             .type(XLSX_MIME)
             .header('content-disposition', attachmentName(name))
             .header('cache-control', 'private, no-store')
-            .send(exportXlsx(spec, rows, sheetName(spec.key)));
+            .send(
+              Readable.from(
+                exportXlsx(
+                  spec,
+                  company ? storedPages(app.db as Kysely<any>, spec, ['company_id', company.id]) : (async function* () {})(),
+                  sheetName(spec.key),
+                ),
+              ),
+            );
         },
       );
     }
@@ -77,12 +80,12 @@ export default async function tariffExportRoutes(app: App) {
         const company = ns === 'company' || companyId !== undefined ? await tariffCompany(app, req, ns, companyId) : null;
         const sheet = await repo.find(req.params.id, company?.id);
         if (!sheet) throw notFound();
-        const rows = await repo.allRows(sheet);
+        const spec = rateRowsSpec(sheet.rate_type);
         return reply
           .type(XLSX_MIME)
           .header('content-disposition', attachmentName(`${sheet.code}.xlsx`))
           .header('cache-control', 'private, no-store')
-          .send(exportXlsx(rateRowsSpec(sheet.rate_type), rows, sheetName(sheet.code)));
+          .send(Readable.from(exportXlsx(spec, storedPages(app.db as Kysely<any>, spec, ['rate_sheet_id', sheet.id]), sheetName(sheet.code))));
       },
     );
   }

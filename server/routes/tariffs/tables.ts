@@ -79,7 +79,7 @@ export default async function tariffTableRoutes(app: App) {
           .type(XLSX_MIME)
           .header('content-disposition', attachmentName(spec.templateFile))
           .header('cache-control', 'no-store')
-          .send(templateXlsx(spec));
+          .send(await templateXlsx(spec));
       },
     );
   }

@@ -61,7 +61,11 @@ const THROTTLED = (...s: number[]) => [...s, 429];
 const get = (path: string, query?: Call['query'], sees?: string): Call => ({ path, query, sees });
 const post = (path: string, body: Record<string, unknown> = {}): Call => ({ path, body });
 
-const spreadsheet = (key: string): Part => ({ filename: `${key}.xlsx`, type: 'application/octet-stream', data: templateXlsx(TEMPLATES[key]) });
+/** Every template as a file, written once (the writer streams, so it is awaited here). */
+const TEMPLATE_FILES: Record<string, Buffer> = Object.fromEntries(
+  await Promise.all(Object.entries(TEMPLATES).map(async ([key, spec]) => [key, await templateXlsx(spec)] as const)),
+);
+const spreadsheet = (key: string): Part => ({ filename: `${key}.xlsx`, type: 'application/octet-stream', data: TEMPLATE_FILES[key] });
 
 const companyBody = (a: TenantA, c: SweepContext, extra: Record<string, unknown> = {}) => ({
   legal_name: 'Sweep Planted S.r.l.',
