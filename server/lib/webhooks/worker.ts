@@ -70,7 +70,9 @@ async function worker(app: FastifyInstance) {
     await Promise.all(
       users.map(async (u) => {
         const lang: Lang = (LANGS as string[]).includes(u.code ?? '') ? (u.code as Lang) : 'it';
-        return mailer.sendLater(await composeMail(app.db, { to: u.email, lang, key: 'mail.webhookFailing', params: { url: u.url, window: durationText(lang, cfg.webhookWindowMs) } }));
+        return mailer.sendLater(
+          await composeMail(app.db, { to: u.email, lang, key: 'mail.webhookFailing', params: { url: u.url, window: durationText(lang, cfg.webhookWindowMs) } }),
+        );
       }),
     );
   }

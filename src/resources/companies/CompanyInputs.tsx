@@ -217,13 +217,7 @@ export function CompanyInputs({
         <TextInput source="fax" type="email" validate={v('fax')} fullWidth />
         <TextInput source="address" validate={v('address')} fullWidth />
         <TextInput source="address_2" validate={v('address_2')} fullWidth />
-        <CreatableTextInput
-          source="city"
-          path="city_list"
-          query={(s) => (s.length >= 2 ? { search: s } : undefined)}
-          valueOf={cityOf}
-          validate={v('city')}
-        />
+        <CreatableTextInput source="city" path="city_list" query={(s) => (s.length >= 2 ? { search: s } : undefined)} valueOf={cityOf} validate={v('city')} />
         <CreatableTextInput
           source="province"
           path="province_list"
