@@ -121,7 +121,7 @@ export function ApiKeysCard() {
         </>
       }
     >
-      <ListTable testId="api-keys-table" columns={[t('name'), t('prefix'), t('scopes'), t('created_by'), t('last_used'), t('status'), [t('actions'), 'right']]}>
+      <ListTable testId="api-keys-table" messages="api_keys" columns={['name', 'prefix', 'scopes', 'created_by', 'last_used', 'status', ['actions', 'right']]}>
         {keys.data?.data.map((k) => (
           <TableRow key={k.id} data-testid="api-key-row" data-revoked={k.revoked_at ? 'true' : 'false'}>
             <TableCell>{k.name}</TableCell>

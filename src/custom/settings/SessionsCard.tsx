@@ -109,16 +109,7 @@ export function SessionsCard() {
           ))}
         </Stack>
       ) : (
-        <ListTable
-          testId="sessions-table"
-          columns={[
-            translate('sessions.browser'),
-            translate('sessions.address'),
-            translate('sessions.started'),
-            translate('sessions.last_used'),
-            [translate('sessions.actions'), 'right'],
-          ]}
-        >
+        <ListTable testId="sessions-table" messages="sessions" columns={['browser', 'address', 'started', 'last_used', ['actions', 'right']]}>
           {sessions.data?.map((s) => (
             <TableRow key={s.id} data-testid="session-row" data-current={s.current ? 'true' : 'false'} data-session={s.id}>
               <TableCell>

@@ -79,18 +79,32 @@ export function SettingsListCard({
   );
 }
 
-/** A small table with its heads; `children` are the body's `<TableRow>`s. A column given as `[label, 'right']` is aligned right. */
-export function ListTable({ testId, columns, children }: { testId: string; columns: ReadonlyArray<string | readonly [string, 'right']>; children: ReactNode }) {
+/**
+ * A small table with its heads: `columns` are message keys under `messages` (`<messages>.<key>`); a column given
+ * as `[key, 'right']` is aligned right. `children` are the body's `<TableRow>`s.
+ */
+export function ListTable({
+  testId,
+  messages,
+  columns,
+  children,
+}: {
+  testId: string;
+  messages: string;
+  columns: ReadonlyArray<string | readonly [string, 'right']>;
+  children: ReactNode;
+}) {
+  const translate = useTranslate();
   return (
     <TableContainer>
       <Table size="small" data-testid={testId}>
         <TableHead>
           <TableRow>
             {columns.map((c) => {
-              const [label, align] = typeof c === 'string' ? [c, undefined] : c;
+              const [key, align] = typeof c === 'string' ? [c, undefined] : c;
               return (
-                <TableCell key={label} align={align}>
-                  {label}
+                <TableCell key={key} align={align}>
+                  {translate(`${messages}.${key}`)}
                 </TableCell>
               );
             })}

@@ -39,7 +39,6 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
 
   const rows = list.data?.data ?? [];
   const pages = list.data?.last_page ?? 1;
-  const t = (key: string) => translate(`webhooks.${key}`);
   return (
     <>
       <DialogTitle id="webhook-dialog-title">{translate('webhooks.deliveries_label', { url: endpoint.url })}</DialogTitle>
@@ -54,16 +53,8 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
         {rows.length > 0 && (
           <ListTable
             testId="webhook-deliveries"
-            columns={[
-              t('event_col'),
-              t('request'),
-              t('state'),
-              [t('code'), 'right'],
-              [t('duration'), 'right'],
-              t('time'),
-              [t('attempts'), 'right'],
-              [t('actions'), 'right'],
-            ]}
+            messages="webhooks"
+            columns={['event_col', 'request', 'state', ['code', 'right'], ['duration', 'right'], 'time', ['attempts', 'right'], ['actions', 'right']]}
           >
             {rows.map((d) => (
               <TableRow key={d.id} data-testid="webhook-delivery-row" data-state={d.state}>

@@ -126,7 +126,7 @@ export function WebhooksCard() {
         </>
       }
     >
-      <ListTable testId="webhooks-table" columns={[t('url'), t('events'), t('created_by'), t('status'), [t('actions'), 'right']]}>
+      <ListTable testId="webhooks-table" messages="webhooks" columns={['url', 'events', 'created_by', 'status', ['actions', 'right']]}>
         {hooks.data?.data.map((h) => (
           <TableRow key={h.id} data-testid="webhook-row">
             <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{h.url}</TableCell>
