@@ -192,6 +192,9 @@ describeEachDb(
         const told = mails.filter((m) => m.subject.includes(receiver.url));
         expect(told.map((m) => m.to)).toContain('carrier@portal.demo');
         expect(told[0].subject).toBe(`Webhook in errore: le consegne a ${receiver.url} sono sospese`);
+        // the text names the configured window (150 ms here, read as a minute), not the default's 24 hours
+        expect(told[0].text).toContain(`al vostro webhook ${receiver.url} per 1 minuto e ha smesso di riprovare`);
+        expect(told[0].text).not.toContain('24 ore');
 
         // Resend: 409 while pending elsewhere, another company's endpoint is 404, then a new delivery with the same message
         const other = await p().api('POST', `/company/webhooks/${acme[0].id}/deliveries/${d.id}/resend`, { token: w.tokens.beta });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { LANGS, type Lang } from '../../i18n/index.js';
 import { composeMail, createMailer } from '../mail.js';
+import { durationText } from '../duration.js';
 import { nowIso } from '../tokens.js';
 import { webhooksRepo, type DueDelivery } from '../../repositories/webhooks.js';
 import { sendOnce } from './send.js';
@@ -69,7 +70,9 @@ async function worker(app: FastifyInstance) {
     await Promise.all(
       users.map(async (u) => {
         const lang: Lang = (LANGS as string[]).includes(u.code ?? '') ? (u.code as Lang) : 'it';
-        return mailer.sendLater(await composeMail(app.db, { to: u.email, lang, key: 'mail.webhookFailing', params: { url: u.url } }));
+        return mailer.sendLater(
+          await composeMail(app.db, { to: u.email, lang, key: 'mail.webhookFailing', params: { url: u.url, window: durationText(lang, cfg.webhookWindowMs) } }),
+        );
       }),
     );
   }

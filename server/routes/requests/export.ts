@@ -3,14 +3,11 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import type { Db } from '../../db/index.js';
-import { COMPANY_ROLE } from '../../../model/roles.js';
-import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/paging.js';
-import { isDate } from '../../lib/romeTime.js';
 import { messageHeader } from '../../lib/declaredExport.js';
 import { EXPORT_BATCH, exportAnswer, exportQuerySchema, sendExport, type ExportColumn, type ExportFormat, type RowSource } from '../../lib/listExport.js';
 import { SORTABLE, countListed, listedRequests, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
-import { NAMESPACES, scopeOf } from './list.js';
+import { NAMESPACES, listedScope } from './list.js';
 import type { Namespace } from './present.js';
 
 type Filters = Omit<ListFilters, 'page' | 'per_page'>;
@@ -117,8 +114,8 @@ function columns(req: FastifyRequest, ns: Namespace): ExportColumn<ExportRow>[] 
 
 /**
  * `GET /{ns}/transport_requests/export` (issue 24 item 3, docs/list-exports.md): every request the list
- * shows under the same filters and sort, in the same scope (`scopeOf`, `listedRequests`: the list's own),
- * read in keyset batches; CSV streams, .xlsx is built from the batches.
+ * shows under the same filters and sort, in the same scope (`listedScope`, `listedRequests`: the list's own, with
+ * its 404 for another carrier's end user), read in keyset batches; CSV streams, .xlsx is built from the batches.
  */
 export default async function requestExportRoutes(app: App) {
   for (const { ns, policy, filters } of NAMESPACES) {
@@ -140,23 +137,7 @@ export default async function requestExportRoutes(app: App) {
       },
       async (req, reply) => {
         const { format, ...q } = req.query;
-        if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
-        const scope = scopeOf(req, ns);
-        const f: Filters = {
-          ...q,
-          carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined,
-          enduser_id: ns === 'enduser' ? undefined : q.enduser_id,
-        };
-        if (ns === 'company' && f.enduser_id && 'carrierId' in scope) {
-          const eu = await app.db
-            .selectFrom('companies')
-            .select('id')
-            .where('id', '=', f.enduser_id)
-            .where('carrier_id', '=', scope.carrierId)
-            .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
-            .executeTakeFirst();
-          if (!eu) throw notFound();
-        }
+        const { scope, filters: f } = await listedScope(app.db, req, ns, q);
         return sendExport(req, reply, {
           name: 'transport-requests',
           format,

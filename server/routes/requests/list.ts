@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
+import type { Db } from '../../db/index.js';
 import type { Kind } from '../../../model/roles.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
@@ -43,6 +44,35 @@ export function scopeOf(req: FastifyRequest, ns: Namespace): RequestScope {
   return { carrierId: u.company_id };
 }
 
+/** The query of a namespace's list (and of its export): its filters, the admin's `company_id` for `carrier_id`. */
+type ListQuery = Omit<ListFilters, 'page' | 'per_page'> & { company_id?: number };
+
+/**
+ * The scope and filters of a namespace's list, as the list and its export both read them: the date must be a
+ * real day (422); `carrier_id` only for the admin (or its `company_id`), `enduser_id` not for an end user; a
+ * carrier filtering on an end user that is not its own gets 404, as if it did not exist.
+ */
+export async function listedScope<Q extends ListQuery>(db: Db, req: FastifyRequest, ns: Namespace, q: Q): Promise<{ scope: RequestScope; filters: Q }> {
+  if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
+  const scope = scopeOf(req, ns);
+  const filters: Q = {
+    ...q,
+    carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined,
+    enduser_id: ns === 'enduser' ? undefined : q.enduser_id,
+  };
+  if (ns === 'company' && filters.enduser_id && 'carrierId' in scope) {
+    const eu = await db
+      .selectFrom('companies')
+      .select('id')
+      .where('id', '=', filters.enduser_id)
+      .where('carrier_id', '=', scope.carrierId)
+      .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
+      .executeTakeFirst();
+    if (!eu) throw notFound();
+  }
+  return { scope, filters };
+}
+
 const id = { type: 'integer', minimum: 1 } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 const dateFilter = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
@@ -82,23 +112,7 @@ export default async function requestListRoutes(app: App) {
       },
       async (req) => {
         const q = req.query;
-        if (q.date && !isDate(q.date)) throw invalid({ date: { key: 'validation.format', params: { format: req.t('format.date') } } });
-        const scope = scopeOf(req, ns);
-        const f: ListFilters = {
-          ...q,
-          carrier_id: ns === 'admin' ? (q.carrier_id ?? q.company_id) : undefined,
-          enduser_id: ns === 'enduser' ? undefined : q.enduser_id,
-        };
-        if (ns === 'company' && f.enduser_id && 'carrierId' in scope) {
-          const eu = await app.db
-            .selectFrom('companies')
-            .select('id')
-            .where('id', '=', f.enduser_id)
-            .where('carrier_id', '=', scope.carrierId)
-            .where('company_role_id', '=', COMPANY_ROLE.ENDUSER)
-            .executeTakeFirst();
-          if (!eu) throw notFound();
-        }
+        const { scope, filters: f } = await listedScope(app.db, req, ns, q);
         const { ids, total } = await repo.page(scope, f);
         const rows = await repo.load(ids);
         return {

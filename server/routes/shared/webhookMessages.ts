@@ -15,7 +15,7 @@ registerMessages({
     'field.webhooks.events': 'events',
     'mail.webhookFailing.subject': 'Webhook failing: deliveries to {url} stopped',
     'mail.webhookFailing.text':
-      'Hello,\n\nthe freight portal could not deliver an event to your webhook {url} for 24 hours and has stopped retrying it. The endpoint is now marked as failing.\n\nCheck that the receiver is reachable and answers 2xx, then resend the failed deliveries from Settings → Webhooks.\n',
+      'Hello,\n\nthe freight portal could not deliver an event to your webhook {url} for {window} and has stopped retrying it. The endpoint is now marked as failing.\n\nCheck that the receiver is reachable and answers 2xx, then resend the failed deliveries from Settings → Webhooks.\n',
   },
   it: {
     'webhooks.created': 'Webhook aggiunto: copia ora il segreto di firma, non verrà più mostrato.',
@@ -30,7 +30,7 @@ registerMessages({
     'field.webhooks.events': 'eventi',
     'mail.webhookFailing.subject': 'Webhook in errore: le consegne a {url} sono sospese',
     'mail.webhookFailing.text':
-      'Buongiorno,\n\nil portale trasporti non è riuscito a consegnare un evento al vostro webhook {url} per 24 ore e ha smesso di riprovare. L’endpoint è ora segnato in errore.\n\nVerificate che il ricevitore sia raggiungibile e risponda 2xx, poi reinviate le consegne fallite da Impostazioni → Webhook.\n',
+      'Buongiorno,\n\nil portale trasporti non è riuscito a consegnare un evento al vostro webhook {url} per {window} e ha smesso di riprovare. L’endpoint è ora segnato in errore.\n\nVerificate che il ricevitore sia raggiungibile e risponda 2xx, poi reinviate le consegne fallite da Impostazioni → Webhook.\n',
   },
   fr: {
     'webhooks.created': 'Webhook ajouté : copiez maintenant son secret de signature, il ne sera plus affiché.',
@@ -45,6 +45,6 @@ registerMessages({
     'field.webhooks.events': 'événements',
     'mail.webhookFailing.subject': 'Webhook en échec : les livraisons vers {url} sont arrêtées',
     'mail.webhookFailing.text':
-      'Bonjour,\n\nle portail de transport n’a pas pu livrer un événement à votre webhook {url} pendant 24 heures et a cessé de réessayer. Le point de terminaison est désormais marqué en échec.\n\nVérifiez que le récepteur est joignable et répond 2xx, puis renvoyez les livraisons échouées depuis Paramètres → Webhooks.\n',
+      'Bonjour,\n\nle portail de transport n’a pas pu livrer un événement à votre webhook {url} pendant {window} et a cessé de réessayer. Le point de terminaison est désormais marqué en échec.\n\nVérifiez que le récepteur est joignable et répond 2xx, puis renvoyez les livraisons échouées depuis Paramètres → Webhooks.\n',
   },
 });

@@ -1,27 +1,12 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  Alert,
-  Button,
-  Chip,
-  CircularProgress,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, CircularProgress, DialogActions, DialogContent, DialogTitle, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
 import type { WebhookEndpoint } from '../../dataProvider/webhooks';
 import { normalizeError } from '../../components/feedback/errors';
 import { useFormat } from '../../components/format';
+import { ListTable } from './SettingsListCard';
 
 const STATE_COLOR = { pending: 'info', delivered: 'success', failed: 'error' } as const;
 
@@ -66,60 +51,48 @@ export function WebhookDeliveries({ endpoint, onClose }: { endpoint: WebhookEndp
           </Typography>
         )}
         {rows.length > 0 && (
-          <TableContainer>
-            <Table size="small" data-testid="webhook-deliveries">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('webhooks.event_col')}</TableCell>
-                  <TableCell>{translate('webhooks.request')}</TableCell>
-                  <TableCell>{translate('webhooks.state')}</TableCell>
-                  <TableCell align="right">{translate('webhooks.code')}</TableCell>
-                  <TableCell align="right">{translate('webhooks.duration')}</TableCell>
-                  <TableCell>{translate('webhooks.time')}</TableCell>
-                  <TableCell align="right">{translate('webhooks.attempts')}</TableCell>
-                  <TableCell align="right">{translate('webhooks.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((d) => (
-                  <TableRow key={d.id} data-testid="webhook-delivery-row" data-state={d.state}>
-                    <TableCell>{translate(`webhooks.event.${d.event_type}`)}</TableCell>
-                    <TableCell>#{d.transport_request_id}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={STATE_COLOR[d.state]} label={translate(`webhooks.state_value.${d.state}`)} />
-                      {d.state === 'pending' && d.next_attempt_at && d.attempts > 0 && (
-                        <Typography variant="caption" display="block" color="text.secondary">
-                          {translate('webhooks.next', { at: dateTime(d.next_attempt_at) })}
-                        </Typography>
-                      )}
-                      {d.last_error && (
-                        <Typography variant="caption" display="block" color="text.secondary">
-                          {d.last_error}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right">{d.last_status_code ?? '—'}</TableCell>
-                    <TableCell align="right">{d.last_duration_ms === null ? '—' : translate('webhooks.ms', { n: d.last_duration_ms })}</TableCell>
-                    <TableCell>{d.last_attempt_at ? dateTime(d.last_attempt_at) : '—'}</TableCell>
-                    <TableCell align="right">{d.attempts}</TableCell>
-                    <TableCell align="right">
-                      {d.state !== 'pending' && (
-                        <Button
-                          size="small"
-                          disabled={busy !== null}
-                          onClick={() => void resend(d.id)}
-                          aria-label={translate('webhooks.resend_label', { id: d.id })}
-                          data-testid="webhook-resend"
-                        >
-                          {translate('webhooks.resend')}
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable
+            testId="webhook-deliveries"
+            messages="webhooks"
+            columns={['event_col', 'request', 'state', ['code', 'right'], ['duration', 'right'], 'time', ['attempts', 'right'], ['actions', 'right']]}
+          >
+            {rows.map((d) => (
+              <TableRow key={d.id} data-testid="webhook-delivery-row" data-state={d.state}>
+                <TableCell>{translate(`webhooks.event.${d.event_type}`)}</TableCell>
+                <TableCell>#{d.transport_request_id}</TableCell>
+                <TableCell>
+                  <Chip size="small" color={STATE_COLOR[d.state]} label={translate(`webhooks.state_value.${d.state}`)} />
+                  {d.state === 'pending' && d.next_attempt_at && d.attempts > 0 && (
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {translate('webhooks.next', { at: dateTime(d.next_attempt_at) })}
+                    </Typography>
+                  )}
+                  {d.last_error && (
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {d.last_error}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right">{d.last_status_code ?? '—'}</TableCell>
+                <TableCell align="right">{d.last_duration_ms === null ? '—' : translate('webhooks.ms', { n: d.last_duration_ms })}</TableCell>
+                <TableCell>{d.last_attempt_at ? dateTime(d.last_attempt_at) : '—'}</TableCell>
+                <TableCell align="right">{d.attempts}</TableCell>
+                <TableCell align="right">
+                  {d.state !== 'pending' && (
+                    <Button
+                      size="small"
+                      disabled={busy !== null}
+                      onClick={() => void resend(d.id)}
+                      aria-label={translate('webhooks.resend_label', { id: d.id })}
+                      data-testid="webhook-resend"
+                    >
+                      {translate('webhooks.resend')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
       </DialogContent>
       <DialogActions>

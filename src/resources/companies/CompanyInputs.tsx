@@ -30,7 +30,7 @@ import {
 } from '../../../model/companies';
 import { validatorsOf } from '../../components/declared/validators';
 import { COMPANY_ROLE } from '../../../model/roles';
-import { CreatableTextInput, LookupPicker, useLookup } from './lookups';
+import { CreatableTextInput, LookupPicker, useLookup, type Row } from './lookups';
 import { FuelPlanInputs } from './FuelPlan';
 
 export type CompanySection = 'settings' | 'details' | 'carrier' | 'enduser';
@@ -38,6 +38,9 @@ export type CallerKind = 'admin' | 'carrier';
 
 const T = 'resources.companies';
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+/** What the city and province inputs store of a lookup row (made once: CreatableTextInput works out its options per answer). */
+const cityOf = (r: Row) => String(r.city ?? r.name);
+const provinceOf = (r: Row) => String(r.province ?? r.sigla ?? r.name);
 
 /** The declaration's rules for an input (the server checks the same). */
 const v = (name: CompanyField, ...more: Validator[]) => [...validatorsOf(companyFields[name]), ...more];
@@ -214,17 +217,11 @@ export function CompanyInputs({
         <TextInput source="fax" type="email" validate={v('fax')} fullWidth />
         <TextInput source="address" validate={v('address')} fullWidth />
         <TextInput source="address_2" validate={v('address_2')} fullWidth />
-        <CreatableTextInput
-          source="city"
-          path="city_list"
-          query={(s) => (s.length >= 2 ? { search: s } : undefined)}
-          valueOf={(r) => String(r.city ?? r.name)}
-          validate={v('city')}
-        />
+        <CreatableTextInput source="city" path="city_list" query={(s) => (s.length >= 2 ? { search: s } : undefined)} valueOf={cityOf} validate={v('city')} />
         <CreatableTextInput
           source="province"
           path="province_list"
-          valueOf={(r) => String(r.province ?? r.sigla ?? r.name)}
+          valueOf={provinceOf}
           labelOf={(r) => (r.name && r.sigla ? `${r.sigla} – ${r.name}` : String(r.province ?? r.name))}
           validate={v('province')}
         />

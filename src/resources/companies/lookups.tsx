@@ -5,7 +5,7 @@ import { Autocomplete, TextField } from '@mui/material';
 import type { Query } from '../../api/http';
 import type { PortalDataProvider } from '../../dataProvider';
 
-type Row = Record<string, any>;
+export type Row = Record<string, any>;
 /** A lookup's rows, whatever key the list comes under (`data`, `category_list`, or the array itself). */
 export const rowsOf = (answer: unknown): Row[] => {
   const a = answer as any;
@@ -112,7 +112,8 @@ export function LookupPicker({
 /**
  * A text picked from a lookup or typed anew (city, province). A new value is allowed unless blank or
  * equal, ignoring case, to an existing one, which is then taken with its own spelling (accounts
- * document §5). `valueOf` is what is stored (a province's sigla), `labelOf` what the list shows.
+ * document §5). `valueOf` is what is stored (a province's sigla), `labelOf` what the list shows; give `valueOf`
+ * as a function made outside render, or the options are worked out again on every render.
  */
 export function CreatableTextInput({
   source,
@@ -143,16 +144,16 @@ export function CreatableTextInput({
   }, [typed]);
   const q = query ? query(search) : undefined;
   const { data } = useLookup(path, q, query ? !!q : true);
-  const rows = data ?? [];
+  // One list per answer (`valueOf` is given once, outside render), so the effect below runs when options arrive.
   const options = useMemo(() => {
     const seen = new Set<string>();
-    return rows.filter((r) => {
+    return (data ?? []).filter((r) => {
       const k = valueOf(r).toLowerCase();
       if (seen.has(k)) return false;
       seen.add(k);
       return true;
     });
-  }, [rows, valueOf]);
+  }, [data, valueOf]);
   /** The stored value for a typed text: an existing one (same value or label, any case) or the text itself. */
   const settle = (text: string) => {
     const t = text.trim();

@@ -67,7 +67,7 @@ export function RateSheetsPage() {
       }
     }
     if (!w && !categories.some((c) => c.id === categoryId)) setCategoryId(categories[0]?.id ?? 0);
-  }, [categories, categoryId, cats.data]);
+  }, [categories, categoryId, cats.data, setCategoryId]);
 
   const queryClient = useQueryClient();
   // The list (react-admin's, through the data provider) runs only with a category and a company.

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import {
   AutocompleteInput,
@@ -27,13 +27,18 @@ function Grid({ children }: { children: ReactNode }) {
 }
 
 /** The roles the form offers for the chosen company: those that fit it (admin), those a carrier may give (carrier). */
-function useRoleChoices(kind: CallerKind) {
+function useRoleChoices(kind: CallerKind): number[] {
   const { identity } = useGetIdentity();
   const companyId = useWatch({ name: 'company_id' });
   const { data: company } = useGetOne('companies', { id: companyId }, { enabled: !!companyId });
-  if (!companyId || !company) return [];
-  if (kind === 'carrier') return rolesACarrierAssigns(Number(companyId) === Number(identity?.company_id));
-  return rolesForCompanyRole(company.company_role_id);
+  // One list per company (and caller): the role input's effect runs when the choices change, not on every render.
+  const loaded = !!companyId && !!company;
+  const companyRole = company?.company_role_id;
+  const own = Number(companyId) === Number(identity?.company_id);
+  return useMemo(() => {
+    if (!loaded) return [];
+    return kind === 'carrier' ? rolesACarrierAssigns(own) : rolesForCompanyRole(companyRole);
+  }, [loaded, kind, own, companyRole]);
 }
 
 function RoleInput({ kind, locked }: { kind: CallerKind; locked?: boolean }) {
@@ -46,7 +51,7 @@ function RoleInput({ kind, locked }: { kind: CallerKind; locked?: boolean }) {
     if (locked || !roles.length) return;
     if (roles.length === 1 && Number(role) !== roles[0]) setValue('role_id', roles[0], { shouldDirty: true });
     else if (role && !roles.includes(Number(role))) setValue('role_id', null, { shouldDirty: true });
-  }, [roles.join(','), role, locked, setValue]);
+  }, [roles, role, locked, setValue]);
   const current = role ? [Number(role)] : [];
   const ids = locked ? current : roles;
   return (
