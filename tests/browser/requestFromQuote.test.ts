@@ -85,6 +85,13 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
     await page.getByTestId('request-detail').waitFor();
     expect(nbsp(await page.getByTestId('detail-total').textContent())).toBe('135,40 €');
+    // The edit form shows the amounts as an Italian types them (decimal comma), not 130.90.
+    await page.getByTestId('detail-edit').click();
+    await page.getByTestId('edit-request').waitFor();
+    expect(await page.getByTestId('edit-price').inputValue()).toBe('130,90');
+    expect(await page.getByTestId('edit-fee').inputValue()).toBe('4,50');
+    await page.goBack();
+    await page.getByTestId('request-detail').waitFor();
     await page.getByTestId('detail-confirm').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
     await toast(page, 'Richiesta confermata con successo');

@@ -33,6 +33,10 @@ export const tariffMessages = {
       class_2: 'GOLD',
       unit_Q: 'Q (al quintale)',
       unit_S: 'S (a spedizione)',
+      kind_ztl: 'ZTL',
+      kind_remote: 'Località disagiata',
+      kind_other: 'Altro',
+      flow_any: 'Entrambi',
     },
     rate_sheets: {
       title: 'Listini',
@@ -120,6 +124,10 @@ export const tariffMessages = {
       class_2: 'GOLD',
       unit_Q: 'Q (per quintal)',
       unit_S: 'S (per shipment)',
+      kind_ztl: 'ZTL',
+      kind_remote: 'Remote area',
+      kind_other: 'Other',
+      flow_any: 'Both',
     },
     rate_sheets: {
       title: 'Rate sheets',
@@ -207,6 +215,10 @@ export const tariffMessages = {
       class_2: 'GOLD',
       unit_Q: 'Q (au quintal)',
       unit_S: 'S (par envoi)',
+      kind_ztl: 'ZTL',
+      kind_remote: 'Zone isolée',
+      kind_other: 'Autre',
+      flow_any: 'Les deux',
     },
     rate_sheets: {
       title: 'Grilles tarifaires',
