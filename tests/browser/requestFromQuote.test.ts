@@ -59,6 +59,8 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     expect(nbsp(await page.getByTestId('card-total').textContent())).toBe('135,40 €');
     expect(await page.getByTestId('card-leadtime').textContent()).toBe('1 giorno');
     expect(await page.getByTestId('pallet-table').locator('tbody tr').count()).toBe(1);
+    // The weight band is named as in the calculator's results ("Fascia"), not "Tipo".
+    expect(await page.getByTestId('pallet-table').locator('thead').innerText()).toContain('Fascia');
     // The quote's places, the company's name and address; no extra shipments with a quote.
     expect(await page.getByTestId('s0.pickup.postalCode').inputValue()).toBe('20121');
     expect(await page.getByTestId('s0.delivery.city').inputValue()).toBe('Roma');
