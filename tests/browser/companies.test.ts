@@ -162,6 +162,12 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     // eleven columns are wider than a 1280 px window: the row's actions stay in sight
     await page.getByRole('row').filter({ hasText: email }).waitFor();
     expect(await visibleWhereItIs(page.getByRole('row').filter({ hasText: email }).getByTestId('row-actions'))).toBe(true);
+    // The sticky actions cell of a striped row has the row's colour, not a white box at the edge.
+    const [rowBg, cellBg] = await page
+      .locator('tbody tr')
+      .nth(1)
+      .evaluate((tr) => [getComputedStyle(tr).backgroundColor, getComputedStyle(tr.lastElementChild!).backgroundColor]);
+    expect(cellBg).toBe(rowBg);
     await rowAction(page, email, 'row-edit');
     const userDialog = page.getByTestId('dialog-edit');
     await userDialog.getByLabel(label('Telefono')).first().fill('+39 333 12 34 567');

@@ -15,7 +15,7 @@ import type { Kind } from '../../../model/roles';
 import { usePortalData, type TransportRequest } from './api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
-import { stickyActionsColumn } from '../../components/table/stickyActions';
+import { WIDE_ONLY, stickyActionsColumn } from '../../components/table/stickyActions';
 
 import { REQUESTS_RESOURCE } from './resource';
 import { ListTitle } from '../../components/table/ListTitle';
@@ -165,9 +165,11 @@ function Table({ kind }: { kind: Kind }) {
         }}
       >
         <DataTable.Col source="id" label={translate('requests.col_id')} />
-        <DataTable.Col source="created_at" label={translate('requests.col_date')} render={(r) => dateTime(r.created_at)} />
-        {kind !== 'enduser' && <DataTable.Col label={translate('requests.col_client')} disableSort render={(r) => requesterOf(r as TransportRequest)} />}
-        {kind === 'admin' && <DataTable.Col label={translate('requests.col_carrier')} disableSort render={(r) => r.carrier.legal_name} />}
+        <DataTable.Col source="created_at" label={translate('requests.col_date')} sx={WIDE_ONLY} render={(r) => dateTime(r.created_at)} />
+        {kind !== 'enduser' && (
+          <DataTable.Col label={translate('requests.col_client')} disableSort sx={WIDE_ONLY} render={(r) => requesterOf(r as TransportRequest)} />
+        )}
+        {kind === 'admin' && <DataTable.Col label={translate('requests.col_carrier')} disableSort sx={WIDE_ONLY} render={(r) => r.carrier.legal_name} />}
         <DataTable.Col
           label={translate('requests.col_route')}
           disableSort
@@ -177,7 +179,7 @@ function Table({ kind }: { kind: Kind }) {
             </Box>
           )}
         />
-        <DataTable.Col label={translate('requests.col_type')} disableSort render={(r) => service(r as TransportRequest)} />
+        <DataTable.Col label={translate('requests.col_type')} disableSort sx={WIDE_ONLY} render={(r) => service(r as TransportRequest)} />
         <DataTable.Col
           source="cost"
           label={translate('requests.col_total')}
