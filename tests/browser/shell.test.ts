@@ -144,5 +144,9 @@ describeInBrowser('the shell in Chromium', (ctx) => {
     await shot(page, 'mobile-drawer');
     await page.getByTestId('sidebar-menu').locator('[data-menu=dashboard]').click();
     await expect.poll(() => page.getByTestId('sidebar-menu').isVisible()).toBe(false);
+    // The requests table keeps the status in the phone's width (no sideways scroll needed to see it).
+    const status = page.locator('[data-testid^=dashboard-row-]').first().getByTestId('request-status');
+    await status.waitFor();
+    expect(await status.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
   });
 });

@@ -58,7 +58,8 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
         </Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
+          {/* Narrower cells and a route that may wrap on a phone: number, route, total and status fit its width. */}
+          <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('requests.col_id')}</TableCell>
@@ -82,7 +83,7 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
                   <TableCell>{r.id}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{date(r.created_at)}</TableCell>
                   {kind !== 'enduser' && <TableCell sx={WIDE_ONLY}>{requesterOf(r)}</TableCell>}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{routeOf(r)}</TableCell>
+                  <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{routeOf(r)}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{service(r)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}
