@@ -28,7 +28,10 @@ const NAMESPACES = [
   'timeline',
   'validation',
 ];
-const RAW = new RegExp(`(?<![@\\w.-])(?:${NAMESPACES.join('|')})\\.[a-z][A-Za-z0-9_]*|(?<![\\w-])text-[a-z]|\\bundefined\\b|\\bNaN\\b|\\[object Object\\]`, 'g');
+const RAW = new RegExp(
+  `(?<![@\\w.-])(?:${NAMESPACES.join('|')})\\.[a-z][A-Za-z0-9_]*|(?<![\\w-])text-[a-z]|\\bundefined\\b|\\bNaN\\b|\\[object Object\\]`,
+  'g',
+);
 
 async function settled(page: Page) {
   await page.waitForTimeout(300);
