@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, shot } from './harness.js';
+import { describeInBrowser, shot, visibleWhereItIs } from './harness.js';
 
 const menuTexts = async (page: import('playwright-core').Page) => {
   const menu = page.getByTestId('sidebar-menu');
@@ -148,5 +148,10 @@ describeInBrowser('the shell in Chromium', (ctx) => {
     const status = page.locator('[data-testid^=dashboard-row-]').first().getByTestId('request-status');
     await status.waitFor();
     expect(await status.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    // So does the request list.
+    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals`);
+    const listStatus = page.getByTestId('request-status').first();
+    await listStatus.waitFor();
+    expect(await visibleWhereItIs(listStatus)).toBe(true);
   });
 });

@@ -14,7 +14,7 @@ import type { Kind } from '../../../model/roles';
 import { usePortalData, type TransportRequest } from '../transportRequests/api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from '../transportRequests/parts';
 import { MonthlyChart } from './MonthlyChart';
-import { WIDE_ONLY } from '../../components/table/stickyActions';
+import { NOWRAP_WIDE, PHONE_COMPACT, WIDE_ONLY } from '../../components/table/stickyActions';
 
 function StatCard({ label, value, sub, icon, testId }: { label: string; value: string; sub?: string; icon: React.ReactNode; testId: string }) {
   return (
@@ -59,7 +59,7 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
           {/* Narrower cells and a route that may wrap on a phone: number, route, total and status fit its width. */}
-          <Table size="small" sx={{ '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}>
+          <Table size="small" sx={PHONE_COMPACT}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('requests.col_id')}</TableCell>
@@ -83,7 +83,7 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
                   <TableCell>{r.id}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{date(r.created_at)}</TableCell>
                   {kind !== 'enduser' && <TableCell sx={WIDE_ONLY}>{requesterOf(r)}</TableCell>}
-                  <TableCell sx={{ whiteSpace: { xs: 'normal', sm: 'nowrap' } }}>{routeOf(r)}</TableCell>
+                  <TableCell sx={NOWRAP_WIDE}>{routeOf(r)}</TableCell>
                   <TableCell sx={WIDE_ONLY}>{service(r)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}

@@ -15,7 +15,7 @@ import type { Kind } from '../../../model/roles';
 import { usePortalData, type TransportRequest } from './api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
-import { WIDE_ONLY, stickyActionsColumn } from '../../components/table/stickyActions';
+import { NOWRAP_WIDE, PHONE_COMPACT, WIDE_ONLY, stickyActionsColumn } from '../../components/table/stickyActions';
 
 import { REQUESTS_RESOURCE } from './resource';
 import { ListTitle } from '../../components/table/ListTitle';
@@ -158,6 +158,7 @@ function Table({ kind }: { kind: Kind }) {
       <DataTable<TransportRequest>
         bulkActionButtons={false}
         rowClick={false}
+        sx={PHONE_COMPACT}
         empty={<EmptyState text="requests.empty" />}
         rowSx={(r) => {
           const c = rowColour(r);
@@ -174,7 +175,7 @@ function Table({ kind }: { kind: Kind }) {
           label={translate('requests.col_route')}
           disableSort
           render={(r) => (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <Box component="span" sx={NOWRAP_WIDE}>
               {routeOf(r as TransportRequest)}
             </Box>
           )}

@@ -221,7 +221,7 @@ const en: typeof it = {
     remove_document: 'Remove document',
     max_file: 'At most 5 MB per file.',
     file_too_large: 'The file %{name} is over 5 MB: choose a smaller file.',
-    no_documents: 'no documents',
+    no_documents: 'No documents',
     download: 'Download',
     company: 'Company',
     firstname: 'First name',
