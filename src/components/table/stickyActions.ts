@@ -31,5 +31,5 @@ export const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** Narrower cells on a phone (`sx` of a table): with `WIDE_ONLY` the kept columns fit a 390 px screen. */
 export const PHONE_COMPACT = { '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } } as const;
 
-/** A cell's text that stays on one line, except on a phone where it may wrap ("Bologna → / Napoli"). */
+/** A cell's text that stays on one line, except on a phone where it may wrap ("Bologna →" / "Napoli"). */
 export const NOWRAP_WIDE = { whiteSpace: { xs: 'normal', sm: 'nowrap' } } as const;
