@@ -202,6 +202,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         title={translate('tariffs.delete_title')}
         content={translate('tariffs.delete_text', { count: groupDigits(count, locale), table: title, company: companyName })}
         confirm={translate('tariffs.delete')}
+        ConfirmIcon={DeleteIcon}
         confirmColor="warning"
         onConfirm={() => removal.mutate()}
         onClose={() => setConfirming(false)}
