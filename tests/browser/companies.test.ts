@@ -61,7 +61,7 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await page.getByTestId('add').click();
     await page.waitForURL(/#\/companies\/new$/);
     // The page names itself (the top bar shows no title).
-    expect(await page.getByTestId('page-title').textContent()).toBe('Nuova azienda');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Nuova azienda');
     const steps = page.getByTestId('company-steps');
     if (asAdmin) {
       await expect.poll(() => steps.locator('.MuiStep-root').count()).toBe(2);
@@ -119,7 +119,7 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/user-management`);
     await page.getByTestId('add').click();
     await page.waitForURL(/#\/user-management\/create$/);
-    expect(await page.getByTestId('page-title').textContent()).toBe('Nuovo utente');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Nuovo utente');
     await pickAuto(page, 'Azienda', company.slice(0, 6), company);
     // An end-user company takes the Enduser role.
     await expect.poll(() => page.getByRole('combobox', { name: /^Ruolo\b/ }).textContent()).toBe('Cliente finale');
