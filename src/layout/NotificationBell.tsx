@@ -9,7 +9,7 @@ import type { NotificationItem } from '../../model/notifications';
 import { useFormat } from '../components/format';
 import { NOTIFICATION_COUNT_KEY, NOTIFICATION_LIST_KEY, useNotificationCount } from './useNotificationCount';
 
-/** One item's words in the user's language: "Richiesta #123 confermata da Acme". */
+/** One item's words in the user's language: "Richiesta n. 123 confermata da Acme". */
 export function notificationText(translate: (key: string, opts?: Record<string, unknown>) => string, n: NotificationItem): string {
   const params = { id: n.transport_request_id, actor: n.actor ?? '' };
   if (n.event === 'created') return translate(n.actor ? 'notifications.created' : 'notifications.created_anonymous', params);

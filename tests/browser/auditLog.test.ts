@@ -4,6 +4,7 @@ import { describeInBrowser, shot } from './harness.js';
 import { axeProblems } from './axe.js';
 import { hashPassword } from '../../server/lib/passwords.js';
 import { nowIso } from '../../server/lib/tokens.js';
+import { auditLogRepo } from '../../server/repositories/auditLog.js';
 import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { shownDay, typeInPicker } from './pickers.js';
 
@@ -224,6 +225,22 @@ describeInBrowser('the audit log and the Attività sections in Chromium, in Ital
     await page.getByTestId('lang-fr').click();
     await expect.poll(() => tariffActivity.getByRole('heading').textContent()).toBe('Activité');
     expect(await tariffActivity.locator('tbody tr').first().textContent()).toMatch(/Suppression.*Lignes: 6/);
+    expect(errors).toEqual([]);
+  });
+
+  it('a change of country reads as the country’s name, not its id', async () => {
+    const db = ctx.portal.db.db;
+    const user = await db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'enduser@portal.demo').executeTakeFirstOrThrow();
+    const it = await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirstOrThrow();
+    const fr = await db.selectFrom('countries').select('id').where('code_alpha', '=', 'FR').executeTakeFirstOrThrow();
+    await auditLogRepo(db).insert({ user_id: user.id, ip: null }, [
+      { action: 'update', resource: 'users', resource_id: user.id, company_id: user.company_id, changes: { country_id: { before: it.id, after: fr.id } } },
+    ]);
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/user-management/${user.id}`);
+    const activity = page.getByTestId('activity');
+    await expect.poll(() => activity.locator('tbody tr').first().textContent()).toContain('Paese: Italia → Francia');
     expect(errors).toEqual([]);
   });
 });

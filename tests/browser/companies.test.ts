@@ -60,6 +60,8 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/companies`);
     await page.getByTestId('add').click();
     await page.waitForURL(/#\/companies\/new$/);
+    // The page names itself (the top bar shows no title).
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Nuova azienda');
     const steps = page.getByTestId('company-steps');
     if (asAdmin) {
       await expect.poll(() => steps.locator('.MuiStep-root').count()).toBe(2);
@@ -117,6 +119,7 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/user-management`);
     await page.getByTestId('add').click();
     await page.waitForURL(/#\/user-management\/create$/);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Nuovo utente');
     await pickAuto(page, 'Azienda', company.slice(0, 6), company);
     // An end-user company takes the Enduser role.
     await expect.poll(() => page.getByRole('combobox', { name: /^Ruolo\b/ }).textContent()).toBe('Cliente finale');
@@ -159,6 +162,12 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     // eleven columns are wider than a 1280 px window: the row's actions stay in sight
     await page.getByRole('row').filter({ hasText: email }).waitFor();
     expect(await visibleWhereItIs(page.getByRole('row').filter({ hasText: email }).getByTestId('row-actions'))).toBe(true);
+    // The sticky actions cell of a striped row has the row's colour, not a white box at the edge.
+    const [rowBg, cellBg] = await page
+      .locator('tbody tr')
+      .nth(1)
+      .evaluate((tr) => [getComputedStyle(tr).backgroundColor, getComputedStyle(tr.lastElementChild!).backgroundColor]);
+    expect(cellBg).toBe(rowBg);
     await rowAction(page, email, 'row-edit');
     const userDialog = page.getByTestId('dialog-edit');
     await userDialog.getByLabel(label('Telefono')).first().fill('+39 333 12 34 567');
@@ -174,11 +183,14 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
     await expect.poll(() => page.getByTestId('user-status').textContent()).toContain('Inattivo');
     expect(await page.getByTestId('user-status').locator('[data-active]').getAttribute('data-active')).toBe('0');
     expect(await page.getByTestId('section-information').textContent()).toContain('N/A');
+    // Whose page it is: the user's name as the page's heading.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toMatch(/^\S+ Verdi$/);
     await shot(page, `user-show-${email.split('@')[0]}`);
     await page.goto(`${ctx.portal.url}/#/companies`);
     await rowAction(page, company, 'row-view');
     await page.getByTestId('company-show').waitFor();
     for (const s of ['settings', 'details', 'enduser']) await page.getByTestId(`section-${s}`).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(company);
     expect(await page.getByTestId('section-details').textContent()).toContain('Scala B');
     expect(await page.getByTestId('section-enduser').textContent()).toMatch(/AC-EXP-NAT.*AC-STD-NAT.*10 %.*4,50\s€.*300 kg.*1750 kg/);
     await shot(page, `company-show-${company.split(' ')[0]}`);

@@ -58,7 +58,7 @@ describeInBrowser('notifications in Chromium, in Italian', (ctx) => {
     await menu.getByRole('heading', { name: 'Notifiche' }).waitFor();
     const item = menu.getByTestId('notification-item').first();
     await item.waitFor();
-    expect(await item.innerText()).toContain('Richiesta #1 confermata da Acme Trasporti S.r.l.');
+    expect(await item.innerText()).toContain('Richiesta n. 1 confermata da Acme Trasporti S.r.l.');
     expect(await item.getAttribute('data-read')).toBe('false');
     expect(await item.innerText()).toContain('non letta');
     await shot(page, 'notifications-menu');
@@ -80,11 +80,11 @@ describeInBrowser('notifications in Chromium, in Italian', (ctx) => {
     await bell.click();
     const items = menu.getByTestId('notification-item');
     // the three of this test on top (once the list is asked again); the demo's history (already read) below them
-    await expect.poll(() => items.first().innerText()).toMatch(/^Richiesta #1 consegnata da /);
+    await expect.poll(() => items.first().innerText()).toMatch(/^Richiesta n. 1 consegnata da /);
     const texts = await items.allInnerTexts();
-    expect(texts[0]).toMatch(/^Richiesta #1 consegnata da /);
-    expect(texts[1]).toMatch(/^Richiesta #1 in transito con /);
-    expect(texts[2]).toContain('Richiesta #1 confermata da Acme Trasporti S.r.l.');
+    expect(texts[0]).toMatch(/^Richiesta n. 1 consegnata da /);
+    expect(texts[1]).toMatch(/^Richiesta n. 1 in transito con /);
+    expect(texts[2]).toContain('Richiesta n. 1 confermata da Acme Trasporti S.r.l.');
     expect(await items.nth(2).getAttribute('data-read')).toBe('true');
     await menu.getByRole('button', { name: 'Segna tutte come lette' }).click();
     await expect.poll(() => badge(page)).toBe('');

@@ -22,8 +22,9 @@ describeInBrowser('postal surcharges in Chromium (Italian)', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/postal-surcharges`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('301*');
     const text = await tableText(page, 'tariff-table');
-    expect(text).toMatch(/20121\s+ztl\s+OUT\s+15,00\s€/);
-    expect(text).toMatch(/301\*\s+remote\s+20,00\s€\s+2,5/);
+    // The kind in words (not the file's code), an empty flow as "both ends", the percentage with its sign.
+    expect(text).toMatch(/20121\s+ZTL\s+OUT\s+15,00\s€/);
+    expect(text).toMatch(/301\*\s+Località disagiata\s+Entrambi\s+20,00\s€\s+2,5\s%/);
     expect(await page.getByTestId('row-count').innerText()).toBe('2 righe');
     expect(await page.locator('body').innerText()).toContain('Supplementi CAP');
     await shot(page, 'postal-surcharges-carrier');

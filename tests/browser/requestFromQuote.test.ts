@@ -59,6 +59,8 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     expect(nbsp(await page.getByTestId('card-total').textContent())).toBe('135,40 €');
     expect(await page.getByTestId('card-leadtime').textContent()).toBe('1 giorno');
     expect(await page.getByTestId('pallet-table').locator('tbody tr').count()).toBe(1);
+    // The weight band is named as in the calculator's results ("Fascia"), not "Tipo".
+    expect(await page.getByTestId('pallet-table').locator('thead').innerText()).toContain('Fascia');
     // The quote's places, the company's name and address; no extra shipments with a quote.
     expect(await page.getByTestId('s0.pickup.postalCode').inputValue()).toBe('20121');
     expect(await page.getByTestId('s0.delivery.city').inputValue()).toBe('Roma');
@@ -85,6 +87,13 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
     await page.getByTestId('request-detail').waitFor();
     expect(nbsp(await page.getByTestId('detail-total').textContent())).toBe('135,40 €');
+    // The edit form shows the amounts as an Italian types them (decimal comma), not 130.90.
+    await page.getByTestId('detail-edit').click();
+    await page.getByTestId('edit-request').waitFor();
+    expect(await page.getByTestId('edit-price').inputValue()).toBe('130,90');
+    expect(await page.getByTestId('edit-fee').inputValue()).toBe('4,50');
+    await page.goBack();
+    await page.getByTestId('request-detail').waitFor();
     await page.getByTestId('detail-confirm').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
     await toast(page, 'Richiesta confermata con successo');

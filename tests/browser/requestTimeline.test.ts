@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
 import { axeProblems } from './axe.js';
 import { buildPricingWorld } from '../api/pricingFixtures.js';
@@ -41,6 +41,10 @@ describeInBrowser('the request timeline and the PDFs in Chromium, in Italian', (
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${ids[1]}/1`);
     await page.getByTestId('detail-refuse').click();
     const dialog = page.getByRole('dialog');
+    // "Rifiuta" carries the refuse icon (as on the row), not a tick that reads as a confirmation.
+    const iconOf = (button: Locator) => button.locator('svg').first().innerHTML();
+    await dialog.getByRole('button', { name: 'Rifiuta' }).waitFor();
+    expect(await iconOf(dialog.getByRole('button', { name: 'Rifiuta' }))).toBe(await iconOf(page.getByTestId('detail-refuse')));
     await dialog.getByRole('button', { name: 'Rifiuta' }).click();
     await dialog.getByText('Scrivi il motivo del rifiuto.').waitFor();
     await shot(page, 'timeline-refuse-needs-note');

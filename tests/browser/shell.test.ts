@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeInBrowser, shot } from './harness.js';
+import { describeInBrowser, shot, visibleWhereItIs } from './harness.js';
 
 const menuTexts = async (page: import('playwright-core').Page) => {
   const menu = page.getByTestId('sidebar-menu');
@@ -144,5 +144,14 @@ describeInBrowser('the shell in Chromium', (ctx) => {
     await shot(page, 'mobile-drawer');
     await page.getByTestId('sidebar-menu').locator('[data-menu=dashboard]').click();
     await expect.poll(() => page.getByTestId('sidebar-menu').isVisible()).toBe(false);
+    // The requests table keeps the status in the phone's width (no sideways scroll needed to see it).
+    const status = page.locator('[data-testid^=dashboard-row-]').first().getByTestId('request-status');
+    await status.waitFor();
+    expect(await status.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    // So does the request list.
+    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals`);
+    const listStatus = page.getByTestId('request-status').first();
+    await listStatus.waitFor();
+    expect(await visibleWhereItIs(listStatus)).toBe(true);
   });
 });

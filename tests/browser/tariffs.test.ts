@@ -17,6 +17,8 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     expect(template.name).toBe('express_hub_costs.xlsx');
     expect(rowsOf(template.data)[0]).toEqual(['code', 'silver', 'gold']);
 
+    // The button says it empties the whole table, not one row.
+    expect(await page.getByTestId('delete-set').textContent()).toBe('Elimina tutto');
     await page.getByTestId('delete-set').click();
     await page
       .getByRole('dialog')

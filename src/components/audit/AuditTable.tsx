@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { DataTable, useTranslate } from 'react-admin';
+import { DataTable, useDataProvider, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { PortalDataProvider } from '../../dataProvider';
 import { Box, Link, Typography } from '@mui/material';
 import { useFormat } from '../format';
 import { actionLabel, formatChanges, langOf, linkOf, resourceLabel, type AuditEntry } from './format';
@@ -46,8 +48,16 @@ const CODED: Record<string, string> = {
 function Changes({ e }: { e: AuditEntry }) {
   const translate = useTranslate();
   const { locale } = useFormat();
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  // A country reads as its name in the user's language ("Paese: Italia"), not its id; the list is the shared lookup.
+  const withCountry = (e.changes ?? []).some((c) => c.field === 'country_id');
+  const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: () => dataProvider.countries(), staleTime: 60_000, enabled: withCountry });
   // Role codes read as the user screens name them ("Ruolo: Vettore → Utente vettore", not "3 → 5").
   const name = (table: string, field: string, value: unknown) => {
+    if (field === 'country_id') {
+      const c = countries.data?.find((x) => String(x.id) === String(value));
+      return c ? ((c as unknown as Record<string, string | null>)[locale] ?? c.en) : undefined;
+    }
     const key = CODED[`${table}.${field}`];
     return key ? translate(`${key}.${String(value)}`, { _: '' }) || undefined : undefined;
   };

@@ -46,7 +46,15 @@ export function DecimalText({ source }: { source: string }) {
   const v = value(useRecordContext(), source);
   if (v === null || v === undefined || v === '') return null;
   const decimals = String(v).split('.')[1]?.length ?? 0;
-  return <span>{new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(Number(v))}</span>;
+  return (
+    <span>
+      {new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+        useGrouping: 'always',
+      } as Intl.NumberFormatOptions).format(Number(v))}
+    </span>
+  );
 }
 
 /** A `YYYY-MM` month as the user's language writes it ("novembre 2026"). */

@@ -59,7 +59,8 @@ export function PlaceFields({
   const italian = place.country === 'IT';
   return (
     <Section title={translate(`calculator.${end}`)} testId={`calc-${end}`}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '2fr 1fr' }}>
+      {/* Two equal columns on a narrow form (a phone), so "Provincia (sigla)" is not cut off; 2:1 from 480 px. */}
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr', '@container (min-width: 480px)': { gridTemplateColumns: '2fr 1fr' } }}>
         <Autocomplete
           options={countries}
           value={selected as { code: string; name: string }}

@@ -14,6 +14,7 @@ import type { Kind } from '../../../model/roles';
 import { usePortalData, type TransportRequest } from '../transportRequests/api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from '../transportRequests/parts';
 import { MonthlyChart } from './MonthlyChart';
+import { NOWRAP_WIDE, PHONE_COMPACT, WIDE_ONLY } from '../../components/table/stickyActions';
 
 function StatCard({ label, value, sub, icon, testId }: { label: string; value: string; sub?: string; icon: React.ReactNode; testId: string }) {
   return (
@@ -57,14 +58,15 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
         </Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
+          {/* Narrower cells and a route that may wrap on a phone: number, route, total and status fit its width. */}
+          <Table size="small" sx={PHONE_COMPACT}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('requests.col_id')}</TableCell>
-                <TableCell>{translate('requests.col_date')}</TableCell>
-                {kind !== 'enduser' && <TableCell>{translate('requests.col_client')}</TableCell>}
+                <TableCell sx={WIDE_ONLY}>{translate('requests.col_date')}</TableCell>
+                {kind !== 'enduser' && <TableCell sx={WIDE_ONLY}>{translate('requests.col_client')}</TableCell>}
                 <TableCell>{translate('requests.col_route')}</TableCell>
-                <TableCell>{translate('requests.col_type')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{translate('requests.col_type')}</TableCell>
                 <TableCell align="right">{translate('requests.col_total')}</TableCell>
                 <TableCell>{translate('requests.col_status')}</TableCell>
               </TableRow>
@@ -79,10 +81,10 @@ function RequestsTable({ rows, kind, title }: { rows: TransportRequest[]; kind: 
                   data-testid={`dashboard-row-${r.id}`}
                 >
                   <TableCell>{r.id}</TableCell>
-                  <TableCell>{date(r.created_at)}</TableCell>
-                  {kind !== 'enduser' && <TableCell>{requesterOf(r)}</TableCell>}
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{routeOf(r)}</TableCell>
-                  <TableCell>{service(r)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{date(r.created_at)}</TableCell>
+                  {kind !== 'enduser' && <TableCell sx={WIDE_ONLY}>{requesterOf(r)}</TableCell>}
+                  <TableCell sx={NOWRAP_WIDE}>{routeOf(r)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{service(r)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}
                   </TableCell>

@@ -45,7 +45,8 @@ const num = (v: string) => {
   const n = Number(v.trim().replace(',', '.'));
   return Number.isFinite(n) ? n : 0;
 };
-const amountText = (v: number | null) => (v === null ? '' : v.toFixed(2));
+/** The stored amount as the user types it: "130,90" (Italian, French), "130.90" (English); no thousands separator. */
+const amountText = (v: number | null, locale: string) => (v === null ? '' : locale === 'en' ? v.toFixed(2) : v.toFixed(2).replace('.', ','));
 
 /**
  * /edit-transport-requests/{id}/{page} (calculator document §2 "Edit transport request"): the request's
@@ -57,7 +58,7 @@ export function EditRequest() {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { money, dateTime } = useFormat();
+  const { money, dateTime, locale } = useFormat();
   const { permissions: kind } = usePermissions<Kind>();
   const goods = useGoodsSummary();
   const dataProvider = usePortalData();
@@ -85,8 +86,8 @@ export function EditRequest() {
     const r = q.data;
     if (!r || form) return;
     setForm({
-      price: amountText(r.cost),
-      fee: amountText(r.admin_fees),
+      price: amountText(r.cost, locale),
+      fee: amountText(r.admin_fees, locale),
       status: r.transport_request_status_id,
       reason: r.reason ?? '',
       contact: r.contact ?? '',
@@ -98,7 +99,7 @@ export function EditRequest() {
       phone: r.phone ?? '',
       shipments: r.shipment.map(toForm),
     });
-  }, [q.data, form]);
+  }, [q.data, form, locale]);
 
   if (!kind || q.isPending || !form) return q.error ? <ListErrorBlock error={q.error} /> : <Loading />;
   const r: TransportRequest = q.data!;

@@ -17,6 +17,7 @@ import { usePortalData, type Address, type Shipment, type TransportRequest } fro
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
+import { PHONE_COMPACT } from '../../components/table/stickyActions';
 
 /** The statuses from which the transport document exists: confirmed, in transit, delivered. */
 const WAYBILL_STATUSES = [3, 5, 6];
@@ -97,7 +98,7 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         {pallets.length > 0 && (
-          <Table size="small">
+          <Table size="small" sx={PHONE_COMPACT}>
             <TableHead>
               <TableRow>
                 <TableCell>#</TableCell>
@@ -123,7 +124,7 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
           </Table>
         )}
         {units.length > 0 && (
-          <Table size="small">
+          <Table size="small" sx={PHONE_COMPACT}>
             <TableHead>
               <TableRow>
                 <TableCell>{translate('requests.volume_type')}</TableCell>

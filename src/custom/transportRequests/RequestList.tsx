@@ -15,7 +15,7 @@ import type { Kind } from '../../../model/roles';
 import { usePortalData, type TransportRequest } from './api';
 import { StatusChip, requesterOf, routeOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
-import { stickyActionsColumn } from '../../components/table/stickyActions';
+import { NOWRAP_WIDE, PHONE_COMPACT, WIDE_ONLY, stickyActionsColumn } from '../../components/table/stickyActions';
 
 import { REQUESTS_RESOURCE } from './resource';
 import { ListTitle } from '../../components/table/ListTitle';
@@ -158,6 +158,7 @@ function Table({ kind }: { kind: Kind }) {
       <DataTable<TransportRequest>
         bulkActionButtons={false}
         rowClick={false}
+        sx={PHONE_COMPACT}
         empty={<EmptyState text="requests.empty" />}
         rowSx={(r) => {
           const c = rowColour(r);
@@ -165,19 +166,21 @@ function Table({ kind }: { kind: Kind }) {
         }}
       >
         <DataTable.Col source="id" label={translate('requests.col_id')} />
-        <DataTable.Col source="created_at" label={translate('requests.col_date')} render={(r) => dateTime(r.created_at)} />
-        {kind !== 'enduser' && <DataTable.Col label={translate('requests.col_client')} disableSort render={(r) => requesterOf(r as TransportRequest)} />}
-        {kind === 'admin' && <DataTable.Col label={translate('requests.col_carrier')} disableSort render={(r) => r.carrier.legal_name} />}
+        <DataTable.Col source="created_at" label={translate('requests.col_date')} sx={WIDE_ONLY} render={(r) => dateTime(r.created_at)} />
+        {kind !== 'enduser' && (
+          <DataTable.Col label={translate('requests.col_client')} disableSort sx={WIDE_ONLY} render={(r) => requesterOf(r as TransportRequest)} />
+        )}
+        {kind === 'admin' && <DataTable.Col label={translate('requests.col_carrier')} disableSort sx={WIDE_ONLY} render={(r) => r.carrier.legal_name} />}
         <DataTable.Col
           label={translate('requests.col_route')}
           disableSort
           render={(r) => (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            <Box component="span" sx={NOWRAP_WIDE}>
               {routeOf(r as TransportRequest)}
             </Box>
           )}
         />
-        <DataTable.Col label={translate('requests.col_type')} disableSort render={(r) => service(r as TransportRequest)} />
+        <DataTable.Col label={translate('requests.col_type')} disableSort sx={WIDE_ONLY} render={(r) => service(r as TransportRequest)} />
         <DataTable.Col
           source="cost"
           label={translate('requests.col_total')}

@@ -24,6 +24,7 @@ import { PortalPickerField, type PickerFieldProps } from '../../components/dates
 import type { DocRow, Errors, HandOver, PlaceForm, ShipmentForm } from './createForm';
 import { MAX_FILE_BYTES, quotedFigures } from './createForm';
 import { FigureCard } from './parts';
+import { PHONE_COMPACT } from '../../components/table/stickyActions';
 
 export type Country = { id: number; en: string; it: string | null; fr: string | null; iso_alpha_2: string | null };
 
@@ -297,7 +298,7 @@ export function QuoteSummary({ h }: { h: HandOver }) {
       </Typography>
       <Box sx={{ overflowX: 'auto', mb: 2 }}>
         {h.shipmentType === 'palletExpress' ? (
-          <Table size="small" data-testid="pallet-table">
+          <Table size="small" sx={PHONE_COMPACT} data-testid="pallet-table">
             <TableHead>
               <TableRow>
                 <TableCell>#</TableCell>
@@ -324,7 +325,7 @@ export function QuoteSummary({ h }: { h: HandOver }) {
             </TableBody>
           </Table>
         ) : (
-          <Table size="small" data-testid="units-table">
+          <Table size="small" sx={PHONE_COMPACT} data-testid="units-table">
             <TableHead>
               <TableRow>
                 <TableCell>{translate('requests.volume_type')}</TableCell>

@@ -26,7 +26,8 @@ export function routeOf(r: TransportRequest): string {
   if (!s) return '';
   const place = (a: TransportRequest['shipment'][number]['shipment_addess_pick_up']) => (a ? a.city || a.postal_code : '?');
   const more = r.shipment.length > 1 ? ` (+${r.shipment.length - 1})` : '';
-  return `${place(s.shipment_addess_pick_up)} → ${place(s.shipment_address_delivery)}${more}`;
+  // The arrow keeps to its origin (a no-break space): a narrow cell wraps "Bologna →" / "Napoli", never a lone arrow.
+  return `${place(s.shipment_addess_pick_up)}\u00a0→ ${place(s.shipment_address_delivery)}${more}`;
 }
 
 /** The service as people say it: "Express GOLD", "Standard", or "Inserita a mano" for a request made without a quote. */

@@ -3,6 +3,8 @@ import { Confirm, useNotify, useTranslate } from 'react-admin';
 import { Box, TextField, Typography } from '@mui/material';
 import { normalizeError } from '../../components/feedback/errors';
 import { useInvalidateRequests, usePortalData, type TransportRequest } from './api';
+import CheckIcon from '@mui/icons-material/CheckCircleOutline';
+import CloseIcon from '@mui/icons-material/HighlightOff';
 
 export const CONFIRM = 3;
 export const REFUSE = 4;
@@ -83,6 +85,8 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
       }
       confirm={translate(confirming ? 'requests.confirm' : 'requests.refuse')}
       confirmColor={confirming ? 'primary' : 'warning'}
+      // The buttons' own icons (as on the rows): a tick on "Rifiuta" read as a confirmation.
+      ConfirmIcon={confirming ? CheckIcon : CloseIcon}
       cancel={translate('requests.cancel')}
       onConfirm={run}
       onClose={() => setPending(null)}

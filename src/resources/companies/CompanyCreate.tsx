@@ -8,6 +8,7 @@ import { isEnduserCompany } from '../../../model/companies';
 import { CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
 import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
+import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.companies';
 type StepName = 'settings' | 'details' | 'enduser';
@@ -97,7 +98,9 @@ export function CompanyCreate() {
       }}
     >
       <Title title={translate(`${T}.create_title`)} />
-      <Card>
+      {/* The shell's top bar shows no title: the page names itself ("Nuova azienda"). */}
+      <ListTitle>{translate(`${T}.create_title`)}</ListTitle>
+      <Card sx={{ mt: 2 }}>
         <CardContent>
           <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate>
             <Wizard kind={kind} error={error} />

@@ -9,6 +9,7 @@ import { StatusChip } from './StatusChip';
 import { useDisplayNames } from './lookups';
 import { ActivitySection } from '../../components/audit/ActivitySection';
 import { FuelPreview } from './FuelPlan';
+import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.companies';
 const F = `${T}.fields`;
@@ -38,6 +39,10 @@ function Sections() {
           {translate(`${T}.actions.back`)}
         </Button>
         {r.site_header_logo ? <Box component="img" src={r.site_header_logo} alt="logo" sx={{ maxHeight: 56, maxWidth: 200, objectFit: 'contain' }} /> : null}
+      </Box>
+      {/* Whose page this is, above its sections (the top bar shows no title). */}
+      <Box sx={{ mb: 2 }}>
+        <ListTitle>{r.legal_name}</ListTitle>
       </Box>
       <DetailSection
         title={`${T}.sections.settings`}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useLocale, useTranslate } from 'react-admin';
 import { Checkbox, FormControlLabel, Grid, MenuItem, TextField } from '@mui/material';
 import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, TARIFF_LIMITS, rateRowsSpec } from '../../../model/tariffs';
 import { useProviderRead } from './api';
@@ -46,6 +46,7 @@ interface Props {
  */
 export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults, onClose, onDone }: Props) {
   const translate = useTranslate();
+  const locale = useLocale();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [v, setV] = useState({
     description: '',
@@ -97,7 +98,7 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
       title={translate('rate_sheets.new_title')}
       help={translate('tariffs.upload_help', {
         mb: TARIFF_LIMITS.fileBytes / 1048576,
-        rows: groupDigits(TARIFF_LIMITS.rows),
+        rows: groupDigits(TARIFF_LIMITS.rows, locale),
         columns: spec.columns.map((c) => c.name).join(', '),
       })}
       spec={spec}

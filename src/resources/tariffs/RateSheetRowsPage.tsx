@@ -48,7 +48,7 @@ export function RateSheetRowsPage() {
                   `${sheet.rate_type} ${sheet.zone}`,
                   translate(`rate_sheets.area_${sheet.area}`),
                   translate('rate_sheets.validity', { from: formatDay(sheet.validate_from, locale), to: formatDay(sheet.validate_to, locale) }),
-                  translate('tariffs.rows', { count: groupDigits(rows.data.total), smart_count: rows.data.total }),
+                  translate('tariffs.rows', { count: groupDigits(rows.data.total, locale), smart_count: rows.data.total }),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -189,7 +189,7 @@ export function RateSheetsPage() {
               <DataTable.Col source="is_standard" label="rate_sheets.is_standard" render={(r: any) => yesNo(r.is_standard)} />
               <DataTable.Col source="validate_from" label="rate_sheets.validate_from" render={(r: any) => formatDay(r.validate_from, locale)} />
               <DataTable.Col source="validate_to" label="rate_sheets.validate_to" render={(r: any) => formatDay(r.validate_to, locale)} />
-              <DataTable.Col source="rows" label="rate_sheets.rows" disableSort align="right" render={(r: any) => groupDigits(r.rows)} />
+              <DataTable.Col source="rows" label="rate_sheets.rows" disableSort align="right" render={(r: any) => groupDigits(r.rows, locale)} />
               <DataTable.Col
                 label={translate('rate_sheets.actions')}
                 disableSort
@@ -261,7 +261,7 @@ export function RateSheetsPage() {
       <Confirm
         isOpen={!!deleting}
         title={translate('rate_sheets.delete_title', { code: deleting?.code ?? '' })}
-        content={translate('rate_sheets.delete_text', { count: groupDigits(deleting?.rows ?? 0) })}
+        content={translate('rate_sheets.delete_text', { count: groupDigits(deleting?.rows ?? 0, locale) })}
         confirm={translate('rate_sheets.delete')}
         confirmColor="warning"
         onConfirm={remove}

@@ -82,6 +82,7 @@ interface HeaderProps {
 
 function TariffHeader({ spec, title, isAdmin, companies, company, companyId, setCompanyId }: HeaderProps) {
   const translate = useTranslate();
+  const { locale } = useFormat();
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
@@ -121,7 +122,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
             {title}
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="row-count">
-            {count > 0 ? translate('tariffs.rows', { count: groupDigits(count), smart_count: count }) : '\u00a0'}
+            {count > 0 ? translate('tariffs.rows', { count: groupDigits(count, locale), smart_count: count }) : '\u00a0'}
           </Typography>
         </Box>
         {isAdmin && (
@@ -179,7 +180,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         title={translate(`resources.${resource}.create_title`)}
         help={translate('tariffs.upload_help', {
           mb: TARIFF_LIMITS.fileBytes / 1048576,
-          rows: groupDigits(TARIFF_LIMITS.rows),
+          rows: groupDigits(TARIFF_LIMITS.rows, locale),
           columns: spec.columns.map((c) => c.name).join(', '),
         })}
         spec={spec}
@@ -191,7 +192,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
       >
         {count > 0 && (
           <Alert severity="info" sx={{ mt: 2 }} data-testid="upload-replaces">
-            {translate('tariffs.replaces', { count: groupDigits(count), smart_count: count, table: title, company: companyName })}
+            {translate('tariffs.replaces', { count: groupDigits(count, locale), smart_count: count, table: title, company: companyName })}
           </Alert>
         )}
       </UploadDialog>
@@ -199,8 +200,9 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         isOpen={confirming}
         loading={removal.isPending}
         title={translate('tariffs.delete_title')}
-        content={translate('tariffs.delete_text', { count: groupDigits(count), table: title, company: companyName })}
+        content={translate('tariffs.delete_text', { count: groupDigits(count, locale), table: title, company: companyName })}
         confirm={translate('tariffs.delete')}
+        ConfirmIcon={DeleteIcon}
         confirmColor="warning"
         onConfirm={() => removal.mutate()}
         onClose={() => setConfirming(false)}

@@ -139,7 +139,8 @@ export function UploadDialog({ open, title, help, spec, sheet, ready = true, che
   };
   const wide = !!current;
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth={wide ? 'lg' : 'sm'} fullScreen={phone && wide} data-testid="upload-dialog">
+    // A rate sheet's form (three selects in a row: "Pallet Express (EXP)") needs more than 'sm' not to cut its values.
+    <Dialog open={open} onClose={close} fullWidth maxWidth={wide ? 'lg' : sheet ? 'md' : 'sm'} fullScreen={phone && wide} data-testid="upload-dialog">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

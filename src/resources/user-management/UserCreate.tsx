@@ -6,6 +6,7 @@ import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/m
 import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
 import { USER_STEP_FIELDS, UserInputs, userTransform, type CallerKind, type UserSection } from './UserInputs';
+import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.user-management';
 const STEPS: UserSection[] = ['settings', 'information', 'notes'];
@@ -90,7 +91,9 @@ export function UserCreate() {
         }}
       >
         <Title title={translate(`${T}.create_title`)} />
-        <Card>
+        {/* The shell's top bar shows no title: the page names itself ("Nuovo utente"). */}
+        <ListTitle>{translate(`${T}.create_title`)}</ListTitle>
+        <Card sx={{ mt: 2 }}>
           <CardContent>
             <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate>
               <Wizard kind={kind} error={error} />

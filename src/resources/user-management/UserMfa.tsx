@@ -40,7 +40,7 @@ function AdminUserMfa({ userId }: { userId: number }) {
   }
 
   return (
-    <Card component="section" aria-labelledby="user-mfa-title" sx={{ mt: 3 }} data-testid="user-mfa">
+    <Card component="section" aria-labelledby="user-mfa-title" sx={{ mt: 3, mb: 2 }} data-testid="user-mfa">
       <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography id="user-mfa-title" variant="h6" component="h2">
           {translate('mfa.admin_title')}

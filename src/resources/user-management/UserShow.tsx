@@ -8,6 +8,7 @@ import { useDisplayNames } from '../companies/lookups';
 import { ActivitySection } from '../../components/audit/ActivitySection';
 import { EndSessionsButton } from './EndSessionsButton';
 import { UserMfa } from './UserMfa';
+import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.user-management';
 const F = `${T}.fields`;
@@ -26,6 +27,10 @@ function Sections() {
         {translate(`${T}.actions.back`)}
       </Button>
       <EndSessionsButton record={r} />
+      {/* Whose page this is, above its sections (the top bar shows no title). */}
+      <Box sx={{ mb: 2 }}>
+        <ListTitle>{fullName}</ListTitle>
+      </Box>
       <DetailSection
         title={`${T}.sections.settings`}
         none={`${T}.none`}
