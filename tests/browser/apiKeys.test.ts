@@ -41,7 +41,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
     await shot(page, 'api-keys-shown');
     expect(await statusOf(key)).toBe(200);
     await dialog.getByRole('button', { name: 'Ho copiato la chiave' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await dialog.waitFor({ state: 'detached' }); // gone, not fading out (axe reads a closing dialog too)
 
     // the list: name, prefix, scope in Italian, never the key
     const row = card.getByTestId('api-key-row');
