@@ -45,7 +45,14 @@ export interface Page<T> {
 export async function paginate<DB, TB extends keyof DB, O>(
   qb: SelectQueryBuilder<DB, TB, O>,
   q: ListQuery,
-  opts: { sortColumns: Record<string, string>; defaultSort?: string; defaultOrder?: 'asc' | 'desc'; idColumn?: string } = { sortColumns: {} },
+  opts: {
+    sortColumns: Record<string, string>;
+    defaultSort?: string;
+    defaultOrder?: 'asc' | 'desc';
+    idColumn?: string;
+    /** ties broken by id in the requested order too (a log "newest first": two entries of the same millisecond) */
+    tiesInOrder?: boolean;
+  } = { sortColumns: {} },
 ): Promise<Page<O>> {
   const countRow = await (qb as any)
     .clearSelect()
@@ -60,7 +67,7 @@ export async function paginate<DB, TB extends keyof DB, O>(
   const order = (q.order ?? opts.defaultOrder ?? 'asc').toLowerCase() === 'desc' ? 'desc' : 'asc';
   let rq: any = qb;
   if (sortKey && opts.sortColumns[sortKey]) rq = rq.orderBy(opts.sortColumns[sortKey], order);
-  rq = rq.orderBy(opts.idColumn ?? 'id', sortKey ? 'asc' : order);
+  rq = rq.orderBy(opts.idColumn ?? 'id', sortKey && !opts.tiesInOrder ? 'asc' : order);
   const data = await rq
     .limit(per)
     .offset((page - 1) * per)

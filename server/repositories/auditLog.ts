@@ -112,7 +112,7 @@ export function auditLogRepo(db: Db) {
       if (q.action) qb = qb.where('action', '=', q.action);
       if (q.from) qb = qb.where('at', '>=', romeDayRange(q.from).from);
       if (q.to) qb = qb.where('at', '<', romeDayRange(q.to).to);
-      return paginate(qb, { ...q, sort: 'at' }, { sortColumns: { at: 'at' }, defaultSort: 'at', defaultOrder: 'desc' });
+      return paginate(qb, { ...q, sort: 'at' }, { sortColumns: { at: 'at' }, defaultSort: 'at', defaultOrder: 'desc', tiesInOrder: true });
     },
 
     /** Removes the entries older than `days` days (the retention, AUDIT_DAYS); answers how many. */

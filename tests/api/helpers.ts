@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -10,6 +10,7 @@ import { openDb, type DbHandle } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seed } from '../../server/seed/index.js';
 import type { ResourceDecl } from '../../model/resource.js';
+import { cloneSchema, copyDataDir, usable } from '../setup/portalTemplate.js';
 
 export const API_PASSWORD = 'test-api-password';
 export const DEMO = { admin: 'admin@portal.demo', carrier: 'carrier@portal.demo', enduser: 'enduser@portal.demo', password: 'demo1234' };
@@ -45,16 +46,23 @@ export interface PortalSetup {
 }
 
 export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}, setup: PortalSetup = {}): Promise<TestPortal> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const config0 = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, overrides);
+  // A copy of the run's migrated and seeded template when this portal's seed is the default one (tests/setup/portalTemplate.ts).
+  const templates = inject('portalTemplates');
+  const copy = usable(templates, config0, !!setup.migrate) ? (dialect === 'sqlite' ? templates.sqlite : templates.postgres) : undefined;
+  const dataDir = copy ? copyDataDir(copy.dataDir, 'portal-test-') : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
   if (dialect === 'postgres') {
     const pg = (await import('pg')).default;
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
+    if (copy) await cloneSchema(process.env.TEST_DATABASE_URL!, templates.postgres!, schema);
+    else {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+    }
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();
@@ -78,9 +86,11 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
     ...overrides,
   });
   const db = await openDb({ databaseUrl, dataDir, poolSize: 5 });
-  await migrateToLatest(db.db);
-  await setup.migrate?.(db.db);
-  await seed(db.db, config);
+  if (!copy) {
+    await migrateToLatest(db.db);
+    await setup.migrate?.(db.db);
+    await seed(db.db, config);
+  }
   const app = await buildApp({ config, db, extraResources: setup.extraResources });
   await app.ready();
 

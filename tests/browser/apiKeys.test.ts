@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { axeProblems } from './axe.js';
-import { API_PASSWORD, describeInBrowser, shot } from './harness.js';
+import { API_PASSWORD, describeInBrowser, shot, animationsDone } from './harness.js';
 
 /** The settings' "Chiavi API" card (issue 23): create, see the key once, copy, revoke — in Italian. */
 describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
@@ -26,7 +26,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
     expect(await dialog.getByText('Scegli almeno un ambito.').count()).toBe(1);
     await dialog.getByLabel('Nome').fill('ERP magazzino');
     await dialog.getByRole('checkbox', { name: /Lettura richieste/ }).check();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'api-keys-create');
     expect(await axeProblems(page, 'API key create dialog')).toEqual([]);
     await dialog.getByTestId('api-key-submit').click();
@@ -41,7 +41,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
     await shot(page, 'api-keys-shown');
     expect(await statusOf(key)).toBe(200);
     await dialog.getByRole('button', { name: 'Ho copiato la chiave' }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await dialog.waitFor({ state: 'detached' }); // gone, not fading out (axe reads a closing dialog too)
 
     // the list: name, prefix, scope in Italian, never the key
     const row = card.getByTestId('api-key-row');

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import * as XLSX from '@e965/xlsx';
 import type { Download, Page } from 'playwright-core';
 
@@ -14,8 +13,15 @@ export const rowsOf = (data: Buffer) => {
   return XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1, raw: true, defval: null }) as unknown[][];
 };
 
+/** A download's bytes, streamed from the browser (the run's Chromium is connected to, so it has no local path). */
+export async function bytesOf(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export async function saved(download: Download) {
-  return { name: download.suggestedFilename(), data: fs.readFileSync((await download.path())!) };
+  return { name: download.suggestedFilename(), data: await bytesOf(download) };
 }
 
 /** The visible text of the element with this test id (a table, a section). */

@@ -3,14 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Locator, type Page } from 'playwright-core';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { openDb, type DbHandle } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seed } from '../../server/seed/index.js';
+import { copyDataDir, usable } from '../setup/portalTemplate.js';
 
 /** Debian's Chromium, when installed. Browser tests are skipped loudly without it, unless REQUIRE_BROWSER=1. */
 export function chromiumPath(): string | null {
@@ -49,11 +50,16 @@ export interface RunningPortal {
 export async function startPortal(): Promise<RunningPortal> {
   const staticDir = path.resolve('dist');
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-browser-'));
+  // A copy of the run's migrated and seeded SQLite template (tests/setup/portalTemplate.ts), else a fresh one.
+  const templates = inject('portalTemplates');
+  const copy = usable(templates, loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv), false);
+  const dataDir = copy ? copyDataDir(templates.sqlite.dataDir, 'portal-browser-') : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-browser-'));
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { dataDir, apiPassword: API_PASSWORD, staticDir });
   const db = await openDb({ dataDir });
-  await migrateToLatest(db.db);
-  await seed(db.db, config);
+  if (!copy) {
+    await migrateToLatest(db.db);
+    await seed(db.db, config);
+  }
   const app = await buildApp({ config, db });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
@@ -84,6 +90,17 @@ export const CHROMIUM_FLAGS = [
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath()!, args: ['--headless', ...CHROMIUM_FLAGS] });
+}
+
+/** The same Chromium as a server the test files connect to (started by tests/setup/globalSetup.ts). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath()!, args: ['--headless', ...CHROMIUM_FLAGS] });
+}
+
+/** The run's Chromium when the global setup started one (closing it then only disconnects), else a Chromium of its own. */
+async function suiteBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 export interface BrowserPage {
@@ -123,6 +140,35 @@ export async function login(page: Page, base: string, email: string, password = 
   await page.getByTestId('user-menu').waitFor({ state: 'visible' });
 }
 
+/**
+ * Signs in through the API from the page itself (the same browser, address, user agent and cookies the
+ * form's request would have), keeps the session as the app does (the `userToken` cookie, the role in local
+ * storage: src/authProvider/session.ts) and opens the shell. Typing the form took a load of the sign-in
+ * screen, three inputs and a second render per sign-in (about a hundred in the browser tests); the tests
+ * of the form itself type into it (`login`, or by hand).
+ */
+export async function signIn(page: Page, base: string, email: string, password = 'demo1234') {
+  await page.goto(`${base}/favicon.svg`);
+  const failed = await page.evaluate(
+    async ({ email, password, apiPassword }) => {
+      const r = await fetch('/api/v1/visitor/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Api-Password': apiPassword },
+        body: JSON.stringify({ email, password, remember: false }),
+      });
+      const body = await r.json().catch(() => null);
+      if (!body?.token) return `${r.status} ${JSON.stringify(body)}`;
+      document.cookie = `userToken=${encodeURIComponent(body.token)}; path=/; samesite=strict`;
+      localStorage.setItem('role', body.role);
+      return null;
+    },
+    { email: email.trim(), password, apiPassword: API_PASSWORD },
+  );
+  if (failed) throw new Error(`sign-in of ${email} failed: ${failed}`);
+  await page.goto(`${base}/#/`);
+  await page.getByTestId('user-menu').waitFor({ state: 'visible' });
+}
+
 export interface BrowserSuite {
   /** the real server on its own fresh database (started before the suite's own beforeAll hooks run) */
   readonly portal: RunningPortal;
@@ -132,13 +178,13 @@ export interface BrowserSuite {
    * after the test no request of it may have left the machine; opened in a beforeAll, the same after all.
    */
   page(opts?: PageOptions): Promise<BrowserPage>;
-  /** Signs `who` in (demo password unless given) and waits for the shell. */
+  /** Signs `who` in through the API (demo password unless given; `signIn`) and waits for the shell. */
   login(page: Page, who: string, password?: string): Promise<void>;
 }
 
 /**
  * The browser tests' describe: skipped (loudly, see `browserAvailable`) without Chromium; one portal
- * (`startPortal`) and one Chromium per file; pages from `ctx.page()` closed after each test and checked
+ * (`startPortal`) and one Chromium connection per file; pages from `ctx.page()` closed after each test and checked
  * for requests that left the machine (an `outside` not empty fails the test). `ctx.portal` and
  * `ctx.browser` are there from the suite's own `beforeAll` hooks on (they run after the harness's).
  */
@@ -158,7 +204,7 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
 
     beforeAll(async () => {
       portal = await startPortal();
-      browser = await launchBrowser();
+      browser = await suiteBrowser();
     });
     afterAll(async () => {
       try {
@@ -191,7 +237,7 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
         (testPages ?? suitePages).push(p);
         return p;
       },
-      login: (page, who, password) => login(page, ctx.portal.url, who, password),
+      login: (page, who, password) => signIn(page, ctx.portal.url, who, password),
     };
     body(ctx);
   });
@@ -213,3 +259,11 @@ export const visibleWhereItIs = (locator: Locator) =>
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return r.width > 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight && !!hit && el.contains(hit);
   });
+
+/**
+ * Waits until no finite CSS animation or transition runs on the page (a dialog's fade or growth, a
+ * label's move), e.g. before a screenshot or an accessibility check; endless ones (spinners) are not waited for.
+ */
+export async function animationsDone(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity));
+}

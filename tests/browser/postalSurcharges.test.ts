@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { tableText } from './files.js';
-import { describeInBrowser, shot } from './harness.js';
+import { describeInBrowser, shot, animationsDone } from './harness.js';
 
 /** The seventh tariff table's screen (pricing.md §8), from the same schema as the other six, in Italian. */
 describeInBrowser('postal surcharges in Chromium (Italian)', (ctx) => {
@@ -35,7 +35,7 @@ describeInBrowser('postal surcharges in Chromium (Italian)', (ctx) => {
     await admin.page.goto(`${ctx.portal.url}/#/postal-surcharges`);
     await admin.page.getByTestId('company-select').waitFor();
     expect(await admin.page.locator('body').innerText()).toContain('Supplementi CAP');
-    await admin.page.waitForTimeout(500);
+    await animationsDone(admin.page);
     await shot(admin.page, 'postal-surcharges-admin');
     expect(admin.errors).toEqual([]);
   });

@@ -1,7 +1,7 @@
-import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
+import { bytesOf } from './files.js';
 import { axeProblems } from './axe.js';
 import { buildPricingWorld } from '../api/pricingFixtures.js';
 
@@ -25,7 +25,7 @@ async function openPriced(db: any): Promise<number[]> {
 
 const download = async (page: Page, testId: string) => {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
-  return { name: d.suggestedFilename(), bytes: fs.readFileSync((await d.path())!) };
+  return { name: d.suggestedFilename(), bytes: await bytesOf(d) };
 };
 
 describeInBrowser('the request timeline and the PDFs in Chromium, in Italian', (ctx) => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeProblems } from './axe.js';
-import { API_PASSWORD, describeInBrowser, shot, visibleWhereItIs } from './harness.js';
+import { API_PASSWORD, describeInBrowser, shot, visibleWhereItIs, animationsDone } from './harness.js';
 
 const CARRIER = 'carrier@portal.demo';
 const ADMIN = 'admin@portal.demo';
@@ -55,7 +55,7 @@ describeInBrowser('active sessions in Chromium, in Italian', (ctx) => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('Terminare la sessione?');
-    await page.waitForTimeout(400); // the dialog's fade-in, for the screenshot
+    await animationsDone(page); // the dialog's fade-in, for the screenshot
     await shot(page, 'sessions-settings-confirm');
     // Cancelled: nothing ends.
     await dialog.getByRole('button', { name: 'Annulla' }).click();
@@ -114,7 +114,7 @@ describeInBrowser('active sessions in Chromium, in Italian', (ctx) => {
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('Terminare tutte le sessioni di');
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     await shot(page, 'sessions-admin-confirm');
     await dialog.getByRole('button', { name: /Termina tutte le sessioni/i }).click();
     await page

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { rowsOf, saved, tableText, xlsx } from './files.js';
-import { describeInBrowser, shot } from './harness.js';
+import { describeInBrowser, shot, animationsDone } from './harness.js';
 import { axeProblems } from './axe.js';
 
 /** The carrier's stored hub costs, as the Esporta button saves them (header first). */
@@ -34,7 +34,7 @@ describeInBrowser('tariff upload checks in Chromium (Italian)', (ctx) => {
     expect(await cells(page, 'check-errors-table')).toEqual([[String(at + 1), 'gold', 'Non è un numero: "12,5O".']]);
     expect(await page.getByTestId('upload-publish').count()).toBe(0);
     expect(await page.getByTestId('upload-choose-again').isEnabled()).toBe(true);
-    await page.waitForTimeout(300); // the dialog's growth
+    await animationsDone(page); // the dialog's growth
     await shot(page, 'tariff-check-errors');
     expect(await axeProblems(page, 'upload check with errors')).toEqual([]);
 
@@ -76,7 +76,7 @@ describeInBrowser('tariff upload checks in Chromium (Italian)', (ctx) => {
     expect(await cell.locator('del').innerText()).toMatch(/^7,50\s€$/);
     expect(await cell.locator('ins').innerText()).toMatch(/^8,25\s€$/);
     await page.getByTestId('check-impact').waitFor(); // null or filled: the server's part decides, not asserted here
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'tariff-check-changes');
     expect(await axeProblems(page, 'upload check with changes')).toEqual([]);
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { tableText } from './files.js';
-import { describeInBrowser } from './harness.js';
+import { describeInBrowser, animationsDone } from './harness.js';
 
 describeInBrowser('tariff file formats in Chromium (Italian)', (ctx) => {
   it('the upload dialog offers .xlsx, .xls, .ods and .csv, and a semicolon CSV with decimal commas lands', async () => {
@@ -9,7 +9,7 @@ describeInBrowser('tariff file formats in Chromium (Italian)', (ctx) => {
     await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('HUBMI');
     await page.getByTestId('delete-set').click();
-    await page.waitForTimeout(400); // the dialog's fade
+    await animationsDone(page); // the dialog's fade
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Nessun dato disponibile, aggiungi dati');
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { rowsOf, saved, tableText, xlsx } from './files.js';
-import { describeInBrowser, shot, visibleWhereItIs } from './harness.js';
+import { describeInBrowser, shot, visibleWhereItIs, animationsDone } from './harness.js';
 import { typeInPicker } from './pickers.js';
 
 describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
@@ -24,7 +24,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
       .getByRole('dialog')
       .getByText('Verranno eliminate tutte le 6 righe di "Costi hub" (Acme Trasporti S.r.l.): i preventivi non le useranno più.')
       .waitFor();
-    await page.waitForTimeout(400); // the dialog's fade
+    await animationsDone(page); // the dialog's fade
     await shot(page, 'tariffs-delete-confirm');
     await page.getByRole('button', { name: 'Elimina' }).last().click();
     await expect.poll(() => page.getByTestId('empty').innerText()).toBe('Nessun dato disponibile, aggiungi dati');

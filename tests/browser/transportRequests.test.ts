@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { describeInBrowser, shot } from './harness.js';
+import { bytesOf } from './files.js';
 import { shownDay, typeInPicker } from './pickers.js';
 
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
@@ -75,7 +76,7 @@ describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
     expect(await page.getByTestId('set-price-first').textContent()).toBe('Da quotare: indica il prezzo prima di confermare');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Scarica' }).click()]);
     expect(download.suggestedFilename()).toBe('ddt-9001.pdf');
-    expect(fs.readFileSync(await download.path()).toString()).toBe('%PDF-1.4 documento di trasporto');
+    expect((await bytesOf(download)).toString()).toBe('%PDF-1.4 documento di trasporto');
     await shot(page, 'requests-detail-carrier');
 
     await page.getByTestId('detail-edit').click();

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { API_PASSWORD, describeInBrowser, shot } from './harness.js';
+import { API_PASSWORD, animationsDone, describeInBrowser, shot } from './harness.js';
 import { axeProblems } from './axe.js';
 
 /** The app's code for `secret`, `steps` time steps (30 s) from now. */
@@ -76,7 +76,7 @@ describeInBrowser('two-step verification', (ctx) => {
     await page.getByTestId('mfa-code').fill(next === '000000' ? '111111' : '000000');
     await page.getByTestId('mfa-submit').click();
     expect(await page.getByTestId('mfa-error').textContent()).toBe('Il codice è errato, scaduto o già usato.');
-    await page.waitForTimeout(300); // the label's animation
+    await animationsDone(page); // the label's animation
     await shot(page, 'two-factor-login-wrong');
     await page.getByTestId('mfa-code').fill(next);
     await page.getByTestId('mfa-submit').click();
@@ -91,7 +91,7 @@ describeInBrowser('two-step verification', (ctx) => {
     await page.getByTestId('login-submit').click();
     await page.getByTestId('mfa-toggle-recovery').click();
     await page.getByLabel('Codice di recupero').waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'two-factor-login-recovery');
     await page.getByTestId('mfa-code').fill(recovery[0]);
     await page.getByTestId('mfa-submit').click();
@@ -109,7 +109,7 @@ describeInBrowser('two-step verification', (ctx) => {
     await dialog.getByTestId('mfa-proof-submit').click();
     await dialog.getByText('Il codice o la password non sono corretti.').waitFor();
     await dialog.getByLabel('Password').fill('demo1234');
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await shot(page, 'two-factor-disable');
     await dialog.getByTestId('mfa-proof-submit').click();
     await dialog.waitFor({ state: 'detached' });
@@ -167,7 +167,7 @@ describeInBrowser('two-step verification', (ctx) => {
       await box.getByTestId('user-mfa-reset').click();
       const confirm = page.getByRole('dialog', { name: 'Disattivare la verifica in due passaggi di questo utente?' });
       await confirm.waitFor();
-      await page.waitForTimeout(300);
+      await animationsDone(page);
       await shot(page, 'two-factor-admin-reset');
       await confirm.getByTestId('user-mfa-reset-confirm').click();
       await page.getByText('La verifica in due passaggi dell’utente è disattivata: accede con la password e può riattivarla.').waitFor();

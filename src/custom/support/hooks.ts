@@ -105,6 +105,8 @@ export function useConversation(side: Side, chatId: number | null) {
     }
     let cancelled = false;
     let inFlight = false;
+    /** An event (or poke) came while a read was under way: read again once it ends, or the change is lost. */
+    let again = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let status: string | undefined;
     const controller = new AbortController();
@@ -121,7 +123,11 @@ export function useConversation(side: Side, chatId: number | null) {
       else schedule(ms);
     };
     async function tick() {
-      if (cancelled || inFlight || document.hidden) return;
+      if (cancelled || document.hidden) return;
+      if (inFlight) {
+        again = true;
+        return;
+      }
       inFlight = true;
       const first = lastId.current === 0;
       try {
@@ -158,6 +164,10 @@ export function useConversation(side: Side, chatId: number | null) {
         if (err?.status !== 404 && err?.status !== 403) schedule(POLL_MESSAGES_MS * 2);
       } finally {
         inFlight = false;
+        if (again && !cancelled) {
+          again = false;
+          schedule(0);
+        }
       }
     }
     poke.current = () => schedule(0);
