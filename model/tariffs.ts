@@ -424,6 +424,10 @@ export const TARIFF_LIMITS = {
   listedChanges: 200,
   /** total unzipped size of an .xlsx or .ods, read from the zip's central directory before parsing */
   unzippedBytes: 160 * 1024 * 1024,
+  /** columns a row may use (cells repeated by the file counted) */
+  columns: 1000,
+  /** characters of one cell: Excel's own limit */
+  cellChars: 32_767,
 } as const;
 
 /** The file picker's `accept` of tariff and rate-sheet uploads: the four formats the server reads. */
