@@ -11,7 +11,8 @@ export const tariffs = {
     'import.tooManyRows': 'The file has too many rows (limit {limit} rows).',
     'import.tooManyColumns': 'Row {row} has data beyond column {limit}: a sheet may use at most {limit} columns. Delete the extra columns and retry.',
     'import.cellTooLong': 'Cell {cell} holds more than {limit} characters (Excel’s own limit): shorten it and retry.',
-    'import.tooComplex': 'The file is too large or too complex: at most {rows} rows and {columns} columns. Keep only the sheet with the data, save it again and retry.',
+    'import.tooComplex':
+      'The file is too large or too complex: at most {rows} rows and {columns} columns. Keep only the sheet with the data, save it again and retry.',
     'import.busy': 'Too many files are being read right now: retry in {seconds} seconds.',
     'import.unzippedTooLarge': 'The file unpacks to too much data (limit {limit}); it was not read.',
     'import.extension': 'Only .xlsx, .xls, .ods or .csv files are accepted.',
@@ -85,9 +86,11 @@ export const tariffs = {
     'import.badRowsTruncated': 'Il file contiene {count} errori in {rows} righe (sono elencati i primi {listed}): non è stato importato nulla.',
     'import.tooLarge': 'Il file è troppo grande (limite {limit}).',
     'import.tooManyRows': 'Il file ha troppe righe (limite {limit} righe).',
-    'import.tooManyColumns': 'La riga {row} ha dati oltre la colonna {limit}: un foglio può usare al massimo {limit} colonne. Elimina le colonne in più e riprova.',
+    'import.tooManyColumns':
+      'La riga {row} ha dati oltre la colonna {limit}: un foglio può usare al massimo {limit} colonne. Elimina le colonne in più e riprova.',
     'import.cellTooLong': 'La cella {cell} contiene più di {limit} caratteri (il limite di Excel): accorciala e riprova.',
-    'import.tooComplex': 'Il file è troppo grande o troppo complesso: al massimo {rows} righe e {columns} colonne. Tieni solo il foglio con i dati, salvalo di nuovo e riprova.',
+    'import.tooComplex':
+      'Il file è troppo grande o troppo complesso: al massimo {rows} righe e {columns} colonne. Tieni solo il foglio con i dati, salvalo di nuovo e riprova.',
     'import.busy': 'Troppi file in lettura in questo momento: riprova tra {seconds} secondi.',
     'import.unzippedTooLarge': 'Il file decompresso è troppo grande (limite {limit}); non è stato letto.',
     'import.extension': 'Sono accettati solo file .xlsx, .xls, .ods o .csv.',
@@ -162,9 +165,11 @@ export const tariffs = {
     'import.badRowsTruncated': 'Le fichier contient {count} erreurs dans {rows} lignes (les {listed} premières sont listées) : rien n’a été importé.',
     'import.tooLarge': 'Le fichier est trop volumineux (limite {limit}).',
     'import.tooManyRows': 'Le fichier a trop de lignes (limite {limit} lignes).',
-    'import.tooManyColumns': 'La ligne {row} contient des données au-delà de la colonne {limit} : une feuille peut utiliser au plus {limit} colonnes. Supprimez les colonnes en trop et réessayez.',
+    'import.tooManyColumns':
+      'La ligne {row} contient des données au-delà de la colonne {limit} : une feuille peut utiliser au plus {limit} colonnes. Supprimez les colonnes en trop et réessayez.',
     'import.cellTooLong': 'La cellule {cell} contient plus de {limit} caractères (la limite d’Excel) : raccourcissez-la et réessayez.',
-    'import.tooComplex': 'Le fichier est trop volumineux ou trop complexe : au plus {rows} lignes et {columns} colonnes. Gardez seulement la feuille des données, enregistrez-la à nouveau et réessayez.',
+    'import.tooComplex':
+      'Le fichier est trop volumineux ou trop complexe : au plus {rows} lignes et {columns} colonnes. Gardez seulement la feuille des données, enregistrez-la à nouveau et réessayez.',
     'import.busy': 'Trop de fichiers sont en cours de lecture : réessayez dans {seconds} secondes.',
     'import.unzippedTooLarge': 'Le fichier décompressé est trop volumineux (limite {limit}) ; il n’a pas été lu.',
     'import.extension': 'Seuls les fichiers .xlsx, .xls, .ods ou .csv sont acceptés.',

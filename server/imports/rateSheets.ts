@@ -13,9 +13,9 @@ import { compareSets, refusedCheck, storedPages, type CheckResult } from './chec
 import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
-import { readSpreadsheet } from './spreadsheet.js';
+import { readRows } from './read/pool.js';
 import { importContext, lockCompany, type UploadedSpreadsheet } from './tables.js';
-import { validateRows, type ImportRow } from './validate.js';
+import type { ImportRow } from './validate.js';
 
 export const RATE_SHEET_FILES = 'rate-sheets' as const;
 
@@ -46,9 +46,10 @@ export interface NewRateSheet {
  * places, an international one the foreign end: pricing.md §3.2): a file uploaded under the wrong zone
  * is refused. Rows of the other zone are kept (the template shows both kinds), they simply never price.
  */
-export async function parseRateSheetRows(db: Db, rateType: RateType, zone: SheetZone, file: UploadedSpreadsheet): Promise<ImportRow[]> {
+export async function parseRateSheetRows(db: Db, companyId: number, rateType: RateType, zone: SheetZone, file: UploadedSpreadsheet): Promise<ImportRow[]> {
   const spec = rateRowsSpec(rateType);
-  const rows = validateRows(spec, readSpreadsheet(file.data, file.filename), await importContext(db));
+  // Read and validated in the reading pool (read/pool.ts), off the request thread.
+  const rows = await readRows(companyId, { data: file.data, fileName: file.filename, spec, ctx: await importContext(db) });
   if (rateType === 'STD') {
     const fits = rows.some((r) => (zone === 'NAT' ? r.country === 'IT' : r.country !== 'IT'));
     if (!fits) throw new ImportError(422, zone === 'NAT' ? 'import.noNationalRows' : 'import.noInternationalRows');
@@ -64,8 +65,8 @@ export async function parseRateSheetRows(db: Db, rateType: RateType, zone: Sheet
  * marker lets the next start's sweep remove it (lib/files.ts).
  */
 export async function importRateSheet(db: Db, dataDir: string, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
-  const rows = await parseRateSheetRows(db, input.rateType, input.zone, input.file);
-  // The original is kept under its own format (checked by readSpreadsheet): .xlsx, .xls, .ods or .csv.
+  const rows = await parseRateSheetRows(db, input.companyId, input.rateType, input.zone, input.file);
+  // The original is kept under its own format (checked by the reader): .xlsx, .xls, .ods or .csv.
   const named = path.extname(input.file.filename).toLowerCase();
   const ext = ['.xls', '.ods', '.csv'].includes(named) ? named : '.xlsx';
   const stored = await storePendingFile(dataDir, RATE_SHEET_FILES, input.file.data, ext);
@@ -151,7 +152,7 @@ export async function checkRateSheet(
 ): Promise<CheckResult> {
   let rows: ImportRow[];
   try {
-    rows = await parseRateSheetRows(db, input.rateType, input.zone, input.file);
+    rows = await parseRateSheetRows(db, input.companyId, input.rateType, input.zone, input.file);
   } catch (err) {
     if (err instanceof ImportError && err.rowErrors.length) return refusedCheck(checkErrors(req, err.rowErrors));
     throw err;

@@ -8,9 +8,9 @@ import { compareSets, refusedCheck, storedPages, type CheckResult } from './chec
 import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
-import { readSpreadsheet } from './spreadsheet.js';
+import { readRows } from './read/pool.js';
 import type { CellContext } from './cells.js';
-import { validateRows, type ImportRow, type ValidateOptions } from './validate.js';
+import type { ImportRow, ValidateOptions } from './validate.js';
 
 export interface UploadedSpreadsheet {
   filename: string;
@@ -44,9 +44,13 @@ export async function countRows(db: Db | Transaction<DB>, spec: TariffTableSpec,
   return Number(r?.n ?? 0);
 }
 
-/** Reads and validates a file for a table; throws an ImportError listing every problem. */
-export function parseTable(spec: TariffTableSpec, file: UploadedSpreadsheet, opts: ValidateOptions = {}): ImportRow[] {
-  return validateRows(spec, readSpreadsheet(file.data, file.filename), opts);
+/**
+ * Reads and validates a file for a table in the reading pool (read/pool.ts: off the request thread,
+ * within its limits, at most two files of one company at once); throws an ImportError listing every
+ * problem, or 429 when the pool's queue is full.
+ */
+export function parseTable(spec: TariffTableSpec, file: UploadedSpreadsheet, companyId: number, opts: ValidateOptions = {}): Promise<ImportRow[]> {
+  return readRows(companyId, { data: file.data, fileName: file.filename, spec, ctx: opts });
 }
 
 /**
@@ -61,7 +65,7 @@ export async function importTariffTable(
   companyId: number,
   file: UploadedSpreadsheet,
 ): Promise<{ count: number; replaced: number }> {
-  const rows = parseTable(spec, file, await importContext(db));
+  const rows = await parseTable(spec, file, companyId, await importContext(db));
   const replaced = await db.transaction().execute(async (trx) => {
     await lockCompany(trx, companyId);
     const gone = await deleteTariffTable(trx, spec, companyId);
@@ -91,7 +95,7 @@ export async function checkTariffTable(
 ): Promise<CheckResult> {
   let rows: ImportRow[];
   try {
-    rows = parseTable(spec, file, await importContext(db));
+    rows = await parseTable(spec, file, companyId, await importContext(db));
   } catch (err) {
     if (err instanceof ImportError && err.rowErrors.length) return refusedCheck(checkErrors(req, err.rowErrors));
     throw err;

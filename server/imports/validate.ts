@@ -1,8 +1,8 @@
 import type { RowsSpec } from '../../model/tariffs.js';
 import { parseDecimal, pow10 } from '../pricing/money.js';
 import { readCell, type CellContext } from './cells.js';
-import { ImportError, type RowError } from './errors.js';
-import type { SheetData } from './spreadsheet.js';
+import { ImportError, RowErrorList, type RowError } from './errors.js';
+import type { SheetData } from './read/sheet.js';
 
 export type ImportRow = Record<string, string | number | null>;
 
@@ -39,7 +39,7 @@ const keyOf = (row: ImportRow, cols: readonly string[]) => cols.map((c) => Strin
 export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOptions = {}): ImportRow[] {
   const colIndex = matchHeaders(spec, sheet);
   const columns = spec.columns;
-  const errors: RowError[] = [];
+  const errors = new RowErrorList();
   const rows: ImportRow[] = [];
   const rowNumbers: number[] = [];
   const seen = new Map<string, number>();
@@ -108,7 +108,7 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
     if (spec.brackets) limits.push(lim);
   }
 
-  if (spec.brackets) errors.push(...overlaps(spec.brackets, rows, rowNumbers, limits));
+  if (spec.brackets) for (const e of overlaps(spec.brackets, rows, rowNumbers, limits)) errors.push(e);
   if (errors.length) throw new ImportError(422, 'import.badRows', {}, errors);
   if (!rows.length) throw new ImportError(422, 'import.noRows');
   return rows;

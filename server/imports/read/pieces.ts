@@ -54,7 +54,11 @@ export function openTag(buf: Buffer, tag: string, from = 0, to = buf.length): { 
  * piece with what follows the last such tag (possibly empty). Pieces are fresh Buffers or views of one
  * chunk; the caller decodes each before asking for the next.
  */
-export async function* pieces(chunks: AsyncIterable<Buffer>, tag: string, limits: Pick<ReadLimits, 'rowBytes' | 'rows' | 'columns'>): AsyncGenerator<Buffer, void, undefined> {
+export async function* pieces(
+  chunks: AsyncIterable<Buffer>,
+  tag: string,
+  limits: Pick<ReadLimits, 'rowBytes' | 'rows' | 'columns'>,
+): AsyncGenerator<Buffer, void, undefined> {
   let pending: Buffer = Buffer.alloc(0);
   // Where the search for the next closing tag resumes: what was already searched is not searched again.
   let scanned = 0;

@@ -1,5 +1,5 @@
-import type { CellObject } from '@e965/xlsx';
-import { ImportError } from './errors.js';
+import { ImportError } from '../errors.js';
+import { LimitCounter, READ_LIMITS, groupDigits, limitError, maxRowIndex, type Cell, type RawSheet, type ReadLimits } from './types.js';
 
 /**
  * Reading a .csv tariff (docs/tariff-formats.md): UTF-8 with or without BOM, columns separated by commas
@@ -30,19 +30,26 @@ export function decodeCsv(data: Buffer): string {
 }
 
 /**
- * Splits the text into records (quoted fields may hold separators, quotes as "" and line breaks), at
- * most `max` records. Blank lines give empty records, kept so record numbers stay the rows a
- * spreadsheet program shows.
+ * Splits the text into records (quoted fields may hold separators, quotes as "" and line breaks). Blank
+ * lines give empty records, kept so record numbers stay the rows a spreadsheet program shows. With
+ * `limits`, counted as it goes: a field longer than a cell may be, a record with more fields than
+ * columns, a non-empty record past the last row are refused there (trailing blank lines cost nothing).
  */
-export function splitCsv(text: string, delim: Delimiter, max = Infinity): string[][] {
+export function splitCsv(text: string, delim: Delimiter, limits?: ReadLimits): string[][] {
   const d = delim.charCodeAt(0);
   const records: string[][] = [];
+  const counter = limits && new LimitCounter(limits);
+  const maxFields = limits?.columns ?? Infinity;
   let fields: string[] = [];
   let i = 0;
   const n = text.length;
-  while (i <= n && records.length < max) {
+  const push = (record: string[]) => {
+    if (counter && record.length) counter.row(records.length);
+    records.push(record);
+  };
+  while (i <= n) {
     if (i === n) {
-      if (fields.length) records.push(fields);
+      if (fields.length) push(fields);
       break;
     }
     let value: string;
@@ -76,6 +83,10 @@ export function splitCsv(text: string, delim: Delimiter, max = Infinity): string
       value = text.slice(i, k);
       i = k;
     }
+    if (counter) {
+      if (value.length > counter.limits.cellChars) counter.text(value.length, records.length, fields.length);
+      if (fields.length >= maxFields) throw limitError('columns', counter.limits, { r: records.length });
+    }
     fields.push(value);
     const c = text.charCodeAt(i);
     if (c === d) {
@@ -86,7 +97,7 @@ export function splitCsv(text: string, delim: Delimiter, max = Infinity): string
     // end of record (or of text)
     if (c === CR && text.charCodeAt(i + 1) === LF) i += 2;
     else i++;
-    records.push(fields.length === 1 && fields[0] === '' ? [] : fields);
+    push(fields.length === 1 && fields[0] === '' ? [] : fields);
     fields = [];
     if (i >= n) break;
   }
@@ -135,7 +146,7 @@ export function detectDelimiter(text: string, maxRecords = Infinity): Delimiter 
   for (let r = h; r < counts.length; r++) {
     const row = counts[r];
     // a record of a million separators would become a million cells: no template has a tenth of the cap
-    if (row[own] >= MAX_CSV_COLUMNS) throw new ImportError(413, 'import.tooManyColumns', { limit: MAX_CSV_COLUMNS, row: r + 1 });
+    if (row[own] >= MAX_CSV_COLUMNS) throw new ImportError(413, 'import.tooManyColumns', { limit: groupDigits(MAX_CSV_COLUMNS), row: r + 1 });
     if (r === h) continue;
     if (row[own] !== width && row[other] > 0 && (row[own] === 0 || row[other] === width)) {
       throw new ImportError(422, 'import.csvMixed', { row: r + 1, expected: delim, found: delim === ',' ? ';' : ',' });
@@ -145,7 +156,7 @@ export function detectDelimiter(text: string, maxRecords = Infinity): Delimiter 
 }
 
 /** Columns a CSV record may hold (the templates have a dozen; extra columns are ignored but still read). */
-export const MAX_CSV_COLUMNS = 1000;
+export const MAX_CSV_COLUMNS = READ_LIMITS.columns;
 
 type Evidence = { value: string; row: number } | undefined;
 
@@ -199,20 +210,19 @@ export function normaliseNumber(text: string, mark: DecimalMark): string {
   return `${m[1]}${int}${m[3] !== undefined ? `.${m[3]}` : ''}`;
 }
 
-export interface CsvSheet {
-  rows: Array<Array<CellObject | undefined> | undefined>;
+export interface CsvSheet extends RawSheet {
   delimiter: Delimiter;
   decimal: DecimalMark;
 }
 
-/** Reads a CSV into dense text cells (at most `maxRecords` records: the caller's row cap plus a margin). */
-export function readCsv(data: Buffer, maxRecords: number): CsvSheet {
+/** Reads a CSV into dense text cells, within the limits (rows, columns, characters per cell). */
+export function readCsv(data: Buffer, limits: ReadLimits): CsvSheet {
   const text = decodeCsv(data);
-  const delimiter = detectDelimiter(text, maxRecords);
-  const records = splitCsv(text, delimiter, maxRecords);
+  const delimiter = detectDelimiter(text, maxRowIndex(limits) + 1);
+  const records = splitCsv(text, delimiter, limits);
   const decimal = detectDecimal(records, delimiter);
   const rows = records.map((rec) =>
-    rec.map((f): CellObject | undefined => (f.trim() === '' ? undefined : { t: 's', v: decimal === ',' || f.includes(',') ? normaliseNumber(f, decimal) : f })),
+    rec.map((f): Cell | undefined => (f.trim() === '' ? undefined : { t: 's', v: decimal === ',' || f.includes(',') ? normaliseNumber(f, decimal) : f })),
   );
-  return { rows, delimiter, decimal };
+  return { rows, merges: [], delimiter, decimal };
 }

@@ -1,20 +1,21 @@
 // @vitest-environment node
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { STANDARD_RATE_ROWS, TARIFF_LIMITS, type ColumnSpec } from '../../model/tariffs.js';
-import { readCell } from './cells.js';
-import { ImportError } from './errors.js';
-import { readSpreadsheet, sniffSpreadsheet } from './spreadsheet.js';
-import { validateRows } from './validate.js';
+import { STANDARD_RATE_ROWS, type ColumnSpec } from '../../../model/tariffs.js';
+import { readCell } from '../cells.js';
+import { ImportError } from '../errors.js';
+import { readSpreadsheet, sniffSpreadsheet } from './sheet.js';
+import { READ_LIMITS } from './types.js';
+import { validateRows } from '../validate.js';
 
 const book = (rows: unknown[][], type: 'xlsx' | 'biff8' = 'xlsx') => {
   const wb = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 's');
   return XLSX.write(wb, { type: 'buffer', bookType: type }) as Buffer;
 };
-const refusal = (fn: () => unknown) => {
+const refusal = async (fn: () => unknown) => {
   try {
-    fn();
+    await fn();
   } catch (e) {
     if (e instanceof ImportError) return { status: e.status, key: e.key, params: e.params, rows: e.rowErrors };
     throw e;
@@ -23,29 +24,32 @@ const refusal = (fn: () => unknown) => {
 };
 
 describe('reading a spreadsheet', () => {
-  it('recognises xlsx, xls and csv by their bytes', () => {
+  it('recognises xlsx, xls and csv by their bytes', async () => {
     expect(sniffSpreadsheet(book([['a']]))).toBe('xlsx');
     expect(sniffSpreadsheet(book([['a']], 'biff8'))).toBe('xls');
     expect(sniffSpreadsheet(Buffer.from('a,b\n1,2'))).toBe('csv');
     expect(sniffSpreadsheet(Buffer.from('%PDF-1.4 not a sheet'))).toBeNull();
   });
 
-  it('refuses more rows than the cap without reading the rest, and a larger file than the cap', () => {
+  it('refuses more rows than the cap without reading the rest, and a larger file than the cap', async () => {
     const rows = [['code'], ...Array.from({ length: 12 }, (_, i) => [`H${i}`])];
-    expect(refusal(() => readSpreadsheet(book(rows), 'x.xlsx', { ...TARIFF_LIMITS, rows: 10 }))).toMatchObject({
+    expect(await refusal(() => readSpreadsheet(book(rows), 'x.xlsx', { ...READ_LIMITS, rows: 10 }))).toMatchObject({
       status: 413,
       key: 'import.tooManyRows',
       params: { limit: '10' },
     });
-    expect(readSpreadsheet(book(rows), 'x.xlsx', { ...TARIFF_LIMITS, rows: 12 }).headers).toEqual(['code']);
-    expect(refusal(() => readSpreadsheet(book(rows), 'x.xlsx', { ...TARIFF_LIMITS, fileBytes: 100 }))).toMatchObject({ status: 413, key: 'import.tooLarge' });
-    expect(refusal(() => readSpreadsheet(book(rows), 'x.xlsx', { ...TARIFF_LIMITS, unzippedBytes: 1000 }))).toMatchObject({
+    expect((await readSpreadsheet(book(rows), 'x.xlsx', { ...READ_LIMITS, rows: 12 })).headers).toEqual(['code']);
+    expect(await refusal(() => readSpreadsheet(book(rows), 'x.xlsx', { ...READ_LIMITS, fileBytes: 100 }))).toMatchObject({
+      status: 413,
+      key: 'import.tooLarge',
+    });
+    expect(await refusal(() => readSpreadsheet(book(rows), 'x.xlsx', { ...READ_LIMITS, inflatedBytes: 1000 }))).toMatchObject({
       status: 413,
       key: 'import.unzippedTooLarge',
     });
   });
 
-  it('takes the first non-empty row as the header, wherever the table starts', () => {
+  it('takes the first non-empty row as the header, wherever the table starts', async () => {
     const ws = XLSX.utils.aoa_to_sheet(
       [
         ['country', 'zone_code', 'weight_from', 'weight_to', 'price', 'unit', 'minimum', 'leadtime', 'rate_code'],
@@ -55,7 +59,7 @@ describe('reading a spreadsheet', () => {
     );
     const wb = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(wb, ws, 's');
-    const sheet = readSpreadsheet(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer, 'x.xlsx');
+    const sheet = await readSpreadsheet(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer, 'x.xlsx');
     const rows = validateRows(STANDARD_RATE_ROWS, sheet);
     expect(rows).toEqual([
       { rate_code: null, country: 'IT', zone_code: 'MI', weight_from: '0', weight_to: '100', price: 1000, unit: 'S', minimum: null, leadtime: 1 },
@@ -83,7 +87,7 @@ describe('reading a cell', () => {
   ])('%o %o → %o', (col, v, out) => {
     expect(readCell(col as ColumnSpec, cell(v), {})).toEqual({ ok: true, value: out });
   });
-  it('refuses what would price wrongly', () => {
+  it('refuses what would price wrongly', async () => {
     expect(readCell(money, cell(-1), {})).toMatchObject({ ok: false, key: 'import.negative' });
     expect(readCell(money, cell('12.50 EUR'), {})).toMatchObject({ ok: false, key: 'import.number' });
     expect(readCell({ name: 'leadtime', kind: 'int', min: 0 }, cell(1.5), {})).toMatchObject({ ok: false, key: 'import.integer' });
@@ -98,7 +102,7 @@ describe('reading a cell', () => {
 describe('the fast path of number cells', () => {
   it('agrees with the exact reader on every plain decimal', async () => {
     const fc = await import('fast-check');
-    const { exactNumber, plainNumber } = await import('./cells.js');
+    const { exactNumber, plainNumber } = await import('../cells.js');
     const cols: ColumnSpec[] = [
       { name: 'm', kind: 'money' },
       { name: 'i', kind: 'int', min: 0 },

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { parentPort } from 'node:worker_threads';
+import type { RowsSpec } from '../../../model/tariffs.js';
+import type { CellContext } from '../cells.js';
+import { ImportError, type RowError, type RowErrorTotals } from '../errors.js';
+import { validateRows, type ImportRow } from '../validate.js';
+import { readSpreadsheet } from './sheet.js';
+import type { ReadLimits } from './types.js';
+
+/**
+ * One thread of the reading pool (read/pool.ts): reads a spreadsheet and validates its rows against a
+ * spec, off the thread that answers requests. It gets the file's bytes (transferred, not copied), the
+ * spec and the reference sets; it answers the validated rows, or the refusal (message key, params,
+ * the first listed row errors and their totals). The pool caps its heap and its time.
+ */
+
+export interface ReadTask {
+  id: number;
+  data: Uint8Array;
+  fileName: string;
+  spec: RowsSpec;
+  ctx: CellContext;
+  limits: ReadLimits;
+}
+
+export interface SerialisedImportError {
+  status: number;
+  key: string;
+  params: Record<string, unknown>;
+  rowErrors: RowError[];
+  totals: RowErrorTotals;
+}
+
+export type ReadAnswer =
+  { id: number; ok: true; rows: ImportRow[] } | { id: number; ok: false; error: SerialisedImportError } | { id: number; ok: false; failure: string };
+
+/**
+ * The reading thread runs at a lower CPU priority than the process's other threads (Linux: a thread is
+ * a task with its own nice value, `/proc/thread-self` names it), so on a busy machine the thread that
+ * answers quotes is scheduled first. Elsewhere, or when refused, it keeps the process's priority.
+ */
+function lowerPriority() {
+  try {
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.min(19, os.getPriority(tid) + 10));
+  } catch {
+    // not Linux, or not allowed: the default priority
+  }
+}
+
+async function run(task: ReadTask): Promise<ReadAnswer> {
+  try {
+    const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
+    const sheet = await readSpreadsheet(data, task.fileName, task.limits);
+    const rows = validateRows(task.spec, sheet, task.ctx);
+    return { id: task.id, ok: true, rows };
+  } catch (err) {
+    if (err instanceof ImportError) {
+      return { id: task.id, ok: false, error: { status: err.status, key: err.key, params: err.params, rowErrors: err.rowErrors, totals: err.totals } };
+    }
+    return { id: task.id, ok: false, failure: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+  }
+}
+
+if (parentPort) {
+  lowerPriority();
+  const port = parentPort;
+  port.on('message', (task: ReadTask) => {
+    void run(task).then((answer) => port.postMessage(answer));
+  });
+}
