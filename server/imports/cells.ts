@@ -1,4 +1,4 @@
-import type { CellObject } from '@e965/xlsx';
+import type { Cell } from './read/types.js';
 import type { ColumnSpec } from '../../model/tariffs.js';
 import { canonicalIsland, isProvinceSigla } from '../../model/tariffPlaces.js';
 import { compareDecimal, parseDecimal, pow10, roundHalfUp, toCents } from '../pricing/money.js';
@@ -39,7 +39,7 @@ function decimalText(s: string): string {
 }
 
 /** The cell's raw content: a trimmed non-empty string, a number, or null; booleans and errors as markers. */
-function raw(cell: CellObject | undefined): string | number | null | { error: true } | { bool: boolean } {
+function raw(cell: Cell | undefined): string | number | null | { error: true } | { bool: boolean } {
   if (!cell || cell.v === undefined || cell.v === null) return null;
   if (cell.t === 'e') return { error: true };
   if (cell.t === 'b') return { bool: Boolean(cell.v) };
@@ -166,7 +166,7 @@ export function exactNumber(col: ColumnSpec, text: string, r: string | number): 
 }
 
 /** Reads, validates and normalises one cell for its column. */
-export function readCell(col: ColumnSpec, cell: CellObject | undefined, ctx: CellContext): CellResult {
+export function readCell(col: ColumnSpec, cell: Cell | undefined, ctx: CellContext): CellResult {
   const r = raw(cell);
   if (r === null) return col.required ? bad('import.required') : ok(col.ifEmpty ?? null);
   if (typeof r === 'object')

@@ -113,4 +113,23 @@ describeEachDb('hostile uploads', (p) => {
     }
     expect(await stored()).toBe(0);
   });
+
+  it('reads at most two files of one company at once, queues two more, and answers the next 429 with Retry-After', async () => {
+    const rows = xlsxOf({
+      head:
+        '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">' +
+        ['country', 'postal_code', 'kind', 'flow', 'fixed', 'percent'].map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('') +
+        '</row>',
+      unit: '<row><c t="inlineStr"><is><t>IT</t></is></c><c t="inlineStr"><is><t>20121</t></is></c><c t="inlineStr"><is><t>ztl</t></is></c><c/><c><v>15</v></c></row>',
+      times: 40_000,
+      tail: '</sheetData></worksheet>',
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => store(rows, 'many.xlsx', { dry_run: 1 }, 'it')));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    const busy = answers.find((a) => a.status === 429)!;
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(busy.body.message).toMatch(/^Troppi file in lettura in questo momento: riprova tra \d+ secondi\.$/);
+    expect(await stored()).toBe(0);
+  });
 });

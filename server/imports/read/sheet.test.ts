@@ -5,7 +5,7 @@ import { STANDARD_RATE_ROWS, type ColumnSpec } from '../../../model/tariffs.js';
 import { readCell } from '../cells.js';
 import { ImportError } from '../errors.js';
 import { readSpreadsheet, sniffSpreadsheet } from './sheet.js';
-import { READ_LIMITS } from './types.js';
+import { READ_LIMITS, type Cell } from './types.js';
 import { validateRows } from '../validate.js';
 
 const book = (rows: unknown[][], type: 'xlsx' | 'biff8' = 'xlsx') => {
@@ -68,7 +68,7 @@ describe('reading a spreadsheet', () => {
 });
 
 describe('reading a cell', () => {
-  const cell = (v: unknown) => (v === undefined ? undefined : ({ t: typeof v === 'number' ? 'n' : 's', v } as XLSX.CellObject));
+  const cell = (v: unknown) => (v === undefined ? undefined : ({ t: typeof v === 'number' ? 'n' : 's', v } as Cell));
   const money: ColumnSpec = { name: 'price', kind: 'money' };
   const weight: ColumnSpec = { name: 'weight_to', kind: 'decimal', scale: 3, min: 0 };
   const postal: ColumnSpec = { name: 'postal_code', kind: 'text', norm: 'postal' };
@@ -95,7 +95,7 @@ describe('reading a cell', () => {
       ok: false,
       key: 'import.country',
     });
-    expect(readCell({ name: 'x', kind: 'money' }, { t: 'e', v: 7 } as XLSX.CellObject, {})).toMatchObject({ ok: false, key: 'import.cellError' });
+    expect(readCell({ name: 'x', kind: 'money' }, { t: 'e', v: 7 } as Cell, {})).toMatchObject({ ok: false, key: 'import.cellError' });
   });
 });
 
