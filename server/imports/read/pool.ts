@@ -6,7 +6,7 @@ import type { CellContext } from '../cells.js';
 import { ImportError } from '../errors.js';
 import type { ImportRow } from '../validate.js';
 import { limitError, READ_LIMITS, type ReadLimits } from './types.js';
-import type { ReadAnswer, ReadTask } from './worker.js';
+import type { EncodedRows, ReadAnswer, ReadTask } from './worker.js';
 
 /**
  * The reading pool (issue 31): every spreadsheet an upload carries is read and validated in one of a
@@ -232,7 +232,7 @@ export class ReadPool {
   }
 
   /** Settles the slot's read (rows or error) and frees the slot for the next one. */
-  private finish(slot: Slot, err: unknown, rows?: ImportRow[]) {
+  private finish(slot: Slot, err: unknown, rows?: EncodedRows) {
     const task = slot.task;
     if (!task) return;
     clearTimeout(slot.timer);
@@ -247,7 +247,7 @@ export class ReadPool {
       task.reject(err);
     } else {
       this.stats.completed++;
-      task.resolve(rows!);
+      decodeRows(rows!).then(task.resolve, task.reject);
     }
     if (!slot.ending) {
       slot.worker.unref();
@@ -273,6 +273,21 @@ export class ReadPool {
       }),
     );
   }
+}
+
+/** Rows made again from their encoding (worker.ts `encodeRows`), 10 000 at a time between other requests. */
+export async function decodeRows(encoded: EncodedRows): Promise<ImportRow[]> {
+  const rows: ImportRow[] = new Array(encoded.count);
+  for (let start = 0; start < encoded.count; start += 10_000) {
+    if (start) await new Promise((r) => setImmediate(r));
+    const end = Math.min(encoded.count, start + 10_000);
+    for (let i = start; i < end; i++) {
+      const row: ImportRow = {};
+      for (const c of encoded.columns) row[c.name] = c.values[c.index[i]];
+      rows[i] = row;
+    }
+  }
+  return rows;
 }
 
 let shared: ReadPool | undefined;
