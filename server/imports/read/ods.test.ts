@@ -594,6 +594,13 @@ describe('the .ods reader refuses hostile files quickly, within its limits', () 
     expect(await refusal(attribute)).toMatchObject({ key: 'import.cellTooLong' });
   });
 
+  it('refuses text:s spaces past a budget for all cells together (25 bytes that make 30 000 characters)', async () => {
+    const cells = text('a<text:s text:c="30000"/>b').repeat(50);
+    const limits = small({ sharedStringChars: 1_000_000 });
+    expect(await refusal(content1(row(cells)), limits)).toMatchObject({ status: 413, key: 'import.tooComplex' });
+    expect((await lean(content1(row(cells.slice(0, cells.length / 2))), limits))!.rows[1]![24]!.v).toHaveLength(30_002);
+  });
+
   it('refuses a row that never closes as too complex', async () => {
     const open = ods(content(table(row(text('code')) + `<table:table-row>${text('x').repeat(20_000)}`)));
     expect(await refusal(open, small({ rowBytes: 256 * 1024 }))).toMatchObject({ status: 413, key: 'import.tooComplex' });

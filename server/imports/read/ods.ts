@@ -51,7 +51,9 @@ import { inflateEntry, zipEntry, type Zip } from './zip.js';
  * XML longer than `rowBytes` (tooComplex, pieces.ts), `content.xml` inflating past `inflatedBytes`
  * (unzippedTooLarge, zip.ts); and, because repeats let a few bytes stand for many cells, the cell slots
  * materialised (rows times their length) at most `inflatedBytes / 8`, several times what a file
- * without repeats could reach (tooComplex). An unknown value type, a date cell without its date, a time
+ * without repeats could reach (tooComplex); for the same reason the spaces `<text:s text:c="n"/>` makes
+ * (25 bytes for up to a cell's 32 767 characters), all cells together, at most `sharedStringChars`
+ * (tooComplex). An unknown value type, a date cell without its date, a time
  * that is not a duration: 422 unreadable, as SheetJS throws on them.
  */
 
@@ -165,22 +167,20 @@ const PLAIN_NOT = /[<&\t\r\n]| {2}/;
 /**
  * One paragraph's text from its raw XML (SheetJS's parse_text_p): white space collapsed and trimmed,
  * then `<text:s/>` and `<text:s text:c="n"/>` spaces, tabs, line breaks, other tags dropped, entities.
- * The spaces `text:c` asks for are counted against `room` (what the cell may still hold) before a
- * single one is made: `text:c="1000000000"` is refused, not built.
+ * The spaces `text:c` asks for are handed to `spend` (which refuses too many) before a single one is
+ * made: `text:c="1000000000"` is refused, not built.
  */
-function paragraphText(raw: string, room: number, tooLong: () => ImportError): string {
+function paragraphText(raw: string, spend: (spaces: number) => void): string {
   // Most paragraphs are plain text with single spaces: nothing to collapse, expand or unescape.
   if (!PLAIN_NOT.test(raw) && raw.trim() === raw) return raw;
   const fixed = raw
     .replace(/[\t\r\n]/g, ' ')
     .trim()
     .replace(/ +/g, ' ');
-  let spaces = 0;
   if (fixed.includes('<text:s text:c=')) {
-    for (const m of fixed.matchAll(SPACES)) {
-      spaces += parseInt(m[1], 10);
-      if (spaces > room) throw tooLong();
-    }
+    let spaces = 0;
+    for (const m of fixed.matchAll(SPACES)) spaces += parseInt(m[1], 10);
+    spend(spaces);
   }
   const text = fixed
     .replace(/<text:s\/>/g, ' ')
@@ -276,6 +276,8 @@ class OdsWalk {
   private readonly counter: LimitCounter;
   private readonly maxSlots: number;
   private slots = 0;
+  /** the spaces `<text:s text:c>` made so far, all cells together */
+  private spaces = 0;
   private date1904 = false;
   private sheet: Sheet | null = null;
   private r = -1;
@@ -536,8 +538,12 @@ class OdsWalk {
     if (close && !this.cell!.attrs['string-value']) {
       const raw = this.pStart >= 0 && this.pStart <= index ? str.slice(this.pStart, index) : '';
       const sep = this.text.length > 0 ? 1 : 0;
-      const room = this.limits.cellChars - this.text.length - sep;
-      const p = paragraphText(raw, room, () => limitError('cellChars', this.limits, { r: this.r, c: this.c }));
+      const p = paragraphText(raw, (spaces) => {
+        this.counter.text(this.text.length + sep + spaces, this.r, this.c);
+        // The only text that costs less XML than it makes: all cells' together within a budget.
+        this.spaces += spaces;
+        if (this.spaces > this.limits.sharedStringChars) throw limitError('complex', this.limits);
+      });
       this.counter.text(this.text.length + sep + p.length, this.r, this.c);
       this.text = sep ? `${this.text}\n${p}` : p;
       this.pStart = -1;
