@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../errors.js';
 import { readOds, unescapeXml } from './ods.js';
-import { READ_LIMITS, type RawSheet, type ReadLimits } from './types.js';
+import { HEADER_ROOM, READ_LIMITS, type RawSheet, type ReadLimits } from './types.js';
 import { openZip } from './zip.js';
 
 /**
@@ -564,10 +564,11 @@ describe('the .ods reader refuses hostile files quickly, within its limits', () 
   it('refuses a non-empty row repeated 10⁶ times as too many rows, and reads empty trailing rows', async () => {
     const hostile = content1(row(text('IT') + num(1), ' table:number-rows-repeated="1000000"'));
     expect(await refusal(hostile)).toMatchObject({ status: 413, key: 'import.tooManyRows' });
-    expect(await refusal(content1(row(text('IT'), ' table:number-rows-repeated="11"')), small({ rows: 10 - 50 + 1 }))).toMatchObject({
+    // Rows up to index 10 (maxRowIndex 11): the header row and ten repeats fit, eleven do not.
+    expect(await refusal(content1(row(text('IT'), ' table:number-rows-repeated="11"')), small({ rows: 11 - HEADER_ROOM }))).toMatchObject({
       key: 'import.tooManyRows',
     });
-    expect((await lean(content1(row(text('IT'), ' table:number-rows-repeated="10"')), small({ rows: 10 - 50 + 1 })))!.rows).toHaveLength(11);
+    expect((await lean(content1(row(text('IT'), ' table:number-rows-repeated="10"')), small({ rows: 11 - HEADER_ROOM })))!.rows).toHaveLength(11);
     const trailing = content1(
       row(text('IT') + num(1)) + row('<table:table-cell table:number-columns-repeated="1024"/>', ' table:number-rows-repeated="1000000"') + TRAIL_ROWS,
     );
