@@ -1,7 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { ImportError } from '../errors.js';
 import type { RawSheet, ReadLimits, Rows } from './types.js';
-import type { Zip } from './zip.js';
 
 /**
  * TEMPORARY: .ods and .xls through SheetJS until their own readers land (issue 31). Removed by the merge
@@ -36,5 +35,5 @@ function read(data: Buffer, limits: ReadLimits): RawSheet | null {
   return null;
 }
 
-export const readOds = async (zip: Zip, limits: ReadLimits) => read(zip.data, limits);
+
 export const readXls = (data: Buffer, limits: ReadLimits) => read(data, limits);
