@@ -118,7 +118,9 @@ describeEachDb('hostile uploads', (p) => {
     const rows = xlsxOf({
       head:
         '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">' +
-        ['country', 'postal_code', 'kind', 'flow', 'fixed', 'percent'].map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`).join('') +
+        ['country', 'postal_code', 'kind', 'flow', 'fixed', 'percent']
+          .map((h, i) => `<c r="${String.fromCharCode(65 + i)}1" t="inlineStr"><is><t>${h}</t></is></c>`)
+          .join('') +
         '</row>',
       unit: '<row><c t="inlineStr"><is><t>IT</t></is></c><c t="inlineStr"><is><t>20121</t></is></c><c t="inlineStr"><is><t>ztl</t></is></c><c/><c><v>15</v></c></row>',
       times: 40_000,

@@ -3,6 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { TARIFF_TABLES, tariffTable, type ColumnSpec, type Example } from '../../model/tariffs.js';
 import { DEMO, describeEachDb } from './helpers.js';
 import { createCarrier, download, form, readRows, xls, xlsx, zipOf } from './tariffs.helpers.js';
+import { lie, xlsxOf } from '../fixtures/hostileSheets.js';
 
 /** What an example cell becomes once imported and listed. */
 function expected(col: ColumnSpec, v: Example[string]) {
@@ -236,7 +237,12 @@ describeEachDb('tariff tables', (p) => {
     const big = zlib.deflateRawSync(Buffer.alloc(170 * 1024 * 1024, 0x20));
     const workbook = { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>'), method: 0 as const, usz: 11 };
     const declared = zipOf([workbook, { name: 'xl/worksheets/sheet1.xml', data: big, method: 8, usz: 170 * 1024 * 1024 }]);
-    const lying = zipOf([workbook, { name: 'xl/worksheets/sheet1.xml', data: big, method: 8, usz: 4096 }]);
+    // The sheet the workbook names declares 4 kB and inflates to 170 MB: refused at its 4 097th byte.
+    const lying = lie(
+      xlsxOf({ head: '<worksheet><sheetData>', unit: ' '.repeat(1024), times: 170 * 1024, tail: '</sheetData></worksheet>' }),
+      'xl/worksheets/sheet1.xml',
+      4096,
+    );
     for (const data of [declared, lying]) {
       const t0 = performance.now();
       const res = await upload(admin, 'admin', hubCosts.key, { field: 'hub_costs', name: 'bomb.xlsx', data }, c.id);

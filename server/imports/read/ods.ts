@@ -50,8 +50,8 @@ import { inflateEntry, zipEntry, type Zip } from './zip.js';
  * (cellTooLong; the text of a shape anchored in the cell counts too, a comment's is skipped), a row's
  * XML longer than `rowBytes` (tooComplex, pieces.ts), `content.xml` inflating past `inflatedBytes`
  * (unzippedTooLarge, zip.ts); and, because repeats let a few bytes stand for many cells, the cell slots
- * materialised (rows times their length) at most `inflatedBytes / 8`, several times what a file
- * without repeats could reach (tooComplex); for the same reason the spaces `<text:s text:c="n"/>` makes
+ * materialised (rows times their length, each copy of a repeated row counted) at most `cells`
+ * (tooComplex, LimitCounter.slots); for the same reason the spaces `<text:s text:c="n"/>` makes
  * (25 bytes for up to a cell's 32 767 characters), all cells together, at most `sharedStringChars`
  * (tooComplex). An unknown value type, a date cell without its date, a time
  * that is not a duration: 422 unreadable, as SheetJS throws on them.
@@ -274,8 +274,6 @@ interface OpenCell {
  */
 class OdsWalk {
   private readonly counter: LimitCounter;
-  private readonly maxSlots: number;
-  private slots = 0;
   /** the spaces `<text:s text:c>` made so far, all cells together */
   private spaces = 0;
   private date1904 = false;
@@ -296,7 +294,6 @@ class OdsWalk {
 
   constructor(readonly limits: ReadLimits) {
     this.counter = new LimitCounter(limits);
-    this.maxSlots = Math.floor(limits.inflatedBytes / 8);
   }
 
   /** Walks one decoded piece; the data sheet when its table ends in this piece. */
@@ -407,8 +404,7 @@ class OdsWalk {
     const row = this.row;
     if (row && this.sheet) {
       this.counter.row(this.r, this.rowRepeat);
-      this.slots += row.length * this.rowRepeat;
-      if (this.slots > this.maxSlots) throw limitError('complex', this.limits);
+      this.counter.slots(row.length * this.rowRepeat);
       const rows = this.sheet.rows;
       rows[this.r] = row;
       for (let i = 1; i < this.rowRepeat; i++) rows[this.r + i] = row.slice();

@@ -1,7 +1,7 @@
 import { ImportError } from '../errors.js';
 import { readCsv } from './csv.js';
 import { readOds } from './ods.js';
-import { readXls } from './sheetjs.js';
+import { readXls } from './xls.js';
 import { limitError, READ_LIMITS, type RawSheet, type ReadLimits, type Rows } from './types.js';
 import { readXlsx } from './xlsx.js';
 import { openZip } from './zip.js';

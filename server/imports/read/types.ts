@@ -47,6 +47,11 @@ export interface ReadLimits {
   inflatedBytes: number;
   /** bytes of one row's XML (or one CSV record): a row is read whole, so this bounds what one row holds */
   rowBytes: number;
+  /**
+   * cell slots the rows hold (each row a dense array as long as its last cell's column + 1, a repeated
+   * row counted once per copy): one value at column 999 on every row would otherwise cost 8 kB a row
+   */
+  cells: number;
 }
 
 /** The portal's limits: TARIFF_LIMITS (the screens quote them) and the reader's own. */
@@ -60,6 +65,8 @@ export const READ_LIMITS: ReadLimits = {
   sharedStringChars: 32 * 1024 * 1024,
   inflatedBytes: TARIFF_LIMITS.unzippedBytes,
   rowBytes: 4 * 1024 * 1024,
+  // 200 000 rows of 40 columns; 64 MB of row arrays at most, within a reading thread's 256 MB heap.
+  cells: 8_000_000,
 };
 
 /**
@@ -112,8 +119,13 @@ export const unreadable = () => new ImportError(422, 'import.unreadable');
  */
 export class LimitCounter {
   readonly maxRow: number;
+  private cellSlots = 0;
   constructor(readonly limits: ReadLimits) {
     this.maxRow = maxRowIndex(limits);
+  }
+  /** `n` more cell slots held by the rows (a row made longer, or a repeated row's copies): past `cells`, too complex. */
+  slots(n: number) {
+    if ((this.cellSlots += n) > this.limits.cells) throw limitError('complex', this.limits);
   }
   /** A non-empty cell at (r, c), `repeat` times along the row: refused past the last row or column. */
   cell(r: number, c: number, repeat = 1) {

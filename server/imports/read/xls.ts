@@ -182,14 +182,6 @@ const WORKSHEET = 0x0010;
  * refused as too complex rather than held (each range is three objects).
  */
 const MAX_MERGES = 100_000;
-/**
- * Slots of the sheet's row arrays (the sum of the rows' lengths): rows are dense arrays, so one cell at
- * column 999 costs a thousand slots (8 kB), and a 1 MB file of such cells on 65 536 rows would ask for
- * 800 MB. A sheet past this is refused as too complex: 2^22 slots (32 MB of row arrays) hold the whole
- * grid Excel 97–2003 writes on 64 columns, and more cells than a 20 MB .xls holds but in MULRK runs
- * (6 bytes a cell; LABELSST, NUMBER and RK take 14 to 18).
- */
-const MAX_SLOTS = 2 ** 22;
 /** Distinct number cells shared (as xlsxRows.ts does): a sheet of all-distinct numbers gets fresh cells past these. */
 const MAX_SHARED_NUMBERS = 100_000;
 
@@ -308,7 +300,6 @@ class Workbook {
   private readonly counter: LimitCounter;
   private rows: Rows = [];
   private merges: Range[] = [];
-  private slots = 0;
   private found = false;
 
   constructor(
@@ -443,7 +434,6 @@ class Workbook {
     if (buf.readUInt16LE(pos + 6) !== WORKSHEET) return -1;
     this.rows = [];
     this.merges = [];
-    this.slots = 0;
     this.found = false;
     let depth = 1;
     let p = pos + 4 + bofLen;
@@ -580,7 +570,8 @@ class Workbook {
   private set(r: number, c: number, cell: Cell) {
     if (cell.t === 's') this.counter.text((cell.v as string).length, r, c);
     const row = (this.rows[r] ??= []);
-    if (c >= row.length && (this.slots += c + 1 - row.length) > MAX_SLOTS) throw limitError('complex', this.limits);
+    // Rows are dense: one cell at column 999 costs a thousand slots (ReadLimits.cells).
+    if (c >= row.length) this.counter.slots(c + 1 - row.length);
     row[c] = cell;
     if (!this.found && !blank(cell)) this.found = true;
   }

@@ -274,6 +274,8 @@ function parseRow(x: string, s: SheetState) {
     // A blank cell past the last row or column is neither counted nor kept: it cannot be data.
     if (at.r >= s.counter.maxRow || at.c >= s.counter.limits.columns) continue;
     const row = (s.rows[at.r] ??= []);
+    // Rows are dense: one cell at column 999 costs a thousand slots (ReadLimits.cells).
+    if (at.c >= row.length) s.counter.slots(at.c + 1 - row.length);
     row[at.c] = cell;
   }
 }
