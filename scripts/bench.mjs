@@ -25,6 +25,13 @@ async function postgresAnswers() {
 const plan = [
   { name: 'quote', budget: 'quote ≥ 0.4 × trivial route, p99 ≤ 20 ms at 50 connections (SQLite)', script: 'bench-quote.ts', env: {} },
   { name: 'import', budget: '100 000-row rate sheet import ≤ 2 × bare parse', script: 'bench-import.ts', env: {} },
+  {
+    name: 'hostile',
+    budget:
+      'hostile uploads from 2 carriers under 50 connections of quotes: quote p99 ≤ 2 × without, no quote over 1 s, server +≤ 512 MB, every upload 4xx in ≤ 10 s (SQLite)',
+    script: 'bench-hostile.ts',
+    env: {},
+  },
   { name: 'requests', budget: 'request list, 1 000 000 requests, p95 ≤ 50 ms (SQLite)', script: 'bench-requests.ts', env: {} },
   {
     name: 'requests',

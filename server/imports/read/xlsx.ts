@@ -10,7 +10,7 @@ import { inflateEntry, readEntry, zipEntry, type Zip } from './zip.js';
  * `parse_sst_xml` / `parse_ws_xml_data` for those options (the same splits, unescaping, types and `r`
  * handling). Every limit is counted as the cells appear: rows and columns of non-empty cells, characters
  * per cell, shared strings and their characters, bytes inflated, bytes of one row. Nothing falls back to
- * another parser: what this reader cannot follow is refused as unreadable (docs/xlsx-reader.md).
+ * another parser: what this reader cannot follow is refused as unreadable (docs/spreadsheet-reader.md).
  */
 
 /** SheetJS's `unescapexml`: XML entities, numeric references, `_xHHHH_` escapes; CDATA kept as is. */
