@@ -195,7 +195,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
               "A company's API key (docs/integrations.md), sent as `Authorization: Bearer fpk_live_…` beside X-Api-Password. " +
               'It acts for its company with the role of the user who made it, only on the operations listing its scopes ' +
               '(`x-api-key-scopes`: quotes, requests:read, requests:write; any other answers 403), at most ' +
-              'API_KEY_RATE_PER_MINUTE calls a minute (default 600; then 429 with Retry-After). A revoked key answers 401.',
+              'API_KEY_RATE_PER_MINUTE calls a minute (default 600; then 429 with Retry-After). A revoked key answers 401 saying it was revoked; ' +
+              'an unknown key, or one whose user or company is no longer active, answers 401 saying so.',
           },
         },
       },
