@@ -21,5 +21,12 @@ export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
 /** The longest URL an endpoint may have. */
 export const WEBHOOK_URL_MAX = 500;
 
+/**
+ * The most endpoints one company may have (issue 31): every event is sent to each, so a company with a
+ * thousand endpoints would make the worker send a thousand requests per change (and hold a thousand
+ * secrets). Ten covers a production receiver, a staging one and a few tools.
+ */
+export const WEBHOOK_ENDPOINTS_MAX = 10;
+
 /** A delivery's state as lists show it. */
 export type DeliveryState = 'pending' | 'delivered' | 'failed';

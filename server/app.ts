@@ -68,6 +68,68 @@ function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: Fastif
  */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers["x-api-password"]', 'headers.authorization', 'headers["x-api-password"]'];
 
+/**
+ * Query-string parameters that carry a credential (issue 31): the live stream's `ticket`
+ * (docs/live-events.md), the tracking link's `code` and `postal_code` (together they open a request's
+ * tracking, docs/tracking.md), and any token, key, password, secret, signature, OTP or session a client or
+ * a future route may put in a URL. Matched on the decoded name, case-insensitively.
+ */
+const CREDENTIAL_PARAM = /^(?:code|otp|key|sig|auth|postal_code)$|ticket|token|secret|passw|pwd|signature|api[-_]?key|access[-_]?key|session/i;
+export const REDACTED = '[REDACTED]';
+
+/** A request URL with every credential parameter's value replaced by [REDACTED] (`?ticket=[REDACTED]&last_event_id=3`). */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const parts = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const raw = eq < 0 ? part : part.slice(0, eq);
+      let name = raw;
+      try {
+        name = decodeURIComponent(raw.replace(/\+/g, ' '));
+      } catch {
+        // a malformed escape: judged as written
+      }
+      return CREDENTIAL_PARAM.test(name.replace(/\[.*\]$/, '')) ? `${raw}=${REDACTED}` : part;
+    });
+  return `${url.slice(0, q + 1)}${parts.join('&')}`;
+}
+
+/**
+ * The request as log lines show it: Fastify's own fields, with the URL's credentials redacted. Fastify
+ * logs every request's URL ("incoming request", and the request of an error), and proxies' and access logs
+ * are not ours to clean, which is why no long-lived credential is ever put in a URL (docs/live-events.md).
+ */
+export const LOG_SERIALIZERS = {
+  req(req: {
+    method?: string;
+    url?: string;
+    headers?: Record<string, string | string[] | undefined>;
+    host?: string;
+    ip?: string;
+    socket?: { remotePort?: number };
+  }) {
+    return {
+      method: req.method,
+      url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+      version: [req.headers?.['accept-version']].flat()[0],
+      host: req.host,
+      remoteAddress: req.ip,
+      remotePort: req.socket?.remotePort,
+    };
+  },
+};
+
+/** The logger's options: the caller's, with the header redaction and the request serializer always on. */
+function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false;
+  const given = typeof logger === 'object' ? logger : {};
+  return { redact: LOG_REDACT, ...given, serializers: { ...(given.serializers ?? {}), req: LOG_SERIALIZERS.req } };
+}
+
 export interface BuildOptions {
   config: Config;
   db: DbHandle;
@@ -82,7 +144,7 @@ export interface BuildOptions {
  */
 export async function buildApp({ config, db, logger = false, extraResources = [] }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger && typeof logger === 'object' ? { redact: LOG_REDACT, ...logger } : logger,
+    logger: loggerOptions(logger),
     // Whose X-Forwarded-For / -Proto / -Host to believe (TRUST_PROXY): nobody's unless configured, so a
     // client cannot pick its own address for the per-address throttles or claim TLS it does not have.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'], // a hop count too (Fastify's types omit it)
@@ -133,7 +195,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
               "A company's API key (docs/integrations.md), sent as `Authorization: Bearer fpk_live_…` beside X-Api-Password. " +
               'It acts for its company with the role of the user who made it, only on the operations listing its scopes ' +
               '(`x-api-key-scopes`: quotes, requests:read, requests:write; any other answers 403), at most ' +
-              'API_KEY_RATE_PER_MINUTE calls a minute (default 600; then 429 with Retry-After). A revoked key answers 401.',
+              'API_KEY_RATE_PER_MINUTE calls a minute (default 600; then 429 with Retry-After). A revoked key answers 401 saying it was revoked; ' +
+              'an unknown key, or one whose user or company is no longer active, answers 401 saying so.',
           },
         },
       },

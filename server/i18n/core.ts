@@ -24,6 +24,8 @@ export const core = {
     'validation.enum': 'The selected {field} is invalid.',
     'validation.pattern': 'The {field} field format is invalid.',
     'validation.invalid': 'The {field} field is invalid.',
+    'validation.invisibleCharacters':
+      'The {field} field holds invisible or text-direction characters ({ranges}), which can disguise what is shown: remove them.',
     'validation.unique': 'The {field} has already been taken.',
     'validation.uniqueRow': 'The {field} has already been taken ({value}, row #{id}).',
     'validation.exists': 'The selected {field} is invalid.',
@@ -68,6 +70,8 @@ export const core = {
     'validation.enum': 'Il valore selezionato per {field} non è valido.',
     'validation.pattern': 'Il formato del campo {field} non è valido.',
     'validation.invalid': 'Il campo {field} non è valido.',
+    'validation.invisibleCharacters':
+      'Il campo {field} contiene caratteri invisibili o di direzione del testo ({ranges}), che possono camuffare ciò che si vede: rimuovili.',
     'validation.unique': 'Il valore di {field} è già in uso.',
     'validation.uniqueRow': 'Il valore di {field} è già in uso ({value}, riga #{id}).',
     'validation.exists': 'Il valore selezionato per {field} non è valido.',
@@ -112,6 +116,8 @@ export const core = {
     'validation.enum': 'La valeur choisie pour {field} n’est pas valide.',
     'validation.pattern': 'Le format du champ {field} n’est pas valide.',
     'validation.invalid': 'Le champ {field} n’est pas valide.',
+    'validation.invisibleCharacters':
+      'Le champ {field} contient des caractères invisibles ou de direction du texte ({ranges}), qui peuvent déguiser ce qui s’affiche : supprimez-les.',
     'validation.unique': 'La valeur de {field} est déjà utilisée.',
     'validation.uniqueRow': 'La valeur de {field} est déjà utilisée ({value}, ligne n° {id}).',
     'validation.exists': 'La valeur choisie pour {field} n’est pas valide.',

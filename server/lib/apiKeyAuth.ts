@@ -2,19 +2,29 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_ROUTES, API_KEY_SCOPES, scopesOfRoute } from '../../model/apiKeys.js';
 import { registerMessages } from '../i18n/index.js';
 import { apiKeysRepo } from '../repositories/apiKeys.js';
-import { ApiError, unauthenticated } from './errors.js';
+import { ApiError } from './errors.js';
 import { HitBatcher } from './hitBatcher.js';
 
 registerMessages({
   en: {
+    'apiKeys.unknownKey': 'This API key is not valid: check that it was copied whole.',
+    'apiKeys.revokedKey': 'This API key has been revoked: create a new one under Settings → API keys.',
+    'apiKeys.inactiveKey': 'The user who created this API key, or their company, is no longer active: the key works again once they are re-activated.',
     'apiKeys.outOfScope': 'This API key may not call this route: its scopes do not include it.',
     'apiKeys.tooMany': 'This API key has made too many calls: wait {seconds} seconds.',
   },
   it: {
+    'apiKeys.unknownKey': 'Questa chiave API non è valida: verifica di averla copiata per intero.',
+    'apiKeys.revokedKey': 'Questa chiave API è stata revocata: creane una nuova in Impostazioni → Chiavi API.',
+    'apiKeys.inactiveKey':
+      'L’utente che ha creato questa chiave API, o la sua azienda, non è più attivo: la chiave funzionerà di nuovo quando sarà riattivato.',
     'apiKeys.outOfScope': 'Questa chiave API non può chiamare questa funzione: non rientra nei suoi ambiti.',
     'apiKeys.tooMany': 'Questa chiave API ha fatto troppe chiamate: attendi {seconds} secondi.',
   },
   fr: {
+    'apiKeys.unknownKey': 'Cette clé API n’est pas valide : vérifiez qu’elle a été copiée en entier.',
+    'apiKeys.revokedKey': 'Cette clé API a été révoquée : créez-en une nouvelle dans Paramètres → Clés API.',
+    'apiKeys.inactiveKey': 'L’utilisateur qui a créé cette clé API, ou son entreprise, n’est plus actif : la clé fonctionnera de nouveau une fois réactivé.',
     'apiKeys.outOfScope': "Cette clé API ne peut pas appeler cette fonction : ses portées ne l'incluent pas.",
     'apiKeys.tooMany': 'Cette clé API a fait trop d’appels : attendez {seconds} secondes.',
   },
@@ -25,7 +35,8 @@ const API_PREFIX = '/api/v1';
 
 /**
  * A request made with an API key (model/apiKeys.ts, docs/integrations.md): the key resolves to its
- * creator as it is now (401 when unknown, revoked, or its user or company inactive), counts one call
+ * creator as it is now (401 when unknown, revoked, or its user or company inactive, the message saying
+ * which), counts one call
  * in its minute (shared by every server process through `rate_limits`; past API_KEY_RATE_PER_MINUTE a
  * 429 with Retry-After, the seconds left in the minute), and may reach only the routes of its scopes
  * (403). The route's own policy is checked afterwards, as for a session (plugins/session.ts).
@@ -37,7 +48,8 @@ export function apiKeyAuth(app: FastifyInstance) {
 
   return async function authenticate(req: FastifyRequest, key: string) {
     const user = await keys.resolve(key);
-    if (!user) throw unauthenticated();
+    // unknown, revoked, or its user or company inactive: 401, saying which
+    if ('refused' in user) throw new ApiError(401, `apiKeys.${user.refused}Key`);
     if ((await hits.hit(`apikey:${user.apiKey.id}`)) > limit) {
       const seconds = Math.max(1, Math.ceil((MINUTE - (Date.now() % MINUTE)) / 1000));
       const err = new ApiError(429, 'apiKeys.tooMany', { seconds });

@@ -4,6 +4,7 @@ import { chatsRepo, MAX_MESSAGES, type ChatScope } from '../repositories/chats.j
 import { invalid, unauthenticated } from './errors.js';
 import { listQuerySchema } from './paging.js';
 import type { Db } from '../db/index.js';
+import { stripInvisible } from './invisibleText.js';
 
 /** A message is plain text of at most this many characters (counted as Unicode code points, as the schema does). */
 import { bool, int, intN, list, obj, str, strN } from './answers.js';
@@ -20,11 +21,13 @@ export function chatScope(req: FastifyRequest): ChatScope {
 
 /**
  * Plain text as stored: line ends unified, control characters other than newline and tab dropped
- * (PostgreSQL refuses NUL in text), surrounding blanks trimmed. Markup stays literal text: the client
- * never renders HTML from a message.
+ * (PostgreSQL refuses NUL in text), invisible and text-direction characters dropped (an emoji's joiner
+ * kept; lib/invisibleText.ts, issue 31: a message is pasted from anywhere, so they are stripped here
+ * where every other body refuses them), surrounding blanks trimmed. Markup stays literal text: the
+ * client never renders HTML from a message.
  */
 export function cleanText(value: string): string {
-  return value
+  return stripInvisible(value)
     .replace(/\r\n?/g, '\n')
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
     .trim();

@@ -73,6 +73,17 @@ export function pagedSource<R>(list: (page: number, perPage: number) => Promise<
 /** A text that a spreadsheet would read as a formula (= + - @, or a tab / carriage return first) gets a leading apostrophe. */
 export const guardText = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
 
+/**
+ * The formula guard of a CSV text (issue 31): a CSV opened with another separator than it was
+ * written with (an Italian `;` file in an English Excel, which splits on `,`, or a tab-separated paste)
+ * starts a cell after any `,` `;` tab or line break inside a field, where the field's quotes no longer
+ * count (they are mid-cell then). So every place that may start a cell — the text's start and each
+ * character after one of those — gets an apostrophe when what follows (after spaces) is = + - @, a tab or
+ * a carriage return: `x,=1+1` is written `x,'=1+1`. The file's own reader sees the field whole (it is
+ * quoted, csvField); any other reader sees a cell starting with the apostrophe, i.e. text.
+ */
+export const guardCsvText = (s: string) => s.replace(/(^|[,;\t\r\n])(?=[ ]*[=+\-@\t\r])/g, "$1'");
+
 const ROME = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/Rome',
   hourCycle: 'h23',
@@ -145,7 +156,7 @@ export const csvStyle = (lang: Lang) => (lang === 'en' ? { delimiter: ',', decim
 function csvText(kind: CellKind, v: unknown, decimal: string): string {
   const c = cellOf(kind, v);
   if (!c) return '';
-  if (c.kind === 'text') return c.v;
+  if (c.kind === 'text') return guardCsvText(c.v);
   if (kind === 'money') return c.v.toFixed(2).replace('.', decimal);
   if (kind === 'month') return `${String(v).slice(5, 7)}/${String(v).slice(0, 4)}`;
   if (kind === 'date' || kind === 'datetime') {
@@ -160,15 +171,19 @@ function csvText(kind: CellKind, v: unknown, decimal: string): string {
   return String(c.v).replace('.', decimal);
 }
 
-/** RFC 4180: a field with the delimiter, a quote or a line break is quoted, its quotes doubled. */
-export function csvField(s: string, delimiter: string): string {
-  return s.includes(delimiter) || /["\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+/**
+ * RFC 4180 quoting, the same in every language whatever the file's own delimiter: a field holding `,` `;`
+ * a tab, a quote or a line break is quoted, its quotes doubled. Quoting only the file's delimiter let an
+ * Italian `;` file carry `x,=1+1` bare, which an English Excel (splitting on `,`) opened as a live formula.
+ */
+export function csvField(s: string): string {
+  return /[,;\t"\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** The CSV as a stream of text chunks: BOM and header line first, then one chunk per batch (CRLF line ends). */
 export async function* csvChunks<R>(columns: readonly ExportColumn<R>[], lang: Lang, batches: AsyncIterable<R[]>): AsyncGenerator<string> {
   const { delimiter, decimal } = csvStyle(lang);
-  const line = (cells: string[]) => cells.map((c) => csvField(c, delimiter)).join(delimiter) + '\r\n';
+  const line = (cells: string[]) => cells.map(csvField).join(delimiter) + '\r\n';
   yield '\uFEFF' + line(columns.map((c) => c.header[lang]));
   for await (const batch of batches) {
     let out = '';

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { translate, type Lang } from '../i18n/index.js';
+import { isShowableImage } from './images.js';
 
 /**
  * The PDFs the server makes (docs/request-documents.md): A4, DejaVu Sans embedded (server/assets/fonts,
@@ -22,6 +23,19 @@ export interface PdfKit {
   t: (key: string, params?: Record<string, unknown>) => string;
   /** the usable width between the margins */
   width: number;
+}
+
+/**
+ * The one way a PDF embeds a picture (issue 31): pdfkit decodes a PNG whole (its zlib data inflated
+ * in memory), so a picture whose header declares more pixels than an upload may have (lib/imageHeader.ts)
+ * or whose header cannot be read is left out, and false answered. Today only the waybill's barcode (made
+ * here, from the request's number) is embedded; no stored logo or profile picture is. One embedded later
+ * goes through here, so a file stored before the upload checks existed cannot hurt.
+ */
+export function placeImage(doc: Pdf, data: Buffer, x: number, y: number, options: PDFKit.Mixins.ImageOption): boolean {
+  if (!isShowableImage(data)) return false;
+  doc.image(data, x, y, options);
+  return true;
 }
 
 export function newPdf(lang: Lang, title: string): PdfKit {

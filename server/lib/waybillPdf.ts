@@ -1,7 +1,7 @@
 import { toBuffer } from 'bwip-js/node';
 import type { Lang } from '../i18n/index.js';
 import type { LoadedRequest } from '../repositories/transportRequests.js';
-import { MARGIN, GREY, boxRow, caption, dayText, finish, newPdf, numberText, type PdfKit } from './pdf.js';
+import { MARGIN, GREY, boxRow, caption, dayText, finish, newPdf, numberText, placeImage, type PdfKit } from './pdf.js';
 
 type Place = LoadedRequest['shipments'][number]['pickup'];
 type Shipment = LoadedRequest['shipments'][number];
@@ -99,7 +99,7 @@ export async function waybillPdf(lang: Lang, r: LoadedRequest, parties: WaybillP
       .fillColor(GREY)
       .text(t('waybill.subtitle'), MARGIN, MARGIN + 37);
     const bw = 170;
-    doc.image(barcode, MARGIN + k.width - bw, MARGIN, { width: bw, height: 40 });
+    placeImage(doc, barcode, MARGIN + k.width - bw, MARGIN, { width: bw, height: 40 });
     doc
       .font('bold')
       .fontSize(12)

@@ -24,6 +24,9 @@ export interface KeyIdentity {
   scopes: ApiKeyScope[];
 }
 
+/** Why a key does not act (each answered 401 with its own message, lib/apiKeyAuth.ts). */
+export type KeyRefusal = 'unknown' | 'revoked' | 'inactive';
+
 /** 288 random bits after the prefix (48 base64url characters); the first 4 are shown in lists. */
 export const newApiKey = () => API_KEY_PREFIX + crypto.randomBytes(36).toString('base64url');
 
@@ -113,10 +116,11 @@ export function apiKeysRepo(db: Db, opts: { onTouchError?: (err: unknown) => voi
     },
 
     /**
-     * The user a key acts as (its creator, as it is now: role, company) and the key, or undefined when the
-     * key is unknown or revoked, its creator deleted, deactivated or moved, or its company deactivated.
+     * The user a key acts as (its creator, as it is now: role, company) and the key, or why the key does not
+     * act: `unknown`, `revoked`, or `inactive` (its creator deleted, deactivated or moved, or its company
+     * deactivated). The refusal's reason costs a second query, only on a refusal.
      */
-    async resolve(key: string): Promise<(SessionUser & { apiKey: KeyIdentity }) | undefined> {
+    async resolve(key: string): Promise<(SessionUser & { apiKey: KeyIdentity }) | { refused: KeyRefusal }> {
       const row = await db
         .selectFrom('api_keys as k')
         .innerJoin('users as u', 'u.id', 'k.created_by')
@@ -141,7 +145,10 @@ export function apiKeysRepo(db: Db, opts: { onTouchError?: (err: unknown) => voi
         .where('u.status_id', '=', 1)
         .where('c.status_id', '=', 1)
         .executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) {
+        const known = await db.selectFrom('api_keys').select('revoked_at').where('hash', '=', hashToken(key)).executeTakeFirst();
+        return { refused: !known ? 'unknown' : known.revoked_at ? 'revoked' : 'inactive' };
+      }
       const { key_id, key_name, scopes, last_used_at, ...user } = row;
       const cutoff = new Date(Date.now() - TOUCH_INTERVAL).toISOString();
       if (!last_used_at || last_used_at < cutoff) await touch(Number(key_id));

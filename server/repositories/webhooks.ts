@@ -74,24 +74,37 @@ export interface DueDelivery {
 /** A company's webhook endpoints and their deliveries (migration 0021, docs/webhooks.md). */
 export function webhooksRepo(db: Db) {
   return {
-    async create(v: { companyId: number; url: string; events: WebhookEvent[]; lang: string; userId: number; userName: string }) {
-      const secret = newWebhookSecret();
-      const row = await db
-        .insertInto('webhook_endpoints')
-        .values({
-          company_id: v.companyId,
-          url: v.url,
-          events: v.events.join(','),
-          secret,
-          lang: v.lang,
-          status: 'active',
-          created_by: v.userId,
-          created_by_name: v.userName,
-          created_at: nowIso(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: Number(row.id), secret };
+    /**
+     * Adds an endpoint unless the company already has `max`: 'full' then. On PostgreSQL the company's row is
+     * locked first, so two stores at once cannot both pass the count; SQLite runs one write at a time.
+     */
+    async create(v: { companyId: number; url: string; events: WebhookEvent[]; lang: string; userId: number; userName: string }, max: number) {
+      return db.transaction().execute(async (trx) => {
+        if (isPostgres(db)) await trx.selectFrom('companies').select('id').where('id', '=', v.companyId).forUpdate().execute();
+        const { n } = await trx
+          .selectFrom('webhook_endpoints')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('company_id', '=', v.companyId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= max) return 'full' as const;
+        const secret = newWebhookSecret();
+        const row = await trx
+          .insertInto('webhook_endpoints')
+          .values({
+            company_id: v.companyId,
+            url: v.url,
+            events: v.events.join(','),
+            secret,
+            lang: v.lang,
+            status: 'active',
+            created_by: v.userId,
+            created_by_name: v.userName,
+            created_at: nowIso(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id: Number(row.id), secret };
+      });
     },
 
     async listOf(companyId: number): Promise<EndpointRow[]> {

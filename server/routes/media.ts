@@ -2,11 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from '../lib/typed.js';
 import { filesDir } from '../lib/files.js';
+import { isShowableImage } from '../lib/images.js';
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
+/** Verdicts kept per app (a stored name is never rewritten, so its verdict never changes); emptied when full. */
+const VERDICTS_KEPT = 10_000;
 
-/** Profile pictures and logos at /media/<random name> (see server/lib/media.ts): images only, nosniff. */
+/**
+ * Profile pictures and logos at /media/<random name> (see server/lib/media.ts): images only, nosniff.
+ * A file whose header declares more pixels than an upload may have now (lib/imageHeader.ts), or whose header
+ * cannot be read, is not served (404): one stored before the check existed must not reach every browser
+ * that shows it (issue 31). The files are at most 5 MB; each is read once and its verdict kept.
+ */
 export default async function mediaRoutes(app: App) {
+  const verdicts = new Map<string, boolean>();
+  const showable = async (name: string, file: string) => {
+    let ok = verdicts.get(name);
+    if (ok === undefined) {
+      const data = await fs.promises.readFile(file).catch(() => null); // removed meanwhile: not found, not remembered
+      if (!data) return false;
+      ok = isShowableImage(data);
+      if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
+      verdicts.set(name, ok);
+      if (!ok) app.log.warn({ name }, 'a stored image is withheld: its header is unreadable or over the pixel limits');
+    }
+    return ok;
+  };
+
   app.get(
     '/media/:name',
     {
@@ -15,7 +37,7 @@ export default async function mediaRoutes(app: App) {
     async (req, reply) => {
       const name = req.params.name ?? ''; // the route's path always has it
       const file = path.join(filesDir(app.config.dataDir, 'media'), name);
-      if (!fs.existsSync(file)) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
+      if (!fs.existsSync(file) || !(await showable(name, file))) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
       return reply
         .type(TYPES[path.extname(name)] ?? 'application/octet-stream')
         .header('x-content-type-options', 'nosniff')

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createUser, multipart, nextIp, png } from './accountsHelpers.js';
 import { describeEachDb, type TestPortal } from './helpers.js';
+import { REAL } from '../fixtures/images.js';
 import { startSmtpSink } from './smtpSink.js';
 
 const sink = await startSmtpSink();
@@ -109,7 +110,7 @@ describeEachDb(
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.rawPayload.equals(png())).toBe(true);
 
-      const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+      const jpeg = REAL.jpeg;
       const again = await p().api('POST', '/visitor/updateProfile', {
         token,
         ...(await multipart({ first_name: 'Lia', last_name: 'Neri', image: { filename: 'x.jpg', type: 'image/jpeg', data: jpeg } })),

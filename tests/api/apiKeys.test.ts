@@ -138,6 +138,34 @@ describeEachDb('API keys', (p) => {
     expect(carrier.status).toBe(403);
   });
 
+  it('reads the waybill with requests:read (docs/integrations.md), and never asks a live stream ticket (403)', async () => {
+    const confirmed = await insertRequest(p(), {
+      carrier_id: w.acme,
+      enduser_company_id: w.rossi,
+      status: 3,
+      cost: 10000,
+      admin_fees: 500,
+      created_at: new Date().toISOString(),
+    });
+    const pdf = await p().app.inject({
+      method: 'GET',
+      url: `/api/v1/enduser/transport_requests/waybill/${confirmed}`,
+      headers: { 'x-api-password': 'test-api-password', authorization: `Bearer ${keys.rossiRead.key}` },
+    });
+    expect([pdf.statusCode, pdf.headers['content-type'], pdf.rawPayload.subarray(0, 5).toString()]).toEqual([200, 'application/pdf', '%PDF-']);
+    // a key without requests:read may not
+    expect((await p().api('GET', `/enduser/transport_requests/waybill/${confirmed}`, { token: keys.rossiWrite.key })).status).toBe(403);
+    // the stream is a signed-in tab's: no scope names its ticket or the stream, so a key gets 403 like any route outside its scopes
+    for (const [method, url] of [
+      ['POST', '/enduser/events/ticket'],
+      ['GET', '/enduser/events'],
+      ['POST', '/company/events/ticket'],
+    ] as const) {
+      const r = await p().api(method, url, { token: method === 'POST' && url.startsWith('/company') ? keys.beta.key : keys.bianchi.key, lang: 'en' });
+      expect([r.status, r.body.message], url).toEqual([403, 'This API key may not call this route: its scopes do not include it.']);
+    }
+  });
+
   it('books with requests:write, and the audit log names the key and its company', async () => {
     // JSON, as docs/integrations.md shows it with curl
     const r = await p().api('POST', '/enduser/transport_requests/newRequest', {
@@ -169,12 +197,21 @@ describeEachDb('API keys', (p) => {
     expect(own.body.transportRequests.data.map((r: any) => r.id)).toEqual([bianchiRequest]);
   });
 
-  it('stops at once when revoked, when its user is deactivated, and for an unknown key: 401', async () => {
+  it('stops at once when revoked, when its user is deactivated, and for an unknown key: 401 saying which', async () => {
     const k = await make(w.tokens.bianchi, 'enduser', 'Da revocare', ['requests:read']);
     expect((await p().api('GET', '/enduser/transport_requests', { token: k.key })).status).toBe(200);
     const revoked = await p().api('GET', `/enduser/api_keys/destroy/${k.id}`, { token: w.tokens.bianchi });
     expect([revoked.status, revoked.body.message]).toEqual([200, 'Chiave API Da revocare revocata.']);
-    expect((await p().api('GET', '/enduser/transport_requests', { token: k.key })).status).toBe(401);
+    // the revoked key's answer says so, in the caller's language (issue 31)
+    const said = {
+      it: 'Questa chiave API è stata revocata: creane una nuova in Impostazioni → Chiavi API.',
+      en: 'This API key has been revoked: create a new one under Settings → API keys.',
+      fr: 'Cette clé API a été révoquée : créez-en une nouvelle dans Paramètres → Clés API.',
+    };
+    for (const [lang, message] of Object.entries(said)) {
+      const r = await p().api('GET', '/enduser/transport_requests', { token: k.key, lang });
+      expect([r.status, r.body.message]).toEqual([401, message]);
+    }
     expect((await p().api('GET', `/enduser/api_keys/destroy/${k.id}`, { token: w.tokens.bianchi })).status).toBe(404);
     const listed = (await p().api('GET', '/enduser/api_keys', { token: w.tokens.bianchi })).body.data.find((x: any) => x.id === k.id);
     expect(listed.revoked_at).not.toBeNull();
@@ -187,11 +224,16 @@ describeEachDb('API keys', (p) => {
     const db = p().db.db;
     const user = await db.selectFrom('users').select('id').where('email', '=', 'mario@bianchi.test').executeTakeFirstOrThrow();
     await db.updateTable('users').set({ status_id: 0 }).where('id', '=', user.id).execute();
-    expect((await p().api('GET', '/enduser/transport_requests', { token: keys.bianchi.key })).status).toBe(401);
+    const inactive = await p().api('GET', '/enduser/transport_requests', { token: keys.bianchi.key, lang: 'en' });
+    expect([inactive.status, inactive.body.message]).toEqual([
+      401,
+      'The user who created this API key, or their company, is no longer active: the key works again once they are re-activated.',
+    ]);
     await db.updateTable('users').set({ status_id: 1 }).where('id', '=', user.id).execute();
     expect((await p().api('GET', '/enduser/transport_requests', { token: keys.bianchi.key })).status).toBe(200);
 
-    expect((await p().api('GET', '/enduser/transport_requests', { token: `fpk_live_${'A'.repeat(48)}` })).status).toBe(401);
+    const unknown = await p().api('GET', '/enduser/transport_requests', { token: `fpk_live_${'A'.repeat(48)}`, lang: 'fr' });
+    expect([unknown.status, unknown.body.message]).toEqual([401, 'Cette clé API n’est pas valide : vérifiez qu’elle a été copiée en entier.']);
   });
 
   it('documents the key scheme and the scopes of every route a key may call (/api/docs)', async () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDb, type DbHandle } from '../../server/db/index.js';
@@ -43,6 +43,8 @@ export interface PortalSetup {
   /** Declared resources beyond the registry, and the migration that makes their tables (a test's throwaway resource). */
   extraResources?: ResourceDecl[];
   migrate?: (db: DbHandle['db']) => Promise<void>;
+  /** The app's logger (off by default): a test that reads log lines passes `{ level, stream }`. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}, setup: PortalSetup = {}): Promise<TestPortal> {
@@ -91,7 +93,7 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
     await setup.migrate?.(db.db);
     await seed(db.db, config);
   }
-  const app = await buildApp({ config, db, extraResources: setup.extraResources });
+  const app = await buildApp({ config, db, extraResources: setup.extraResources, logger: setup.logger });
   await app.ready();
 
   const api: TestPortal['api'] = async (method, url, opts = {}) => {

@@ -3,6 +3,8 @@ import { beforeAll, expect, it } from 'vitest';
 import dieselPrices from '../../model/resources/diesel-prices.js';
 import { describeEachDb } from './helpers.js';
 import { createWorld, insertRequest, type World } from './requestsFixtures.js';
+import { guardCsvText, guardText } from '../../server/lib/listExport.js';
+import { looksLikeFormula, readCsvLikeExcel, readCsvStrict } from '../fixtures/csv.js';
 
 /**
  * The list exports (issue 24 item 3, docs/list-exports.md): every row the list would show under the same
@@ -86,7 +88,8 @@ describeEachDb('list exports', (p) => {
     const lines = csvLines(it_.text);
     expect(lines[0]).toBe('N.;Data;Cliente;Tratta;Servizio;Costo;Diritti amministrativi;Totale;Stato');
     expect(lines[2]).toContain(';10/03/2026 09:05;');
-    expect(lines[2]).toContain(';1234,56;5,00;1239,56;Aperta');
+    // a decimal comma is a `,` in the field: quoted, as every such field in every language (issue 31)
+    expect(lines[2]).toContain(';"1234,56";"5,00";"1239,56";Aperta');
     const en = csvLines((await download('/company/transport_requests/export?format=csv', w.tokens.acme, 'en')).text);
     expect(en[0]).toBe('No.,Date,Customer,Route,Service,Cost,Admin fees,Total,Status');
     expect(en[2]).toContain(',1234.56,5.00,1239.56,Open');
@@ -126,6 +129,42 @@ describeEachDb('list exports', (p) => {
       expect(rows[1][1]).toBe(`'=HYPERLINK("http://x.test","click")`);
     } finally {
       await p().db.db.updateTable('companies').set({ legal_name: 'Bianchi Mobili S.n.c.' }).where('id', '=', w.bianchi).execute();
+    }
+  });
+
+  it('keeps hostile names one text cell in it/en/fr: quoted, guarded after every separator, for any reader (issue 31)', async () => {
+    const db = p().db.db;
+    const names = ['x,=1+1', 'x;=HYPERLINK("http://evil.test","click")', 'tab\t@SUM(1)', 'line\n=3+3', '"quoted";+2'];
+    const user = await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', 'mario@bianchi.test').executeTakeFirstOrThrow();
+    await db.updateTable('companies').set({ legal_name: names[0] }).where('id', '=', w.bianchi).execute();
+    await db
+      .updateTable('users')
+      .set({ first_name: names[1], last_name: names.slice(2).join(' ') })
+      .where('id', '=', user.id)
+      .execute();
+    try {
+      for (const lang of ['it', 'en', 'fr']) {
+        const own = lang === 'en' ? ',' : ';';
+        for (const [url, expected] of [
+          ['/company/companies/export?format=csv', [names[0]]],
+          ['/company/users/export?format=csv', [names[1], names.slice(2).join(' ')]],
+        ] as const) {
+          const text = (await download(url, w.tokens.beta, lang)).text;
+          // the file's own delimiter: the names come back whole, with apostrophes only before what could start a cell
+          const cells = readCsvStrict(text, own).flat();
+          for (const name of expected) expect(cells.some((c) => c.includes(guardCsvText(guardText(name))))).toBe(true);
+          // any reader, any delimiter: no cell starts a formula
+          for (const delimiter of [',', ';', '\t']) expect(readCsvLikeExcel(text, delimiter).flat().filter(looksLikeFormula)).toEqual([]);
+          for (const FS of [',', ';']) {
+            const ws = XLSX.read(text, { type: 'string', FS, cellFormula: true }).Sheets.Sheet1;
+            const found = Object.entries(ws).filter(([k, c]) => !k.startsWith('!') && (c.f !== undefined || (c.t === 's' && looksLikeFormula(String(c.v)))));
+            expect(found).toEqual([]);
+          }
+        }
+      }
+    } finally {
+      await db.updateTable('companies').set({ legal_name: 'Bianchi Mobili S.n.c.' }).where('id', '=', w.bianchi).execute();
+      await db.updateTable('users').set({ first_name: user.first_name, last_name: user.last_name }).where('id', '=', user.id).execute();
     }
   });
 

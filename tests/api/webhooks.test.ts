@@ -4,6 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requestEventsRepo } from '../../server/repositories/requestEvents.js';
 import { isBlockedAddress } from '../../server/lib/webhooks/addresses.js';
+import { WEBHOOK_ENDPOINTS_MAX } from '../../model/webhooks.js';
 import { describeEachDb, type TestPortal } from './helpers.js';
 import { createWorld, handShipment, insertRequest, shipmentLists, type World } from './requestsFixtures.js';
 import { startReceiver } from './webhookReceiver.js';
@@ -346,6 +347,28 @@ describeEachDb(
       for (const a of ['::ffff:7f00:1', '64:ff9b::a00:1', 'fc00::1', '224.0.0.1']) expect(isBlockedAddress(a), a).toBe(true);
     });
 
+    it('refuses IPv6 forms carrying an IPv4 address, site-local and the documentation and benchmarking ranges (issue 31)', async () => {
+      // the whole table is server/lib/webhooks/addresses.test.ts; here each kind through the route, as literal hosts
+      for (const host of [
+        '[::ffff:8.8.8.8]',
+        '[::ffff:a00:1]',
+        '[::8.8.8.8]',
+        '[64:ff9b::808:808]',
+        '[64:ff9b:1::a00:1]',
+        '[2002:808:808::1]',
+        '[fec0::1]',
+        '[2001:db8::1]',
+        '192.0.2.10',
+        '198.51.100.10',
+        '203.0.113.10',
+        '198.18.0.10',
+      ]) {
+        const r = await p().api('POST', '/company/webhooks/store', { token: w.tokens.beta, lang: 'fr', body: { url: `https://${host}/hook`, events: EVENTS } });
+        expect([r.status, r.body.errors?.url], host).toEqual([422, ['L’adresse mène à un réseau privé, local ou réservé : utilisez une adresse publique.']]);
+      }
+      expect(await p().db.db.selectFrom('webhook_endpoints').select('id').where('company_id', '=', w.beta).execute()).toEqual([]);
+    });
+
     it('checks again at delivery time: a host that now resolves to a private address is not contacted', async () => {
       const receiver = await startReceiver();
       try {
@@ -380,3 +403,43 @@ describeEachDb(
   },
   { production: true },
 );
+
+describeEachDb('webhooks: at most WEBHOOK_ENDPOINTS_MAX endpoints per company (issue 31)', (p) => {
+  let w: World;
+  beforeAll(async () => {
+    w = await createWorld(p());
+  });
+
+  it('answers 409 with the limit past 10 endpoints, stores nothing more, and takes one again after a delete', async () => {
+    expect(WEBHOOK_ENDPOINTS_MAX).toBe(10);
+    // loopback addresses where nothing listens: no event of this company is created, nothing is sent
+    const ids: number[] = [];
+    for (let i = 0; i < WEBHOOK_ENDPOINTS_MAX; i++) ids.push((await addEndpoint(p(), w.tokens.bianchi, 'enduser', `http://127.0.0.1:9/hook-${i}`)).id);
+    const count = async () => (await p().db.db.selectFrom('webhook_endpoints').select('id').where('company_id', '=', w.bianchi).execute()).length;
+    const messages = {
+      it: 'La tua azienda ha già 10 webhook, il massimo consentito: eliminane uno prima di aggiungerne un altro.',
+      en: 'Your company already has 10 webhooks, the most allowed: delete one before adding another.',
+      fr: 'Votre entreprise a déjà 10 webhooks, le maximum autorisé : supprimez-en un avant d’en ajouter un autre.',
+    };
+    for (const [lang, message] of Object.entries(messages)) {
+      const r = await p().api('POST', '/enduser/webhooks/store', {
+        token: w.tokens.bianchi,
+        lang,
+        body: { url: 'http://127.0.0.1:9/one-more', events: EVENTS },
+      });
+      expect([r.status, r.body.message]).toEqual([409, message]);
+    }
+    expect(await count()).toBe(WEBHOOK_ENDPOINTS_MAX);
+    // another company is not counted against this one
+    await addEndpoint(p(), w.tokens.beta, 'company', 'http://127.0.0.1:9/beta');
+    // stores at once: never more than the limit
+    await p().api('GET', `/enduser/webhooks/destroy/${ids[0]}`, { token: w.tokens.bianchi });
+    const racing = await Promise.all(
+      [1, 2, 3].map((i) =>
+        p().api('POST', '/enduser/webhooks/store', { token: w.tokens.bianchi, body: { url: `http://127.0.0.1:9/race-${i}`, events: EVENTS } }),
+      ),
+    );
+    expect(racing.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    expect(await count()).toBe(WEBHOOK_ENDPOINTS_MAX);
+  });
+});

@@ -119,7 +119,7 @@ export default async function apiKeyRoutes(app: App) {
         config: config('delete'),
         schema: {
           tags,
-          summary: 'Revokes an API key of the caller’s company: it answers 401 from the next call on.',
+          summary: 'Revokes an API key of the caller’s company: from the next call on it answers 401 saying it was revoked.',
           params: idParams,
           response: { 200: writeAnswer(obj({ id: int })) },
         },

@@ -1,7 +1,7 @@
 import type { App } from '../../lib/typed.js';
 import type { Kind } from '../../../model/roles.js';
 import { int, obj, str } from '../../lib/answers.js';
-import { unauthenticated } from '../../lib/errors.js';
+import { ApiError, unauthenticated } from '../../lib/errors.js';
 import { openStream } from '../../lib/liveStream.js';
 
 const NAMESPACES: Array<{ ns: string; policy: Kind[] }> = [
@@ -33,13 +33,16 @@ export default async function liveEventRoutes(app: App) {
         schema: {
           tags,
           summary: 'A one-time ticket (30 s) that opens the live events stream.',
+          description: 'For a signed-in session (a ticket names it). An API key gets 403: no scope names this route or the stream.',
           response: { 200: obj({ status: { type: 'boolean' }, data: obj({ ticket: str, expires_in: int }) }) },
         },
       },
       async (req) => {
         const u = req.user!;
-        // API keys read and write through their routes; the stream is a signed-in tab's.
-        if (u.apiKey) throw unauthenticated();
+        // API keys read and write through their routes; the stream is a signed-in tab's (a ticket names a
+        // session, which a key has not). No scope names this route, so a key is refused before it comes here
+        // (403 apiKeys.outOfScope, lib/apiKeyAuth.ts); this says the same should a scope ever name it.
+        if (u.apiKey) throw new ApiError(403, 'apiKeys.outOfScope');
         const t = app.liveTickets.issue(u.token_id, u.id);
         return { status: true, data: { ticket: t.ticket, expires_in: t.expiresIn } };
       },

@@ -1,6 +1,6 @@
 import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
-import { WEBHOOK_EVENTS, WEBHOOK_NAMESPACES, WEBHOOK_URL_MAX, type WebhookEvent } from '../../../model/webhooks.js';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, WEBHOOK_NAMESPACES, WEBHOOK_URL_MAX, type WebhookEvent } from '../../../model/webhooks.js';
 import { int, intN, list, obj, pagedAnswer, str, strN, writeAnswer } from '../../lib/answers.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { checkTarget } from '../../lib/webhooks/addresses.js';
@@ -96,7 +96,7 @@ export default async function webhookRoutes(app: App) {
         config: config('create'),
         schema: {
           tags,
-          summary: 'Adds a webhook endpoint of the caller’s company; `data.secret` (whsec_…, to verify signatures) is answered this once.',
+          summary: `Adds a webhook endpoint of the caller’s company (at most ${WEBHOOK_ENDPOINTS_MAX}, then 409); \`data.secret\` (whsec_…, to verify signatures) is answered this once.`,
           description: WEBHOOK_CONTRACT,
           body: storeBody,
           response: { 200: writeAnswer(obj({ id: int, url: str, events: list(str), secret: str })) },
@@ -108,14 +108,11 @@ export default async function webhookRoutes(app: App) {
         const checked = await checkTarget(url, app.config.production);
         if ('refused' in checked) throw invalid({ url: checked.refused });
         const events = req.body.events as WebhookEvent[];
-        const created = await hooks.create({
-          companyId: me.company_id,
-          url,
-          events,
-          lang: req.lang,
-          userId: me.id,
-          userName: `${me.first_name} ${me.last_name}`,
-        });
+        const created = await hooks.create(
+          { companyId: me.company_id, url, events, lang: req.lang, userId: me.id, userName: `${me.first_name} ${me.last_name}` },
+          WEBHOOK_ENDPOINTS_MAX,
+        );
+        if (created === 'full') throw conflict('webhooks.tooMany', { max: WEBHOOK_ENDPOINTS_MAX });
         req.audit({
           action: 'create',
           resource: 'webhook_endpoints',

@@ -5,7 +5,8 @@ import { fieldSchema, type FieldsDecl } from '../../../model/fields.js';
 import type { InputOf } from '../../../model/resource.js';
 import { int, obj, str, writeAnswer } from '../../lib/answers.js';
 import { ApiError, invalid, tooMany } from '../../lib/errors.js';
-import { imageKind, storeFile } from '../../lib/files.js';
+import { storeFile } from '../../lib/files.js';
+import { imageProblem } from '../../lib/images.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { isUploadedFile } from '../../plugins/forms.js';
 import { accessRequestsRepo } from '../../repositories/accessRequests.js';
@@ -88,8 +89,10 @@ export default async function accessRequestRoutes(app: App) {
       if (carrierId !== null && !(await requests.invitingCarrier(carrierId))) problems.carrier_id = 'validation.exists';
       const logo = isUploadedFile(body.carrier_logo) ? body.carrier_logo : undefined;
       if (logo && logo.data.length > LOGO_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '5 MB' });
-      const logoKind = logo ? imageKind(logo.data) : null;
-      if (logo && !logoKind) problems.carrier_logo = 'accounts.imageKind';
+      // Its kind and its declared pixel size, from the header (lib/images.ts): nothing is decoded.
+      const checked = logo ? imageProblem(logo.data, 'accounts.imageKind') : null;
+      const logoKind = checked && 'ext' in checked ? checked : null;
+      if (checked && 'problem' in checked) problems.carrier_logo = checked.problem;
       if (Object.keys(problems).length) throw invalid(problems);
 
       // Counted only for well-formed requests, so a typo does not use up the hour.

@@ -2,7 +2,8 @@ import type { App } from '../../lib/typed.js';
 import { errorRef, okAnswer, writeAnswer } from '../../lib/answers.js';
 import { profileSchema } from './auth.js';
 import { ApiError, invalid } from '../../lib/errors.js';
-import { imageKind, removeFile, storeFile } from '../../lib/files.js';
+import { removeFile, storeFile } from '../../lib/files.js';
+import { imageProblem, type ImageProblem } from '../../lib/images.js';
 import { isUploadedFile } from '../../plugins/forms.js';
 import { accountsRepo } from '../../repositories/accounts.js';
 import { diff } from '../../repositories/auditLog.js';
@@ -51,15 +52,17 @@ export default async function profileRoutes(app: App) {
       const body = req.body;
       const first_name = body.first_name.trim();
       const last_name = body.last_name.trim();
-      const problems: Record<string, string> = {};
+      const problems: Record<string, ImageProblem> = {};
       if (!first_name) problems.first_name = 'validation.required';
       if (!last_name) problems.last_name = 'validation.required';
       if (body.country_id != null && !(await accounts.countryExists(body.country_id))) problems.country_id = 'validation.exists';
       // Only a file changes the picture; anything else in `image` (the current URL sent back) keeps it.
       const file = isUploadedFile(body.image) ? body.image : undefined;
       if (file && file.data.length > PROFILE_IMAGE_LIMIT) throw new ApiError(413, 'errors.tooLarge', { limit: '1 MB' });
-      const kind = file ? imageKind(file.data) : null;
-      if (file && !kind) problems.image = 'accounts.imageKind';
+      // Its kind and its declared pixel size, from the header (lib/images.ts): nothing is decoded.
+      const checked = file ? imageProblem(file.data, 'accounts.imageKind') : null;
+      const kind = checked && 'ext' in checked ? checked : null;
+      if (checked && 'problem' in checked) problems.image = checked.problem;
       if (Object.keys(problems).length) throw invalid(problems);
 
       const me = req.user!;
