@@ -3,6 +3,7 @@ import type { ColumnSpec } from '../../model/tariffs.js';
 import { canonicalIsland, isProvinceSigla } from '../../model/tariffPlaces.js';
 import { compareDecimal, parseDecimal, pow10, roundHalfUp, toCents } from '../pricing/money.js';
 import { normalizePostalCode } from '../pricing/places.js';
+import { hasInvisible, INVISIBLE_RANGES, mayHaveInvisible } from '../lib/invisibleText.js';
 
 /** What one cell turned into: a stored value (null = empty), or a message key with params. */
 export type CellResult = { ok: true; value: string | number | null } | { ok: false; key: string; params?: Record<string, unknown> };
@@ -62,6 +63,9 @@ function roundDecimal(text: string, scale: number): string {
 
 function normalizeText(col: ColumnSpec, text: string, wasNumber: boolean, ctx: CellContext): CellResult {
   let v = text.trim();
+  // A zone or city named with a text-direction override or a zero-width character would show disguised in
+  // the lists, exports and quotes (issue 31, as every request body): refused, naming the characters.
+  if (mayHaveInvisible(v) && hasInvisible(v)) return bad('import.invisible', { ranges: INVISIBLE_RANGES });
   switch (col.norm) {
     case 'upper':
       v = v.toUpperCase();

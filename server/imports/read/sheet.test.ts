@@ -96,6 +96,10 @@ describe('reading a cell', () => {
       key: 'import.country',
     });
     expect(readCell({ name: 'x', kind: 'money' }, { t: 'e', v: 7 } as Cell, {})).toMatchObject({ ok: false, key: 'import.cellError' });
+    // a name disguised by a right-to-left override or a zero-width space (issue 31)
+    for (const v of ['Milano\u202Eonaliм', 'Ro\u200Bma', '\u2066MI\u2069'])
+      expect(readCell({ name: 'city', kind: 'text' }, cell(v), {})).toMatchObject({ ok: false, key: 'import.invisible' });
+    expect(readCell({ name: 'city', kind: 'text' }, cell('Zürich 🚚 ❤️‍🔥'), {})).toMatchObject({ ok: true });
   });
 });
 
