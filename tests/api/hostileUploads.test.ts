@@ -77,10 +77,10 @@ describeEachDb('hostile uploads', (p) => {
     const data = file('xlsx-one-150mb-cell', HOSTILE_CASES.find((c) => c.name === 'xlsx-one-150mb-cell')!.make);
     const it_ = await store(data, 'cell.xlsx', { dry_run: 1 }, 'it');
     expect(it_.body.message).toBe(
-      'Il file è troppo grande o troppo complesso: al massimo 200 000 righe e 1 000 colonne. Tieni solo il foglio con i dati, salvalo di nuovo e riprova.',
+      'Il file è troppo grande o troppo complesso: al massimo 200\u00a0000 righe e 1\u00a0000 colonne. Tieni solo il foglio con i dati, salvalo di nuovo e riprova.',
     );
     const fr = await store(data, 'cell.xlsx', { dry_run: 1 }, 'fr');
-    expect(fr.body.message).toMatch(/^Le fichier est trop volumineux ou trop complexe : au plus 200 000 lignes et 1 000 colonnes/);
+    expect(fr.body.message).toMatch(/^Le fichier est trop volumineux ou trop complexe : au plus 200\u00a0000 lignes et 1\u00a0000 colonnes/);
   });
 
   it('quotes at most 80 characters of a value in every message, however long the cell', async () => {

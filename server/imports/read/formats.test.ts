@@ -84,7 +84,7 @@ describe('recognising the four formats', () => {
 describe('the CSV reader counts its limits while it splits', () => {
   it('refuses a field longer than a cell may be, naming it', async () => {
     const csv = Buffer.from(`${HEAD.join(';')}\nIT;MI;0;1;${'9'.repeat(40_000)};S;;1;`);
-    expect(await refusal(() => read(csv, 't.csv'))).toMatchObject({ status: 413, key: 'import.cellTooLong', params: { cell: 'E2', limit: '32 767' } });
+    expect(await refusal(() => read(csv, 't.csv'))).toMatchObject({ status: 413, key: 'import.cellTooLong', params: { cell: 'E2', limit: '32\u00a0767' } });
   });
 
   it('refuses a record with more fields than columns, and a non-empty record past the last row; blank lines below cost nothing', async () => {
@@ -122,7 +122,7 @@ describe('detecting the CSV notation', () => {
     expect(await refusal(() => detectDelimiter(`a;b\n1;2\n${';'.repeat(5000)}`))).toMatchObject({
       status: 413,
       key: 'import.tooManyColumns',
-      params: { row: 3, limit: '1 000' },
+      params: { row: 3, limit: '1\u00a0000' },
     });
     expect(detectDelimiter(`a;b\n${';'.repeat(999)}`)).toBe(';');
   });

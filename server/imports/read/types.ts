@@ -76,8 +76,11 @@ export const READ_LIMITS: ReadLimits = {
 export const HEADER_ROOM = 50;
 export const maxRowIndex = (limits: Pick<ReadLimits, 'rows'>) => limits.rows + HEADER_ROOM;
 
-/** 200000 → "200 000": digit groups with a space read the same in it, en and fr. */
-export const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+/**
+ * 200000 → "200 000": digit groups with a space read the same in it, en and fr; a no-break space, so a
+ * message never breaks a number across two lines (a phone showed "1" and "000" on two lines).
+ */
+export const groupDigits = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 /** Column letters of a 0-based index (0 → A, 26 → AA). */

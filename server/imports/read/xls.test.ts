@@ -339,7 +339,7 @@ describe('the .xls reader gives the cells SheetJS gives', () => {
     }
   });
 
-  it('agrees with SheetJS on generated sheets of any text and numbers (BIFF8 with and without shared strings, BIFF5)', () => {
+  it('agrees with SheetJS on generated sheets of any text and numbers (BIFF8 with and without shared strings, BIFF5)', { timeout: 60_000 }, () => {
     const cell = fc.oneof(
       fc.string({ maxLength: 12, unit: 'binary' }),
       fc.string({ maxLength: 8 }),
@@ -378,51 +378,55 @@ describe('records SheetJS’s writer does not make', () => {
     expect(mine.rows[0]!.map((c) => c!.v)).toEqual(['abcdé€', 'Züri', 'xyz', 'hello', 'rich', 'abcdefghi']);
   });
 
-  it('agrees with SheetJS on shared strings cut at any byte into CONTINUE records, each cut through characters switching 8-bit and UTF-16 at random', () => {
-    /** The SST as records of at most `max` bytes: a cut through a string's characters opens the next record with a flags byte. */
-    function sstRecords(strings: string[], max: number, coin: () => boolean): Buffer[] {
-      const records: number[][] = [[...u32(strings.length, strings.length)]];
-      const raw = (b: Buffer) => {
-        for (const x of b) {
-          if (records[records.length - 1].length >= max) records.push([]);
-          records[records.length - 1].push(x);
-        }
-      };
-      for (const text of strings) {
-        const units = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
-        const mustWide = (from: number) => units.slice(from).some((u) => u > 0xff);
-        let wide = mustWide(0) || coin();
-        const rich = coin();
-        raw(Buffer.concat([u16(units.length), bytes((wide ? 1 : 0) | (rich ? 0x0c : 0)), rich ? Buffer.concat([u16(1), u32(3)]) : Buffer.alloc(0)]));
-        units.forEach((unit, i) => {
-          const width = wide ? 2 : 1;
-          if (records[records.length - 1].length + width > max) {
-            wide = mustWide(i) || coin();
-            records.push([wide ? 1 : 0]);
+  it(
+    'agrees with SheetJS on shared strings cut at any byte into CONTINUE records, each cut through characters switching 8-bit and UTF-16 at random',
+    { timeout: 60_000 },
+    () => {
+      /** The SST as records of at most `max` bytes: a cut through a string's characters opens the next record with a flags byte. */
+      function sstRecords(strings: string[], max: number, coin: () => boolean): Buffer[] {
+        const records: number[][] = [[...u32(strings.length, strings.length)]];
+        const raw = (b: Buffer) => {
+          for (const x of b) {
+            if (records[records.length - 1].length >= max) records.push([]);
+            records[records.length - 1].push(x);
           }
-          raw(wide ? u16(unit) : bytes(unit));
-        });
-        if (rich) raw(Buffer.concat([u32(0x00050000), bytes(9, 8, 7)]));
+        };
+        for (const text of strings) {
+          const units = Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
+          const mustWide = (from: number) => units.slice(from).some((u) => u > 0xff);
+          let wide = mustWide(0) || coin();
+          const rich = coin();
+          raw(Buffer.concat([u16(units.length), bytes((wide ? 1 : 0) | (rich ? 0x0c : 0)), rich ? Buffer.concat([u16(1), u32(3)]) : Buffer.alloc(0)]));
+          units.forEach((unit, i) => {
+            const width = wide ? 2 : 1;
+            if (records[records.length - 1].length + width > max) {
+              wide = mustWide(i) || coin();
+              records.push([wide ? 1 : 0]);
+            }
+            raw(wide ? u16(unit) : bytes(unit));
+          });
+          if (rich) raw(Buffer.concat([u32(0x00050000), bytes(9, 8, 7)]));
+        }
+        return records.map((r, i) => rec(i === 0 ? 0x00fc : 0x003c, Buffer.from(r)));
       }
-      return records.map((r, i) => rec(i === 0 ? 0x00fc : 0x003c, Buffer.from(r)));
-    }
-    fc.assert(
-      fc.property(
-        fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.string({ maxLength: 20, unit: 'binary' })), { minLength: 1, maxLength: 12 }),
-        fc.integer({ min: 12, max: 60 }),
-        fc.infiniteStream(fc.boolean()),
-        (strings, max, coins) => {
-          const it = coins[Symbol.iterator]();
-          const data = xls([{ records: strings.map((_, i) => LABELSST(i, 0, i)) }], { tail: sstRecords(strings, max, () => it.next().value as boolean) });
-          const mine = bothWays(data)!;
-          if (mine) expect(strings.map((_, i) => mine.rows[i]![0]!.v)).toEqual(strings);
-        },
-      ),
-      { numRuns: 150 },
-    );
-  });
+      fc.assert(
+        fc.property(
+          fc.array(fc.oneof(fc.string({ maxLength: 30 }), fc.string({ maxLength: 20, unit: 'binary' })), { minLength: 1, maxLength: 12 }),
+          fc.integer({ min: 12, max: 60 }),
+          fc.infiniteStream(fc.boolean()),
+          (strings, max, coins) => {
+            const it = coins[Symbol.iterator]();
+            const data = xls([{ records: strings.map((_, i) => LABELSST(i, 0, i)) }], { tail: sstRecords(strings, max, () => it.next().value as boolean) });
+            const mine = bothWays(data)!;
+            if (mine) expect(strings.map((_, i) => mine.rows[i]![0]!.v)).toEqual(strings);
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+  );
 
-  it('agrees with SheetJS on every RK word, alone and in MULRK runs', () => {
+  it('agrees with SheetJS on every RK word, alone and in MULRK runs', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 1, maxLength: 6 }), (words) => {
         bothWays(xls([{ records: [LABEL(0, 0, 'rk'), ...words.map((w, i) => RK(1, i, w)), MULRK(2, 1, words)] }]));
