@@ -23,7 +23,7 @@ import { hashPassword } from '../server/lib/passwords.js';
 import { seed } from '../server/seed/index.js';
 import { COMPANY_ROLE, USER_ROLE } from '../model/roles.js';
 import { HOSTILE_CASES } from '../tests/fixtures/hostileSheets.js';
-import { freePort, nearestRank, pgSchema } from './benchKit.js';
+import { benchPortal, nearestRank, untilServing } from './benchKit.js';
 import { serverArgs } from './serverCommand.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
@@ -51,7 +51,15 @@ async function prepare(env: Record<string, string | undefined>) {
   const now = new Date().toISOString();
   const second = await db.db
     .insertInto('companies')
-    .values({ status_id: 1, is_inbound: 1, type: 'Customer', created_at: now, updated_at: now, legal_name: 'Ostile Due', company_role_id: COMPANY_ROLE.CARRIER })
+    .values({
+      status_id: 1,
+      is_inbound: 1,
+      type: 'Customer',
+      created_at: now,
+      updated_at: now,
+      legal_name: 'Ostile Due',
+      company_role_id: COMPANY_ROLE.CARRIER,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.db
@@ -110,19 +118,8 @@ interface Upload {
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-hostile-'));
-  const pg = process.env.BENCH_DATABASE_URL ? await pgSchema(process.env.BENCH_DATABASE_URL) : null;
-  const port = await freePort();
-  const env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: pg?.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    API_PASSWORD,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    QUOTE_RATE_LIMIT: '1000000000',
-  };
+  const portal = await benchPortal('bench-hostile', process.env.BENCH_DATABASE_URL, API_PASSWORD, { QUOTE_RATE_LIMIT: '1000000000' });
+  const { env, pg, base } = portal;
   await prepare(env);
   console.log('making the hostile files…');
   const files = HOSTILE_CASES.map((c) => ({ ...c, data: c.make() }));
@@ -135,18 +132,9 @@ async function main() {
   });
   let died: string | null = null;
   server.once('exit', (code, signal) => (died = `exit ${code ?? ''}${signal ?? ''}`));
-  const base = `http://127.0.0.1:${port}/api/v1`;
   const headers = { 'x-api-password': API_PASSWORD, 'content-type': 'application/json', 'accept-language': 'it' };
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/visitor/ping`, { headers })).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 150) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilServing(base, headers);
     const login = async (email: string, password: string) => {
       const r = await (await fetch(`${base}/visitor/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })).json();
       if (!r.token) throw new Error(`sign-in of ${email}: ${JSON.stringify(r)}`);
@@ -213,7 +201,16 @@ async function main() {
           // a check of a file that is harmless once read: answered, listing its errors, nothing published
           ok = dryRun && body.data?.errors?.length > 0;
         }
-        uploads.push({ carrier: carrier.name, name: f.name, dryRun, status: res.status, ms, bytes: Buffer.byteLength(text), ok, expected: `${f.status} ${f.key}` });
+        uploads.push({
+          carrier: carrier.name,
+          name: f.name,
+          dryRun,
+          status: res.status,
+          ms,
+          bytes: Buffer.byteLength(text),
+          ok,
+          expected: `${f.status} ${f.key}`,
+        });
       }
     };
     const lanes = carriers.flatMap((c, k) => [lane(c, k * 3), lane(c, k * 3 + 1)]);
@@ -259,7 +256,11 @@ async function main() {
       ['quotes failed', String(failedQuotes), failedQuotes === 0],
       ['server memory growth (peak − before)', `${grown.toFixed(0)} MB (${rssBefore.toFixed(0)} → ${rssPeak.toFixed(0)} MB)`, grown <= 512],
       ['server alive at the end', died ?? 'yes', died === null],
-      ['uploads answered 4xx or a check with errors', `${uploads.length - wrong.length} of ${uploads.length} (${busy} of them 429)`, wrong.length === 0 && uploads.length > 0],
+      [
+        'uploads answered 4xx or a check with errors',
+        `${uploads.length - wrong.length} of ${uploads.length} (${busy} of them 429)`,
+        wrong.length === 0 && uploads.length > 0,
+      ],
       ['slowest upload answer', `${(slowest / 1000).toFixed(1)} s`, slowest <= 10_000],
       ['largest answer', `${(biggest / 1024).toFixed(1)} kB`, biggest <= 1024 * 1024],
     ];
@@ -272,8 +273,7 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     if (!died) await new Promise((r) => server.once('exit', r));
-    await pg?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await portal.cleanup();
   }
 }
 

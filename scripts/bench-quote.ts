@@ -14,7 +14,6 @@
  * BENCH_BIG=0 skips them.
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -25,7 +24,7 @@ import { seed } from '../server/seed/index.js';
 import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
 import { BIG, addBigCarrier } from './bench-quote-big.js';
 import { serverArgs } from './serverCommand.mjs';
-import { freePort, nearestRank, pgSchema } from './benchKit.js';
+import { benchPortal, nearestRank, untilServing } from './benchKit.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
@@ -78,20 +77,9 @@ function run(name: string, opts: autocannon.Options): Promise<Run> {
 const quantile = (latencies: number[], q: number) => nearestRank(Float64Array.from(latencies).sort(), q);
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-quote-'));
-  const pg = process.env.BENCH_DATABASE_URL ? await pgSchema(process.env.BENCH_DATABASE_URL) : null;
-  const port = await freePort();
-  const env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: pg?.url,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    API_PASSWORD,
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: path.join(dataDir, 'no-static'),
-    // the per-address visitor throttle stays on (its counter is written on every quote) but never trips here
-    QUOTE_RATE_LIMIT: '1000000000',
-  };
+  // the per-address visitor throttle stays on (its counter is written on every quote) but never trips here
+  const portal = await benchPortal('bench-quote', process.env.BENCH_DATABASE_URL, API_PASSWORD, { QUOTE_RATE_LIMIT: '1000000000' });
+  const { env, pg, base } = portal;
   const tariffs = await prepare(env);
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -100,18 +88,9 @@ async function main() {
     env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const base = `http://127.0.0.1:${port}/api/v1`;
   const headers = { 'x-api-password': API_PASSWORD, 'content-type': 'application/json', 'accept-language': 'it' };
   try {
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${base}/visitor/ping`, { headers })).ok) break;
-      } catch {
-        /* not up yet */
-      }
-      if (i > 150) throw new Error('the server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    await untilServing(base, headers);
     const login = await (
       await fetch(`${base}/visitor/login`, { method: 'POST', headers, body: JSON.stringify({ email: 'enduser@portal.demo', password: 'demo1234' }) })
     ).json();
@@ -266,8 +245,7 @@ async function main() {
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
-    await pg?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await portal.cleanup();
   }
 }
 

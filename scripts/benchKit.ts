@@ -48,3 +48,48 @@ export function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * A portal for a benchmark: a temporary data folder (SQLite) or a fresh PostgreSQL schema, a free
+ * loopback port, and the server's environment (`extra` added). `cleanup()` removes both.
+ */
+export async function benchPortal(prefix: string, databaseUrl: string | undefined, apiPassword: string, extra: Record<string, string> = {}) {
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const pg = databaseUrl ? await pgSchema(databaseUrl) : null;
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: pg?.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    API_PASSWORD: apiPassword,
+    LOG_LEVEL: 'warn',
+    STATIC_DIR: path.join(dataDir, 'no-static'),
+    ...extra,
+  };
+  return {
+    env,
+    pg,
+    base: `http://127.0.0.1:${port}/api/v1`,
+    async cleanup() {
+      await pg?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `GET base/visitor/ping` answers (30 s at most). */
+export async function untilServing(base: string, headers: Record<string, string>) {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/visitor/ping`, { headers })).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (i > 150) throw new Error('the server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -1,5 +1,4 @@
 // @vitest-environment node
-import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,8 @@ import { ImportError } from '../errors.js';
 import { readOds, unescapeXml } from './ods.js';
 import { HEADER_ROOM, READ_LIMITS, type RawSheet, type ReadLimits } from './types.js';
 import { openZip } from './zip.js';
+import { zipParts } from '../../../tests/fixtures/hostileSheets.js';
+import { oracleSheet, writeBook } from '../../../tests/fixtures/sheetjsOracle.js';
 
 /**
  * The .ods reader must give the cells SheetJS gives with the importer's options (type and value of
@@ -14,33 +15,14 @@ import { openZip } from './zip.js';
  * read both ways and compared; the deliberate differences (ods.ts) are checked on their own.
  */
 
-const SHEETJS_OPTIONS: XLSX.ParsingOptions = {
-  type: 'buffer',
-  dense: true,
-  cellFormula: false,
-  cellHTML: false,
-  cellText: false,
-  cellNF: false,
-  cellStyles: false,
-  cellDates: false,
-  bookVBA: false,
-  bookDeps: false,
-};
-
 type Plain = { rows: Array<Array<{ t: string; v: unknown } | undefined> | undefined>; merges: XLSX.Range[] };
 const plainRows = (rows: ArrayLike<ArrayLike<XLSX.CellObject | { t: string; v: unknown } | undefined> | undefined>) =>
   Array.from(rows, (row) => (row ? Array.from(row, (c) => (c ? { t: c.t, v: c.v } : undefined)) : undefined));
-const nonBlank = (rows: Plain['rows']) => rows.some((row) => row?.some((c) => c && c.v !== undefined && String(c.v).trim() !== ''));
 
 /** SheetJS's reading: the first sheet with a non-blank cell, its cells and merges. */
 function sheetjs(data: Buffer): Plain | null {
-  const wb = XLSX.read(data, SHEETJS_OPTIONS);
-  for (const name of wb.SheetNames) {
-    const ws = wb.Sheets[name];
-    const rows = plainRows(((ws as any)['!data'] ?? []) as XLSX.CellObject[][]);
-    if (ws['!ref'] && nonBlank(rows)) return { rows, merges: ws['!merges'] ?? [] };
-  }
-  return null;
+  const sheet = oracleSheet(data);
+  return sheet && { rows: plainRows(sheet.rows as XLSX.CellObject[][]), merges: sheet.merges };
 }
 
 const small = (over: Partial<ReadLimits>): ReadLimits => ({ ...READ_LIMITS, ...over });
@@ -67,54 +49,12 @@ async function refusal(data: Buffer, limits: ReadLimits = READ_LIMITS): Promise<
   throw new Error('read without refusal');
 }
 
-const write = (sheets: Array<[string, XLSX.WorkSheet]>) => {
-  const wb = XLSX.utils.book_new();
-  for (const [name, ws] of sheets) XLSX.utils.book_append_sheet(wb, ws, name);
-  return XLSX.write(wb, { type: 'buffer', bookType: 'ods' }) as Buffer;
-};
+const write = (sheets: Array<[string, XLSX.WorkSheet]>) => writeBook(sheets, { bookType: 'ods' });
 const aoa = (rows: unknown[][]) => XLSX.utils.aoa_to_sheet(rows);
 
-/** A tiny zip writer: the mimetype stored, the other parts deflated; `declare` overrides a part's declared size. */
-function zip(files: Array<{ name: string; data: Buffer | string; store?: boolean; declare?: number }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const f of files) {
-    const data = Buffer.from(f.data);
-    const body = f.store ? data : zlib.deflateRawSync(data);
-    const name = Buffer.from(f.name);
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(f.store ? 0 : 8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(f.declare ?? data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(f.store ? 0 : 8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(f.declare ?? data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    centrals.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, cd, end]);
-}
+/** A zip of the parts: the mimetype stored, the other parts deflated; `declare` overrides a part's declared size. */
+const zip = (files: Array<{ name: string; data: Buffer | string; store?: boolean; declare?: number }>) =>
+  zipParts(files.map((f) => ({ name: f.name, content: { head: f.data }, method: f.store ? 0 : 8, declare: f.declare })));
 
 const NS =
   'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" ' +

@@ -6,6 +6,7 @@ import { TEMPLATES } from '../../../model/tariffs.js';
 import { templateXlsx } from '../template.js';
 import { READ_LIMITS, type ReadLimits } from './types.js';
 import { readXls } from './xls.js';
+import { oracleSheet, writeBook } from '../../../tests/fixtures/sheetjsOracle.js';
 
 /**
  * The .xls reader must give exactly the cells SheetJS gives with the importer's values-only options
@@ -14,22 +15,8 @@ import { readXls } from './xls.js';
  * strings split across CONTINUE, formulas, BIFF5 code pages), and hostile files the refusals.
  */
 
-const OPTIONS: XLSX.ParsingOptions = {
-  type: 'buffer',
-  dense: true,
-  cellFormula: false,
-  cellHTML: false,
-  cellText: false,
-  cellNF: false,
-  cellStyles: false,
-  cellDates: false,
-  bookVBA: false,
-  bookDeps: false,
-};
-
 type AnyCell = { t?: string; v?: unknown } | undefined;
 type AnyRows = ArrayLike<ArrayLike<AnyCell> | undefined>;
-const nonBlank = (c: AnyCell) => !!c && c.v !== undefined && String(c.v).trim() !== '';
 /** Cells as {t, v} (a cell without a value, e.g. SheetJS's comment stub, as none), trailing holes dropped. */
 function cells(rows: AnyRows) {
   const out = Array.from(rows, (row) => {
@@ -42,9 +29,8 @@ function cells(rows: AnyRows) {
 }
 /** SheetJS's reading: the first sheet holding a non-blank cell (sheets.ts), its rows and merges. */
 function sheetjs(data: Buffer) {
-  const wb = XLSX.read(data, OPTIONS);
-  const ws = wb.SheetNames.map((n) => wb.Sheets[n]).find((s) => !!s?.['!ref'] && ((s as any)['!data'] ?? []).some((row: AnyCell[]) => row?.some(nonBlank)));
-  return ws ? { rows: cells((ws as any)['!data']), merges: ws['!merges'] ?? [] } : null;
+  const sheet = oracleSheet(data);
+  return sheet && { rows: cells(sheet.rows), merges: sheet.merges };
 }
 function lean(data: Buffer, limits: ReadLimits = READ_LIMITS) {
   const sheet = readXls(data, limits);
@@ -64,11 +50,7 @@ function refusal(read: () => unknown): unknown {
   throw new Error('not refused');
 }
 
-const write = (sheets: Array<[string, XLSX.WorkSheet]>, opts: Partial<XLSX.WritingOptions> = {}) => {
-  const wb = XLSX.utils.book_new();
-  for (const [name, ws] of sheets) XLSX.utils.book_append_sheet(wb, ws, name);
-  return XLSX.write(wb, { type: 'buffer', bookType: 'biff8', ...opts }) as Buffer;
-};
+const write = (sheets: Array<[string, XLSX.WorkSheet]>, opts: Partial<XLSX.WritingOptions> = {}) => writeBook(sheets, { bookType: 'biff8', ...opts });
 const aoa = (rows: unknown[][], opts?: XLSX.AOA2SheetOpts) => XLSX.utils.aoa_to_sheet(rows, opts);
 const BOOKS: Array<Partial<XLSX.WritingOptions>> = [{ bookSST: true }, { bookSST: false }, { bookType: 'biff5' }];
 

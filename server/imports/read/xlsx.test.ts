@@ -10,32 +10,15 @@ import { readSpreadsheet } from './sheet.js';
 import { READ_LIMITS, type RawSheet, type ReadLimits, type Rows } from './types.js';
 import { readXlsx } from './xlsx.js';
 import { openZip } from './zip.js';
+import { oracleSheet, writeBook } from '../../../tests/fixtures/sheetjsOracle.js';
 
 /**
  * The .xlsx reader must give the importer exactly the cells SheetJS gives (type and value of every
  * cell, the same rows, the same merges): each case is read both ways and compared. SheetJS is the
  * oracle here only; the portal never runs it on an upload.
  */
-const ORACLE: XLSX.ParsingOptions = {
-  type: 'buffer',
-  dense: true,
-  cellFormula: false,
-  cellHTML: false,
-  cellText: false,
-  cellNF: false,
-  cellStyles: false,
-  cellDates: false,
-  bookVBA: false,
-  bookDeps: false,
-};
 function sheetjs(data: Buffer): RawSheet | null {
-  const wb = XLSX.read(data, ORACLE);
-  for (const name of wb.SheetNames) {
-    const ws = wb.Sheets[name];
-    const rows = ((ws as any)['!data'] ?? []) as Rows;
-    if (rows.some((row) => row?.some((c) => c && c.v !== undefined && String(c.v).trim() !== ''))) return { rows, merges: ws['!merges'] ?? [] };
-  }
-  return null;
+  return oracleSheet(data) as RawSheet | null;
 }
 const lean = (data: Buffer, limits: ReadLimits = READ_LIMITS) => readXlsx(openZip(data, limits), limits);
 const cells = (rows: Rows) => rows.map((row) => (row ? Array.from(row, (c) => (c ? { t: c.t, v: c.v } : undefined)) : undefined));
@@ -54,11 +37,7 @@ async function refusal(p: Promise<unknown>) {
   }
   throw new Error('not refused');
 }
-const write = (sheets: Array<[string, XLSX.WorkSheet]>, opts: Partial<XLSX.WritingOptions> = {}) => {
-  const wb = XLSX.utils.book_new();
-  for (const [name, ws] of sheets) XLSX.utils.book_append_sheet(wb, ws, name);
-  return XLSX.write(wb, { type: 'buffer', bookType: 'xlsx', ...opts }) as Buffer;
-};
+const write = (sheets: Array<[string, XLSX.WorkSheet]>, opts: Partial<XLSX.WritingOptions> = {}) => writeBook(sheets, { bookType: 'xlsx', ...opts });
 const aoa = (rows: unknown[][], opts?: XLSX.AOA2SheetOpts) => XLSX.utils.aoa_to_sheet(rows, opts);
 
 /** The same workbook with one part's XML replaced (hand-written cases SheetJS's writer never makes). */
