@@ -1,13 +1,12 @@
-import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
+import { Inflate } from 'fflate';
 import { ImportError } from '../errors.js';
 import { limitError, unreadable, type ReadLimits } from './types.js';
 
 /**
  * The zip container of .xlsx and .ods (issue 31): its central directory read and checked before any
- * part is inflated, then each part inflated as a stream, every byte counted against the file's inflate
+ * part is inflated, then each part inflated step by step, every byte counted against the file's inflate
  * budget (`ReadLimits.inflatedBytes`) and against the part's declared size, so neither a bomb with an
- * honest size nor one with a lying size is ever held whole: a reader sees 64 kB at a time.
+ * honest size nor one with a lying size is ever held whole: a reader sees what 4 kB of compressed bytes make.
  */
 
 const ZIP_LOCAL = 0x04034b50;
@@ -94,11 +93,21 @@ export function openZip(data: Buffer, limits: ReadLimits): Zip {
 export const zipEntry = (zip: Zip, name: string) => zip.entries.get(name.replace(/^\//, '').toLowerCase());
 
 const CHUNK = 64 * 1024;
+/**
+ * Compressed bytes fed to the inflater at a time: deflate expands at most 1 032 times, so one step
+ * hands on at most ~4 MB, which is counted before the next step inflates more.
+ */
+const STEP = 4 * 1024;
 
 /**
- * The entry's bytes as they inflate, 64 kB at a time. Each chunk is counted against the file's budget
+ * The entry's bytes as they inflate, a step at a time. Each chunk is counted against the file's budget
  * and the entry's declared size before it is handed on: 413 at the first byte past either. A reader
  * that stops early (a limit of its own) ends the inflation with it (`return` of the iterator).
+ *
+ * The inflater is fflate's, in JavaScript, on the reading thread itself: Node's zlib streams inflate on
+ * libuv's thread pool, which the whole process shares (file reads, password hashing) at full priority,
+ * whereas the reading thread runs at a lower one (worker.ts). A synchronous zlib call cannot inflate a
+ * part step by step (it closes its handle after one call), and inflating whole holds what a bomb makes.
  */
 export async function* inflateEntry(zip: Zip, entry: ZipEntry): AsyncGenerator<Buffer, void, undefined> {
   const raw = zip.data.subarray(entry.start, entry.start + entry.compressedSize);
@@ -111,21 +120,24 @@ export async function* inflateEntry(zip: Zip, entry: ZipEntry): AsyncGenerator<B
     }
     return;
   }
-  const inflate = zlib.createInflateRaw({ chunkSize: CHUNK });
-  Readable.from([raw], { objectMode: false }).pipe(inflate);
+  let out: Buffer[] = [];
+  const inflate = new Inflate((data) => out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength)));
   let seen = 0;
-  try {
-    for await (const chunk of inflate as AsyncIterable<Buffer>) {
+  for (let i = 0; i < raw.length || i === 0; i += STEP) {
+    const end = Math.min(raw.length, i + STEP);
+    try {
+      inflate.push(raw.subarray(i, end), end >= raw.length);
+    } catch {
+      throw unreadable();
+    }
+    const chunks = out;
+    out = [];
+    for (const chunk of chunks) {
       seen += chunk.length;
       if (seen > entry.size) throw limitError('inflated', zip.limits);
       count(zip, chunk.length);
       yield chunk;
     }
-  } catch (err) {
-    if (err instanceof ImportError) throw err;
-    throw unreadable();
-  } finally {
-    inflate.destroy();
   }
 }
 
