@@ -4,7 +4,7 @@ import { nowIso } from '../tokens.js';
 import { newEventId } from '../../repositories/webhooks.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { requestEventsRepo } from '../../repositories/requestEvents.js';
-import { present } from '../../routes/requests/present.js';
+import { present } from '../presentRequest.js';
 import type { RequestEvent } from '../../../model/requestTimeline.js';
 import type { WebhookEvent } from '../../../model/webhooks.js';
 

@@ -21,7 +21,7 @@ import {
   type QuoteFields,
   type ShipmentInput,
 } from './payload.js';
-import { present } from './present.js';
+import { present } from '../../lib/presentRequest.js';
 import { repriceQuote, type Repriced } from './reprice.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';

@@ -7,7 +7,7 @@ import { statisticsRepo } from '../../repositories/statistics.js';
 import { STATUS, transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { notifyLater } from './notify.js';
 import { Problems, SHIPMENT_FIELDS, amountField, parseShipments } from './payload.js';
-import { present } from './present.js';
+import { present } from '../../lib/presentRequest.js';
 import { requestAnswer } from './list.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
