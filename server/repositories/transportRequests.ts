@@ -4,13 +4,50 @@ import type { DB, ShipmentDetailTable, TransportRequestTable } from '../db/types
 import { nowIso } from '../lib/tokens.js';
 import { romeDate, romeDayRange } from '../lib/romeTime.js';
 import { requestEventsRepo } from './requestEvents.js';
-import type { AddressInput, ShipmentInput } from '../routes/requests/payload.js';
 
 /** Whose requests a caller sees (server.md §2): all (admins), a carrier's, or one end-user company's. */
 export type RequestScope = { all: true } | { carrierId: number } | { enduserCompanyId: number };
 
 export const STATUS = { OP: 1, CF: 3, RF: 4, IT: 5, DL: 6, CN: 7 } as const;
 
+/**
+ * A shipment as the create and edit payloads give it (routes/requests/payload.ts parses them into these) and
+ * this repository stores it: its fields, its two places, the goods typed by hand.
+ */
+export interface AddressInput {
+  location_name: string;
+  address: string;
+  postal_code: string;
+  city: string | null;
+  province: string | null;
+  country_id: number;
+}
+export interface GoodsInput {
+  units: number;
+  weight: string;
+  volume: string;
+  volumeType: 'CBM' | 'LM' | 'FTL';
+}
+export interface ShipmentInput {
+  shipper_reference: string;
+  consignee_reference: string | null;
+  /** the consignee's address for its status mails (docs/notifications.md) */
+  consignee_email: string | null;
+  adr: 0 | 1;
+  tail_lift: 0 | 1;
+  pickup_date: string;
+  pickup_time_from: string;
+  pickup_time_to: string;
+  pickup_notes: string | null;
+  delivery_date: string | null;
+  delivery_time_from: string | null;
+  delivery_time_to: string | null;
+  delivery_notes: string | null;
+  pickup: AddressInput;
+  delivery: AddressInput;
+  /** the goods typed by hand; null when they come from the quote */
+  goods: GoodsInput | null;
+}
 export interface NewShipment extends ShipmentInput {
   transport_request_type_id: number;
   transport_class: string | null;

@@ -7,7 +7,7 @@ import { settleAfterError } from '../../lib/fileSweep.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
 import { statisticsRepo } from '../../repositories/statistics.js';
-import { transportRequestsRepo, type NewRequest, type NewShipment } from '../../repositories/transportRequests.js';
+import { transportRequestsRepo, type NewRequest, type NewShipment, type ShipmentInput } from '../../repositories/transportRequests.js';
 import { DOCUMENTS_AREA } from './list.js';
 import {
   DOCUMENT_FIELDS,
@@ -19,7 +19,6 @@ import {
   parseShipments,
   type DocumentInput,
   type QuoteFields,
-  type ShipmentInput,
 } from './payload.js';
 import { present } from '../../lib/presentRequest.js';
 import { repriceQuote, type Repriced } from './reprice.js';
