@@ -1,9 +1,7 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { DB, ShipmentDetailTable, TransportRequestTable } from '../db/types.js';
-import { nowIso } from '../lib/tokens.js';
 import { romeDate, romeDayRange } from '../lib/romeTime.js';
-import { requestEventsRepo } from './requestEvents.js';
 
 /** Whose requests a caller sees (server.md §2): all (admins), a carrier's, or one end-user company's. */
 export type RequestScope = { all: true } | { carrierId: number } | { enduserCompanyId: number };
@@ -120,72 +118,66 @@ export function transportRequestsRepo(db: Db) {
   }
 
   return {
-    /** Stores a request with its shipments, addresses, goods and documents in one transaction (`at`: the demo seed's past dates). */
-    async create(input: NewRequest, at?: string): Promise<number> {
+    /**
+     * Stores a request with its shipments, addresses, goods and documents, created at `now`, in the caller's
+     * transaction (`db` is it): lib/requestEvents records its first events in the same one (insertRequest).
+     */
+    async insert(input: NewRequest, now: string): Promise<number> {
       const { shipments, documents, ...request } = input;
-      const now = at ?? nowIso();
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('transport_requests')
+      const { id } = await db
+        .insertInto('transport_requests')
+        .values({
+          ...request,
+          transport_request_status_id: STATUS.OP,
+          created_on: romeDate(now),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [position, s] of shipments.entries()) {
+        const { pickup, delivery, goods: _goods, details, ...fields } = s;
+        const shipment = await db
+          .insertInto('shipments')
           .values({
-            ...request,
-            transport_request_status_id: STATUS.OP,
-            created_on: romeDate(now),
-            created_at: now,
-            updated_at: now,
+            transport_request_id: id,
+            position,
+            transport_request_type_id: fields.transport_request_type_id,
+            transport_class: fields.transport_class,
+            shipper_reference: fields.shipper_reference,
+            consignee_reference: fields.consignee_reference,
+            consignee_email: fields.consignee_email,
+            adr: fields.adr,
+            tail_lift: fields.tail_lift,
+            pickup_date: fields.pickup_date,
+            pickup_time_from: fields.pickup_time_from,
+            pickup_time_to: fields.pickup_time_to,
+            pickup_notes: fields.pickup_notes,
+            delivery_date: fields.delivery_date,
+            delivery_time_from: fields.delivery_time_from,
+            delivery_time_to: fields.delivery_time_to,
+            delivery_notes: fields.delivery_notes,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        for (const [position, s] of shipments.entries()) {
-          const { pickup, delivery, goods: _goods, details, ...fields } = s;
-          const shipment = await trx
-            .insertInto('shipments')
-            .values({
-              transport_request_id: id,
-              position,
-              transport_request_type_id: fields.transport_request_type_id,
-              transport_class: fields.transport_class,
-              shipper_reference: fields.shipper_reference,
-              consignee_reference: fields.consignee_reference,
-              consignee_email: fields.consignee_email,
-              adr: fields.adr,
-              tail_lift: fields.tail_lift,
-              pickup_date: fields.pickup_date,
-              pickup_time_from: fields.pickup_time_from,
-              pickup_time_to: fields.pickup_time_to,
-              pickup_notes: fields.pickup_notes,
-              delivery_date: fields.delivery_date,
-              delivery_time_from: fields.delivery_time_from,
-              delivery_time_to: fields.delivery_time_to,
-              delivery_notes: fields.delivery_notes,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('shipment_addresses')
-            .values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)])
-            .execute();
-          if (details.length) {
-            await trx
-              .insertInto('shipment_details')
-              .values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i })))
-              .execute();
-          }
-        }
-        if (documents.length) {
-          await trx
-            .insertInto('transport_request_documents')
-            .values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now })))
+        await db
+          .insertInto('shipment_addresses')
+          .values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)])
+          .execute();
+        if (details.length) {
+          await db
+            .insertInto('shipment_details')
+            .values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i })))
             .execute();
         }
-        // The timeline (migration 0018): created, then one entry per document, in this transaction.
-        const events = requestEventsRepo(trx);
-        await events.add(id, await events.actorOfRequest(id), [
-          { event: 'created', status_id: STATUS.OP, at: now },
-          ...documents.map((d) => ({ event: 'document_added' as const, status_id: STATUS.OP, at: now, note: d.filename })),
-        ]);
-        return id;
-      });
+      }
+      if (documents.length) {
+        await db
+          .insertInto('transport_request_documents')
+          .values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now })))
+          .execute();
+      }
+      return id;
     },
 
     /**
