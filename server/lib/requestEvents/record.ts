@@ -9,8 +9,8 @@ import { requestEventsRepo, type EventActor, type NewEvent } from '../../reposit
 import { STATUS, transportRequestsRepo, type NewRequest } from '../../repositories/transportRequests.js';
 
 /**
- * The first half of a request event's one way (docs/request-events.md): what commits with the change.
- * The second half, after the commit (statistics, live streams, mails), is change.ts.
+ * A request event's one way (docs/request-events.md), its first steps: what every event writes in the
+ * change's transaction. change.ts adds the statistics' drop and the live event, and the mails after the commit.
  */
 
 /** The signed-in caller of a route as an actor. */
@@ -45,7 +45,7 @@ export async function recordEvents(db: Db, requestId: number, actor: EventActor,
 /**
  * A new request's rows and its first events (created, then one `document_added` per document, all at the
  * request's time), in the caller's transaction. `record` is recordEvents by default (the demo seed: past
- * events, nothing after the commit); createRequest (change.ts) passes its own, which adds the live event.
+ * events, no live event); createRequest (change.ts) passes its own, which adds the statistics and the live event.
  */
 export async function insertRequest(
   trx: Transaction<DB>,

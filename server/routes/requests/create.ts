@@ -210,7 +210,7 @@ export default async function requestCreateRoutes(app: App) {
     const stored = await storeDocuments(documents);
     let id: number;
     try {
-      // The request and its first events commit together; the statistics and the live event follow (lib/requestEvents).
+      // The request, its first events, the statistics' drop and the live event commit together (lib/requestEvents).
       id = await createRequest(app, {
         carrier_id: carrierId,
         enduser_company_id: enduserCompanyId,
@@ -247,7 +247,7 @@ export default async function requestCreateRoutes(app: App) {
         documents: stored,
       });
     } catch (err) {
-      // The rows decide: a commit that happened before the error (a connection lost after it, a step after the commit) keeps its files.
+      // The rows decide: a commit that happened before the error (a connection lost after it) keeps its files.
       await settleAfterError(
         app.db,
         app.config.dataDir,

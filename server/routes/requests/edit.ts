@@ -137,8 +137,8 @@ export default async function requestEditRoutes(app: App) {
       if ('cost' in changes || 'admin_fees' in changes) events.push({ event: 'repriced', status_id: status });
       if (newStatus !== null) events.push({ event: 'status_changed', status_id: newStatus });
 
-      // The edit and its events, the one way (lib/requestEvents: timeline, webhooks, bell and live event commit
-      // with it; the statistics are dropped and a new status's mails sent after the commit).
+      // The edit and its events, the one way (lib/requestEvents: timeline, webhooks, bell, the statistics' drop
+      // and the live event commit with it; a new status's mails go after the commit).
       const applied = await changeRequest(app, async (trx, record) => {
         let q = trx.updateTable('transport_requests').set(set).where('id', '=', current.id);
         // The row must still be as read: a carrier's still OP, an admin's still in the status it saw.

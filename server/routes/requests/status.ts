@@ -74,8 +74,8 @@ export default async function requestStatusRoutes(app: App) {
         if (!seen) throw notFound();
         throw invalid({ note: 'requests.refusalNeedsNote' });
       }
-      // The change and its event, the one way (lib/requestEvents: timeline, webhooks, bell and live event
-      // commit with it; the statistics are dropped and the status mails sent after the commit).
+      // The change and its event, the one way (lib/requestEvents: timeline, webhooks, bell, the statistics'
+      // drop and the live event commit with it; the status mails go after the commit).
       const result = await changeRequest(app, async (trx, record) => {
         const repo = requestStatusRepo(trx);
         const r: StatusChange =
