@@ -10,6 +10,11 @@ import globals from 'globals';
 /** Where a relative import may not reach: model/ is isomorphic (both sides import it), server/ never ships browser code. */
 const NOT_SRC = { group: ['**/src/**', '**/src'], message: 'Browser code (src/) is not importable from here: move the shared part to model/.' };
 const NOT_SERVER = { group: ['**/server/**', '**/server'], message: 'model/ is isomorphic: it may not import server code.' };
+/** A repository reads and writes its tables: what a change sets in motion (lib/requestEvents, lib/webhooks) and the HTTP layers stand above it. */
+const NOT_ABOVE_REPOSITORIES = {
+  group: ['**/routes/**', '**/plugins/**', '**/lib/requestEvents/**', '**/lib/webhooks/**'],
+  message: 'A repository only reads and writes its tables (docs/CONVENTIONS.md): routes/, plugins/ and the fan-out of lib/ call it, never the other way.',
+};
 
 export default defineConfig(
   globalIgnores(['dist/', 'node_modules/', 'test-results/', 'data/', 'coverage/', '.tmp/']),
@@ -56,7 +61,9 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node } },
   },
 
-  // Import boundaries (docs/CONVENTIONS.md): model/ imports neither side; server/ never imports src/.
+  // Import boundaries (docs/CONVENTIONS.md): model/ imports neither side; server/ never imports src/; a repository
+  // never imports what stands above it.
   { files: ['model/**'], rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SRC, NOT_SERVER] }] } },
   { files: ['server/**'], rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SRC] }] } },
+  { files: ['server/repositories/**'], rules: { 'no-restricted-imports': ['error', { patterns: [NOT_SRC, NOT_ABOVE_REPOSITORIES] }] } },
 );

@@ -240,7 +240,7 @@ async function prepare(file: string) {
   const { migrateToLatest } = await import('../server/db/migrate.js');
   const { seedReference } = await import('../server/seed/reference.js');
   const { importRateSheet } = await import('../server/imports/rateSheets.js');
-  const { transportRequestsRepo } = await import('../server/repositories/transportRequests.js');
+  const { insertRequest } = await import('../server/lib/requestEvents/record.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dryrun-'));
   const db = await openDb({ dataDir });
   await migrateToLatest(db.db);
@@ -265,7 +265,6 @@ async function prepare(file: string) {
     .values(PLACES.map(([pc], i) => ({ company_id: carrier.id, code: String(10000 + i), province: null, city: null, postal_code: pc })))
     .execute();
   const it = await db.db.selectFrom('countries').select('id').where('iso_alpha_2', '=', 'IT').executeTakeFirstOrThrow();
-  const repo = transportRequestsRepo(db.db);
   const address = (pc: string, city: string, province: string) => ({
     location_name: 'Bench',
     address: 'Via Roma 1',
@@ -274,10 +273,12 @@ async function prepare(file: string) {
     province,
     country_id: it.id,
   });
+  // A request and its first events, in a transaction of their own (as the demo seed stores its requests).
+  const create = (input: Parameters<typeof insertRequest>[1]) => db.db.transaction().execute((trx) => insertRequest(trx, input));
   for (let i = 0; i < REQUESTS; i++) {
     const [pc, city, province] = PLACES[i % PLACES.length];
     const weight = String(50 + ((i * 37) % 900));
-    await repo.create({
+    await create({
       carrier_id: carrier.id,
       enduser_company_id: enduser.id,
       user_id: null,

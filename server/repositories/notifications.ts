@@ -4,14 +4,7 @@ import { nowIso } from '../lib/tokens.js';
 import { MAX_PAGE, type Page } from '../lib/paging.js';
 import { NOTIFIED_EVENTS, type NotificationItem } from '../../model/notifications.js';
 import type { RequestEvent } from '../../model/requestTimeline.js';
-
-/** A timeline entry just written, as requestEventsRepo.add hands it over. */
-export interface WrittenEvent {
-  id: number;
-  event: string;
-  status_id: number;
-  at: string;
-}
+import type { WrittenEvent } from './requestEvents.js';
 
 /**
  * Who may see a request (server.md §2) and so is told of its events: the admins (roles 1, 2), the users of
@@ -46,7 +39,7 @@ export function notificationsRepo(db: Db) {
   return {
     /**
      * One row per recipient of each notified event (NOTIFIED_EVENTS), in the caller's transaction (`db` is the
-     * transaction requestEventsRepo.add runs in): an insert … select, whatever the number of recipients.
+     * change's transaction: lib/requestEvents/record.ts): an insert … select, whatever the number of recipients.
      */
     async fanOut(requestId: number, actorId: number | null, events: WrittenEvent[]): Promise<void> {
       for (const e of events) {

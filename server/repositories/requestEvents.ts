@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { nowIso } from '../lib/tokens.js';
-import { notificationsRepo } from './notifications.js';
 import type { RequestEvent, TimelineEntry, TimelineRole } from '../../model/requestTimeline.js';
-import { enqueueWebhooks } from '../lib/webhooks/enqueue.js';
 
 /** Who made a change, copied into the event as it is at the time. */
 export interface EventActor {
@@ -20,29 +17,29 @@ export interface NewEvent {
   at?: string;
 }
 
-/** The signed-in caller of a route as an actor. */
-export function actorOf(req: FastifyRequest): EventActor {
-  const u = req.user!;
-  return { user_id: u.id, name: `${u.first_name} ${u.last_name}`.trim() || null, role: u.kind };
-}
-
 /** The role code of a stored user role (model/roles.ts USER_ROLES), as SQL, for events written from a user id. */
 const roleOf = sql<TimelineRole>`case when u.role_id in (1, 2) then 'admin' when u.role_id in (3, 4, 5) then 'carrier' when u.role_id = 7 then 'support' else 'enduser' end`;
 
+/** A timeline entry just written, as `add` answers it (the bell's fan-out, notificationsRepo.fanOut, takes it). */
+export interface WrittenEvent {
+  id: number;
+  event: string;
+  status_id: number;
+  at: string;
+}
+
 /**
- * The events of transport requests (migration 0018): written by the routes that change a request, inside
- * their transaction (`db` is then the transaction), and read back as the request's timeline. The webhook
- * deliveries of the change (issue 23, docs/webhooks.md) are written here too, in the same transaction.
- * their transaction (`db` is then the transaction), and read back as the request's timeline. Writing an
- * event is also the one place the in-app notifications are written (migration 0020, docs/notifications.md).
+ * The events of transport requests (migration 0018), read back as the request's timeline. This repository
+ * only reads and writes `transport_request_events`: an event is recorded, and fanned out to the bell, the
+ * webhooks, the live streams and the mails, by lib/requestEvents/ (docs/request-events.md), never here.
  */
 export function requestEventsRepo(db: Db) {
   return {
-    /** Records events of a request and, in the same transaction, notifies who may see it (but the actor). */
-    async add(requestId: number, actor: EventActor, events: NewEvent[]): Promise<void> {
-      if (!events.length) return;
+    /** Writes timeline entries of a request (in the caller's transaction: lib/requestEvents/record.ts); answers them with their ids. */
+    async add(requestId: number, actor: EventActor, events: NewEvent[]): Promise<WrittenEvent[]> {
+      if (!events.length) return [];
       const now = nowIso();
-      const written = await db
+      return db
         .insertInto('transport_request_events')
         .values(
           events.map((e) => ({
@@ -58,12 +55,6 @@ export function requestEventsRepo(db: Db) {
         )
         .returning(['id', 'event', 'status_id', 'at'])
         .execute();
-      await enqueueWebhooks(
-        db,
-        requestId,
-        events.map((e) => e.event),
-      );
-      await notificationsRepo(db).fanOut(requestId, actor.user_id, written);
     },
 
     /** The actor a stored request names: its user as the users table has them now, else the visitor's own name. */

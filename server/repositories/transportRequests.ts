@@ -1,16 +1,51 @@
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { DB, ShipmentDetailTable, TransportRequestTable } from '../db/types.js';
-import { nowIso } from '../lib/tokens.js';
 import { romeDate, romeDayRange } from '../lib/romeTime.js';
-import { requestEventsRepo } from './requestEvents.js';
-import type { AddressInput, ShipmentInput } from '../routes/requests/payload.js';
 
 /** Whose requests a caller sees (server.md §2): all (admins), a carrier's, or one end-user company's. */
 export type RequestScope = { all: true } | { carrierId: number } | { enduserCompanyId: number };
 
 export const STATUS = { OP: 1, CF: 3, RF: 4, IT: 5, DL: 6, CN: 7 } as const;
 
+/**
+ * A shipment as the create and edit payloads give it (routes/requests/payload.ts parses them into these) and
+ * this repository stores it: its fields, its two places, the goods typed by hand.
+ */
+export interface AddressInput {
+  location_name: string;
+  address: string;
+  postal_code: string;
+  city: string | null;
+  province: string | null;
+  country_id: number;
+}
+export interface GoodsInput {
+  units: number;
+  weight: string;
+  volume: string;
+  volumeType: 'CBM' | 'LM' | 'FTL';
+}
+export interface ShipmentInput {
+  shipper_reference: string;
+  consignee_reference: string | null;
+  /** the consignee's address for its status mails (docs/notifications.md) */
+  consignee_email: string | null;
+  adr: 0 | 1;
+  tail_lift: 0 | 1;
+  pickup_date: string;
+  pickup_time_from: string;
+  pickup_time_to: string;
+  pickup_notes: string | null;
+  delivery_date: string | null;
+  delivery_time_from: string | null;
+  delivery_time_to: string | null;
+  delivery_notes: string | null;
+  pickup: AddressInput;
+  delivery: AddressInput;
+  /** the goods typed by hand; null when they come from the quote */
+  goods: GoodsInput | null;
+}
 export interface NewShipment extends ShipmentInput {
   transport_request_type_id: number;
   transport_class: string | null;
@@ -83,72 +118,66 @@ export function transportRequestsRepo(db: Db) {
   }
 
   return {
-    /** Stores a request with its shipments, addresses, goods and documents in one transaction (`at`: the demo seed's past dates). */
-    async create(input: NewRequest, at?: string): Promise<number> {
+    /**
+     * Stores a request with its shipments, addresses, goods and documents, created at `now`, in the caller's
+     * transaction (`db` is it): lib/requestEvents records its first events in the same one (insertRequest).
+     */
+    async insert(input: NewRequest, now: string): Promise<number> {
       const { shipments, documents, ...request } = input;
-      const now = at ?? nowIso();
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('transport_requests')
+      const { id } = await db
+        .insertInto('transport_requests')
+        .values({
+          ...request,
+          transport_request_status_id: STATUS.OP,
+          created_on: romeDate(now),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [position, s] of shipments.entries()) {
+        const { pickup, delivery, goods: _goods, details, ...fields } = s;
+        const shipment = await db
+          .insertInto('shipments')
           .values({
-            ...request,
-            transport_request_status_id: STATUS.OP,
-            created_on: romeDate(now),
-            created_at: now,
-            updated_at: now,
+            transport_request_id: id,
+            position,
+            transport_request_type_id: fields.transport_request_type_id,
+            transport_class: fields.transport_class,
+            shipper_reference: fields.shipper_reference,
+            consignee_reference: fields.consignee_reference,
+            consignee_email: fields.consignee_email,
+            adr: fields.adr,
+            tail_lift: fields.tail_lift,
+            pickup_date: fields.pickup_date,
+            pickup_time_from: fields.pickup_time_from,
+            pickup_time_to: fields.pickup_time_to,
+            pickup_notes: fields.pickup_notes,
+            delivery_date: fields.delivery_date,
+            delivery_time_from: fields.delivery_time_from,
+            delivery_time_to: fields.delivery_time_to,
+            delivery_notes: fields.delivery_notes,
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        for (const [position, s] of shipments.entries()) {
-          const { pickup, delivery, goods: _goods, details, ...fields } = s;
-          const shipment = await trx
-            .insertInto('shipments')
-            .values({
-              transport_request_id: id,
-              position,
-              transport_request_type_id: fields.transport_request_type_id,
-              transport_class: fields.transport_class,
-              shipper_reference: fields.shipper_reference,
-              consignee_reference: fields.consignee_reference,
-              consignee_email: fields.consignee_email,
-              adr: fields.adr,
-              tail_lift: fields.tail_lift,
-              pickup_date: fields.pickup_date,
-              pickup_time_from: fields.pickup_time_from,
-              pickup_time_to: fields.pickup_time_to,
-              pickup_notes: fields.pickup_notes,
-              delivery_date: fields.delivery_date,
-              delivery_time_from: fields.delivery_time_from,
-              delivery_time_to: fields.delivery_time_to,
-              delivery_notes: fields.delivery_notes,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await trx
-            .insertInto('shipment_addresses')
-            .values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)])
-            .execute();
-          if (details.length) {
-            await trx
-              .insertInto('shipment_details')
-              .values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i })))
-              .execute();
-          }
-        }
-        if (documents.length) {
-          await trx
-            .insertInto('transport_request_documents')
-            .values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now })))
+        await db
+          .insertInto('shipment_addresses')
+          .values([addressRow(shipment.id, 'pickup', pickup), addressRow(shipment.id, 'delivery', delivery)])
+          .execute();
+        if (details.length) {
+          await db
+            .insertInto('shipment_details')
+            .values(details.map((d, i) => ({ ...d, shipment_id: shipment.id, position: i })))
             .execute();
         }
-        // The timeline (migration 0018): created, then one entry per document, in this transaction.
-        const events = requestEventsRepo(trx);
-        await events.add(id, await events.actorOfRequest(id), [
-          { event: 'created', status_id: STATUS.OP, at: now },
-          ...documents.map((d) => ({ event: 'document_added' as const, status_id: STATUS.OP, at: now, note: d.filename })),
-        ]);
-        return id;
-      });
+      }
+      if (documents.length) {
+        await db
+          .insertInto('transport_request_documents')
+          .values(documents.map((d) => ({ ...d, transport_request_id: id, created_at: now })))
+          .execute();
+      }
+      return id;
     },
 
     /**

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { addDays, romeDate } from '../lib/romeTime.js';
+import { insertRequest, recordEvents } from '../lib/requestEvents/record.js';
 import { requestEventsRepo, type EventActor } from '../repositories/requestEvents.js';
-import { STATUS, transportRequestsRepo, type NewShipment } from '../repositories/transportRequests.js';
+import { STATUS, type NewRequest, type NewShipment } from '../repositories/transportRequests.js';
 
 const DAY = 86_400_000;
 
@@ -155,7 +156,8 @@ export async function seedDemoRequests(db: Db) {
   const it = await db.selectFrom('countries').select('id').where('code_alpha', '=', 'IT').executeTakeFirst();
   if (!eu?.carrier_id || !it) return false;
   if (await db.selectFrom('transport_requests').select('id').where('enduser_company_id', '=', eu.company_id).executeTakeFirst()) return false;
-  const repo = transportRequestsRepo(db);
+  // Each request with its first events in a transaction of its own; nothing after the commit (no live event, no statistics).
+  const create = (input: NewRequest, at: string) => db.transaction().execute((trx) => insertRequest(trx, input, at));
   const now = Date.now();
   const seeded: number[] = [];
   for (const d of DEMOS) {
@@ -182,7 +184,7 @@ export async function seedDemoRequests(db: Db) {
           },
         ];
     const quoted = d.express ?? d.standard;
-    const id = await repo.create(
+    const id = await create(
       {
         carrier_id: eu.carrier_id,
         enduser_company_id: eu.company_id,
@@ -269,7 +271,6 @@ const PATHS: Record<number, number[]> = {
  * public tracking page show a real history, not only "created".
  */
 async function demoHistory(db: Db, id: number, carrierId: number, d: Demo, at: string) {
-  const events = requestEventsRepo(db);
   const carrierUser = await db
     .selectFrom('users')
     .select(['id', 'first_name', 'last_name'])
@@ -281,12 +282,12 @@ async function demoHistory(db: Db, id: number, carrierId: number, d: Demo, at: s
     name: carrierUser ? `${carrierUser.first_name} ${carrierUser.last_name}`.trim() : null,
     role: 'carrier',
   };
-  const customer = await events.actorOfRequest(id);
+  const customer = await requestEventsRepo(db).actorOfRequest(id);
   let step = 0;
   for (const status of PATHS[d.status] ?? []) {
     step += 1;
     const when = new Date(Math.min(Date.parse(at) + step * 5 * 3_600_000, Date.now())).toISOString();
     const note = status === STATUS.RF ? (d.reason ?? null) : null;
-    await events.add(id, status === STATUS.CN ? customer : carrier, [{ event: 'status_changed', status_id: status, note, at: when }]);
+    await recordEvents(db, id, status === STATUS.CN ? customer : carrier, [{ event: 'status_changed', status_id: status, note, at: when }]);
   }
 }

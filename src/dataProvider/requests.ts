@@ -9,7 +9,7 @@ import type { TimelineEntry } from '../../model/requestTimeline';
  * `transport_request` and `statistics` (see `invalidateRequests` in custom/transportRequests/api.ts).
  */
 
-/** A transport request as the server answers it (server/routes/requests/present.ts). */
+/** A transport request as the server answers it (server/lib/presentRequest.ts). */
 export interface Address {
   id: number;
   location_name: string;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { requestEventsRepo } from '../../server/repositories/requestEvents.js';
+import { recordEvents } from '../../server/lib/requestEvents/record.js';
 import { isBlockedAddress } from '../../server/lib/webhooks/addresses.js';
 import { WEBHOOK_ENDPOINTS_MAX } from '../../model/webhooks.js';
 import { describeEachDb, type TestPortal } from './helpers.js';
@@ -267,7 +267,7 @@ describeEachDb(
         p()
           .db.db.transaction()
           .execute(async (trx) => {
-            await requestEventsRepo(trx).add(id, { user_id: null, name: 'x', role: 'admin' }, [{ event: 'status_changed', status_id: 3 }]);
+            await recordEvents(trx, id, { user_id: null, name: 'x', role: 'admin' }, [{ event: 'status_changed', status_id: 3 }]);
             expect((await trx.selectFrom('webhook_deliveries').select('id').where('transport_request_id', '=', id).execute()).length).toBe(1);
             throw new Error('rolled back');
           }),

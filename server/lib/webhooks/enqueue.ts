@@ -4,7 +4,7 @@ import { nowIso } from '../tokens.js';
 import { newEventId } from '../../repositories/webhooks.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { requestEventsRepo } from '../../repositories/requestEvents.js';
-import { present } from '../../routes/requests/present.js';
+import { present } from '../presentRequest.js';
 import type { RequestEvent } from '../../../model/requestTimeline.js';
 import type { WebhookEvent } from '../../../model/webhooks.js';
 
@@ -16,7 +16,8 @@ const WEBHOOK_OF: Partial<Record<RequestEvent, WebhookEvent>> = {
 
 /**
  * Writes the webhook deliveries of a request's change, in the change's transaction (`db` is it): called by
- * requestEventsRepo.add, the one place every change of a request passes. The receivers are the endpoints of
+ * recordEvents (lib/requestEvents/record.ts), the one place every event of a request passes, after the
+ * timeline's rows (the payload's timeline holds them) and before the bell's. The receivers are the endpoints of
  * the request's carrier company and of its end user's company subscribed to the event; each gets the
  * request as the show route answers it for that company (present.ts, the namespace `company` or `enduser`,
  * in the endpoint's language) with its timeline, plus the event's id and time. Nothing is read when no

@@ -6,8 +6,7 @@ import { settleFile, storePendingFile } from '../../lib/files.js';
 import { settleAfterError } from '../../lib/fileSweep.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
-import { statisticsRepo } from '../../repositories/statistics.js';
-import { transportRequestsRepo, type NewRequest, type NewShipment } from '../../repositories/transportRequests.js';
+import { transportRequestsRepo, type NewRequest, type NewShipment, type ShipmentInput } from '../../repositories/transportRequests.js';
 import { DOCUMENTS_AREA } from './list.js';
 import {
   DOCUMENT_FIELDS,
@@ -19,13 +18,12 @@ import {
   parseShipments,
   type DocumentInput,
   type QuoteFields,
-  type ShipmentInput,
 } from './payload.js';
-import { present } from './present.js';
+import { present } from '../../lib/presentRequest.js';
 import { repriceQuote, type Repriced } from './reprice.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
-import { publishLive, requestAudience } from '../../lib/liveEvents.js';
+import { createRequest } from '../../lib/requestEvents/change.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
 
 const HOUR = 3_600_000;
@@ -150,7 +148,6 @@ function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentcl
 
 export default async function requestCreateRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
-  const stats = statisticsRepo(app.db);
   const limits = rateLimitsRepo(app.db);
 
   /**
@@ -213,7 +210,8 @@ export default async function requestCreateRoutes(app: App) {
     const stored = await storeDocuments(documents);
     let id: number;
     try {
-      id = await repo.create({
+      // The request, its first events, the statistics' drop and the live event commit together (lib/requestEvents).
+      id = await createRequest(app, {
         carrier_id: carrierId,
         enduser_company_id: enduserCompanyId,
         user_id: req.user?.id ?? null,
@@ -259,13 +257,6 @@ export default async function requestCreateRoutes(app: App) {
       throw err;
     }
     for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
-    await stats.invalidate({ carrier_id: carrierId, enduser_company_id: enduserCompanyId });
-    // After the commit (the repository's transaction): the carrier's, the customer's and the admins' lists refresh.
-    await publishLive(app.db, {
-      type: 'request.created',
-      data: { id },
-      audience: requestAudience({ carrier_id: carrierId, enduser_company_id: enduserCompanyId }),
-    });
     req.audit({
       action: 'create',
       resource: 'transport_requests',

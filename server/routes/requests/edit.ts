@@ -3,17 +3,16 @@ import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { nowIso } from '../../lib/tokens.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { NEEDS_PRICE } from '../../repositories/requestStatus.js';
-import { statisticsRepo } from '../../repositories/statistics.js';
 import { STATUS, transportRequestsRepo } from '../../repositories/transportRequests.js';
-import { notifyLater } from './notify.js';
 import { Problems, SHIPMENT_FIELDS, amountField, parseShipments } from './payload.js';
-import { present } from './present.js';
+import { present } from '../../lib/presentRequest.js';
 import { requestAnswer } from './list.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
-import { liveTransaction, requestAudience } from '../../lib/liveEvents.js';
+import { changeRequest } from '../../lib/requestEvents/change.js';
+import { actorOf } from '../../lib/requestEvents/record.js';
 import { writeAnswer } from '../../lib/answers.js';
-import { actorOf, requestEventsRepo, type NewEvent } from '../../repositories/requestEvents.js';
+import type { NewEvent } from '../../repositories/requestEvents.js';
 
 const amount = { type: 'string', maxLength: 16 } as const;
 const ids = { type: 'array', maxItems: 20, items: { type: 'integer', minimum: 1 } } as const;
@@ -58,7 +57,6 @@ type UpdateBody = Record<string, any> & { tr_id: number; status_id?: number; sid
  */
 export default async function requestEditRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
-  const stats = statisticsRepo(app.db);
 
   app.post(
     '/company/transport_requests/updateRequest',
@@ -139,8 +137,9 @@ export default async function requestEditRoutes(app: App) {
       if ('cost' in changes || 'admin_fees' in changes) events.push({ event: 'repriced', status_id: status });
       if (newStatus !== null) events.push({ event: 'status_changed', status_id: newStatus });
 
-      // The edit, its timeline and its live event (docs/live-events.md) commit together.
-      const applied = await liveTransaction(app.db, async (trx, emit) => {
+      // The edit and its events, the one way (lib/requestEvents: timeline, webhooks, bell, the statistics' drop
+      // and the live event commit with it; a new status's mails go after the commit).
+      const applied = await changeRequest(app, async (trx, record) => {
         let q = trx.updateTable('transport_requests').set(set).where('id', '=', current.id);
         // The row must still be as read: a carrier's still OP, an admin's still in the status it saw.
         q = admin
@@ -198,15 +197,7 @@ export default async function requestEditRoutes(app: App) {
               .execute();
           }
         }
-        await requestEventsRepo(trx).add(current.id, actorOf(req), events);
-        if (events.length) {
-          const audience = requestAudience(current);
-          await emit(
-            newStatus !== null
-              ? { type: 'request.status', data: { id: current.id, status_id: newStatus }, audience }
-              : { type: 'request.changed', data: { id: current.id }, audience },
-          );
-        }
+        await record(current, actorOf(req), events);
         return true;
       });
       if (!applied) {
@@ -224,8 +215,6 @@ export default async function requestEditRoutes(app: App) {
         tenant_id: current.carrier_id,
         changes,
       });
-      await stats.invalidate(current);
-      if (newStatus !== null) void notifyLater(app, current.id, newStatus);
       const [row] = await repo.load([current.id]);
       return { status: true, message: req.t('requests.updated'), data: present(req, admin ? 'admin' : 'company', row) };
     },

@@ -8,7 +8,7 @@ import { messageHeader } from '../../lib/declaredExport.js';
 import { EXPORT_BATCH, exportAnswer, exportQuerySchema, sendExport, type ExportColumn, type ExportFormat, type RowSource } from '../../lib/listExport.js';
 import { SORTABLE, countListed, listedRequests, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
 import { NAMESPACES, listedScope } from './list.js';
-import type { Namespace } from './present.js';
+import type { Namespace } from '../../lib/presentRequest.js';
 
 type Filters = Omit<ListFilters, 'page' | 'per_page'>;
 

@@ -13,7 +13,7 @@ import { binaryAnswer, bool, dataAnswer, int, intN, keyedPage, list, numN, obj, 
 import { requestEventsRepo } from '../../repositories/requestEvents.js';
 import { isDate } from '../../lib/romeTime.js';
 import { SORTABLE, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
-import { present, type Namespace } from './present.js';
+import { present, type Namespace } from '../../lib/presentRequest.js';
 
 export const DOCUMENTS_AREA = 'documents';
 

@@ -6,6 +6,7 @@ import { ApiError, type FieldErrors } from '../../lib/errors.js';
 import { isDate } from '../../lib/romeTime.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
 import { costRequestSchema } from '../../lib/quoteRequest.js';
+import type { AddressInput, GoodsInput, ShipmentInput } from '../../repositories/transportRequests.js';
 import type { QuoteRequest } from '../../../model/quote.js';
 
 /**
@@ -79,40 +80,6 @@ export const QUOTE_FIELDS = quoteProps;
 /** The quote part of a create payload (model/quote.ts without who prices, ADR and tail lift). */
 export type QuoteFields = Omit<QuoteRequest, 'adr' | 'taillift' | 'company_id' | 'enduser_id'>;
 
-export interface AddressInput {
-  location_name: string;
-  address: string;
-  postal_code: string;
-  city: string | null;
-  province: string | null;
-  country_id: number;
-}
-export interface GoodsInput {
-  units: number;
-  weight: string;
-  volume: string;
-  volumeType: 'CBM' | 'LM' | 'FTL';
-}
-export interface ShipmentInput {
-  shipper_reference: string;
-  consignee_reference: string | null;
-  /** the consignee's address for its status mails (docs/notifications.md) */
-  consignee_email: string | null;
-  adr: 0 | 1;
-  tail_lift: 0 | 1;
-  pickup_date: string;
-  pickup_time_from: string;
-  pickup_time_to: string;
-  pickup_notes: string | null;
-  delivery_date: string | null;
-  delivery_time_from: string | null;
-  delivery_time_to: string | null;
-  delivery_notes: string | null;
-  pickup: AddressInput;
-  delivery: AddressInput;
-  /** the goods typed by hand; null when they come from the quote */
-  goods: GoodsInput | null;
-}
 export interface DocumentInput {
   file: UploadedFile;
   document_type_id: number;

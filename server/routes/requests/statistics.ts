@@ -3,7 +3,7 @@ import { euros } from '../../lib/amounts.js';
 import { statisticsRepo } from '../../repositories/statistics.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { scopeOf, NAMESPACES } from './list.js';
-import { present } from './present.js';
+import { present } from '../../lib/presentRequest.js';
 import { requestAnswer } from './list.js';
 import { dataAnswer, int, list, num, numN, obj, str } from '../../lib/answers.js';
 

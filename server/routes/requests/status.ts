@@ -2,13 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { requestStatusRepo, type StatusChange } from '../../repositories/requestStatus.js';
-import { statisticsRepo } from '../../repositories/statistics.js';
 import { STATUS } from '../../repositories/transportRequests.js';
-import { notifyLater } from './notify.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
-import { actorOf, requestEventsRepo } from '../../repositories/requestEvents.js';
+import { changeRequest } from '../../lib/requestEvents/change.js';
+import { actorOf } from '../../lib/requestEvents/record.js';
 import { TIMELINE_NOTE_MAX } from '../../../model/requestTimeline.js';
-import { liveTransaction, requestAudience } from '../../lib/liveEvents.js';
 
 const STATUS_IDS = [1, 3, 4, 5, 6, 7];
 
@@ -36,8 +34,6 @@ export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true 
  * goes into the request's timeline, which the customer sees; a refusal needs one (422 on `note`).
  */
 export default async function requestStatusRoutes(app: App) {
-  const stats = statisticsRepo(app.db);
-
   app.post(
     '/company/transport_requests/updateTransportRequestStatus',
     {
@@ -78,30 +74,26 @@ export default async function requestStatusRoutes(app: App) {
         if (!seen) throw notFound();
         throw invalid({ note: 'requests.refusalNeedsNote' });
       }
-      // The change and its timeline entry in one transaction.
-      // The change, its timeline entry and its live event (docs/live-events.md) in one transaction.
-      const result: StatusChange = await liveTransaction(app.db, async (trx, emit) => {
+      // The change and its event, the one way (lib/requestEvents: timeline, webhooks, bell, the statistics'
+      // drop and the live event commit with it; the status mails go after the commit).
+      const result = await changeRequest(app, async (trx, record) => {
         const repo = requestStatusRepo(trx);
-        const r = u.kind === 'admin' ? await repo.byAdmin(id, to) : await repo.byCarrier(id, u.company_id, to as typeof STATUS.CF | typeof STATUS.RF);
-        if (r.ok) {
-          await requestEventsRepo(trx).add(id, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
-          const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
-          await emit({ type: 'request.status', data: { id, status_id: to }, audience: requestAudience(owners) });
-        }
-        return r;
+        const r: StatusChange =
+          u.kind === 'admin' ? await repo.byAdmin(id, to) : await repo.byCarrier(id, u.company_id, to as typeof STATUS.CF | typeof STATUS.RF);
+        if (!r.ok) return r;
+        const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+        await record({ id, ...owners }, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
+        return { ...r, owners };
       });
       if (!result.ok) refuse(req, result);
-      const row = await app.db.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
-      await stats.invalidate(row);
       req.audit({
         action: 'status',
         resource: 'transport_requests',
         resource_id: id,
-        company_id: row.enduser_company_id ?? row.carrier_id,
-        tenant_id: row.carrier_id,
+        company_id: result.owners.enduser_company_id ?? result.owners.carrier_id,
+        tenant_id: result.owners.carrier_id,
         changes: { transport_request_status_id: { before: result.from, after: to } },
       });
-      void notifyLater(app, id, to);
       const message = to === STATUS.CF ? 'requests.confirmed' : to === STATUS.RF ? 'requests.refused' : 'requests.statusChanged';
       return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: result.from } };
     },

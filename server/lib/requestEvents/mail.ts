@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LANGS, translate, type Lang } from '../../i18n/index.js';
-import { createMailer, type Mailer } from '../../lib/mail.js';
-import { portalName, statusMail } from '../../lib/statusMail.js';
-import { romeDate } from '../../lib/romeTime.js';
+import { createMailer, type Mailer } from '../mail.js';
+import { portalName, statusMail } from '../statusMail.js';
+import { romeDate } from '../romeTime.js';
 import { consigneeMailRepo } from '../../repositories/notifications.js';
 import { trackingPath } from '../../../model/tracking.js';
 import { requestScreenPath } from '../../../model/notifications.js';
@@ -136,7 +136,7 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
   await Promise.all(sends);
 }
 
-/** Runs notifyStatus without making the caller wait; failures are logged, never thrown. */
+/** Runs notifyStatus without making the caller wait (lib/requestEvents/change.ts, after the commit); failures are logged, never thrown. */
 export function notifyLater(app: FastifyInstance, requestId: number, status: number): Promise<void> {
   return notifyStatus(app, requestId, status).catch((err) => app.log.error({ err, requestId }, 'status mail could not be delivered'));
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { euros } from '../../lib/amounts.js';
-import type { LoadedRequest } from '../../repositories/transportRequests.js';
+import { euros } from './amounts.js';
+import type { LoadedRequest } from '../repositories/transportRequests.js';
 
 export type Namespace = 'admin' | 'company' | 'enduser';
 
@@ -12,8 +12,10 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 /**
  * A request as the documents name its fields (calculator document §3 "Transport request",
  * "Shipment", "Shipment detail"), with the quote it was made from and the total beside them.
- * Money in euros rounded to the cent; `cost` null means "to be quoted". `req` gives only the language and
- * its messages: a webhook's payload (lib/webhooks/enqueue.ts) is presented the same way, without a request.
+ * Money in euros rounded to the cent; `cost` null means "to be quoted". The one shape of a request for
+ * its readers: the routes' answers (routes/requests/: list, show, create, edit, statistics) and the
+ * webhooks' payloads (lib/webhooks/enqueue.ts), hence here rather than under routes/. `req` gives only the
+ * language and its messages, so a payload is presented the same way without an HTTP request.
  */
 export function present(req: Pick<FastifyRequest, 'lang' | 't'>, ns: Namespace, r: LoadedRequest) {
   const countryName = (a: NonNullable<LoadedRequest['shipments'][number]['pickup']>) =>
