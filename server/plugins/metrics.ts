@@ -41,6 +41,8 @@ import { webhooksRepo } from '../repositories/webhooks.js';
 
 /** How long the webhook counts are reused between scrapes. */
 export const WEBHOOK_STATS_MS = 15_000;
+/** How long a scrape waits for them when they are being read again. */
+export const WEBHOOK_STATS_WAIT_MS = 1000;
 
 /** A header a proxy adds: X-Forwarded-For / -Proto / -Host / …, Forwarded, X-Real-IP. */
 const forwarded = (headers: FastifyRequest['headers']) =>
@@ -128,28 +130,33 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
         .then((value) => {
           cached = { at: Date.now(), value };
         })
-        // the last counts stay (a scrape still answers the process's other metrics); /readyz tells the database is gone
+        // the last counts stay (NaN before any was read: never a made-up 0), the scrape still answers the
+        // process's other metrics; /readyz tells the database is gone
         .catch((err) => app.log.warn({ err }, 'metrics: webhook delivery counts not read'))
         .finally(() => (loading = null));
-      await loading;
+      // A slow database (or, on SQLite, a long transaction holding its one connection) must not hold the
+      // scrape: past WEBHOOK_STATS_WAIT_MS it answers the last counts, and the query finishes for the next one.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([loading, new Promise<void>((r) => (timer = setTimeout(r, WEBHOOK_STATS_WAIT_MS)))]);
+      clearTimeout(timer);
     }
     return cached?.value;
   };
   gauge('portal_webhook_deliveries_pending', 'Webhook deliveries neither delivered nor given up (counted at most every 15 s).', async function () {
     const s = await webhookStats();
-    if (s) this.set(s.pending);
+    this.set(s ? s.pending : NaN);
   });
   gauge(
     'portal_webhook_oldest_due_seconds',
     'How long the earliest pending delivery has been due (0 when none is due yet): the workers falling behind or stopped.',
     async function () {
       const s = await webhookStats();
-      if (s) this.set(s.earliestDue ? Math.max(0, (Date.now() - Date.parse(s.earliestDue)) / 1000) : 0);
+      this.set(!s ? NaN : s.earliestDue ? Math.max(0, (Date.now() - Date.parse(s.earliestDue)) / 1000) : 0);
     },
   );
   gauge('portal_webhook_endpoints_failing', 'Webhook endpoints marked failing (a delivery was given up after WEBHOOK_RETRY_WINDOW_MS).', async function () {
     const s = await webhookStats();
-    if (s) this.set(s.endpointsFailing);
+    this.set(s ? s.endpointsFailing : NaN);
   });
   // The attempts' outcomes, counted by this process's worker (which deliveries already failed is not
   // counted from the database: it would read every pending row, repositories/webhooks.ts `stats`).
