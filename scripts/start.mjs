@@ -119,7 +119,7 @@ function start(slot) {
   let proc;
   let onMessage;
   if (workers > 1) {
-    const w = cluster.fork({ ...childEnv, PORTAL_WORKER: String(slot.n) });
+    const w = cluster.fork(childEnv);
     proc = w.process;
     onMessage = (f) => w.on('message', f);
   } else {

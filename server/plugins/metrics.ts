@@ -11,6 +11,10 @@ import { webhooksRepo } from '../repositories/webhooks.js';
 /**
  * `GET /metrics` (issue 32): Prometheus text (prom-client), outside /api/v1, no API password.
  *
+ * Names: prom-client's defaults keep theirs (`process_*`, `nodejs_*`), the request histogram has the name
+ * common dashboards and alert rules expect (`http_request_duration_seconds`), everything of the portal's
+ * own starts with `portal_`.
+ *
  * What the app adds to the process's metrics (lib/processMetrics.ts):
  * - `http_request_duration_seconds{method, route, status_code}`: every answer, labelled by its route's
  *   pattern (`/api/v1/company/requests/show/:id`), never the raw URL, so the label set stays bounded:

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
+import { ConfigError, loadConfig } from '../../server/config.js';
 import { sharedReadPool } from '../../server/imports/read/pool.js';
 import { createMailer } from '../../server/lib/mail.js';
 import { isLoopback } from '../../server/plugins/metrics.js';
@@ -286,6 +287,19 @@ describeEachDb('metrics', (p) => {
     // the proxy's caller with the token is served
     const r = await app.inject({ url: '/metrics', headers: { 'x-forwarded-for': '198.51.100.4', authorization: `Bearer ${TOKEN}` } });
     expect(r.statusCode).toBe(200);
+  });
+});
+
+describe('METRICS_TOKEN and SHUTDOWN_TIMEOUT_MS', () => {
+  it('reads them: no token by default, a token of 16 characters or more, a stop of 10 s by default and at least 1 s', () => {
+    const env = (v: Record<string, string>) => v as NodeJS.ProcessEnv;
+    expect(loadConfig(env({})).metricsToken).toBeUndefined();
+    expect(loadConfig(env({})).shutdownTimeoutMs).toBe(10_000);
+    expect(loadConfig(env({ METRICS_TOKEN: TOKEN })).metricsToken).toBe(TOKEN);
+    expect(() => loadConfig(env({ METRICS_TOKEN: 'short' }))).toThrow(ConfigError);
+    expect(loadConfig(env({ SHUTDOWN_TIMEOUT_MS: '25000' })).shutdownTimeoutMs).toBe(25_000);
+    expect(loadConfig(env({ SHUTDOWN_TIMEOUT_MS: '5' })).shutdownTimeoutMs).toBe(1000);
+    expect(loadConfig(env({ SHUTDOWN_TIMEOUT_MS: 'soon' })).shutdownTimeoutMs).toBe(10_000);
   });
 });
 
