@@ -26,6 +26,8 @@
 // - Should the supervisor itself die, a server started as a plain child sees its IPC channel close and stops
 //   gracefully; cluster workers exit at once (node:cluster's own rule).
 //
+// - WORKERS>1: `GET /metrics` on any process answers the metrics of all of them combined (gatherMetrics below).
+//
 // The supervisor's own lines are JSON on stdout, shaped like the server's (pino): level, time, pid, msg, and
 // `supervisor: true`.
 import { spawnSync, spawn } from 'node:child_process';
@@ -96,10 +98,12 @@ if (workers > 1) {
   cluster.setupPrimary({ exec: SERVER_ENTRY, execArgv: serverExecArgv(), stdio: ['inherit', 'inherit', 'pipe', 'ipc'] });
 }
 
-/** One server process's place: its current process, its backoff, its last stderr lines. */
+/** One server process's place: its current process (and cluster worker), its backoff, crashes, last stderr lines. */
 const slots = Array.from({ length: workers }, (_, i) => ({
   n: i + 1,
   proc: null,
+  worker: null,
+  restarts: 0,
   startedAt: 0,
   readyAt: 0,
   backoff: BACKOFF_FIRST_MS,
@@ -118,12 +122,18 @@ function start(slot) {
   slot.readyAt = 0;
   let proc;
   let onMessage;
+  // PORTAL_RESTARTS: the server reports it as portal_server_restarts_total (/metrics)
+  const env = { ...childEnv, PORTAL_RESTARTS: String(slot.restarts) };
   if (workers > 1) {
-    const w = cluster.fork(childEnv);
+    const w = cluster.fork(env);
+    slot.worker = w;
     proc = w.process;
     onMessage = (f) => w.on('message', f);
+    onMessage((m) => {
+      if (m?.type === 'portal:metrics?') void gatherMetrics().then((reply) => w.isConnected() && w.send({ type: 'portal:metrics', id: m.id, ...reply }));
+    });
   } else {
-    proc = spawn(process.execPath, serverArgs(), { cwd: root, stdio: ['inherit', 'inherit', 'pipe', 'ipc'], env: { ...process.env, ...childEnv } });
+    proc = spawn(process.execPath, serverArgs(), { cwd: root, stdio: ['inherit', 'inherit', 'pipe', 'ipc'], env: { ...process.env, ...env } });
     onMessage = (f) => proc.on('message', f);
   }
   slot.proc = proc;
@@ -178,6 +188,7 @@ function exited(slot, proc, code, signal) {
   if (slot.readyAt && Date.now() - slot.readyAt >= STABLE_MS) slot.backoff = BACKOFF_FIRST_MS;
   const delayMs = slot.backoff;
   slot.backoff = Math.min(BACKOFF_MAX_MS, slot.backoff * 2);
+  slot.restarts++;
   log('error', `server ${slot.n} crashed (${signal ? `signal ${signal}` : `exit code ${code}`}); starting it again in ${delayMs} ms`, {
     server: slot.n,
     serverPid: proc.pid,
@@ -192,6 +203,49 @@ function exited(slot, proc, code, signal) {
 }
 
 const alive = () => slots.filter((s) => s.proc).length;
+
+/**
+ * WORKERS>1: the metrics of every ready server process as one (the server's plugins/metrics.ts asks for them
+ * when scraped): each sends its registries as JSON, prom-client's cluster aggregation combines them (counters
+ * and histograms summed, gauges by their `aggregator`), and two series of the supervisor's own are added: the
+ * processes that answered and the processes wanted. A process that does not answer within 2 s is left out.
+ */
+let metricsRequest = 1;
+async function gatherMetrics() {
+  try {
+    const { AggregatorRegistry } = (await import('prom-client')).default;
+    const ready = slots.filter((s) => s.worker && s.readyAt && s.worker.isConnected());
+    const id = metricsRequest++;
+    const answers = await Promise.all(
+      ready.map(
+        (s) =>
+          new Promise((resolve) => {
+            const w = s.worker;
+            const done = (value) => {
+              clearTimeout(timer);
+              w.off('message', on);
+              resolve(value);
+            };
+            const on = (m) => m?.type === 'portal:metrics-json' && m.id === id && done(m.metrics ?? null);
+            const timer = setTimeout(() => done(null), 2000);
+            w.on('message', on);
+            w.send({ type: 'portal:metrics-json?', id });
+          }),
+      ),
+    );
+    const got = answers.filter(Boolean);
+    const text = await AggregatorRegistry.aggregate(got).metrics();
+    const own = [
+      '# HELP portal_server_processes Server processes of this npm start: wanted (WORKERS) and answering this scrape.',
+      '# TYPE portal_server_processes gauge',
+      `portal_server_processes{state="wanted"} ${workers}`,
+      `portal_server_processes{state="answered"} ${got.length}`,
+    ];
+    return { text: `${text}\n${own.join('\n')}\n` };
+  } catch (err) {
+    return { error: String(err) };
+  }
+}
 
 function finishIfDone() {
   if (alive() > 0) return;

@@ -69,6 +69,14 @@ export function processMetrics(): client.Registry {
   total('portal_import_reads_completed_total', 'Spreadsheet reads finished with rows.', () => pool().completed);
   total('portal_import_reads_killed_total', "Spreadsheet reads ended by a thread's heap or time limit (answered 413).", () => pool().killed);
   total('portal_import_reads_refused_busy_total', 'Uploads refused because the reading queue was full (answered 429).', () => pool().refusedBusy);
+  // The supervisor (scripts/start.mjs) tells each process how many times its place crashed and was started
+  // again (PORTAL_RESTARTS): a crash loop shows here even when the processes' start times are summed away.
+  const restarts = Number(process.env.PORTAL_RESTARTS) || 0;
+  total(
+    'portal_server_restarts_total',
+    'Times npm start started this server process again after a crash (its place, since the supervisor started).',
+    () => restarts,
+  );
   registry = register;
   return register;
 }

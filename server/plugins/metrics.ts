@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import crypto from 'node:crypto';
 import net from 'node:net';
 import fp from 'fastify-plugin';
@@ -92,8 +93,16 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     done();
   });
 
-  const gauge = (name: string, help: string, collect: (this: client.Gauge, ...labels: string[]) => void | Promise<void>, labelNames: string[] = []) =>
-    new client.Gauge({ name, help, labelNames, registers: [register], collect: collect as () => void });
+  /**
+   * `aggregator`: how node:cluster's processes' values are combined into one (WORKERS>1, see below): summed
+   * unless said otherwise; the counts read from the shared database are the same for each process: their max.
+   */
+  const gauge = (
+    name: string,
+    help: string,
+    collect: (this: client.Gauge) => void | Promise<void>,
+    opts: { labelNames?: string[]; aggregator?: client.Aggregator } = {},
+  ) => new client.Gauge({ name, help, labelNames: opts.labelNames ?? [], aggregator: opts.aggregator ?? 'sum', registers: [register], collect });
   const total = (name: string, help: string, value: () => number) =>
     new client.Counter({
       name,
@@ -117,7 +126,7 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
       this.set({ state: 'used' }, p.used);
       this.set({ state: 'idle' }, p.idle);
     },
-    ['state'],
+    { labelNames: ['state'] },
   );
   gauge('portal_db_pool_waiting', 'Queries and transactions waiting for a connection (SQLite: for its one connection).', function () {
     this.set(opts.pool().waiting);
@@ -146,10 +155,16 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     }
     return cached?.value;
   };
-  gauge('portal_webhook_deliveries_pending', 'Webhook deliveries neither delivered nor given up (counted at most every 15 s).', async function () {
-    const s = await webhookStats();
-    this.set(s ? s.pending : NaN);
-  });
+  const shared = { aggregator: 'max' } as const;
+  gauge(
+    'portal_webhook_deliveries_pending',
+    'Webhook deliveries neither delivered nor given up (counted at most every 15 s).',
+    async function () {
+      const s = await webhookStats();
+      this.set(s ? s.pending : NaN);
+    },
+    shared,
+  );
   gauge(
     'portal_webhook_oldest_due_seconds',
     'How long the earliest pending delivery has been due (0 when none is due yet): the workers falling behind or stopped.',
@@ -157,11 +172,17 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
       const s = await webhookStats();
       this.set(!s ? NaN : s.earliestDue ? Math.max(0, (Date.now() - Date.parse(s.earliestDue)) / 1000) : 0);
     },
+    shared,
   );
-  gauge('portal_webhook_endpoints_failing', 'Webhook endpoints marked failing (a delivery was given up after WEBHOOK_RETRY_WINDOW_MS).', async function () {
-    const s = await webhookStats();
-    this.set(s ? s.endpointsFailing : NaN);
-  });
+  gauge(
+    'portal_webhook_endpoints_failing',
+    'Webhook endpoints marked failing (a delivery was given up after WEBHOOK_RETRY_WINDOW_MS).',
+    async function () {
+      const s = await webhookStats();
+      this.set(s ? s.endpointsFailing : NaN);
+    },
+    shared,
+  );
   // The attempts' outcomes, counted by this process's worker (which deliveries already failed is not
   // counted from the database: it would read every pending row, repositories/webhooks.ts `stats`).
   new client.Counter({
@@ -197,6 +218,42 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     return !!m && crypto.timingSafeEqual(sha256(m[1]), token);
   };
 
+  // WORKERS>1 (scripts/start.mjs, node:cluster): a scrape reaches whichever process the connection was handed
+  // to, so one process's counters would follow another's and look reset at every scrape. There, /metrics asks
+  // the supervisor, which gathers every ready process's metrics (this process answers `portal:metrics-json?`
+  // with its registries' JSON) and combines them with prom-client's cluster aggregation: counters and
+  // histograms summed, gauges per their `aggregator`. One series per deployment-machine, as one process gives.
+  const clustered = cluster.isWorker && process.env.PORTAL_SUPERVISOR === '1' && !!process.send;
+  const waiting = new Map<number, (m: { text?: string; error?: string }) => void>();
+  let nextId = 1;
+  const onMessage = (m: { type?: string; id?: number; text?: string; error?: string }) => {
+    if (m?.type === 'portal:metrics-json?') {
+      void Promise.all([processMetrics().getMetricsAsJSON(), register.getMetricsAsJSON()]).then(
+        ([a, b]) => process.send!({ type: 'portal:metrics-json', id: m.id, metrics: [...a, ...b] }),
+        (err: unknown) => process.send!({ type: 'portal:metrics-json', id: m.id, error: String(err) }),
+      );
+    } else if (m?.type === 'portal:metrics' && m.id !== undefined) waiting.get(m.id)?.(m);
+  };
+  if (clustered) {
+    process.on('message', onMessage);
+    app.addHook('onClose', async () => void process.off('message', onMessage));
+  }
+  const clusterText = () =>
+    new Promise<string>((resolve, reject) => {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error('the supervisor did not answer within 5 s'));
+      }, 5000);
+      waiting.set(id, (m) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        if (m.text !== undefined) resolve(m.text);
+        else reject(new Error(m.error ?? 'no metrics'));
+      });
+      process.send!({ type: 'portal:metrics?', id });
+    });
+
   app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (!allowed(req))
@@ -204,6 +261,15 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
         .status(token ? 403 : 404)
         .type('text/plain; charset=utf-8')
         .send(token ? 'Forbidden' : 'Not found');
+    if (clustered) {
+      const text = await clusterText().catch((err: unknown) => {
+        req.log.warn({ err }, 'metrics: the server processes could not be gathered');
+        return null;
+      });
+      // a scrape of this process alone would look like every counter reset: none rather than that
+      if (text === null) return reply.status(503).type('text/plain; charset=utf-8').send('Metrics unavailable');
+      return reply.type(register.contentType).send(text);
+    }
     const [own, processWide] = await Promise.all([register.metrics(), processMetrics().metrics()]);
     return reply.type(register.contentType).send(`${processWide}\n${own}`);
   });

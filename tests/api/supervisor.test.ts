@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import { pgSchema } from '../../scripts/benchKit.js';
 import { freePort } from '../faults/server.js';
 import { copyDataDir } from '../setup/portalTemplate.js';
-import { healthPid, root, waitFor, watch, type Watched } from './runtimeKit.js';
+import { call, healthPid, root, waitFor, watch, type Watched } from './runtimeKit.js';
 
 /**
  * Issue 32, item 4: `npm start` (scripts/start.mjs) supervises the server. Real processes: the supervisor
@@ -84,6 +84,8 @@ describe('npm start supervises the server', () => {
     expect(Date.now() - killedAt).toBeGreaterThanOrEqual(1000);
     await sup.waitForOutput(/"msg":"server 1 is ready"/, 10_000);
     expect(sup.output().match(/Freight portal is running at/g)).toHaveLength(1);
+    // the restart is counted where an alert can see it
+    expect((await call(port, '/metrics')).body).toMatch(/^portal_server_restarts_total 1$/m);
 
     sup.proc.kill('SIGTERM');
     const { code } = await sup.exited;
@@ -149,6 +151,18 @@ describe('npm start supervises the server', () => {
         expect(pids.has(sup.proc.pid!)).toBe(false);
         expect(sup.output().match(/Freight portal is running at/g)).toHaveLength(1);
         expect(sup.output()).toMatch(/Server processes: 2 \(WORKERS\), one port/);
+
+        // /metrics on either process answers both combined: 10 more /healthz calls, whoever took them
+        const healthzCount = (text: string) =>
+          Number(/^http_request_duration_seconds_count\{method="GET",route="\/healthz",status_code="200"\} (\d+)$/m.exec(text)?.[1]);
+        const before = await call(port, '/metrics');
+        expect(before.status, before.body).toBe(200);
+        expect(before.body).toMatch(/^portal_server_processes\{state="answered"\} 2$/m);
+        expect(before.body).toMatch(/^portal_server_processes\{state="wanted"\} 2$/m);
+        expect(before.body).toMatch(/^portal_db_pool_max 20$/m); // two pools of 10, summed
+        for (let i = 0; i < 10; i++) await healthPid(port);
+        const after = await call(port, '/metrics');
+        expect(healthzCount(after.body) - healthzCount(before.body)).toBe(10);
 
         sup.proc.kill('SIGTERM');
         expect((await sup.exited).code).toBe(0);
