@@ -13,7 +13,15 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=32'];
 
+/** The server's entry point, run from its TypeScript sources through tsx. */
+export const SERVER_ENTRY = path.join(root, 'server', 'index.ts');
+
+/** Node's options before the entry: the V8 options above, `extra`, and tsx (node:cluster's `execArgv`). */
+export function serverExecArgv(extra = []) {
+  return [...SERVER_NODE_ARGS, ...extra, '--import', 'tsx'];
+}
+
 /** argv for `process.execPath` running the server from its TypeScript sources (tsx). */
 export function serverArgs(extra = []) {
-  return [...SERVER_NODE_ARGS, ...extra, '--import', 'tsx', path.join(root, 'server', 'index.ts')];
+  return [...serverExecArgv(extra), SERVER_ENTRY];
 }

@@ -24,6 +24,8 @@ import { resourceRoutes } from './lib/resourceRoutes.js';
 import mediaRoutes from './routes/media.js';
 import { LiveHub, registerHub } from './lib/liveEvents.js';
 import { REVALIDATE, registerCompression, serveStatic } from './plugins/delivery.js';
+import metricsPlugin from './plugins/metrics.js';
+import probesPlugin from './plugins/probes.js';
 
 const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -151,6 +153,11 @@ export async function buildApp({ config, db, logger = false, extraResources = []
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
     frameworkErrors,
+    // The stop (issue 32, lib/shutdown.ts): idle keep-alive connections are closed at once, and a request
+    // arriving on an open connection while the server closes is answered 503 (both Fastify 5's defaults on
+    // Node 20, written out because the stop relies on them). See the preClose hook below for the rest.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
   app.decorate('db', db.db);
   app.decorate('dialect', db.dialect);
@@ -160,9 +167,26 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   registerHub(live);
   await live.start();
   app.decorate('live', live);
-  // Streams end before the server stops waiting for its connections; the listening connection after.
-  app.addHook('preClose', async () => live.endStreams());
+  // Streams end before the server stops waiting for its connections, each with a last `closing` event (the
+  // tab reconnects, to another process or this one restarted); the listening connection after.
+  app.addHook('preClose', async () => live.endStreams('closing'));
   app.addHook('onClose', async () => live.close());
+
+  // The stop (issue 32): Node's server.close() closes the connections idle at that instant only; one whose
+  // request is still in flight would, once answered, stay open until its keep-alive timeout (72 s) and hold
+  // the stop. So while closing, answers say `Connection: close` and the idle connections are closed every
+  // 100 ms, until the server has closed.
+  let closing = false;
+  let reaper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
+    closing = true;
+    reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(reaper));
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
 
   // Security headers (helmet, built once above).
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
@@ -207,7 +231,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
 
-  // Our plugins.
+  // Our plugins. The metrics first: their onResponse hook times every route registered after it.
+  await app.register(metricsPlugin, { pool: db.pool });
+  await app.register(probesPlugin);
   await app.register(errorsPlugin);
   await app.register(sessionPlugin);
   await app.register(formPlugin);
@@ -240,14 +266,22 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   if (indexHtml) await serveStatic(app, staticDir!);
   await app.withTypeProvider<TypeBoxTypeProvider>().register(mediaRoutes);
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
-  if (indexHtml) app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  // The app lives at `/` (and `/index.html`, the file's own name). Its routing is in the hash (`/#/quote`,
+  // `/#/transport-requests-visuals/7/1`, the links of the mails: model/tracking.ts, notifications.ts), which
+  // the browser never sends: every screen is a request for `/`. Any other path is a 404 (issue 32): before,
+  // every unknown path answered the app with 200, so a health check, a mistyped /healthz, a probe of
+  // /wp-login.php or a missing favicon.ico all looked like success. A query string (`/?utm_source=…`) still
+  // reaches `/`. The built app's own files are @fastify/static routes, one per file (a missing /assets/…
+  // file is a 404 too); the probes and /metrics are plugins/probes.ts and metrics.ts.
+  if (indexHtml) {
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+    app.get('/index.html', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api') || req.url.startsWith('/media')) {
       return reply.status(404).send({ message: req.t('errors.routeNotFound'), errors: {} });
     }
-    // Hash routing: every other path gets the app, which shows its own Page Not Found.
-    if (indexHtml && req.method === 'GET') return sendIndex(reply);
-    return reply.status(404).type('text/plain').send('Not found');
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
   });
 
   return app;

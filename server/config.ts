@@ -71,6 +71,17 @@ export interface Config {
   webhookTimeoutMs: number;
   /** WEBHOOK_KEEP_DAYS (default 30): delivered and given-up deliveries older than this are removed (hourly). */
   webhookKeepDays: number;
+  /**
+   * METRICS_TOKEN (issue 32): `GET /metrics` is served to a caller on the loopback interface and, when this
+   * is set, to any caller presenting it as `Authorization: Bearer <token>` (plugins/metrics.ts).
+   */
+  metricsToken?: string;
+  /**
+   * SHUTDOWN_TIMEOUT_MS (default 10000, at least 1000): how long a stop (SIGTERM, SIGINT) may take to answer
+   * the requests in flight, end the event streams, hand back webhook deliveries and close the database;
+   * past it the remaining connections are cut and the process exits 1 (server/lib/shutdown.ts).
+   */
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (production && !env.SMTP_URL) {
     throw new ConfigError('SMTP_URL is required when NODE_ENV=production');
+  }
+  // A bearer anyone on the network may try: too short a token could be guessed (a long random string: `openssl rand -hex 24`).
+  if (env.METRICS_TOKEN && env.METRICS_TOKEN.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must have at least 16 characters');
   }
   const dataDir = path.resolve(env.DATA_DIR || './data');
   return {
@@ -119,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookWindowMs: Math.max(1, Math.floor(Number(env.WEBHOOK_RETRY_WINDOW_MS ?? 86_400_000)) || 86_400_000),
     webhookTimeoutMs: Math.max(1, Math.floor(Number(env.WEBHOOK_TIMEOUT_MS ?? 10_000)) || 10_000),
     webhookKeepDays: Math.max(1, Math.floor(Number(env.WEBHOOK_KEEP_DAYS ?? 30)) || 30),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: Math.max(1000, Math.floor(Number(env.SHUTDOWN_TIMEOUT_MS ?? 10_000)) || 10_000),
     ...overrides,
   };
 }

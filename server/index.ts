@@ -6,8 +6,28 @@ import { seed } from './seed/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
 import { sweepFiles } from './lib/fileSweep.js';
 import { keepAuditDays } from './plugins/audit.js';
+import { sharedReadPool } from './imports/read/pool.js';
+import { mailStatsOf, mailsSettled } from './lib/mail.js';
+import { gracefulStop } from './lib/shutdown.js';
 
-/** The server process: configure, migrate, seed, serve. */
+/**
+ * The exit code of a start refused by its configuration (sysexits' EX_CONFIG): the supervisor
+ * (scripts/start.mjs, which has the same number) does not restart a process that would only be refused again.
+ */
+const EXIT_CONFIG = 78;
+
+/**
+ * What a supervised server (scripts/start.mjs sets PORTAL_SUPERVISOR=1 and gives it an IPC channel, as
+ * node:cluster does) tells its supervisor once it listens: the supervisor prints the banner once for all its
+ * processes and counts the process's time up from here. Unsupervised, the server prints the banner itself.
+ */
+export interface ReadyMessage {
+  type: 'portal:ready';
+  pid: number;
+  banner: string;
+}
+
+/** The server process: configure, migrate, seed, serve; stop gracefully on SIGTERM / SIGINT. */
 async function main() {
   let config;
   try {
@@ -15,7 +35,7 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`Configuration error: ${err.message}`);
-      process.exit(1);
+      process.exit(EXIT_CONFIG);
     }
     throw err;
   }
@@ -36,15 +56,31 @@ async function main() {
   sweeper.unref();
   // The audit log keeps AUDIT_DAYS days (server.md §3): the server removes older entries at start, then daily.
   const auditRetention = await keepAuditDays(db.db, config.auditDays, app.log);
-  const close = async () => {
-    clearInterval(sweeper);
-    clearInterval(auditRetention);
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  // The graceful stop (lib/shutdown.ts): the app closes, then what the process holds beside it.
+  const stop = gracefulStop({
+    app,
+    timeoutMs: config.shutdownTimeoutMs,
+    async release() {
+      clearInterval(sweeper);
+      clearInterval(auditRetention);
+      // every request has been answered: no read is waiting for a thread
+      await sharedReadPool().close();
+      // status mails of the last requests, the webhook worker's failure notices
+      await mailsSettled(config);
+      await db.destroy();
+    },
+    pending: () => ({
+      streams: app.live.listeners.size,
+      readsRunning: sharedReadPool().stats.running,
+      mailsSending: mailStatsOf(config).sending,
+    }),
+  });
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  // Supervised as a plain child (scripts/start.mjs, WORKERS=1): the supervisor gone (killed), stop too rather
+  // than hold the port with nobody to restart or stop this process. (A cluster worker exits at once then.)
+  const supervised = !!process.send && process.env.PORTAL_SUPERVISOR === '1';
+  if (supervised) process.on('disconnect', () => stop('disconnect'));
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}/`;
   const lines = [``, `  Freight portal is running at ${url}`, `  Database: ${db.dialect === 'postgres' ? 'PostgreSQL' : `SQLite in ${config.dataDir}`}`];
@@ -52,7 +88,9 @@ async function main() {
     lines.push(`  Demo logins (password ${DEMO_PASSWORD}):`);
     for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(8)} ${l.email}`);
   }
-  console.log(lines.join('\n') + '\n');
+  const banner = lines.join('\n') + '\n';
+  if (supervised) process.send!({ type: 'portal:ready', pid: process.pid, banner } satisfies ReadyMessage);
+  else console.log(banner);
 }
 
 main().catch((err) => {

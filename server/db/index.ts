@@ -1,16 +1,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteAdapter, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import { PortalPostgresDialect } from './pgIntrospector.js';
 import type { DB } from './types.js';
 
 export type Db = Kysely<DB>;
 export type DialectName = 'sqlite' | 'postgres';
 
+/**
+ * What the connections are doing at this instant (issue 32, `/metrics`). PostgreSQL: pg.Pool's own counts
+ * (`max` the pool size, `used` = totalCount − idleCount, `idle`, `waiting` = queries queued for a
+ * connection). SQLite has one connection that Kysely lends to one query or transaction at a time (a mutex):
+ * `max` 1, `used` 1 while it is lent (a transaction holds it across its awaits), `waiting` the queries and
+ * transactions queued behind it — so a long transaction shows as waiting work, as an exhausted pool does.
+ */
+export interface PoolUse {
+  max: number;
+  used: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DbHandle {
   db: Db;
   dialect: DialectName;
   destroy(): Promise<void>;
+  /** The connections' use now (cheap: counters, no query). */
+  pool(): PoolUse;
 }
 
 /**
@@ -38,7 +54,13 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
       /* a dropped idle connection is removed by the pool and replaced on next use */
     });
     const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    const max = opts.poolSize ?? 10;
+    return {
+      db,
+      dialect: 'postgres',
+      destroy: () => db.destroy(),
+      pool: () => ({ max, used: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const Database = (await import('better-sqlite3')).default;
   let file = ':memory:';
@@ -52,8 +74,10 @@ export async function openDb(opts: { databaseUrl?: string; dataDir: string; pool
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   cachePreparedStatements(sqlite);
-  const db = new Kysely<DB>({ dialect: new TransactionalDdlSqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  const dialect = new TransactionalDdlSqliteDialect({ database: sqlite });
+  const db = new Kysely<DB>({ dialect });
+  const use = dialect.use;
+  return { db, dialect: 'sqlite', destroy: () => db.destroy(), pool: () => ({ max: 1, used: use.used, idle: 1 - use.used, waiting: use.waiting }) };
 }
 
 /**
@@ -70,8 +94,40 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
   }
 }
 class TransactionalDdlSqliteDialect extends SqliteDialect {
+  /** The one connection's use (PoolUse): counted by the driver below. */
+  readonly use = { used: 0, waiting: 0 };
+  constructor(private readonly cfg: SqliteDialectConfig) {
+    super(cfg);
+  }
   override createAdapter() {
     return new TransactionalDdlSqliteAdapter();
+  }
+  override createDriver() {
+    return new CountingSqliteDriver(this.cfg, this.use);
+  }
+}
+
+/** Kysely's SQLite driver, counting who holds its one connection and who waits for it (two increments a query). */
+class CountingSqliteDriver extends SqliteDriver {
+  constructor(
+    cfg: SqliteDialectConfig,
+    private readonly use: { used: number; waiting: number },
+  ) {
+    super(cfg);
+  }
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    this.use.waiting++;
+    try {
+      const c = await super.acquireConnection();
+      this.use.used++;
+      return c;
+    } finally {
+      this.use.waiting--;
+    }
+  }
+  override async releaseConnection(): Promise<void> {
+    this.use.used--;
+    return super.releaseConnection();
   }
 }
 

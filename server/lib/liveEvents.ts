@@ -66,7 +66,10 @@ export const RETENTION_MS = 10 * 60_000;
 /** A process removes old rows at most this often, and only while events are flowing (idle means no queries). */
 const PURGE_EVERY_MS = 60_000;
 
-type Listener = { event(e: StoredEvent): void; sessions(c: SessionChange): void; heartbeat(): void; reset(): void; end(): void };
+/** Why the server ends a stream: `closing`, the process is stopping (the stream's last event says so, issue 32). */
+export type EndReason = 'closing';
+
+type Listener = { event(e: StoredEvent): void; sessions(c: SessionChange): void; heartbeat(): void; reset(): void; end(why?: EndReason): void };
 
 /** A comment line on every stream this often (proxies close silent connections; the stream checks its session's expiry then). */
 export const HEARTBEAT_MS = 20_000;
@@ -106,9 +109,9 @@ export class LiveHub {
     };
   }
 
-  /** Ends every open stream (the app is closing). */
-  endStreams() {
-    for (const l of [...this.listeners]) l.end();
+  /** Ends every open stream (the app is closing); with a reason, each gets it as its last event first. */
+  endStreams(why?: EndReason) {
+    for (const l of [...this.listeners]) l.end(why);
   }
 
   dispatch(e: StoredEvent) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { tokensRepo } from '../repositories/tokens.js';
-import { concerns, eventsAfter, maySee, type LiveHub, type StoredEvent } from './liveEvents.js';
+import { concerns, eventsAfter, maySee, type EndReason, type LiveHub, type StoredEvent } from './liveEvents.js';
 
 /**
  * The live stream's two halves (docs/live-events.md): the stream ticket and the stream itself.
@@ -94,11 +94,13 @@ export async function openStream(hub: LiveHub, db: Db, req: FastifyRequest, repl
   let buffer: StoredEvent[] | null = [];
   let checking = false;
 
-  const end = (why?: 'ended') => {
+  // `ended`: the session is over (the tab signs in again); `closing`: this server process is stopping (issue 32),
+  // the tab reconnects as after any drop (with its last event id, to another process or this one restarted).
+  const end = (why?: 'ended' | EndReason) => {
     if (closed) return;
     closed = true;
     unsubscribe();
-    if (why && !raw.destroyed) raw.write(`event: ended\ndata: {}\n\n`);
+    if (why && !raw.destroyed) raw.write(`event: ${why}\ndata: {}\n\n`);
     raw.end();
   };
   const alive = () => {
@@ -134,7 +136,7 @@ export async function openStream(hub: LiveHub, db: Db, req: FastifyRequest, repl
     reset() {
       if (alive()) raw.write(`event: reset\ndata: {}\n\n`);
     },
-    end: () => end(),
+    end: (why) => end(why),
   });
   raw.on('close', () => end());
 

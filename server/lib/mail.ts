@@ -27,6 +27,36 @@ export interface Mailer {
 }
 
 /**
+ * What the mail of one app (one config) is doing, for `/metrics` and the graceful stop (issue 32). There is
+ * no queue: a message is handed to SMTP (or the outbox) when it is composed, the request that caused it
+ * does not wait (sendLater), and nothing retries a refused one. So what can be seen is the messages being
+ * handed over now, and those handed over or refused since the start.
+ */
+export interface MailStats {
+  /** messages handed to SMTP (or being written to the outbox) and not yet answered */
+  sending: number;
+  sent: number;
+  failed: number;
+  /** the deliveries under way, which the graceful stop waits for (server/lib/shutdown.ts) */
+  readonly inFlight: Set<Promise<unknown>>;
+}
+
+/** Kept per config object (one per app), so two apps in one process (the tests) count apart. */
+const statsByConfig = new WeakMap<object, MailStats>();
+
+export function mailStatsOf(config: object): MailStats {
+  let s = statsByConfig.get(config);
+  if (!s) statsByConfig.set(config, (s = { sending: 0, sent: 0, failed: 0, inFlight: new Set() }));
+  return s;
+}
+
+/** Resolves when the messages being handed over now are answered (sent or refused). */
+export async function mailsSettled(config: object): Promise<void> {
+  const s = mailStatsOf(config);
+  while (s.inFlight.size) await Promise.allSettled([...s.inFlight]);
+}
+
+/**
  * The portal's mail (server.md §3): through SMTP when `SMTP_URL` is set (nodemailer), otherwise each
  * message is written as JSON ({date, from, to, subject, text, html?}) to `DATA_DIR/outbox/` and logged, so a
  * local user can read a reset code. Production refuses to start without SMTP_URL (config.ts), so the
@@ -39,8 +69,30 @@ export interface Mailer {
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'dataDir' | 'mailFrom'>, log: FastifyBaseLogger): Mailer {
   let transport: Transporter | undefined;
   const outbox = path.join(config.dataDir, 'outbox');
+  const stats = mailStatsOf(config);
 
-  async function send(mail: Mail) {
+  /** One delivery, counted (MailStats). */
+  function send(mail: Mail): Promise<void> {
+    stats.sending++;
+    const p = deliver(mail).then(
+      () => {
+        stats.sent++;
+      },
+      (err: unknown) => {
+        stats.failed++;
+        throw err;
+      },
+    );
+    const tracked = p.finally(() => {
+      stats.sending--;
+      stats.inFlight.delete(tracked);
+    });
+    tracked.catch(() => {}); // the caller gets the rejection through `p`; this copy is only waited on
+    stats.inFlight.add(tracked);
+    return p;
+  }
+
+  async function deliver(mail: Mail) {
     if (config.smtpUrl) {
       transport ??= nodemailer.createTransport(config.smtpUrl);
       await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });

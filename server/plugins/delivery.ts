@@ -17,8 +17,7 @@ import fastifyStatic from '@fastify/static';
  *   1 kB or more, text (JSON, HTML, JS, CSS, SVG, XML) and the client accepts br or gzip; brotli at quality
  *   4, cheap in CPU. Downloads (xlsx, documents: octet-stream), media images and small answers go as
  *   they are. Request bodies are not decompressed (no Content-Encoding accepted on requests, as before).
- *   (index.html sent by the not-found handler, for a path other than `/`, goes plain: Fastify runs no route
- *   hooks there; the app is only ever opened at `/`.)
+ *   index.html is answered at `/` and `/index.html` only; any other path is a 404 (server/app.ts, issue 32).
  * - Caching: files under /assets/ carry a content hash in their name, so they are `public, max-age=1 year,
  *   immutable`; every other static file and index.html is `no-cache` (revalidated each time with its
  *   ETag / Last-Modified, so a deploy shows at once). API answers carry no cache header.

@@ -36,6 +36,8 @@ export async function sendOnce(opts: {
   timeoutMs: number;
   production: boolean;
   lookup?: Lookup;
+  /** Aborts the attempt (the server is stopping): the request is cut and the result says `aborted`, status null. */
+  signal?: AbortSignal;
 }): Promise<SendResult> {
   const started = Date.now();
   const target = await checkTarget(opts.url, opts.production, opts.lookup);
@@ -79,6 +81,13 @@ export async function sendOnce(opts: {
       req.destroy();
     }, opts.timeoutMs);
     req.on('error', (err: NodeJS.ErrnoException) => done({ ok: false, status: null, error: err.code ?? err.message }));
+    const abort = () => {
+      done({ ok: false, status: null, error: 'aborted' });
+      req.destroy();
+    };
+    if (opts.signal?.aborted) return abort();
+    opts.signal?.addEventListener('abort', abort, { once: true });
+    req.on('close', () => opts.signal?.removeEventListener('abort', abort));
     req.end(opts.body);
   });
 }

@@ -18,7 +18,12 @@ export interface WebhookWorker {
   purge(): Promise<number>;
   /** Tests: resolve host names with this instead of the system resolver (the SSRF check at delivery time). */
   setLookup(lookup: Lookup | undefined): void;
+  /** The outcomes of this process's attempts since the start (`/metrics`: portal_webhook_attempts_total). */
+  readonly outcomes: Record<AttemptOutcome, number>;
 }
+
+/** What became of one attempt: delivered, failed and retried later, failed and given up, or cut by the stop and handed back. */
+export type AttemptOutcome = 'delivered' | 'retry' | 'gave_up' | 'handed_back';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +59,13 @@ async function worker(app: FastifyInstance) {
   let timer: NodeJS.Timeout | null = null;
   let closing = false;
   let purgedAt = 0;
+  // The graceful stop (issue 32): attempts under way get `handBackMs` to finish; then they are cut and
+  // handed back (lease cleared, no attempt counted) so another process sends them at its next poll. Half
+  // the stop's budget at most, so the rest of the stop (records, the database) fits in it.
+  const stopping = new AbortController();
+  const handBackMs = Math.min(cfg.webhookTimeoutMs, Math.floor(cfg.shutdownTimeoutMs / 2));
+  let handBackTimer: NodeJS.Timeout | null = null;
+  const outcomes: Record<AttemptOutcome, number> = { delivered: 0, retry: 0, gave_up: 0, handed_back: 0 };
   const purge = () => repo.purge(new Date(Date.now() - cfg.webhookKeepDays * 86_400_000).toISOString());
 
   async function tellCompany(endpointId: number) {
@@ -87,14 +99,29 @@ async function worker(app: FastifyInstance) {
       timeoutMs: cfg.webhookTimeoutMs,
       production: cfg.production,
       lookup,
+      signal: stopping.signal,
     });
-    if (r.ok) return repo.delivered(d, at, r.status!, r.durationMs);
+    if (r.ok) {
+      await repo.delivered(d, at, r.status!, r.durationMs);
+      outcomes.delivered++;
+      return;
+    }
+    if (stopping.signal.aborted && r.status === null) {
+      // cut by the stop, not refused by the receiver: not an attempt (the receiver may have had it: same
+      // webhook-id next time, which Standard Webhooks receivers deduplicate)
+      await repo.handBack([d.id]);
+      outcomes.handed_back++;
+      app.log.info({ delivery: d.id, endpoint: d.endpoint_id }, 'webhook delivery handed back (server stopping)');
+      return;
+    }
     const first = Date.parse(d.first_attempt_at ?? at);
     const end = first + cfg.webhookWindowMs;
     const now = Date.now();
     const next = now >= end ? null : new Date(Math.min(end, now + backoff(d.attempts + 1, cfg.webhookBackoffMs))).toISOString();
     app.log.warn({ delivery: d.id, endpoint: d.endpoint_id, status: r.status, error: r.error, retry: next }, 'webhook delivery failed');
-    if (await repo.failed(d, at, r, next)) await tellCompany(d.endpoint_id);
+    const nowFailing = await repo.failed(d, at, r, next);
+    outcomes[next ? 'retry' : 'gave_up']++;
+    if (nowFailing) await tellCompany(d.endpoint_id);
   }
 
   async function runOnce(): Promise<number> {
@@ -142,12 +169,23 @@ async function worker(app: FastifyInstance) {
     setLookup: (l: Lookup | undefined) => {
       lookup = l;
     },
+    outcomes,
   } satisfies WebhookWorker);
   app.addHook('onReady', async () => schedule());
+  // The stop begins (before the HTTP connections drain): no new run; the attempts under way get handBackMs.
+  app.addHook('preClose', async () => {
+    closing = true;
+    if (timer) clearTimeout(timer);
+    if (running) {
+      handBackTimer = setTimeout(() => stopping.abort(), handBackMs);
+      handBackTimer.unref();
+    }
+  });
   app.addHook('onClose', async () => {
     closing = true;
     if (timer) clearTimeout(timer);
     await running?.catch(() => 0);
+    if (handBackTimer) clearTimeout(handBackTimer);
   });
 }
 
