@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from '../lib/typed.js';
-import { filesDir } from '../lib/files.js';
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
 
@@ -14,13 +12,14 @@ export default async function mediaRoutes(app: App) {
     },
     async (req, reply) => {
       const name = req.params.name ?? ''; // the route's path always has it
-      const file = path.join(filesDir(app.config.dataDir, 'media'), name);
-      if (!fs.existsSync(file)) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
+      const file = await app.files.open('media', name);
+      if (!file) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
       return reply
         .type(TYPES[path.extname(name)] ?? 'application/octet-stream')
+        .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
+        .send(file.stream);
     },
   );
 }
