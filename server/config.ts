@@ -44,7 +44,7 @@ export interface Config {
   /**
    * ORPHAN_FILE_MINUTES (default 15): at start, uploaded files left pending (or half written) longer than
    * this by a process that died are swept (lib/fileSweep.ts). The age spares the writes under way in
-   * other server processes sharing DATA_DIR/files; a single process may use 0.
+   * other server processes sharing the file store; a single process may use 0.
    */
   orphanFileMinutes: number;
   /**
