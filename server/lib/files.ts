@@ -81,8 +81,12 @@ export interface FileHold {
   release(): Promise<void>;
 }
 
-/** A hold not refreshed for this long belongs to a dead backup and is ignored (it is refreshed every minute). */
-export const HOLD_STALE_MS = 10 * 60_000;
+/**
+ * A hold not refreshed for this long belongs to a dead backup and is ignored (it is refreshed every
+ * minute). Choice: 30 minutes, so a backup process whose event loop is busy for long (SQLite's one-step
+ * copy of a large database blocks it) keeps its hold, and a killed backup delays removals by no more.
+ */
+export const HOLD_STALE_MS = 30 * 60_000;
 export const HOLD_REFRESH_MS = 60_000;
 
 /** The names storeFile makes. */
