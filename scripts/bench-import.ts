@@ -178,11 +178,12 @@ async function child(mode: string, file: string) {
     const { dataDir, companyId } = storedArg(process.argv[4]);
     const { openDb } = await import('../server/db/index.js');
     const { importRateSheet } = await import('../server/imports/rateSheets.js');
+    const { LocalFileStore } = await import('../server/lib/files.js');
     const db = await openDb({ dataDir });
     const company = { id: companyId };
     cpu0 = process.cpuUsage();
     const t0 = performance.now();
-    const { rows } = await importRateSheet(db.db, dataDir, {
+    const { rows } = await importRateSheet(db.db, new LocalFileStore(dataDir), {
       companyId: company.id,
       legalName: 'Bench Trasporti',
       rateType: 'STD',
@@ -241,6 +242,7 @@ async function prepare(file: string) {
   const { seedReference } = await import('../server/seed/reference.js');
   const { importRateSheet } = await import('../server/imports/rateSheets.js');
   const { insertRequest } = await import('../server/lib/requestEvents/record.js');
+  const { LocalFileStore } = await import('../server/lib/files.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-dryrun-'));
   const db = await openDb({ dataDir });
   await migrateToLatest(db.db);
@@ -259,7 +261,7 @@ async function prepare(file: string) {
     .executeTakeFirstOrThrow();
   const input = { companyId: carrier.id, legalName: 'Bench Trasporti', rateType: 'STD', zone: 'NAT', area: 'Customer', isStandard: 1 } as const;
   const dates = { validateFrom: '2025-01-01', validateTo: '2099-12-31', description: null, categoryId: null };
-  const { sheet } = await importRateSheet(db.db, dataDir, { ...input, ...dates, file: { filename: 'bench.xlsx', data } });
+  const { sheet } = await importRateSheet(db.db, new LocalFileStore(dataDir), { ...input, ...dates, file: { filename: 'bench.xlsx', data } });
   await db.db
     .insertInto('standard_special_zones')
     .values(PLACES.map(([pc], i) => ({ company_id: carrier.id, code: String(10000 + i), province: null, city: null, postal_code: pc })))

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
+import { openFileStore, type FileStore } from './lib/files.js';
 import errorsPlugin from './plugins/errors.js';
 import { pickLang, translate } from './i18n/index.js';
 import sessionPlugin, { API_PREFIX } from './plugins/session.js';
@@ -138,13 +139,15 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Declared resources beyond model/registry.ts (tests build a throwaway one from a fixture declaration). */
   extraResources?: ResourceDecl[];
+  /** The file store; by default the one the configuration names (lib/files.ts), closed with the app. */
+  files?: FileStore;
 }
 
 /**
  * Builds the whole server: external plugins, then our plugins, then the routes under /api/v1, then
  * the built browser app. Tests call this and use `inject`; `server/index.ts` calls it and listens.
  */
-export async function buildApp({ config, db, logger = false, extraResources = [] }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger = false, extraResources = [], files }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logger),
     // Whose X-Forwarded-For / -Proto / -Host to believe (TRUST_PROXY): nobody's unless configured, so a
@@ -162,6 +165,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   app.decorate('db', db.db);
   app.decorate('dialect', db.dialect);
   app.decorate('config', config);
+  const store = files ?? (await openFileStore(config, db.db));
+  app.decorate('files', store);
+  if (!files) app.addHook('onClose', async () => store.close());
   // The live events of this process (docs/live-events.md): PostgreSQL's listening connection, or the in-memory bus.
   const live = new LiveHub(db.db, db.dialect, config.databaseUrl, app.log);
   registerHub(live);

@@ -7,6 +7,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * FILES_URL: where uploaded files live (lib/files.ts). Unset: in the database with DATABASE_URL (so
+   * several processes need no shared volume), else under DATA_DIR/files. `local`, `database`, or
+   * `s3://bucket/prefix?…` (parseFilesUrl below).
+   */
+  files?: FilesSetting;
   apiPassword: string;
   smtpUrl?: string;
   /**
@@ -38,7 +44,7 @@ export interface Config {
   /**
    * ORPHAN_FILE_MINUTES (default 15): at start, uploaded files left pending (or half written) longer than
    * this by a process that died are swept (lib/fileSweep.ts). The age spares the writes under way in
-   * other server processes sharing DATA_DIR/files; a single process may use 0.
+   * other server processes sharing the file store; a single process may use 0.
    */
   orphanFileMinutes: number;
   /**
@@ -86,6 +92,66 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Where uploaded files are kept: FILES_URL parsed (lib/files.ts opens the store). */
+export type FilesSetting =
+  | { kind: 'local' }
+  | { kind: 'database' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** '' or a key prefix ending in '/' */
+      prefix: string;
+      /** an S3-compatible server's address (MinIO, Ceph, …); unset: AWS itself */
+      endpoint?: string;
+      region: string;
+      /** path-style addressing (`endpoint/bucket/key`), which servers without per-bucket host names need */
+      forcePathStyle: boolean;
+      /** from the URL's user and password; unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, instance roles) */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+/**
+ * FILES_URL (README): `local` (DATA_DIR/files), `database` (a table of the portal's database), or
+ * `s3://[KEY:SECRET@]bucket[/prefix][?endpoint=http://host:9000&region=eu-south-1&path_style=1]`.
+ * Choices: credentials in the URL are allowed (percent-encoded) for servers outside AWS, but the AWS
+ * SDK's standard chain is the default, so a deployment on AWS keeps them out of the URL; `path_style`
+ * defaults to on when an endpoint is given (MinIO-like servers rarely have per-bucket host names) and
+ * off for AWS; the region comes from `region`, then AWS_REGION, then us-east-1 (what S3-compatible
+ * servers accept whatever their location).
+ */
+export function parseFilesUrl(value: string, env: NodeJS.ProcessEnv = process.env): FilesSetting {
+  const v = value.trim();
+  if (v === 'local' || v === 'database') return { kind: v };
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`FILES_URL: "${v.replace(/\/\/[^@/]*@/, '//…@')}" is not local, database or an s3:// URL`);
+  }
+  if (url.protocol !== 's3:') throw new ConfigError(`FILES_URL: ${url.protocol} is not supported (local, database or s3://bucket/prefix)`);
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`FILES_URL: "${bucket}" is not an S3 bucket name`);
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  const known = new Set(['endpoint', 'region', 'path_style']);
+  for (const key of url.searchParams.keys()) if (!known.has(key)) throw new ConfigError(`FILES_URL: unknown parameter "${key}" (endpoint, region, path_style)`);
+  const endpoint = url.searchParams.get('endpoint') || undefined;
+  if (endpoint && !/^https?:\/\/[^/]+\/?$/.test(endpoint)) throw new ConfigError(`FILES_URL: endpoint "${endpoint}" is not http(s)://host[:port]`);
+  const pathStyle = url.searchParams.get('path_style');
+  if (pathStyle !== null && !['0', '1', 'true', 'false'].includes(pathStyle)) throw new ConfigError('FILES_URL: path_style is 1 or 0');
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  if (!!user !== !!password) throw new ConfigError('FILES_URL: give both the access key and the secret (s3://KEY:SECRET@bucket/…) or neither');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: endpoint?.replace(/\/$/, ''),
+    region: url.searchParams.get('region') || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+    forcePathStyle: pathStyle === null ? !!endpoint : pathStyle === '1' || pathStyle === 'true',
+    credentials: user ? { accessKeyId: user, secretAccessKey: password } : undefined,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   if (production && !env.API_PASSWORD) {
@@ -104,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    files: env.FILES_URL ? parseFilesUrl(env.FILES_URL) : undefined,
     apiPassword: env.API_PASSWORD || 'change-me',
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${Number(env.PORT || 3000)}`).replace(/\/+$/, ''),

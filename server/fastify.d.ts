@@ -16,6 +16,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: Config;
+    /** Where uploaded files are kept (lib/files.ts: DATA_DIR/files, the database or an S3 bucket, from FILES_URL). */
+    files: import('./lib/files').FileStore;
     /** Every /api/v1 route with its policy, as registered (tests list them). */
     routeTable: Array<import('./plugins/session').RouteEntry>;
     /** The write routes ("POST /api/v1/…"): each records an audit entry when it answers 2xx (plugins/audit.ts). */

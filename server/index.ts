@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { seed } from './seed/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './seed/demo.js';
 import { sweepFiles } from './lib/fileSweep.js';
+import { moveFilesIntoStore } from './lib/fileMove.js';
 import { keepAuditDays } from './plugins/audit.js';
 import { sharedReadPool } from './imports/read/pool.js';
 import { mailStatsOf, mailsSettled } from './lib/mail.js';
@@ -43,10 +44,13 @@ async function main() {
   await migrateToLatest(db.db);
   await seed(db.db, config);
   const app = await buildApp({ config, db, logger: { level: config.logLevel } });
+  // Files an earlier configuration kept elsewhere (DATA_DIR/files before the database store, issue 32)
+  // are moved into the configured store before serving (lib/fileMove.ts: idempotent, resumable).
+  await moveFilesIntoStore(db.db, config.dataDir, app.files, app.log, config.orphanFileMinutes * 60_000);
   // Files a process that died left behind (issue 11), before serving; then hourly, never younger than 15
   // minutes then, so an upload under way in this very process is never touched.
   const sweep = (minutes: number) =>
-    sweepFiles(db.db, config.dataDir, minutes * 60_000)
+    sweepFiles(db.db, app.files, minutes * 60_000)
       .then((removed) => {
         if (removed.length) app.log.warn({ removed }, `removed ${removed.length} files no row refers to`);
       })

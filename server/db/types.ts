@@ -110,6 +110,17 @@ export interface AuthTokenTable {
   /** The address of the sign-in. */
   ip: string | null;
 }
+/** An uploaded file kept in the database (migration 0023, lib/fileStoreDb.ts). */
+export interface StoredFileTable {
+  area: string;
+  name: string;
+  /** bytes; a string from pg (int8) */
+  size: number | string;
+  created_at: string;
+  /** epoch ms of the pending mark (lib/files.ts), null when settled; a string from pg (int8) */
+  pending_since: number | string | null;
+  data: Buffer;
+}
 /** An event of the live stream, kept a few minutes for `Last-Event-ID` (migration 0022, lib/liveEvents.ts). */
 export interface LiveEventTable {
   id: Generated<number>;
@@ -626,6 +637,7 @@ export interface DB extends DeclaredTables {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   live_events: LiveEventTable;
+  stored_files: StoredFileTable;
   ticket_categories: TicketCategoryTable;
   provinces: ProvinceTable;
   municipalities: MunicipalityTable;

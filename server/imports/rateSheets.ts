@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import type { RateSheetTable } from '../db/types.js';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import { markPending, settleFile, storePendingFile } from '../lib/files.js';
+import type { FileStore } from '../lib/files.js';
 import { settleAfterError } from '../lib/fileSweep.js';
 import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
@@ -59,17 +59,17 @@ export async function parseRateSheetRows(db: Db, companyId: number, rateType: Ra
 
 /**
  * Creates a rate sheet version (pricing.md §1): the file is checked and every row validated first;
- * then the original file is kept under DATA_DIR/files/rate-sheets and, in one transaction, the category
+ * then the original file is kept in the file store (area rate-sheets) and, in one transaction, the category
  * (when none is given: its code is the sheet's generated code), the sheet and all its rows are written.
  * Nothing stays behind when any step fails; when the process dies before the commit, the file's pending
- * marker lets the next start's sweep remove it (lib/files.ts).
+ * mark lets the next start's sweep remove it (lib/files.ts).
  */
-export async function importRateSheet(db: Db, dataDir: string, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
+export async function importRateSheet(db: Db, files: FileStore, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
   const rows = await parseRateSheetRows(db, input.companyId, input.rateType, input.zone, input.file);
   // The original is kept under its own format (checked by the reader): .xlsx, .xls, .ods or .csv.
   const named = path.extname(input.file.filename).toLowerCase();
   const ext = ['.xls', '.ods', '.csv'].includes(named) ? named : '.xlsx';
-  const stored = await storePendingFile(dataDir, RATE_SHEET_FILES, input.file.data, ext);
+  const stored = await files.storePending(RATE_SHEET_FILES, input.file.data, ext);
   try {
     const sheet = await db.transaction().execute(async (trx) => {
       await lockCompany(trx, input.companyId);
@@ -131,10 +131,10 @@ export async function importRateSheet(db: Db, dataDir: string, input: NewRateShe
       );
       return sheet;
     });
-    await settleFile(dataDir, RATE_SHEET_FILES, stored, true);
+    await files.settle(RATE_SHEET_FILES, stored, true);
     return { sheet, rows: rows.length };
   } catch (err) {
-    await settleAfterError(db, dataDir, RATE_SHEET_FILES, [stored]);
+    await settleAfterError(db, files, RATE_SHEET_FILES, [stored]);
     throw err;
   }
 }
@@ -189,8 +189,8 @@ export async function checkRateSheet(
  * Deletes a sheet version with its rows and its file; its category stays (end users may be priced with it).
  * The file is marked first, so a process dying between the commit and the file's removal leaves it to the sweep.
  */
-export async function deleteRateSheet(db: Db, dataDir: string, sheet: Pick<RateSheetTable, 'file_path'> & { id: number }) {
-  await markPending(dataDir, RATE_SHEET_FILES, sheet.file_path);
+export async function deleteRateSheet(db: Db, files: FileStore, sheet: Pick<RateSheetTable, 'file_path'> & { id: number }) {
+  await files.markPending(RATE_SHEET_FILES, sheet.file_path);
   try {
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('express_rate_rows').where('rate_sheet_id', '=', sheet.id).execute();
@@ -198,8 +198,8 @@ export async function deleteRateSheet(db: Db, dataDir: string, sheet: Pick<RateS
       await trx.deleteFrom('rate_sheets').where('id', '=', sheet.id).execute();
     });
   } catch (err) {
-    await settleAfterError(db, dataDir, RATE_SHEET_FILES, [sheet.file_path]);
+    await settleAfterError(db, files, RATE_SHEET_FILES, [sheet.file_path]);
     throw err;
   }
-  await settleFile(dataDir, RATE_SHEET_FILES, sheet.file_path, false);
+  await files.settle(RATE_SHEET_FILES, sheet.file_path, false);
 }

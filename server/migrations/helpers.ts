@@ -10,3 +10,6 @@ export function withId<T extends string>(db: Kysely<any>, t: CreateTableBuilder<
 
 /** 64-bit integer column (epoch milliseconds, large counters). */
 export const bigintType = (db: Kysely<any>) => (isPostgres(db) ? 'bigint' : 'integer');
+
+/** Binary column (uploaded files kept in the database). */
+export const blobType = (db: Kysely<any>) => (isPostgres(db) ? 'bytea' : 'blob');

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { App } from '../lib/typed.js';
-import { filesDir } from '../lib/files.js';
 import { isShowableImage } from '../lib/images.js';
 
 const TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.webp': 'image/webp' };
@@ -16,10 +14,10 @@ const VERDICTS_KEPT = 10_000;
  */
 export default async function mediaRoutes(app: App) {
   const verdicts = new Map<string, boolean>();
-  const showable = async (name: string, file: string) => {
+  const showable = async (name: string) => {
     let ok = verdicts.get(name);
     if (ok === undefined) {
-      const data = await fs.promises.readFile(file).catch(() => null); // removed meanwhile: not found, not remembered
+      const data = await app.files.read('media', name).catch(() => null); // removed meanwhile: not found, not remembered
       if (!data) return false;
       ok = isShowableImage(data);
       if (verdicts.size >= VERDICTS_KEPT) verdicts.clear();
@@ -36,13 +34,14 @@ export default async function mediaRoutes(app: App) {
     },
     async (req, reply) => {
       const name = req.params.name ?? ''; // the route's path always has it
-      const file = path.join(filesDir(app.config.dataDir, 'media'), name);
-      if (!fs.existsSync(file) || !(await showable(name, file))) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
+      const file = (await showable(name)) ? await app.files.open('media', name) : null;
+      if (!file) return reply.status(404).send({ message: req.t('errors.notFound'), errors: {} });
       return reply
         .type(TYPES[path.extname(name)] ?? 'application/octet-stream')
+        .header('content-length', file.size)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=86400')
-        .send(fs.createReadStream(file));
+        .send(file.stream);
     },
   );
 }

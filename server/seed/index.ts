@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { openFileStore, type FileStore } from '../lib/files.js';
 import { COMPANY_ROLE, USER_ROLE } from '../../model/roles.js';
 import { hashPassword, passwordProblem } from '../lib/passwords.js';
 import { nowIso } from '../lib/tokens.js';
@@ -8,11 +9,21 @@ import { seedReference } from './reference.js';
 import { seedDemoTariffs } from './tariffs.js';
 import { seedDemoRequests } from './requests.js';
 
-/** Loads reference data, then the demo set (outside production) or the first admin (production). */
-export async function seed(db: Db, config: Config) {
+/**
+ * Loads reference data, then the demo set (outside production) or the first admin (production). The demo
+ * tariffs' files go to `files`, or to the store the configuration names (lib/files.ts).
+ */
+export async function seed(db: Db, config: Config, files?: FileStore) {
   await seedReference(db);
   if (config.demoData) await seedDemo(db);
-  if (config.demoData) await seedDemoTariffs(db, config.dataDir);
+  if (config.demoData) {
+    const store = files ?? (await openFileStore(config, db));
+    try {
+      await seedDemoTariffs(db, store);
+    } finally {
+      if (!files) await store.close();
+    }
+  }
   if (config.demoData) await seedDemoRequests(db);
   if (config.adminEmail && config.adminPassword) await ensureAdmin(db, config.adminEmail, config.adminPassword);
 }

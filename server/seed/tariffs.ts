@@ -5,6 +5,7 @@ import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, tariffTable, type Example, type 
 import { COMPANY_ROLE } from '../../model/roles.js';
 import { ImportError } from '../imports/errors.js';
 import { importRateSheet } from '../imports/rateSheets.js';
+import type { FileStore } from '../lib/files.js';
 import { countRows, importTariffTable } from '../imports/tables.js';
 import { writeRowsXlsx } from '../imports/template.js';
 import { PROVINCE_GEO, REGION_HUB, kmFromMilano } from './provinceGeo.js';
@@ -280,7 +281,7 @@ const file = async (spec: RowsSpec, rows: Example[], name: string) => ({ filenam
  * loaded only while the carrier has none, so every start is idempotent; the demo end user is priced with
  * the express and national standard categories. Deterministic: fixed dates, fixed data.
  */
-export async function seedDemoTariffs(db: Db, dataDir: string) {
+export async function seedDemoTariffs(db: Db, files: FileStore) {
   const carrier = await db
     .selectFrom('companies')
     .select(['id', 'legal_name'])
@@ -303,7 +304,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
   const existing = await db.selectFrom('rate_sheets').select('id').where('company_id', '=', carrier.id).executeTakeFirst();
   if (existing) return true;
   const common = { companyId: carrier.id, legalName: carrier.legal_name, validateFrom: FROM, validateTo: TO, categoryId: null, today: FROM };
-  const exp = await importRateSheet(db, dataDir, {
+  const exp = await importRateSheet(db, files, {
     ...common,
     rateType: 'EXP',
     zone: 'NAT',
@@ -312,7 +313,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     description: 'Listino Pallet Express clienti 2025',
     file: await file(EXPRESS_RATE_ROWS, expressRows(), 'listino_express_clienti_2025.xlsx'),
   });
-  await importRateSheet(db, dataDir, {
+  await importRateSheet(db, files, {
     ...common,
     rateType: 'EXP',
     zone: 'NAT',
@@ -321,7 +322,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     description: 'Costi Pallet Express fornitore 2025',
     file: await file(EXPRESS_RATE_ROWS, expressRows(0.78), 'costi_express_fornitore_2025.xlsx'),
   });
-  const nat = await importRateSheet(db, dataDir, {
+  const nat = await importRateSheet(db, files, {
     ...common,
     rateType: 'STD',
     zone: 'NAT',
@@ -330,7 +331,7 @@ export async function seedDemoTariffs(db: Db, dataDir: string) {
     description: 'Listino groupage Italia 2025',
     file: await file(STANDARD_RATE_ROWS, standardNationalRows(), 'listino_groupage_italia_2025.xlsx'),
   });
-  await importRateSheet(db, dataDir, {
+  await importRateSheet(db, files, {
     ...common,
     rateType: 'STD',
     zone: 'INT',

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createUser, multipart, nextIp, png } from './accountsHelpers.js';
 import { describeEachDb, type TestPortal } from './helpers.js';
 import { REAL } from '../fixtures/images.js';
+import { filesState } from './fileHelpers.js';
 import { startSmtpSink } from './smtpSink.js';
 
 const sink = await startSmtpSink();
@@ -13,7 +13,6 @@ describeEachDb(
   'account settings: password change, profile, email (accounts document §2, server.md §3, §8)',
   (p) => {
     const change = (token: string, body: Record<string, string>, lang = 'en') => p().api('POST', '/visitor/changePassword', { token, body, lang });
-    const mediaDir = () => path.join(p().config.dataDir, 'files', 'media');
 
     it('needs a sign-in for every settings call', async () => {
       for (const url of ['/visitor/changePassword', '/visitor/updateProfile', '/visitor/changeEmail']) {
@@ -116,7 +115,7 @@ describeEachDb(
         ...(await multipart({ first_name: 'Lia', last_name: 'Neri', image: { filename: 'x.jpg', type: 'image/jpeg', data: jpeg } })),
       });
       expect(again.body.data.image).toMatch(/\.jpg$/);
-      expect(fs.existsSync(path.join(mediaDir(), path.basename(url)))).toBe(false);
+      expect(await p().app.files.size('media', path.basename(url))).toBeNull();
       expect((await p().app.inject({ method: 'GET', url })).statusCode).toBe(404);
       // City untouched when not sent.
       expect(again.body.data.city).toBe('Torino');
@@ -125,8 +124,8 @@ describeEachDb(
     it('refuses a picture over 1 MB (413 with the limit) and anything that is not PNG, JPEG or WebP by its bytes', async () => {
       const u = await createUser(p());
       const token = await p().login(u.email, u.password);
-      const files = () => (fs.existsSync(mediaDir()) ? fs.readdirSync(mediaDir()).length : 0);
-      const count = files();
+      const files = () => filesState(p());
+      const count = await files();
       const big = await p().api('POST', '/visitor/updateProfile', {
         token,
         lang: 'en',
@@ -152,7 +151,7 @@ describeEachDb(
       });
       expect(svg.status).toBe(422);
       expect(svg.body.errors.image).toEqual(['The image must be a PNG, JPEG or WebP picture.']);
-      expect(files()).toBe(count);
+      expect(await files()).toEqual(count);
       const row = await p().db.db.selectFrom('users').select(['first_name', 'image']).where('id', '=', u.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ first_name: 'Giulia', image: null });
       // Exactly 1 MB is allowed.

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb, DEMO } from './helpers.js';
+import { listStore } from './fileHelpers.js';
 import { COMPANY_ROLE, makeCompany } from './pricingFixtures.js';
 
 const XLSX = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(60, 1)]);
@@ -107,7 +106,7 @@ describeEachDb('portal settings', (p) => {
     expect(rm.body.data.templates.cs_express_hub_costs).toBeNull();
     const gone = await p().api('GET', '/visitor/templates/cs_express_hub_costs');
     expect(gone.status).toBe(404);
-    expect(fs.readdirSync(path.join(p().config.dataDir, 'files', 'templates')).filter((f) => !f.startsWith('.'))).toEqual([]);
+    expect((await listStore(p().app.files)).filter((f) => f.area === 'templates')).toEqual([]);
     expect((await p().api('GET', '/visitor/templates/not_a_key')).status).toBe(422);
   });
 

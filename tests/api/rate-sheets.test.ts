@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { PROVINCE_SIGLAS } from '../../model/tariffPlaces.js';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, type RowsSpec } from '../../model/tariffs.js';
 import { romeToday } from '../../server/imports/rateSheets.js';
 import { DEMO, describeEachDb } from './helpers.js';
+import { listStore } from './fileHelpers.js';
 import { createCarrier, download, form, readRows, xlsx } from './tariffs.helpers.js';
 
 const sheetFields = (extra: Record<string, string | number> = {}) => ({
@@ -169,7 +168,7 @@ describeEachDb('rate sheets', (p) => {
     expect(wrongZone.body.message).toBe('Il file non ha righe italiane (country IT): un listino nazionale ne ha bisogno. È forse un listino internazionale?');
     const sheets = await p().api('GET', '/company/rate_sheet', { token: c.token });
     expect(sheets.body.total).toBe(1);
-    expect(fs.readdirSync(path.join(p().config.dataDir, 'files', 'rate-sheets')).filter((f) => !f.startsWith('.')).length).toBeGreaterThan(0);
+    expect((await listStore(p().app.files)).filter((f) => f.area === 'rate-sheets').length).toBeGreaterThan(0);
   });
 
   it('keeps rate sheets per carrier and deletes a version with its rows and file', async () => {
@@ -186,11 +185,10 @@ describeEachDb('rate sheets', (p) => {
     expect((await p().api('GET', `/visitor/category_list?company_id=${a.id}`, { token: b.token })).status).toBe(404);
     expect((await p().api('GET', `/enduser/getMyRateSheet`, { token: b.token })).status).toBe(403);
 
-    const filePath = path.join(p().config.dataDir, 'files', 'rate-sheets', s.file_path);
-    expect(fs.existsSync(filePath)).toBe(true);
+    expect(await p().app.files.size('rate-sheets', s.file_path)).toBeGreaterThan(0);
     const del = await p().api('POST', `/admin/rate_sheet/destroy/${s.id}`, { token: admin, body: { company_id: a.id } });
     expect(del.body).toMatchObject({ status: true, message: `Listino ${s.code} eliminato.` });
-    expect(fs.existsSync(filePath)).toBe(false);
+    expect(await p().app.files.size('rate-sheets', s.file_path)).toBeNull();
     const left = await (p().db.db as any).selectFrom('express_rate_rows').select('id').where('rate_sheet_id', '=', s.id).execute();
     expect(left).toEqual([]);
     expect((await p().api('GET', `/company/rate_sheet/rows/${s.id}`, { token: a.token })).status).toBe(404);

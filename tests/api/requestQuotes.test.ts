@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './helpers.js';
+import { filesState } from './fileHelpers.js';
 import { counts, createWorld, handShipment, insertWorkedExample, multipart, type World } from './requestsFixtures.js';
 
 /** The quote of pricing.md §6: Milano → Roma, one pallet 250 kg 120 × 80 × 90, flow OUT. */
@@ -120,9 +119,8 @@ describeEachDb('transport requests from a quote, priced again by the server', (p
 
   it('refuses a client price that differs by a cent, and stores nothing', async () => {
     const before = await counts(p());
-    const files = () =>
-      fs.existsSync(path.join(p().config.dataDir, 'files', 'documents')) ? fs.readdirSync(path.join(p().config.dataDir, 'files', 'documents')).length : 0;
-    const stored = files();
+    const files = () => filesState(p());
+    const stored = await files();
     for (const [cost, fee] of [
       ['130.89', '4.50'],
       ['130.90', '4.51'],
@@ -145,7 +143,7 @@ describeEachDb('transport requests from a quote, priced again by the server', (p
       expect(res.body).toEqual({ status: false, message: 'Il prezzo è cambiato, ricalcola il costo' });
     }
     expect(await counts(p())).toEqual(before);
-    expect(files()).toBe(stored);
+    expect(await files()).toEqual(stored);
   });
 
   it('answers a quote that cannot be priced with status false and stores nothing', async () => {

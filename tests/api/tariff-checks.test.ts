@@ -1,21 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, TARIFF_LIMITS, TARIFF_TABLES } from '../../model/tariffs.js';
 import { compareSets, storedPages } from '../../server/imports/check.js';
 import type { ImportRow } from '../../server/imports/validate.js';
 import { DEMO, describeEachDb } from './helpers.js';
+import { filesState } from './fileHelpers.js';
 import { createCarrier, download, form, xlsx } from './tariffs.helpers.js';
 
 const HEAD = ['code', 'silver', 'gold'];
 const hubFile = (rows: Array<Array<string | number | null>>) => ({ field: 'hub_costs', name: 'hub.xlsx', data: xlsx([HEAD, ...rows]) });
-
-/** Every file under the portal's files dir (pending markers included): a check must leave none. */
-function filesUnder(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).map((d) => path.join(d.parentPath, d.name));
-}
 
 describeEachDb('tariff checks (dry run) and publish', (p) => {
   let admin: string;
@@ -31,7 +24,8 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     (await p().db.db.selectFrom('express_hub_costs').select(['code', 'silver', 'gold']).where('company_id', '=', companyId).orderBy('code').execute()).map(
       (r) => [r.code, Number(r.silver), Number(r.gold)],
     );
-  const filesDir = () => path.join(p().config.dataDir, 'files');
+  // Every file of the portal's store (pending marks included): a check must leave none.
+  const filesNow = () => filesState(p());
 
   it('checks a valid file against the stored set: summary and changes by key, nothing stored, no file left', async () => {
     const c = await createCarrier(p(), 'Check Cargo');
@@ -46,7 +40,7 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
       ]),
     );
     expect(first.status).toBe(200);
-    const files = filesUnder(filesDir());
+    const files = await filesNow();
 
     const check = await upload(
       c.token,
@@ -78,7 +72,7 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
       ['HUBNA', 700, 1200],
       ['HUBRM', 600, 1100],
     ]);
-    expect(filesUnder(filesDir())).toEqual(files);
+    expect(await filesNow()).toEqual(files);
 
     // The admin checks the same carrier's set by company_id; an empty set: every row added.
     const byAdmin = await upload(admin, 'admin', { company_id: c.id, dry_run: 1 }, hubFile([['HUBMI', 5, 9]]));
@@ -298,7 +292,7 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     const v1 = await store(c.token, 'company', {}, sheet([row('MI', 1, 38), row('RM', 1, 56)]));
     expect(v1.status, JSON.stringify(v1.body)).toBe(200);
     const sheetsBefore = await p().db.db.selectFrom('rate_sheets').select('id').where('company_id', '=', c.id).execute();
-    const files = filesUnder(filesDir());
+    const files = await filesNow();
 
     const check = await store(
       c.token,
@@ -314,7 +308,7 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     const fresh = await store(admin, 'admin', { company_id: c.id, dry_run: 1 }, sheet([row('MI', 1, 40)]));
     expect(fresh.body.data.summary).toEqual({ added: 1, changed: 0, removed: 0, unchanged: 0 });
     expect(await p().db.db.selectFrom('rate_sheets').select('id').where('company_id', '=', c.id).execute()).toEqual(sheetsBefore);
-    expect(filesUnder(filesDir())).toEqual(files);
+    expect(await filesNow()).toEqual(files);
 
     const bad = await store(c.token, 'company', { dry_run: 1 }, sheet([row('MI', 1, 'tanti')]), 'fr');
     expect(bad.body.data.errors).toEqual([{ row: 2, column: 'p150', message: expect.stringMatching(/^ligne 2, colonne p150 : .*tanti/) }]);

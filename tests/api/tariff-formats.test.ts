@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
 import { beforeAll, expect, it } from 'vitest';
 import { STANDARD_RATE_ROWS } from '../../model/tariffs.js';
 import { DEMO, describeEachDb } from './helpers.js';
+import { filesState } from './fileHelpers.js';
 import { createCarrier, download, form, xlsx, zipOf } from './tariffs.helpers.js';
 
 /** An .ods (OpenDocument, as LibreOffice saves it) with the given rows. */
@@ -180,15 +180,14 @@ describeEachDb('tariff file formats', (p) => {
     expect((await upload(admin, { name: 'huge.csv', data: huge }, c.id, 'en')).body.message).toBe('The upload is too large (limit 20 MB).');
     expect(await stored(c.id)).toEqual([]);
 
-    const dir = path.join(p().config.dataDir, 'files', 'rate-sheets');
-    const files = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
-    const sheetsBefore = files();
+    const files = () => filesState(p());
+    const sheetsBefore = await files();
     const fields = { zone: 'NAT', rate_type: 'STD', area: 'Customer', validate_from: '2025-01-01', validate_to: '2030-12-31', is_standard: 0 };
     const sheet = await p().api('POST', '/company/rate_sheet/store', {
       token: c.token,
       payload: form(fields, { field: 'rate_sheet', name: 'bomb.ods', data: lying }),
     });
     expect(sheet.status).toBe(413);
-    expect(files()).toBe(sheetsBefore);
+    expect(await files()).toEqual(sheetsBefore);
   });
 });

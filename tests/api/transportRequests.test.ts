@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDb } from './helpers.js';
+import { listStore } from './fileHelpers.js';
 import { counts, createWorld, handShipment, multipart, shipmentLists, type World } from './requestsFixtures.js';
 
 const pdf = (size = 2048, name = 'bolla.pdf') => ({
@@ -71,9 +72,8 @@ describeEachDb('transport requests entered by hand', (p) => {
     expect(r.documents.map((d: any) => d.filename)).toEqual(['bolla.pdf', 'packing list è.pdf']);
     docId = r.documents[0].id;
     expect(r.documents[0].file_path).toBe(`/enduser/transport_requests/documents/${docId}`);
-    // Stored under server-made names, nothing of the original name on disk.
-    const dir = path.join(p().config.dataDir, 'files', 'documents');
-    const files = fs.readdirSync(dir);
+    // Stored under server-made names, nothing of the original name in the file store.
+    const files = (await listStore(p().app.files)).filter((f) => f.area === 'documents').map((f) => f.name);
     expect(files).toHaveLength(2);
     for (const f of files) expect(f).toMatch(/^[a-f0-9]{32}\.pdf$/);
     const after = await counts(p());
@@ -111,7 +111,7 @@ describeEachDb('transport requests entered by hand', (p) => {
     const badType = await newRequest({ ...handShipment(0), documents: [pdf()], doctypes: ['99999'] });
     expect(badType.status).toBe(422);
     expect(await counts(p())).toEqual(before);
-    expect(fs.readdirSync(path.join(p().config.dataDir, 'files', 'documents'))).toHaveLength(2);
+    expect((await listStore(p().app.files)).filter((f) => f.area === 'documents')).toHaveLength(2);
   });
 
   it('refuses a document over 5 MB with 413 and stores nothing', async () => {

@@ -2,19 +2,22 @@
  * What must hold after any kill or cut, whatever moment it hit (issue 11):
  * - each tariff table of the carrier is empty or exactly one upload's rows, all of them; the upload is one
  *   that was acknowledged or had no clear answer, and it is the acknowledged one when the last call was;
- * - each rate sheet has all its file's rows, its category, its original file on disk; acknowledged
+ * - each rate sheet has all its file's rows, its category, its original file in the store; acknowledged
  *   sheets are there unless an acknowledged delete removed them; refused ones never are;
  * - every transport request has shipments, each with its pickup and delivery address and its goods, and
  *   its documents with their files; a tagged request has exactly what was sent; acknowledged ones are
  *   there once; no dependent row is orphaned;
  * - SQLite: integrity_check ok, foreign_key_check empty.
  * Files no row references (written before a rollback or a kill) are counted apart: the server's sweep
- * removes them at its next start.
+ * removes them at its next start. Files are where the server keeps them: DATA_DIR/files on SQLite, the
+ * database on PostgreSQL (lib/files.ts, issue 32).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../server/db/index.js';
+import { DbFileStore } from '../../server/lib/fileStoreDb.js';
+import { LocalFileStore, type FileStore } from '../../server/lib/files.js';
 import type { FaultDatabase } from './server.js';
 import { TABLES, type LaneState, type Op, type TableKey } from './workload.js';
 
@@ -101,7 +104,7 @@ export async function checkAll(
         .execute()
     ).map((r) => [r.id, n(r.n)]),
   );
-  const sheetDir = path.join(fdb.dataDir, 'files', 'rate-sheets');
+  const files = storeOf(fdb, db);
   const byTag = new Map(sheets.map((s) => [s.description ?? '', s]));
   for (const s of sheets) {
     const up = ops.find((o) => o.kind === 'sheetUpload' && o.tag === s.description);
@@ -113,7 +116,7 @@ export async function checkAll(
     if (unclear(up)) up.committed = true;
     if ((counts.get(s.id) ?? 0) !== up.rows) problems.push(`rate sheet ${s.id} (${up.tag}): ${counts.get(s.id) ?? 0} rows, its file had ${up.rows}`);
     if (s.cat === null) problems.push(`rate sheet ${s.id}: category ${s.category_id} missing`);
-    if (!s.file_path || !fs.existsSync(path.join(sheetDir, s.file_path))) problems.push(`rate sheet ${s.id}: original file ${s.file_path} missing on disk`);
+    if (!s.file_path || (await files.size('rate-sheets', s.file_path)) === null) problems.push(`rate sheet ${s.id}: original file ${s.file_path} missing`);
   }
   const deleted = new Map(ops.filter((o) => o.kind === 'sheetDelete').map((o) => [o.sheetId, o]));
   for (const up of ops.filter((o) => o.kind === 'sheetUpload' && o.state === 'acked')) {
@@ -207,19 +210,26 @@ export async function checkAll(
 
   // Files: every referenced one exists (checked above for sheets); the others are orphans.
   const docs = await db.selectFrom('transport_request_documents').select('stored_name').execute();
-  const docDir = path.join(fdb.dataDir, 'files', 'documents');
-  for (const d of docs) if (!fs.existsSync(path.join(docDir, d.stored_name))) problems.push(`document file ${d.stored_name} missing on disk`);
+  for (const d of docs) if ((await files.size('documents', d.stored_name)) === null) problems.push(`document file ${d.stored_name} missing`);
   const orphanFiles = await orphanFilesOf(fdb, db);
   return { problems, orphanFiles, tables, sheets: sheets.length, requests: requests.size };
 }
 
-/** Files under files/documents and files/rate-sheets that no row names (temporary ones included). */
+/** The store the fault server writes to: DATA_DIR/files on SQLite, the database on PostgreSQL (FILES_URL unset). */
+const storeOf = (fdb: FaultDatabase, db: Db): FileStore => (fdb.kind === 'postgres' ? new DbFileStore(db) : new LocalFileStore(fdb.dataDir));
+
+/** Files of documents and rate sheets that no row names (temporary ones and marks included on SQLite, pending rows on PostgreSQL). */
 export async function orphanFilesOf(fdb: FaultDatabase, db: Db): Promise<string[]> {
   const referenced = new Set([
     ...(await db.selectFrom('transport_request_documents').select('stored_name').execute()).map((d) => `documents/${d.stored_name}`),
     ...(await db.selectFrom('rate_sheets').select('file_path').execute()).map((s) => `rate-sheets/${s.file_path}`),
   ]);
   const orphans: string[] = [];
+  if (fdb.kind === 'postgres') {
+    for await (const f of new DbFileStore(db).list())
+      if (['documents', 'rate-sheets'].includes(f.area) && !referenced.has(`${f.area}/${f.name}`)) orphans.push(`${f.area}/${f.name}`);
+    return orphans;
+  }
   for (const area of ['documents', 'rate-sheets']) {
     const dir = path.join(fdb.dataDir, 'files', area);
     if (!fs.existsSync(dir)) continue;

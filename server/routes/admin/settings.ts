@@ -3,7 +3,6 @@ import { dataAnswer, int, intN, obj, str, writeAnswer } from '../../lib/answers.
 import { kindsFor } from '../../../model/permissions.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid } from '../../lib/errors.js';
-import { removeFile, storeFile } from '../../lib/files.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
 import { invalidatePricingData } from '../../repositories/pricingData.js';
@@ -99,13 +98,13 @@ export default async function adminSettingsRoutes(app: App) {
       }
       for (const [key, file, ext] of uploads) {
         const old = parseTemplate(await settings.get(templateSetting(key)));
-        const stored = await storeFile(app.config.dataDir, 'templates', file.data, ext);
+        const stored = await app.files.store('templates', file.data, ext);
         await settings.set(templateSetting(key), JSON.stringify({ file: stored, name: file.filename.slice(0, 200) }), true);
         changes[templateSetting(key)] = { before: old?.name ?? old?.file ?? null, after: file.filename.slice(0, 200) };
         if (old) replaced.push(old.file);
       }
       // the old files go only once the settings no longer name them
-      for (const f of replaced) await removeFile(app.config.dataDir, 'templates', f);
+      for (const f of replaced) await app.files.remove('templates', f);
       req.audit({ action: 'update', resource: 'settings', changes });
       return { status: true, message: req.t('settings.saved'), data: await view() };
     },

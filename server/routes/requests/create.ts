@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { ApiError, notFound, tooMany } from '../../lib/errors.js';
-import { settleFile, storePendingFile } from '../../lib/files.js';
 import { settleAfterError } from '../../lib/fileSweep.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
@@ -250,13 +249,13 @@ export default async function requestCreateRoutes(app: App) {
       // The rows decide: a commit that happened before the error (a connection lost after it) keeps its files.
       await settleAfterError(
         app.db,
-        app.config.dataDir,
+        app.files,
         DOCUMENTS_AREA,
         stored.map((d) => d.stored_name),
       );
       throw err;
     }
-    for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, true);
+    for (const d of stored) await app.files.settle(DOCUMENTS_AREA, d.stored_name, true);
     req.audit({
       action: 'create',
       resource: 'transport_requests',
@@ -286,7 +285,7 @@ export default async function requestCreateRoutes(app: App) {
     try {
       for (const d of documents) {
         const ext = path.extname(d.file.filename).toLowerCase();
-        const name = await storePendingFile(app.config.dataDir, DOCUMENTS_AREA, d.file.data, /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.bin');
+        const name = await app.files.storePending(DOCUMENTS_AREA, d.file.data, /^\.[a-z0-9]{1,8}$/.test(ext) ? ext : '.bin');
         stored.push({
           document_type_id: d.document_type_id,
           filename: path.basename(d.file.filename).slice(0, 255) || 'document',
@@ -295,7 +294,7 @@ export default async function requestCreateRoutes(app: App) {
         });
       }
     } catch (err) {
-      for (const d of stored) await settleFile(app.config.dataDir, DOCUMENTS_AREA, d.stored_name, false);
+      for (const d of stored) await app.files.settle(DOCUMENTS_AREA, d.stored_name, false);
       throw err;
     }
     return stored;

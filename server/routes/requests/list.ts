@@ -1,12 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import type { Db } from '../../db/index.js';
 import type { Kind } from '../../../model/roles.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
-import { filesDir } from '../../lib/files.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { Type } from 'typebox';
 import { binaryAnswer, bool, dataAnswer, int, intN, keyedPage, list, numN, obj, str, strN } from '../../lib/answers.js';
@@ -163,14 +160,15 @@ export default async function requestListRoutes(app: App) {
       async (req, reply) => {
         const { id: documentId } = req.params;
         const doc = await repo.documentScoped(documentId, scopeOf(req, ns));
-        const file = doc && path.join(filesDir(app.config.dataDir, DOCUMENTS_AREA), doc.stored_name);
-        if (!doc || !/^[a-f0-9]{32}\.[a-z0-9]+$/.test(doc.stored_name) || !fs.existsSync(file!)) throw notFound();
+        const file = doc && /^[a-f0-9]{32}\.[a-z0-9]+$/.test(doc.stored_name) ? await app.files.open(DOCUMENTS_AREA, doc.stored_name) : null;
+        if (!doc || !file) throw notFound();
         return reply
           .type('application/octet-stream')
+          .header('content-length', file.size)
           .header('content-disposition', attachmentName(doc.filename))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
-          .send(fs.createReadStream(file!));
+          .send(file.stream);
       },
     );
   }

@@ -15,7 +15,6 @@ import { Type } from 'typebox';
 import { dataAnswer, int, intN, metaPaged, obj, str, writeAnswer } from '../../lib/answers.js';
 import { COMPANY_DEPENDENTS, countDependents, isForeignKeyViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
-import { removeFile, storeFile } from '../../lib/files.js';
 import { imageUpload } from '../../lib/images.js';
 import { listQuerySchema, withMeta } from '../../lib/paging.js';
 import { carrierScope } from '../../lib/scope.js';
@@ -117,7 +116,7 @@ export function companyRoutes(ns: Namespace) {
         if (Object.keys(errors).length) throw new ApiError(422, 'errors.validation', undefined, errors);
         const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_CREATE, 'site_header_logo');
         const now = nowIso();
-        const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : null;
+        const name = logo ? await app.files.store('media', logo.data, logo.ext) : null;
         try {
           const values = {
             ...(companyColumns(rec) as any),
@@ -130,7 +129,7 @@ export function companyRoutes(ns: Namespace) {
           req.audit({ action: 'create', resource: 'companies', resource_id: id, company_id: id, changes: diff(null, values) });
           return await answer(req, id, 'companies.created');
         } catch (err) {
-          await removeFile(app.config.dataDir, 'media', name);
+          await app.files.remove('media', name);
           throw err;
         }
       },
@@ -164,7 +163,7 @@ export function companyRoutes(ns: Namespace) {
         const newRole = Number(rec.company_role_id);
         if (newRole !== row.company_role_id) await checkRoleChange(row.id, row.company_role_id, newRole);
         const logo = await imageUpload(input.site_header_logo, LOGO_LIMIT_UPDATE, 'site_header_logo');
-        const name = logo ? await storeFile(app.config.dataDir, 'media', logo.data, logo.ext) : undefined;
+        const name = logo ? await app.files.store('media', logo.data, logo.ext) : undefined;
         // JSON null removes the logo; a URL sent back (the record as it was) keeps it.
         const removeLogo = !logo && 'site_header_logo' in input && input.site_header_logo === null;
         const set = {
@@ -173,7 +172,7 @@ export function companyRoutes(ns: Namespace) {
         };
         await repo.update(row.id, { ...set, updated_at: nowIso() });
         req.audit({ action: 'update', resource: 'companies', resource_id: row.id, company_id: row.id, changes: diff(row as Record<string, unknown>, set) });
-        if (name || removeLogo) await removeFile(app.config.dataDir, 'media', row.site_header_logo);
+        if (name || removeLogo) await app.files.remove('media', row.site_header_logo);
         return answer(req, row.id, 'companies.updated');
       },
     );
@@ -204,8 +203,8 @@ export function companyRoutes(ns: Namespace) {
           if (isForeignKeyViolation(err)) throw conflict('companies.referenced');
           throw err;
         }
-        await removeFile(app.config.dataDir, 'media', row.site_header_logo);
-        await removeFile(app.config.dataDir, 'media', row.logo);
+        await app.files.remove('media', row.site_header_logo);
+        await app.files.remove('media', row.logo);
         req.audit({
           action: 'delete',
           resource: 'companies',

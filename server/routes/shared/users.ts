@@ -18,7 +18,6 @@ import { USER_DEPENDENTS, countDependents, isForeignKeyViolation, isUniqueViolat
 import { ApiError, conflict, forbidden, invalid, notFound, type FieldErrors } from '../../lib/errors.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { listQuerySchema } from '../../lib/paging.js';
-import { removeFile } from '../../lib/files.js';
 import { carrierScope } from '../../lib/scope.js';
 import { nowIso } from '../../lib/tokens.js';
 import { companiesRepo, type CompanyScope } from '../../repositories/companies.js';
@@ -243,7 +242,7 @@ export function userRoutes(ns: Namespace) {
           if (isForeignKeyViolation(err)) throw conflict('users.referenced');
           throw err;
         }
-        await removeFile(app.config.dataDir, 'media', row.image);
+        await app.files.remove('media', row.image);
         req.audit({
           action: 'delete',
           resource: 'users',

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
-import { filesDir } from '../../lib/files.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { RATE_SHEET_FILES, checkRateSheet, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
@@ -31,19 +29,20 @@ const SHEET_MIME: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
-/** Sends a stored rate-sheet file as an attachment under its original name. */
-export function sendSheetFile(app: FastifyInstance, reply: FastifyReply, sheet: { file_path: string | null; file_name: string | null; code: string }) {
+/** Sends a stored rate-sheet file as an attachment under its original name, streamed from the file store. */
+export async function sendSheetFile(app: FastifyInstance, reply: FastifyReply, sheet: { file_path: string | null; file_name: string | null; code: string }) {
   const name = sheet.file_path ?? '';
-  const file = path.join(filesDir(app.config.dataDir, RATE_SHEET_FILES), name);
-  if (!/^[a-f0-9]{32}\.(xlsx?|ods|csv)$/.test(name) || !fs.existsSync(file)) throw new ApiError(404, 'rateSheets.fileMissing');
+  const file = /^[a-f0-9]{32}\.(xlsx?|ods|csv)$/.test(name) ? await app.files.open(RATE_SHEET_FILES, name) : null;
+  if (!file) throw new ApiError(404, 'rateSheets.fileMissing');
   const ext = path.extname(name);
   const download = sheet.file_name && path.extname(sheet.file_name).toLowerCase() === ext ? sheet.file_name : `${sheet.code}${ext}`;
   return reply
     .type(SHEET_MIME[ext] ?? XLSX_MIME)
+    .header('content-length', file.size)
     .header('content-disposition', attachmentName(download))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
-    .send(fs.createReadStream(file));
+    .send(file.stream);
 }
 
 /**
@@ -164,7 +163,7 @@ export default async function rateSheetRoutes(app: App) {
         }
         const description = b.description?.trim() || null;
         const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>
-          importRateSheet(app.db, app.config.dataDir, {
+          importRateSheet(app.db, app.files, {
             companyId: company.id,
             legalName: company.legal_name,
             rateType: b.rate_type,
@@ -236,7 +235,7 @@ export default async function rateSheetRoutes(app: App) {
 
     const destroy = async (req: FastifyRequest, id: number, companyId: number | undefined) => {
       const sheet = await ownSheet(req, id, companyId);
-      await deleteRateSheet(app.db, app.config.dataDir, sheet);
+      await deleteRateSheet(app.db, app.files, sheet);
       req.audit({
         action: 'delete',
         resource: 'rate_sheets',

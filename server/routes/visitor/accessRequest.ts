@@ -5,7 +5,6 @@ import { fieldSchema, type FieldsDecl } from '../../../model/fields.js';
 import type { InputOf } from '../../../model/resource.js';
 import { int, obj, str, writeAnswer } from '../../lib/answers.js';
 import { ApiError, invalid, tooMany } from '../../lib/errors.js';
-import { storeFile } from '../../lib/files.js';
 import { imageProblem } from '../../lib/images.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { isUploadedFile } from '../../plugins/forms.js';
@@ -104,7 +103,7 @@ export default async function accessRequestRoutes(app: App) {
         carrier_country_id: body.carrier_country_id,
         carrier_language_id: body.carrier_language_id,
         carrier_id: carrierId,
-        carrier_logo: logo && logoKind ? await storeFile(app.config.dataDir, 'media', logo.data, logoKind.ext) : null,
+        carrier_logo: logo && logoKind ? await app.files.store('media', logo.data, logoKind.ext) : null,
         user_password_hash: await hashPassword(password),
       });
       const recorded = { ...values, carrier_country_id: body.carrier_country_id, carrier_language_id: body.carrier_language_id, carrier_id: carrierId };

@@ -2,7 +2,6 @@ import type { App } from '../../lib/typed.js';
 import { errorRef, okAnswer, writeAnswer } from '../../lib/answers.js';
 import { profileSchema } from './auth.js';
 import { ApiError, invalid } from '../../lib/errors.js';
-import { removeFile, storeFile } from '../../lib/files.js';
 import { imageProblem, type ImageProblem } from '../../lib/images.js';
 import { isUploadedFile } from '../../plugins/forms.js';
 import { accountsRepo } from '../../repositories/accounts.js';
@@ -67,13 +66,13 @@ export default async function profileRoutes(app: App) {
 
       const me = req.user!;
       const before = await accounts.findById(me.id);
-      const image = file && kind ? await storeFile(app.config.dataDir, 'media', file.data, kind.ext) : undefined;
+      const image = file && kind ? await app.files.store('media', file.data, kind.ext) : undefined;
       const fields: Parameters<typeof accounts.updateProfile>[1] = { first_name, last_name };
       if (body.country_id !== undefined) fields.country_id = body.country_id;
       if (body.city !== undefined) fields.city = body.city?.trim() || null;
       if (image) fields.image = image;
       await accounts.updateProfile(me.id, fields);
-      if (image) await removeFile(app.config.dataDir, 'media', before?.image);
+      if (image) await app.files.remove('media', before?.image);
       req.audit({
         action: 'update',
         resource: 'users',

@@ -1,9 +1,6 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { App } from '../../lib/typed.js';
 import { binaryAnswer, XLSX } from '../../lib/answers.js';
 import { ApiError } from '../../lib/errors.js';
-import { filesDir } from '../../lib/files.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
 import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, type TemplateKey } from '../../repositories/settings.js';
 
@@ -45,12 +42,9 @@ export default async function settingsRoutes(app: App) {
       const { key } = req.params;
       const t = parseTemplate(await settings.get(templateSetting(key)));
       if (!t || !/^[a-f0-9]{32}\.xlsx?$/.test(t.file)) throw new ApiError(404, 'settings.templateMissing');
-      let data: Buffer;
-      try {
-        data = await fs.readFile(path.join(filesDir(app.config.dataDir, 'templates'), t.file));
-      } catch {
-        throw new ApiError(404, 'settings.templateMissing');
-      }
+      // Read whole (a template is small): its first bytes name its type.
+      const data = await app.files.read('templates', t.file);
+      if (!data) throw new ApiError(404, 'settings.templateMissing');
       const kind = spreadsheetKind(data);
       const name = t.name.replace(/[^\w. -]/g, '_');
       return reply

@@ -1,8 +1,5 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { filesDir } from '../../../server/lib/files.js';
+import { sha256 } from '../fileHelpers.js';
 import { RATE_SHEET_FILES } from '../../../server/imports/rateSheets.js';
 import { DOCUMENTS_AREA } from '../../../server/routes/requests/list.js';
 import type { TestPortal } from '../helpers.js';
@@ -87,6 +84,9 @@ export const FREE_TABLES: Record<string, string> = {
   password_resets: 'reset codes, requested by anyone by design',
   // Every write adds its live event (docs/live-events.md); the stream filters them per user (tests/api/liveEvents.test.ts).
   live_events: "the live stream's short memory, written by every write by design",
+  // Uploaded files kept in the database (lib/fileStoreDb.ts): keyed by random names, no tenant column; tenant
+  // A's files are compared by their bytes (snapshotA's `files`), and an upload by anyone adds a row.
+  stored_files: "uploaded files' bytes, compared per file below",
 };
 
 /** The tables of the current database (PostgreSQL: of the test's own schema). */
@@ -99,7 +99,7 @@ export async function tableNames(p: TestPortal): Promise<string[]> {
     .sort();
 }
 
-const sha = (file: string) => (fs.existsSync(file) ? crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex') : 'missing');
+const sha = async (p: TestPortal, area: string, name: string) => sha256(await p.app.files.read(area, name));
 
 /** Tenant A's rows of every tenant table, every global table whole, and the bytes of A's stored files. */
 export async function snapshotA(p: TestPortal, a: TenantA) {
@@ -152,8 +152,8 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
     .orderBy('id')
     .execute();
   out.files = [
-    ...sheetFiles.map((r: { file_path: string }) => [r.file_path, sha(path.join(filesDir(p.config.dataDir, RATE_SHEET_FILES), r.file_path))]),
-    ...docs.map((r: { stored_name: string }) => [r.stored_name, sha(path.join(filesDir(p.config.dataDir, DOCUMENTS_AREA), r.stored_name))]),
+    ...(await Promise.all(sheetFiles.map(async (r: { file_path: string }) => [r.file_path, await sha(p, RATE_SHEET_FILES, r.file_path)]))),
+    ...(await Promise.all(docs.map(async (r: { stored_name: string }) => [r.stored_name, await sha(p, DOCUMENTS_AREA, r.stored_name)]))),
   ];
   return out;
 }
