@@ -224,7 +224,7 @@ async function main() {
     const p99After = quantile(after.latencies, 0.99);
     const p99Without = (p99Before + p99After) / 2;
     const p99During = quantile(during.latencies, 0.99);
-    const maxDuring = Math.max(...during.latencies);
+    const maxDuring = during.latencies.reduce((m, v) => Math.max(m, v), 0);
     const failedQuotes = [before, during, after].reduce((n, r) => n + r.non2xx + r.errors, 0);
     const ratio = p99During / p99Without;
     const slowest = Math.max(...uploads.map((u) => u.ms));

@@ -36,7 +36,7 @@ const keyOf = (row: ImportRow, cols: readonly string[]) => cols.map((c) => Strin
  * an ImportError listing EVERY refused cell (row number as Excel shows it, column, reason). Blank rows
  * are skipped. Also checks the set's rules: unique keys, location rows, non-overlapping brackets.
  */
-export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOptions = {}): ImportRow[] {
+export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOptions = {}, consume = false): ImportRow[] {
   const colIndex = matchHeaders(spec, sheet);
   const columns = spec.columns;
   const errors = new RowErrorList();
@@ -50,6 +50,9 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
   for (let r = sheet.headerRow + 1; r < sheet.rows.length; r++) {
     const cells = sheet.rows[r];
     if (!cells) continue;
+    // `consume`: the sheet's rows are let go as they are read (the reading thread, whose heap is capped,
+    // holds the cells and the validated rows at once only a row at a time).
+    if (consume) sheet.rows[r] = undefined;
     let blank = true;
     for (const i of colIndex) {
       const c = cells[i];

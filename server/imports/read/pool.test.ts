@@ -41,7 +41,8 @@ const big = (rows: number) =>
 const job = (data: Buffer) => ({ data, fileName: 'x.xlsx', spec, ctx: {} });
 
 let pool: ReadPool | undefined;
-const make = (o: Partial<ReadPoolOptions>) => (pool = new ReadPool({ size: 1, heapMb: 256, timeMs: 30_000, queue: 4, perTenant: 2, idleMs: 30_000, ...o }));
+const make = (o: Partial<ReadPoolOptions>) =>
+  (pool = new ReadPool({ size: 1, heapMb: 256, timeMs: 30_000, queue: 4, perTenant: 2, idleMs: 30_000, recycleMb: 64, ...o }));
 afterEach(async () => {
   await pool?.close();
   pool = undefined;

@@ -65,8 +65,8 @@ export const READ_LIMITS: ReadLimits = {
   sharedStringChars: 32 * 1024 * 1024,
   inflatedBytes: TARIFF_LIMITS.unzippedBytes,
   rowBytes: 4 * 1024 * 1024,
-  // 200 000 rows of 40 columns; 64 MB of row arrays at most, within a reading thread's 256 MB heap.
-  cells: 8_000_000,
+  // 200 000 rows of 20 columns (the templates have at most 12); 32 MB of row arrays at most.
+  cells: 4_000_000,
 };
 
 /**

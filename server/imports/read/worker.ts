@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
+import v8 from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { RowsSpec } from '../../../model/tariffs.js';
 import type { CellContext } from '../cells.js';
@@ -63,28 +62,16 @@ export function encodeRows(rows: ImportRow[], names: string[]): EncodedRows {
   return { count: rows.length, columns };
 }
 
-export type ReadAnswer =
-  { id: number; ok: true; rows: EncodedRows } | { id: number; ok: false; error: SerialisedImportError } | { id: number; ok: false; failure: string };
-
-/**
- * The reading thread runs at a lower CPU priority than the process's other threads (Linux: a thread is
- * a task with its own nice value, `/proc/thread-self` names it), so on a busy machine the thread that
- * answers quotes is scheduled first. Elsewhere, or when refused, it keeps the process's priority.
- */
-function lowerPriority() {
-  try {
-    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.min(19, os.getPriority(tid) + 10));
-  } catch {
-    // not Linux, or not allowed: the default priority
-  }
-}
+/** Every answer also says how large the thread's heap grew (MB): the pool ends a thread that grew large. */
+export type ReadAnswer = { heapMb?: number } & (
+  { id: number; ok: true; rows: EncodedRows } | { id: number; ok: false; error: SerialisedImportError } | { id: number; ok: false; failure: string }
+);
 
 async function run(task: ReadTask): Promise<ReadAnswer> {
   try {
     const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
     const sheet = await readSpreadsheet(data, task.fileName, task.limits);
-    const rows = validateRows(task.spec, sheet, task.ctx);
+    const rows = validateRows(task.spec, sheet, task.ctx, true);
     return {
       id: task.id,
       ok: true,
@@ -102,9 +89,12 @@ async function run(task: ReadTask): Promise<ReadAnswer> {
 }
 
 if (parentPort) {
-  lowerPriority();
+  // Its CPU priority was lowered by worker.mjs before this module loaded.
   const port = parentPort;
   port.on('message', (task: ReadTask) => {
-    void run(task).then((answer) => port.postMessage(answer, answer.ok ? answer.rows.columns.map((c) => c.index.buffer as ArrayBuffer) : []));
+    void run(task).then((answer) => {
+      answer.heapMb = v8.getHeapStatistics().total_heap_size / (1024 * 1024);
+      port.postMessage(answer, answer.ok ? answer.rows.columns.map((c) => c.index.buffer as ArrayBuffer) : []);
+    });
   });
 }

@@ -138,6 +138,19 @@ describe('the .xlsx reader gives the cells SheetJS gives', () => {
     expect((await bothWays(withPart(withSst, 'xl/worksheets/sheet1.xml', prefixed)))!.rows[0]![1]).toEqual({ t: 'n', v: 7 });
   });
 
+  it('reads self-closed cells the same way, with or without attributes and types', async () => {
+    const base = write([['data', aoa([['x']])]]);
+    await bothWays(
+      withPart(
+        base,
+        'xl/worksheets/sheet1.xml',
+        sheetXml(
+          '<row r="1"><c/><c r="C1" s="2"/><c><v>5</v></c><c r="E1" t="b"/><c r="F1" t="str"/><c r="G1" t="inlineStr"/><c r="H1" t="s"/><c/><c><v>9</v></c></row>',
+        ),
+      ),
+    );
+  });
+
   it('reads date cells as the serial numbers SheetJS gives, in both date systems', async () => {
     const dated = write(
       [
@@ -234,6 +247,17 @@ describe('the .xlsx reader counts its limits while it reads', () => {
     expect(await refusal(lean(many, limits({ sharedStrings: 1000 })))).toMatchObject({ status: 413, key: 'import.tooComplex' });
     const big = withPart(base, 'xl/sharedStrings.xml', `<sst>${`<si><t>${'b'.repeat(1000)}</t></si>`.repeat(200)}</sst>`);
     expect(await refusal(lean(big, limits({ sharedStringChars: 100_000 })))).toMatchObject({ status: 413, key: 'import.tooComplex' });
+  });
+
+  it('refuses a sheet whose rows would hold too many cell slots: a value at a far column on every row', async () => {
+    const base = write([['s', aoa([['x']])]]);
+    const far = withPart(
+      base,
+      'xl/worksheets/sheet1.xml',
+      sheetXml(Array.from({ length: 60 }, () => `<row>${'<c/>'.repeat(99)}<c><v>1</v></c></row>`).join('')),
+    );
+    expect(await refusal(lean(far, limits({ cells: 5000 })))).toMatchObject({ status: 413, key: 'import.tooComplex' });
+    expect((await lean(far, limits({ cells: 6000 })))!.rows).toHaveLength(60);
   });
 
   it('refuses a row whose XML passes the row limit without holding it whole', async () => {

@@ -219,6 +219,9 @@ function parseRow(x: string, s: SheetState) {
       }
       tagc = idx - 1;
     } else ++tagc;
+    // A self-closed cell without a type holds nothing (SheetJS: no `t`, no `v`, skipped): a row of a thousand
+    // `<c/>` or `<c r="B7" s="3"/>` is walked without parsing their attributes.
+    if (cx === '>' || (cx.endsWith('/>') && cx.indexOf('>') === cx.length - 1 && !cx.includes('t='))) continue;
     cx = '<c ' + (cx.charAt(0) === '<' ? '>' : '') + cx;
     const gt = cx.indexOf('>') + 1 || cx.length + 1;
     const tag = attributes(cx.slice(0, gt));
