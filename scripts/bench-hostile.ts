@@ -9,6 +9,7 @@
  *   - the server's resident memory, peak during the uploads − before them: ≤ 512 MB, and it never dies;
  *   - every hostile upload answered 4xx (or a 2xx check listing errors) within 10 s, no answer over 1 MB.
  * BENCH_SECONDS (default 20) is the length of the run with uploads; the runs without them take half each.
+ * BENCH_CASES=a,b runs only the named cases (`pdf-named-xlsx` alone measures what uploading at all costs).
  * Exits 1 when a budget is missed.
  */
 import { spawn } from 'node:child_process';
@@ -122,10 +123,13 @@ async function main() {
   const { env, pg, base } = portal;
   await prepare(env);
   console.log('making the hostile files…');
-  const files = HOSTILE_CASES.map((c) => ({ ...c, data: c.make() }));
+  // BENCH_CASES=name,name keeps some cases (e.g. only `pdf-named-xlsx`: the cost of uploading at all).
+  const only = process.env.BENCH_CASES?.split(',').map((s) => s.trim());
+  const files = HOSTILE_CASES.filter((c) => !only || only.includes(c.name)).map((c) => ({ ...c, data: c.make() }));
   for (const f of files) console.log(`  ${f.name.padEnd(30)} ${(f.data.length / 1024).toFixed(1).padStart(8)} kB  ${f.was}`);
 
-  const server = spawn(process.execPath, serverArgs(), {
+  // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", adds V8 or Node options to the server process
+  const server = spawn(process.execPath, serverArgs((process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)), {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv,
     stdio: ['ignore', 'ignore', 'inherit'],

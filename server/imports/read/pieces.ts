@@ -1,3 +1,4 @@
+import { pace } from './pace.js';
 import { limitError, type ReadLimits } from './types.js';
 
 /**
@@ -69,6 +70,7 @@ export async function* pieces(
     for (;;) {
       const end = closeTagEnd(pending, tag, Math.max(from, scanned - overlap));
       if (end < 0) break;
+      pace();
       yield pending.subarray(from, end);
       from = end;
       scanned = end;

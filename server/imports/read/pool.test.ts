@@ -42,7 +42,7 @@ const job = (data: Buffer) => ({ data, fileName: 'x.xlsx', spec, ctx: {} });
 
 let pool: ReadPool | undefined;
 const make = (o: Partial<ReadPoolOptions>) =>
-  (pool = new ReadPool({ size: 1, heapMb: 256, timeMs: 30_000, queue: 4, perTenant: 2, idleMs: 30_000, recycleMb: 64, ...o }));
+  (pool = new ReadPool({ size: 1, heapMb: 256, timeMs: 30_000, queue: 4, perTenant: 2, idleMs: 30_000, collectMb: 48, ...o }));
 afterEach(async () => {
   await pool?.close();
   pool = undefined;

@@ -5,6 +5,7 @@ import { ApiError } from '../../lib/errors.js';
 import type { CellContext } from '../cells.js';
 import { ImportError } from '../errors.js';
 import type { ImportRow } from '../validate.js';
+import { requestThreadGauge } from './pace.js';
 import { limitError, READ_LIMITS, type ReadLimits } from './types.js';
 import type { EncodedRows, ReadAnswer, ReadTask } from './worker.js';
 
@@ -12,7 +13,7 @@ import type { EncodedRows, ReadAnswer, ReadTask } from './worker.js';
  * The reading pool (issue 31): every spreadsheet an upload carries is read and validated in one of a
  * few worker threads, never on the thread that answers requests, so one carrier's file cannot slow or
  * stop the portal for the others.
- * - Bounded: `size` threads (one per core, at most 4), each with a heap cap (`resourceLimits`) and a
+ * - Bounded: `size` threads (one per core but one, 1 to 4), each with a heap cap (`resourceLimits`) and a
  *   time limit; a thread passing either is terminated and the upload refused 413 "too large or too
  *   complex". A fresh thread takes its place for the next file.
  * - Fair: at most `perTenant` files of one company are read at once; the next waiting file of another
@@ -24,7 +25,7 @@ import type { EncodedRows, ReadAnswer, ReadTask } from './worker.js';
  */
 
 export interface ReadPoolOptions {
-  /** threads (IMPORT_WORKERS; default one per core, at most 4) */
+  /** threads (IMPORT_WORKERS; default one per core but one, which the request thread keeps: 1 to 4) */
   size: number;
   /** heap of one thread, MB (IMPORT_HEAP_MB; default 256) */
   heapMb: number;
@@ -36,12 +37,8 @@ export interface ReadPoolOptions {
   perTenant: number;
   /** an idle thread stops after this long */
   idleMs: number;
-  /**
-   * a thread whose heap grew past this (MB) is ended once it has answered, before its rows are made again
-   * on the request thread: its memory goes back at once instead of adding to theirs (a 100 000-row rate
-   * sheet grows it to ~62 MB; a template's check stays under 20 MB)
-   */
-  recycleMb: number;
+  /** a thread whose heap grew past this (MB) collects its garbage once it has answered (worker.ts `collect`) */
+  collectMb: number;
 }
 
 const envInt = (name: string, fallback: number, min = 1) => {
@@ -50,7 +47,9 @@ const envInt = (name: string, fallback: number, min = 1) => {
 };
 
 export function poolOptionsFromEnv(): ReadPoolOptions {
-  const size = envInt('IMPORT_WORKERS', Math.max(1, Math.min(4, os.availableParallelism())));
+  // One per core but one: on 2 cores one reading thread. With two, the quotes' p99 beside hostile uploads
+  // rose 2.3–2.9 times on PostgreSQL, with one 1.9–2.0 times (npm run bench:hostile, issue 31).
+  const size = envInt('IMPORT_WORKERS', Math.max(1, Math.min(4, os.availableParallelism() - 1)));
   return {
     size,
     heapMb: envInt('IMPORT_HEAP_MB', 256, 32),
@@ -58,7 +57,7 @@ export function poolOptionsFromEnv(): ReadPoolOptions {
     queue: envInt('IMPORT_QUEUE', 4 * size, 0),
     perTenant: 2,
     idleMs: 30_000,
-    recycleMb: 48,
+    collectMb: 48,
   };
 }
 
@@ -85,10 +84,8 @@ interface Slot {
   task: Pending | null;
   timer?: NodeJS.Timeout;
   idle?: NodeJS.Timeout;
-  /** the thread is being terminated by the pool (time limit, idle, grown large): its exit is expected */
+  /** the thread is being terminated by the pool (time limit, idle): its exit is expected */
   ending: boolean;
-  /** settles when a thread ended for its size is gone */
-  gone?: Promise<void>;
 }
 
 /** What the pool is doing, for the metrics (issue 32) and the tests. */
@@ -100,8 +97,6 @@ export interface ReadPoolStats {
   killed: number;
   refusedBusy: number;
   completed: number;
-  /** threads ended after answering because their heap grew large */
-  recycled: number;
   /** the last exception a reader threw that was not a refusal (logged by the caller) */
   lastFailure?: string;
 }
@@ -116,7 +111,9 @@ export class ReadPool {
   /** recent read times (ms), for Retry-After */
   private recent: number[] = [];
   private closed = false;
-  readonly stats: ReadPoolStats = { threads: 0, running: 0, queued: 0, killed: 0, refusedBusy: 0, completed: 0, recycled: 0 };
+  /** how busy the request thread is, shared with the reading threads (pace.ts) */
+  private gauge = requestThreadGauge();
+  readonly stats: ReadPoolStats = { threads: 0, running: 0, queued: 0, killed: 0, refusedBusy: 0, completed: 0 };
 
   constructor(readonly options: ReadPoolOptions = poolOptionsFromEnv()) {}
 
@@ -170,6 +167,7 @@ export class ReadPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
       execArgv: [],
+      workerData: { gauge: this.gauge.shared, collectMb: this.options.collectMb },
       // An 8 MB young generation: a 100 000-row sheet read with 16 MB took 15 MB more of the process's memory
       // at its peak for 6 % less time (measured beside the request thread, issue 31).
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
@@ -205,6 +203,7 @@ export class ReadPool {
     slot.worker.ref();
     this.runningByTenant.set(task.tenant, (this.runningByTenant.get(task.tenant) ?? 0) + 1);
     this.stats.running++;
+    this.gauge.watch(true);
     // The bytes are copied once into a buffer of their own and moved to the thread (no second copy).
     const data = new Uint8Array(task.job.data);
     const message: ReadTask = {
@@ -230,13 +229,6 @@ export class ReadPool {
 
   private answered(slot: Slot, answer: ReadAnswer) {
     if (!slot.task || slot.task.id !== answer.id) return;
-    // A thread that grew large is ended now (a fresh one takes the next file); its rows are made again once
-    // its memory is gone, so the two never add up.
-    if ((answer.heapMb ?? 0) > this.options.recycleMb) {
-      slot.ending = true;
-      this.stats.recycled++;
-      slot.gone = slot.worker.terminate().then(() => undefined);
-    }
     if (answer.ok) this.finish(slot, null, answer.rows);
     else if ('error' in answer) {
       const e = answer.error;
@@ -258,6 +250,7 @@ export class ReadPool {
     clearTimeout(slot.timer);
     slot.task = null;
     this.stats.running--;
+    this.gauge.watch(this.stats.running > 0);
     const n = (this.runningByTenant.get(task.tenant) ?? 1) - 1;
     if (n > 0) this.runningByTenant.set(task.tenant, n);
     else this.runningByTenant.delete(task.tenant);
@@ -267,7 +260,7 @@ export class ReadPool {
       task.reject(err);
     } else {
       this.stats.completed++;
-      (slot.gone ?? Promise.resolve()).then(() => decodeRows(rows!)).then(task.resolve, task.reject);
+      decodeRows(rows!).then(task.resolve, task.reject);
     }
     if (!slot.ending) {
       slot.worker.unref();
