@@ -17,14 +17,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../server/config.js';
-import { openDb } from '../server/db/index.js';
-import { migrateToLatest } from '../server/db/migrate.js';
 import { hashPassword } from '../server/lib/passwords.js';
-import { seed } from '../server/seed/index.js';
 import { COMPANY_ROLE, USER_ROLE } from '../model/roles.js';
 import { HOSTILE_CASES } from '../tests/fixtures/hostileSheets.js';
-import { benchPortal, nearestRank, untilServing } from './benchKit.js';
+import { benchPortal, nearestRank, seededBenchDb, untilServing } from './benchKit.js';
 import { serverArgs } from './serverCommand.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
@@ -34,21 +30,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const SECOND_CARRIER = { email: 'hostile2@bench.demo', password: 'demo1234' };
 
 async function prepare(env: Record<string, string | undefined>) {
-  const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db.db);
-  await seed(db.db, config);
-  const carrier = await db.db
-    .selectFrom('users as u')
-    .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select('c.id')
-    .where('u.email', '=', 'carrier@portal.demo')
-    .executeTakeFirstOrThrow();
-  await db.db
-    .insertInto('settings')
-    .values({ key: 'visitor_company_id', value: String(carrier.id), public: 1 })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) }))
-    .execute();
+  const { db } = await seededBenchDb(env);
   const now = new Date().toISOString();
   const second = await db.db
     .insertInto('companies')

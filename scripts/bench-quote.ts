@@ -17,14 +17,10 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '../server/config.js';
-import { openDb } from '../server/db/index.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { seed } from '../server/seed/index.js';
 import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
 import { BIG, addBigCarrier } from './bench-quote-big.js';
 import { serverArgs } from './serverCommand.mjs';
-import { benchPortal, nearestRank, untilServing } from './benchKit.js';
+import { benchPortal, nearestRank, seededBenchDb, untilServing } from './benchKit.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
@@ -32,23 +28,10 @@ const API_PASSWORD = 'bench-password';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 async function prepare(env: Record<string, string | undefined>) {
-  const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(db.db);
-  await seed(db.db, config);
-  const carrier = await db.db
-    .selectFrom('users as u')
-    .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select('c.id')
-    .where('u.email', '=', 'carrier@portal.demo')
-    .executeTakeFirstOrThrow();
+  const { db, carrierId } = await seededBenchDb(env);
+  const carrier = { id: carrierId };
   const demo = await hasExpressTariffs(db.db, carrier.id);
   if (!demo) await generateTariffs(db.db, carrier.id);
-  await db.db
-    .insertInto('settings')
-    .values({ key: 'visitor_company_id', value: String(carrier.id), public: 1 })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) }))
-    .execute();
   if (process.env.BENCH_BIG !== '0') await addBigCarrier(db.db);
   await db.destroy();
   return demo ? 'demo tariffs' : 'generated tariffs (every province, 2 classes, sell and buy)';

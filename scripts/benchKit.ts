@@ -93,3 +93,31 @@ export async function untilServing(base: string, headers: Record<string, string>
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * The benchmark portal's database migrated and seeded with the demo set, the demo carrier made the visitors'
+ * carrier (the public quote prices with its tariffs). Answers the open database and the carrier's id; the
+ * caller closes it (`db.destroy()`).
+ */
+export async function seededBenchDb(env: Record<string, string | undefined>) {
+  const { loadConfig } = await import('../server/config.js');
+  const { openDb } = await import('../server/db/index.js');
+  const { migrateToLatest } = await import('../server/db/migrate.js');
+  const { seed } = await import('../server/seed/index.js');
+  const config = loadConfig({ NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv);
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db.db);
+  await seed(db.db, config);
+  const carrier = await db.db
+    .selectFrom('users as u')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .select('c.id')
+    .where('u.email', '=', 'carrier@portal.demo')
+    .executeTakeFirstOrThrow();
+  await db.db
+    .insertInto('settings')
+    .values({ key: 'visitor_company_id', value: String(carrier.id), public: 1 })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: String(carrier.id) }))
+    .execute();
+  return { db, carrierId: carrier.id };
+}

@@ -14,6 +14,19 @@ import { sharedReadPool } from '../imports/read/pool.js';
  */
 let registry: client.Registry | undefined;
 
+/** A counter whose total is kept elsewhere (a pool's or a worker's own, since the start): reported as it is at each scrape. */
+export function keptTotal(register: client.Registry, name: string, help: string, value: () => number) {
+  return new client.Counter({
+    name,
+    help,
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(value());
+    },
+  });
+}
+
 /** How often the event loop's delay is sampled for the histogram (a timer that does nothing else). */
 export const LAG_SAMPLE_MS = 100;
 
@@ -52,17 +65,7 @@ export function processMetrics(): client.Registry {
         this.set(value());
       },
     });
-  /** A counter whose total is kept elsewhere (the pool's own, since the start): reported as it is. */
-  const total = (name: string, help: string, value: () => number) =>
-    new client.Counter({
-      name,
-      help,
-      registers: [register],
-      collect() {
-        this.reset();
-        this.inc(value());
-      },
-    });
+  const total = (name: string, help: string, value: () => number) => keptTotal(register, name, help, value);
   gauge('portal_import_threads', 'Spreadsheet reading threads alive (IMPORT_WORKERS at most; they stop after 30 s idle).', () => pool().threads);
   gauge('portal_import_reads_running', 'Uploaded spreadsheets being read now.', () => pool().running);
   gauge('portal_import_reads_queued', 'Uploaded spreadsheets waiting for a reading thread (IMPORT_QUEUE at most).', () => pool().queued);

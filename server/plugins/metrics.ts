@@ -6,7 +6,7 @@ import client from 'prom-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PoolUse } from '../db/index.js';
 import { mailStatsOf } from '../lib/mail.js';
-import { processMetrics } from '../lib/processMetrics.js';
+import { keptTotal, processMetrics } from '../lib/processMetrics.js';
 import { webhooksRepo } from '../repositories/webhooks.js';
 
 /**
@@ -103,16 +103,7 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     collect: (this: client.Gauge) => void | Promise<void>,
     opts: { labelNames?: string[]; aggregator?: client.Aggregator } = {},
   ) => new client.Gauge({ name, help, labelNames: opts.labelNames ?? [], aggregator: opts.aggregator ?? 'sum', registers: [register], collect });
-  const total = (name: string, help: string, value: () => number) =>
-    new client.Counter({
-      name,
-      help,
-      registers: [register],
-      collect() {
-        this.reset();
-        this.inc(value());
-      },
-    });
+  const total = (name: string, help: string, value: () => number) => keptTotal(register, name, help, value);
 
   // The database's connections.
   gauge('portal_db_pool_max', 'Connections the pool may open (PostgreSQL: the pool size; SQLite: 1, its one connection).', function () {
