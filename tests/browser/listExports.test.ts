@@ -45,7 +45,8 @@ describeInBrowser('list exports in Chromium (Italian)', (ctx) => {
     expect([...csv.data.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.data.toString('utf8').slice(1).split('\r\n').filter(Boolean);
     expect(lines[0].split(';')).toHaveLength(3);
-    expect(lines[1]).toMatch(/^\d{2}\/\d{4};\d+,\d+;/);
+    // Every field holding a comma is quoted in every language (issue 31): the Italian amount is "1,587".
+    expect(lines[1]).toMatch(/^\d{2}\/\d{4};"\d+,\d+";/);
     expect(errors).toEqual([]);
   });
 });
