@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { hashPassword } from '../server/lib/passwords.js';
 import { COMPANY_ROLE, USER_ROLE } from '../model/roles.js';
 import { HOSTILE_CASES } from '../tests/fixtures/hostileSheets.js';
-import { benchPortal, nearestRank, seededBenchDb, untilServing } from './benchKit.js';
+import { BENCH_EXPRESS, benchPortal, nearestRank, seededBenchDb, untilServing } from './benchKit.js';
 import { serverArgs } from './serverCommand.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 20);
@@ -134,23 +134,7 @@ async function main() {
       url: `${base}/visitor/costRequest`,
       method: 'POST' as const,
       headers,
-      body: JSON.stringify({
-        zone: 'national',
-        service: 'palletExpress',
-        flow: 'OUT',
-        originCountry: 'IT',
-        originPostalCode: '20121',
-        originLocality: 'Milano',
-        originProvince: 'MI',
-        destinationCountry: 'IT',
-        destinationPostalCode: '00118',
-        destinationLocality: 'Roma',
-        destinationProvince: 'RM',
-        palletWeight: [250, 480, 120],
-        palletWidth: [120, 120, 80],
-        palletLength: [80, 100, 120],
-        palletHeight: [90, 140, 75],
-      }),
+      body: JSON.stringify(BENCH_EXPRESS),
     };
     const check = await (await fetch(quote.url, { method: 'POST', headers, body: quote.body })).json();
     if (check.status !== true) throw new Error(`the quote does not price: ${JSON.stringify(check)}`);

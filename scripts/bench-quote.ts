@@ -20,7 +20,7 @@ import autocannon from 'autocannon';
 import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
 import { BIG, addBigCarrier } from './bench-quote-big.js';
 import { serverArgs } from './serverCommand.mjs';
-import { benchPortal, nearestRank, seededBenchDb, untilServing } from './benchKit.js';
+import { BENCH_EXPRESS, BENCH_ROUTE, benchPortal, nearestRank, seededBenchDb, untilServing } from './benchKit.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
@@ -86,26 +86,8 @@ async function main() {
           ).json();
     const asBigEndUser = bigLogin ? { ...headers, authorization: `Bearer ${bigLogin.token}` } : null;
 
-    const route = {
-      originCountry: 'IT',
-      originPostalCode: '20121',
-      originLocality: 'Milano',
-      originProvince: 'MI',
-      destinationCountry: 'IT',
-      destinationPostalCode: '00118',
-      destinationLocality: 'Roma',
-      destinationProvince: 'RM',
-    };
-    const express = JSON.stringify({
-      zone: 'national',
-      service: 'palletExpress',
-      flow: 'OUT',
-      ...route,
-      palletWeight: [250, 480, 120],
-      palletWidth: [120, 120, 80],
-      palletLength: [80, 100, 120],
-      palletHeight: [90, 140, 75],
-    });
+    const route = BENCH_ROUTE;
+    const express = JSON.stringify(BENCH_EXPRESS);
     const standard = JSON.stringify({
       zone: 'national',
       service: 'standard',

@@ -121,3 +121,26 @@ export async function seededBenchDb(env: Record<string, string | undefined>) {
     .execute();
   return { db, carrierId: carrier.id };
 }
+
+/** The benchmarks' quote route: Milano → Roma, national (the demo carrier prices it). */
+export const BENCH_ROUTE = {
+  originCountry: 'IT',
+  originPostalCode: '20121',
+  originLocality: 'Milano',
+  originProvince: 'MI',
+  destinationCountry: 'IT',
+  destinationPostalCode: '00118',
+  destinationLocality: 'Roma',
+  destinationProvince: 'RM',
+};
+/** The benchmarks' 3-pallet national express quote body. */
+export const BENCH_EXPRESS = {
+  zone: 'national',
+  service: 'palletExpress',
+  flow: 'OUT',
+  ...BENCH_ROUTE,
+  palletWeight: [250, 480, 120],
+  palletWidth: [120, 120, 80],
+  palletLength: [80, 100, 120],
+  palletHeight: [90, 140, 75],
+};

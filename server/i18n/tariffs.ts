@@ -8,7 +8,7 @@ export const tariffs = {
     'import.badRowsOneRow': 'The file has {count} errors in row {row}: nothing was imported. Correct them and upload the file again.',
     'import.badRowsTruncated': 'The file has {count} errors in {rows} rows (the first {listed} are listed): nothing was imported.',
     'import.tooLarge': 'The file is too large (limit {limit}).',
-    'import.tooManyRows': 'The file has too many rows (limit {limit} rows).',
+    'import.tooManyRows': 'The file has too many rows: at most {limit} data rows. Delete the extra rows (or save the data in another file) and retry.',
     'import.tooManyColumns': 'Row {row} has data beyond column {limit}: a sheet may use at most {limit} columns. Delete the extra columns and retry.',
     'import.cellTooLong': 'Cell {cell} holds more than {limit} characters (Excel’s own limit): shorten it and retry.',
     'import.tooComplex':
@@ -86,7 +86,7 @@ export const tariffs = {
     'import.badRowsOneRow': 'Il file contiene {count} errori nella riga {row}: non è stato importato nulla. Correggili e carica di nuovo il file.',
     'import.badRowsTruncated': 'Il file contiene {count} errori in {rows} righe (sono elencati i primi {listed}): non è stato importato nulla.',
     'import.tooLarge': 'Il file è troppo grande (limite {limit}).',
-    'import.tooManyRows': 'Il file ha troppe righe (limite {limit} righe).',
+    'import.tooManyRows': 'Il file ha troppe righe: al massimo {limit} righe di dati. Elimina le righe in più (o salva i dati in un altro file) e riprova.',
     'import.tooManyColumns':
       'La riga {row} ha dati oltre la colonna {limit}: un foglio può usare al massimo {limit} colonne. Elimina le colonne in più e riprova.',
     'import.cellTooLong': 'La cella {cell} contiene più di {limit} caratteri (il limite di Excel): accorciala e riprova.',
@@ -166,7 +166,8 @@ export const tariffs = {
     'import.badRowsOneRow': 'Le fichier contient {count} erreurs à la ligne {row} : rien n’a été importé. Corrigez-les et envoyez à nouveau le fichier.',
     'import.badRowsTruncated': 'Le fichier contient {count} erreurs dans {rows} lignes (les {listed} premières sont listées) : rien n’a été importé.',
     'import.tooLarge': 'Le fichier est trop volumineux (limite {limit}).',
-    'import.tooManyRows': 'Le fichier a trop de lignes (limite {limit} lignes).',
+    'import.tooManyRows':
+      'Le fichier a trop de lignes : au plus {limit} lignes de données. Supprimez les lignes en trop (ou enregistrez les données dans un autre fichier) et réessayez.',
     'import.tooManyColumns':
       'La ligne {row} contient des données au-delà de la colonne {limit} : une feuille peut utiliser au plus {limit} colonnes. Supprimez les colonnes en trop et réessayez.',
     'import.cellTooLong': 'La cellule {cell} contient plus de {limit} caractères (la limite d’Excel) : raccourcissez-la et réessayez.',
