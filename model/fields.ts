@@ -10,6 +10,7 @@
  *     created_at: { type: 'date', readOnly: true, list: 'hidden' },
  *   });
  */
+import { IMAGE_TYPES, MULTIPART_FILE_MAX, filePart } from './fileParts.js';
 
 export type FieldType =
   'text' | 'email' | 'integer' | 'decimal' | 'money' | 'boolean' | 'flag' | 'date' | 'month' | 'select' | 'reference' | 'image' | 'file' | 'password' | 'url';
@@ -144,8 +145,14 @@ export function fieldSchema(f: FieldDef, { withDefault }: { withDefault: boolean
     }
     case 'image':
     case 'file':
-      // A multipart file part (an object made by the forms plugin), or the stored name sent back unchanged.
-      s = {};
+      // A multipart file part (an object made by the forms plugin), or the stored name sent back unchanged;
+      // in the OpenAPI document a binary part (model/fileParts.ts).
+      s = filePart({
+        what: f.type === 'image' ? 'A PNG, JPEG or WebP image' : 'A file',
+        types: f.type === 'image' ? IMAGE_TYPES : ['application/octet-stream'],
+        maxBytes: f.maxSize ?? MULTIPART_FILE_MAX,
+        orStoredName: true,
+      });
       break;
   }
   if ((f.type === 'integer' || f.type === 'money') && f.min !== undefined) s.minimum = f.min;

@@ -16,8 +16,12 @@ const positive = { type: 'number', exclusiveMinimum: 0, maximum: 1_000_000 } as 
 const palletList = { type: 'array', maxItems: MAX_PALLETS, items: positive } as const;
 const country = { type: 'string', minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$' } as const;
 const postalCode = { type: 'string', minLength: 1, maxLength: 16, pattern: '\\S' } as const;
-const locality = { type: 'string', maxLength: 100 } as const;
-const province = { type: 'string', maxLength: 10 } as const;
+const italianOnly = 'Required when the country is IT (an Italian place); ignored abroad.';
+const locality = { type: 'string', maxLength: 100, description: `The city. ${italianOnly}` } as const;
+const province = { type: 'string', maxLength: 10, description: `The province code (MI, RM…). ${italianOnly}` } as const;
+// Rules JSON Schema's `required` cannot say, written where a client reads them (issue 33).
+const standardOnly = 'Required when service is standard.';
+const expressOnly = 'Required when service is palletExpress: one entry per pallet, all four lists the same length.';
 
 /**
  * The fields of a quote (the cost request, and the quote part of a transport request that is created from
@@ -38,15 +42,19 @@ export const quoteFieldsSchema = {
   destinationPostalCode: postalCode,
   destinationLocality: locality,
   destinationProvince: province,
-  standardunits: { type: 'integer', minimum: 1, maximum: 100_000 },
-  standardweight: positive,
-  standardvolume: { type: 'number', minimum: 0, maximum: 1_000_000 },
-  standardvolumeType: { type: 'string', enum: ['CBM', 'LM'] },
-  calculationRatio: { type: 'string', enum: [...RATIOS] },
-  palletWeight: palletList,
-  palletWidth: palletList,
-  palletLength: palletList,
-  palletHeight: palletList,
+  standardunits: { type: 'integer', minimum: 1, maximum: 100_000, description: `The number of units. ${standardOnly}` },
+  standardweight: { ...positive, description: `The total weight in kilograms. ${standardOnly}` },
+  standardvolume: { type: 'number', minimum: 0, maximum: 1_000_000, description: `The volume, in the unit of standardvolumeType. ${standardOnly}` },
+  standardvolumeType: { type: 'string', enum: ['CBM', 'LM'], description: `CBM: cubic metres; LM: loading metres. ${standardOnly}` },
+  calculationRatio: {
+    type: 'string',
+    enum: [...RATIOS],
+    description: "The weight-to-volume ratio. Required when a carrier or an admin prices a standard shipment; end users and visitors get their company's.",
+  },
+  palletWeight: { ...palletList, description: `Each pallet's weight in kilograms. ${expressOnly}` },
+  palletWidth: { ...palletList, description: `Each pallet's width in centimetres. ${expressOnly}` },
+  palletLength: { ...palletList, description: `Each pallet's length in centimetres. ${expressOnly}` },
+  palletHeight: { ...palletList, description: `Each pallet's height in centimetres. ${expressOnly}` },
 } as const;
 
 /** The cost request of the calculator document §3 (JSON, or form data with `[]` on the pallet arrays). */
@@ -56,8 +64,16 @@ export const quoteRequestSchema = {
   required: ['zone', 'service', 'originCountry', 'originPostalCode', 'destinationCountry', 'destinationPostalCode'],
   properties: {
     ...quoteFieldsSchema,
-    company_id: { type: 'integer', minimum: 1 },
-    enduser_id: { type: ['integer', 'null'], minimum: 1 },
+    company_id: {
+      type: 'integer',
+      minimum: 1,
+      description: 'The carrier whose tariffs price the quote. Required when an admin asks; others price with their own.',
+    },
+    enduser_id: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      description: "A carrier or an admin may price for one of the carrier's end users (their categories apply).",
+    },
   },
 } as const;
 

@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
+import { MULTIPART_FILE_MAX, fileFieldsInDocument } from '../model/fileParts.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { openFileStore, type FileStore } from './lib/files.js';
@@ -202,7 +203,7 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   // Compression (per request for API answers and index.html; static files precompressed at build) and the
   // cache policy: plugins/delivery.ts. Registered before every route, which it hooks.
   await registerCompression(app);
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 20, fields: 500 } });
+  await app.register(multipart, { limits: { fileSize: MULTIPART_FILE_MAX, files: 20, fields: 500 } });
   await app.register(swagger, {
     openapi: {
       // 3.1: the schemas are JSON Schema 2020-12 as AJV reads them (type lists, numeric exclusiveMinimum).
@@ -233,6 +234,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       // The API password always; the bearer token as well on every route whose policy is not public.
       security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
     },
+    // The document as a client reads it: multipart file fields as binary strings (lib/fileParts.ts).
+    transformObject: (document) => fileFieldsInDocument((document as { openapiObject: Record<string, unknown> }).openapiObject),
     // Shared schemas (ErrorBody) keep their $id as their name in components.schemas.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });

@@ -12,16 +12,32 @@ export const DECIMAL_RE = /^-?[0-9]{1,6}(\.[0-9]{1,6})?$/;
 
 export function declaredSchema(f: FieldDef): Record<string, unknown> {
   if (f.type === 'password') return { type: ['string', 'null'], maxLength: 1024 };
-  if (f.type === 'image' || f.type === 'file') return { description: 'PNG, JPEG or WebP image, as a multipart file part' };
   return fieldSchema({ ...f, required: false, default: undefined }, { withDefault: false });
 }
 
-/** `{type: 'object', additionalProperties: false, properties}` over the named fields of a declaration. */
-export function declaredBody(decl: Record<string, FieldDef>, names: readonly string[]) {
+/**
+ * `{type: 'object', additionalProperties: false, properties}` over the named fields of a declaration. A create
+ * body passes `required`, the fields the route refuses when missing whatever the record (issue 33: the
+ * document says so), and `conditions`, the rule of each field required only in some cases, written into its
+ * description ("Required when …"). Sent but blank is still the route's check (null passes the schema).
+ */
+export function declaredBody(
+  decl: Record<string, FieldDef>,
+  names: readonly string[],
+  opts: { required?: readonly string[]; conditions?: Record<string, string> } = {},
+) {
+  const required = (opts.required ?? []).filter((n) => names.includes(n));
   return {
     type: 'object',
     additionalProperties: false,
-    properties: Object.fromEntries(names.map((n) => [n, declaredSchema(decl[n])])),
+    ...(required.length ? { required } : {}),
+    properties: Object.fromEntries(
+      names.map((n) => {
+        const s = declaredSchema(decl[n]);
+        const when = opts.conditions?.[n];
+        return [n, when ? { ...s, description: [s.description, when].filter(Boolean).join(' ') } : s];
+      }),
+    ),
   } as const;
 }
 

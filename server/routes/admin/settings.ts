@@ -3,6 +3,7 @@ import { dataAnswer, int, intN, obj, str, writeAnswer } from '../../lib/answers.
 import { kindsFor } from '../../../model/permissions.js';
 import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid } from '../../lib/errors.js';
+import { MIME, MULTIPART_FILE_MAX, filePart } from '../../../model/fileParts.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
 import { invalidatePricingData } from '../../repositories/pricingData.js';
@@ -41,7 +42,9 @@ export default async function adminSettingsRoutes(app: App) {
     async () => ({ status: true, data: await view() }),
   );
 
-  const fileFields = Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, { description: 'an .xls or .xlsx file' }]));
+  const fileFields = Object.fromEntries(
+    TEMPLATE_KEYS.map((k) => [k, filePart({ what: 'The template: an .xls or .xlsx file', types: [MIME.xlsx, MIME.xls], maxBytes: MULTIPART_FILE_MAX })]),
+  );
   app.post(
     '/admin/settings/update',
     {

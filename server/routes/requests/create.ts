@@ -12,6 +12,8 @@ import {
   Problems,
   QUOTE_FIELDS,
   SHIPMENT_FIELDS,
+  SHIPMENT_REQUIRED,
+  describedShipmentFields,
   amountField,
   parseDocuments,
   parseShipments,
@@ -36,8 +38,9 @@ const classField = { type: 'string', enum: ['SILVER', 'GOLD'] } as const;
 const enduserBody = {
   type: 'object',
   additionalProperties: false,
+  required: SHIPMENT_REQUIRED,
   properties: {
-    ...SHIPMENT_FIELDS,
+    ...describedShipmentFields(),
     ...DOCUMENT_FIELDS,
     ...QUOTE_FIELDS,
     shipmentclass: classField,
@@ -66,6 +69,7 @@ const visitorBody = (service: 'palletExpress' | 'standard') =>
       'email',
       'phone',
       ...(service === 'palletExpress' ? ['shipmentclass'] : []),
+      ...SHIPMENT_REQUIRED,
     ],
     properties: {
       ...SHIPMENT_FIELDS,

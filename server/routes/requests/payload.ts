@@ -6,6 +6,7 @@ import { ApiError, type FieldErrors } from '../../lib/errors.js';
 import { isDate } from '../../lib/romeTime.js';
 import { isUploadedFile, type UploadedFile } from '../../plugins/forms.js';
 import { costRequestSchema } from '../../lib/quoteRequest.js';
+import { MULTIPART_FILE_MAX, filePart } from '../../../model/fileParts.js';
 import type { AddressInput, GoodsInput, ShipmentInput } from '../../repositories/transportRequests.js';
 import type { QuoteRequest } from '../../../model/quote.js';
 
@@ -24,6 +25,7 @@ import type { QuoteRequest } from '../../../model/quote.js';
  */
 export const MAX_SHIPMENTS = 20;
 export const MAX_DOCUMENTS = 10;
+
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -64,8 +66,46 @@ export const SHIPMENT_FIELDS = {
 } as const;
 export type ShipmentField = keyof typeof SHIPMENT_FIELDS;
 
+/** The per-shipment lists every new request must carry (parseShipments refuses each when missing). */
+export const SHIPMENT_REQUIRED: ShipmentField[] = [
+  'shipperref',
+  'pickupdate',
+  'pickuptimefrom',
+  'pickuptimeto',
+  'pickuplocationname',
+  'pickupaddress',
+  'deliverylocationname',
+  'deliveryaddress',
+];
+
+/**
+ * The per-shipment lists of a new request with their conditions written out (JSON Schema's `required` cannot
+ * say "unless"): the places come from the quote when there is one, the goods are typed only without one.
+ */
+export function describedShipmentFields() {
+  const when = (f: ShipmentField, description: string) => ({ ...SHIPMENT_FIELDS[f], description });
+  const place = "Required unless the request is booked from a quote (`zone` and the quote fields given): then the quote's place is used.";
+  const goods = 'Required when the goods are entered by hand (no quote): one entry per shipment.';
+  return {
+    ...SHIPMENT_FIELDS,
+    pickuppostalcode: when('pickuppostalcode', place),
+    pickupcountry: when('pickupcountry', `${place} An id or an ISO alpha-2 code.`),
+    deliverypostalcode: when('deliverypostalcode', place),
+    deliverycountry: when('deliverycountry', `${place} An id or an ISO alpha-2 code.`),
+    units: when('units', goods),
+    weight: when('weight', `${goods} Kilograms, a decimal.`),
+    volume: when('volume', `${goods} A decimal, in the unit of \`volumeType\`.`),
+    volumeType: when('volumeType', `${goods} CBM (cubic metres), LM (loading metres) or FTL (full truck load).`),
+  };
+}
+
 export const DOCUMENT_FIELDS = {
-  documents: { type: 'array', maxItems: MAX_DOCUMENTS, items: { type: 'object', description: 'a file (multipart)' } },
+  documents: {
+    type: 'array',
+    maxItems: MAX_DOCUMENTS,
+    description: `The request's documents (a waybill, a packing list…), at most ${MAX_DOCUMENTS}, each with its type in \`doctypes\` at the same position.`,
+    items: filePart({ what: 'A document of the request, of any type', types: ['application/octet-stream'], maxBytes: MULTIPART_FILE_MAX, fileOnly: true }),
+  },
   doctypes: { type: 'array', maxItems: MAX_DOCUMENTS, items: { type: 'integer', minimum: 1 } },
 } as const;
 

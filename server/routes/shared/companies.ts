@@ -8,6 +8,7 @@ import {
   LOGO_LIMIT_CREATE,
   LOGO_LIMIT_UPDATE,
   companyFields,
+  requiredCompanyFields,
   isCarrierLike,
 } from '../../../model/companies.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
@@ -54,6 +55,17 @@ export function companyRoutes(ns: Namespace) {
     const tags = [ns];
     const writable = COMPANY_FIELD_NAMES.filter((f) => ns === 'admin' || !ADMIN_ONLY_COMPANY_FIELDS.includes(f));
     const body = Type.Unsafe<CompanyInput>(declaredBody(companyFields, writable));
+    // Creating: the fields every company needs; an admin's end-user company needs its carrier and ratios too.
+    const createBody = Type.Unsafe<CompanyInput>(
+      declaredBody(companyFields, writable, {
+        required: requiredCompanyFields(ns === 'admin' ? null : COMPANY_ROLE.ENDUSER),
+        conditions: Object.fromEntries(
+          requiredCompanyFields(COMPANY_ROLE.ENDUSER)
+            .filter((f) => !requiredCompanyFields(null).includes(f))
+            .map((f) => [f, `Required when company_role_id is ${COMPANY_ROLE.ENDUSER} (an end-user company).`]),
+        ),
+      }),
+    );
     const company = obj({ id: int, legal_name: str, company_role_id: int, carrier_id: intN, status_id: int, users_count: int });
     const companyWrite = writeAnswer(obj({ id: int }));
     const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
@@ -101,7 +113,13 @@ export function companyRoutes(ns: Namespace) {
       `${base}/store`,
       {
         config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB' },
-        schema: { tags, summary: 'Creates a company.', body, consumes: ['application/json', 'multipart/form-data'], response: { 200: companyWrite } },
+        schema: {
+          tags,
+          summary: 'Creates a company.',
+          body: createBody,
+          consumes: ['application/json', 'multipart/form-data'],
+          response: { 200: companyWrite },
+        },
         preValidation: clean,
       },
       async (req) => {

@@ -60,6 +60,8 @@ export function userRoutes(ns: Namespace) {
     const base = `/${ns}/users`;
     const tags = [ns];
     const body = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES));
+    // Creating: the declared required fields (an admin names the company and role too) and the password.
+    const createBody = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES, { required: requiredUserFields(ns === 'admin') }));
     const user = obj({ id: int, email: str, role_id: int, company_id: int, status_id: int });
     const userWrite = writeAnswer(obj({ id: int }));
     const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
@@ -162,7 +164,7 @@ export function userRoutes(ns: Namespace) {
       `${base}/store`,
       {
         config: { policy: policyOf(ns, 'create') },
-        schema: { tags, summary: 'Creates a user.', body, response: { 200: userWrite } },
+        schema: { tags, summary: 'Creates a user.', body: createBody, response: { 200: userWrite } },
         preValidation: clean,
       },
       async (req) => {

@@ -93,7 +93,7 @@ export default async function categoryRoutes(app: App) {
           body: Type.Unsafe<{ company_id?: number; enduser_id: number; exp_category_id?: number | null; std_category_id?: number | null }>({
             type: 'object',
             additionalProperties: false,
-            required: ['enduser_id'],
+            required: [...(ns === 'admin' ? ['company_id'] : []), 'enduser_id'],
             properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 }, exp_category_id: categoryRef, std_category_id: categoryRef },
           }),
           response: { 200: writeAnswer(enduserCategories) },
@@ -148,7 +148,7 @@ export default async function categoryRoutes(app: App) {
           body: Type.Unsafe<{ company_id?: number; enduser_id: number }>({
             type: 'object',
             additionalProperties: false,
-            required: ['enduser_id'],
+            required: [...(ns === 'admin' ? ['company_id'] : []), 'enduser_id'],
             properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 } },
           }),
           response: { 200: writeAnswer(obj({ id: int, exp_category_id: intN, std_category_id: intN })) },

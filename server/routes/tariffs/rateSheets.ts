@@ -120,7 +120,7 @@ export default async function rateSheetRoutes(app: App) {
           >({
             type: 'object',
             additionalProperties: false,
-            required: ['zone', 'rate_type', 'area', 'validate_from', 'validate_to'],
+            required: [...(ns === 'admin' ? ['company_id'] : []), 'zone', 'rate_type', 'area', 'validate_from', 'validate_to', 'rate_sheet'],
             properties: {
               ...adminOnly,
               // Sent by the documents' form but generated here (calculator document §5): ignored.

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMPANY_ROLE } from '../../../model/roles.js';
+import { TARIFF_LIMITS } from '../../../model/tariffs.js';
+import { SPREADSHEET_TYPES, filePart } from '../../../model/fileParts.js';
 import type { Policy } from '../../fastify.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { carrierScope } from '../../lib/scope.js';
@@ -60,7 +62,12 @@ export function uploadedFile(body: Record<string, unknown>, field: string): Uplo
 }
 
 /** JSON schema of a multipart file field (the forms plugin has turned it into an UploadedFile). */
-export const fileField = { type: 'object', description: '.xlsx, .xls, .ods or .csv file (multipart)' } as const;
+export const fileField = filePart({
+  what: 'The table as a spreadsheet: .xlsx, .xls, .ods or .csv',
+  types: SPREADSHEET_TYPES,
+  maxBytes: TARIFF_LIMITS.fileBytes,
+  fileOnly: true,
+});
 
 /** Sends a file as a download: always an attachment, never rendered by the browser. */
 export function attachmentName(name: string): string {

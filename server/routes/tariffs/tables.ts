@@ -134,6 +134,8 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         body: Type.Unsafe<{ company_id?: number; dry_run?: 0 | 1 } & Record<string, unknown>>({
           type: 'object',
           additionalProperties: false,
+          // Required: the file, and the carrier whose table it is when an admin publishes (tariffCompany).
+          required: [...(ns === 'admin' ? ['company_id'] : []), spec.fileField],
           properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
         response: { 200: storeOrCheck(countAnswer) },

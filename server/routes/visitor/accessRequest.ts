@@ -5,6 +5,7 @@ import { fieldSchema, type FieldsDecl } from '../../../model/fields.js';
 import type { InputOf } from '../../../model/resource.js';
 import { int, obj, str, writeAnswer } from '../../lib/answers.js';
 import { ApiError, invalid, tooMany } from '../../lib/errors.js';
+import { IMAGE_TYPES, filePart } from '../../../model/fileParts.js';
 import { imageProblem } from '../../lib/images.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { isUploadedFile } from '../../plugins/forms.js';
@@ -39,7 +40,7 @@ const formBody = Type.Unsafe<FormBody>({
       f.type === 'password'
         ? { type: 'string', maxLength: 1024 }
         : f.type === 'image'
-          ? { description: 'PNG, JPEG or WebP picture, at most 5 MB (multipart file)' }
+          ? filePart({ what: "The carrier's logo: a PNG, JPEG or WebP picture", types: IMAGE_TYPES, maxBytes: LOGO_LIMIT })
           : fieldSchema(f, { withDefault: false }),
     ]),
   ),

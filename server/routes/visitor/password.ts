@@ -91,7 +91,7 @@ export default async function passwordRoutes(app: App) {
         response: { 200: okAnswer },
         body: {
           type: 'object',
-          required: ['email'],
+          required: ['email', 'otp', 'password'],
           additionalProperties: false,
           properties: { otp: str(16), email: { type: 'string', format: 'email', maxLength: 254 }, password: str(1024), password_confirmation: str(1024) },
         },
@@ -147,7 +147,16 @@ export default async function passwordRoutes(app: App) {
         tags: ['visitor'],
         summary: "Changes the caller's password.",
         response: { 200: okAnswer },
-        body: { type: 'object', additionalProperties: false, properties: { oldPassword: str(1024), password: str(1024), password_confirmation: str(1024) } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['oldPassword', 'password'],
+          properties: {
+            oldPassword: str(1024),
+            password: str(1024),
+            password_confirmation: { ...str(1024), description: 'Required when `password` is given: the same password again.' },
+          },
+        },
       },
     },
     async (req) => {

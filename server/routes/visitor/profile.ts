@@ -7,6 +7,7 @@ import { isUploadedFile } from '../../plugins/forms.js';
 import { accountsRepo } from '../../repositories/accounts.js';
 import { diff } from '../../repositories/auditLog.js';
 import { usersRepo } from '../../repositories/users.js';
+import { IMAGE_TYPES, filePart } from '../../../model/fileParts.js';
 
 /** Profile pictures: at most 1 MB (accounts document §5, server.md §8). */
 export const PROFILE_IMAGE_LIMIT = 1024 * 1024;
@@ -42,7 +43,12 @@ export default async function profileRoutes(app: App) {
             last_name: text(100, 1),
             country_id: { type: ['integer', 'null'], minimum: 1 },
             city: { type: ['string', 'null'], maxLength: 100 },
-            image: { description: 'PNG, JPEG or WebP picture, at most 1 MB (multipart file)' },
+            image: filePart({
+              what: 'The profile picture: a PNG, JPEG or WebP picture',
+              types: IMAGE_TYPES,
+              maxBytes: PROFILE_IMAGE_LIMIT,
+              orStoredName: true,
+            }),
           },
         },
       },
