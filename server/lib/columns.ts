@@ -129,3 +129,6 @@ export function fieldColumns<F extends string, N extends Record<F, boolean>>(
 
 /** `{column: true}` for each nullable column of a row type, `false` for the others: checked by the compiler. */
 export type NullableOf<T> = { [K in keyof T]-?: null extends T[K] ? true : false };
+
+/** The same column schema with a description. */
+export const described = <N extends boolean>(c: Col<N>, description: string): Col<N> => ({ ...c, description }) as Col<N>;
