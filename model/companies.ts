@@ -27,7 +27,7 @@ const ref = (lookup: string, optionText: string, resource = lookup) => ({ resour
 
 export const companyFields = defineFields({
   // 1 settings
-  company_role_id: { type: 'select', options: [1, 2, 3, 4], section: 'settings' },
+  company_role_id: { type: 'select', options: Object.values(COMPANY_ROLE), section: 'settings' },
   carrier_id: { type: 'reference', reference: ref('carriers_list', 'legal_name', 'companies'), section: 'settings' },
   price_category_id: { type: 'reference', required: true, reference: ref('company_price_categories_list', 'name'), section: 'settings' },
   language_id: { type: 'reference', required: true, reference: ref('languages_list', 'en'), section: 'settings' },

@@ -20,6 +20,9 @@ export const USER_ROLE = { ADMIN: 1, ADMIN_USERS: 2, CARRIER: 3, RESELLER: 4, CA
 
 export const SUPPORT_ROLES = { 1: 'First line', 2: 'Second line', 3: 'Supervisor' } as const;
 
+/** `status_id` of companies and users: 1 active (may sign in), 0 deactivated (changeStatus; signed out, refused at sign-in). */
+export const ACCOUNT_STATUSES = { 0: 'inactive', 1: 'active' } as const;
+
 /** Which user roles fit a company of a given role (server.md §2). */
 export const USER_ROLES_FOR_COMPANY_ROLE: Record<number, number[]> = {
   1: [1, 2],

@@ -1,5 +1,5 @@
 import { PASSWORD_RULE, defineFields, type FieldDef } from './fields';
-import { COMPANY_ROLE, USER_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from './roles';
+import { COMPANY_ROLE, SUPPORT_ROLES, USER_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from './roles';
 
 /**
  * Users' fields, declared once with the shared field helper (model/fields.ts) for the server's
@@ -17,7 +17,7 @@ export const passwordFits = (p: string) =>
 
 export const userFields = defineFields({
   // 1 settings
-  role_id: { type: 'select', options: [1, 2, 3, 4, 5, 6, 7], section: 'settings' },
+  role_id: { type: 'select', options: Object.values(USER_ROLE), section: 'settings' },
   company_id: { type: 'reference', reference: { resource: 'companies', optionText: 'legal_name' }, section: 'settings' },
   language_id: {
     type: 'reference',
@@ -25,7 +25,7 @@ export const userFields = defineFields({
     reference: { resource: 'languages_list', optionText: 'en', lookup: 'languages_list' },
     section: 'settings',
   },
-  support_role_id: { type: 'select', options: [1, 2, 3], section: 'settings' },
+  support_role_id: { type: 'select', options: Object.keys(SUPPORT_ROLES).map(Number), section: 'settings' },
   // 2 user information
   title: { type: 'text', required: true, maxLength: 50, section: 'information' },
   first_name: { type: 'text', required: true, maxLength: 100, section: 'information' },

@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { ChatMessageTable } from '../db/types.js';
-import { chatsRepo, MAX_MESSAGES, type ChatScope } from '../repositories/chats.js';
+import type { Selectable } from 'kysely';
+import type { ChatMessageTable, ChatSide, TicketTable } from '../db/types.js';
+import { cBool, cInt, cIntN, col, columnsOf, cStr, cStrN, cTime, cTimeN, described, oneOf, orNull } from './columns.js';
+import { chatsRepo, MAX_MESSAGES, type ChatScope, type TicketView } from '../repositories/chats.js';
 import { invalid, unauthenticated } from './errors.js';
 import { listQuerySchema } from './paging.js';
 import type { Db } from '../db/index.js';
 import { stripInvisible } from './invisibleText.js';
 
 /** A message is plain text of at most this many characters (counted as Unicode code points, as the schema does). */
-import { bool, int, intN, list, obj, str, strN } from './answers.js';
+import { bool, int, intN, list, obj } from './answers.js';
 
 export const MESSAGE_MAX = 4000;
 export const SUBJECT_MAX = 150;
@@ -78,16 +80,60 @@ export interface ReadMessagesInput {
   mark_read?: boolean;
 }
 
-/** A ticket as the chat routes answer it (repositories/chats.ts `present`). */
-export const ticketAnswer = obj({ id: int, subject: str, status: str, unread: int, enduser_user_name: str, closed_by_name: strN });
-/** A message with `is_mine`. */
-export const messageAnswer = obj({ id: int, chat_id: int, sender_side: str, body: str, created_at: str, read_at: strN, is_mine: bool });
+/** What each ticket status means (every value of the column's type: the compiler checks the keys). */
+export const TICKET_STATUS_MEANINGS: Record<TicketTable['status'], string> = {
+  open: 'both sides write',
+  closed: 'closed for good (closeChat); a new question is a new ticket',
+};
+/** The two sides of a chat (every value of ChatSide). */
+export const CHAT_SIDE_MEANINGS: Record<ChatSide, string> = {
+  enduser: "the end-user company's users",
+  carrier: "the carrier's users (Carrier, Reseller, Carrier Users, Support)",
+};
+const chatSide = oneOf(CHAT_SIDE_MEANINGS, 'The side that wrote');
+
+/** A ticket as the chat routes answer it (repositories/chats.ts `present`): complete, checked by the compiler. */
+export const ticketAnswer = columnsOf<TicketView>()({
+  id: cInt,
+  chat_id: described(cInt, 'The same as id (the documents name the ticket `chat_id`)'),
+  ticket_category_id: cIntN,
+  category_name: cStrN,
+  subject: cStr,
+  status: oneOf(TICKET_STATUS_MEANINGS, 'The ticket status'),
+  enduser_company_id: cInt,
+  enduser_company_name: cStr,
+  enduser_user_id: cInt,
+  enduser_user_name: described(cStr, "The opener's full name (empty when the user is gone)"),
+  carrier_company_id: cInt,
+  created_at: cTime,
+  last_message_at: cTime,
+  closed_at: cTimeN,
+  closed_by: cIntN,
+  closed_by_name: described(cStrN, "The closer's full name"),
+  last_message: described(cStrN, 'The first 140 characters of the newest message'),
+  last_sender_side: orNull(chatSide),
+  last_sender_name: cStrN,
+  unread: described(col({ type: 'integer', minimum: 0 }), "The other side's messages the caller's side has not read"),
+});
+type PresentedMessage = ReturnType<typeof presentMessage<Selectable<ChatMessageTable>>>;
+/** A message with `is_mine` (presentMessage): the columns of chat_messages. */
+export const messageAnswer = columnsOf<PresentedMessage>()({
+  id: cInt,
+  chat_id: cInt,
+  sender_user_id: described(cIntN, 'The writer (null once the user is deleted)'),
+  sender_name: described(cStr, "The writer's name when it wrote"),
+  sender_side: chatSide,
+  body: cStr,
+  created_at: cTime,
+  read_at: described(cTimeN, 'When the other side read it'),
+  is_mine: described(cBool, 'Written by the caller'),
+});
 /** getChatMessages: `{data, ticket, has_more, read_up_to}`. */
 export const readMessagesAnswer = obj({ data: list(messageAnswer), ticket: ticketAnswer, has_more: bool, read_up_to: intN });
 /** The unread counts of the caller's side. */
 export const unreadAnswer = obj({ data: obj({ messages: int, chats: int }) });
 
-export const presentMessage = (m: Pick<ChatMessageTable, 'sender_user_id'> & Record<string, unknown>, userId: number) => ({
+export const presentMessage = <M extends Pick<ChatMessageTable, 'sender_user_id'>>(m: M, userId: number) => ({
   ...m,
   is_mine: m.sender_user_id === userId,
 });

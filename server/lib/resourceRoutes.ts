@@ -19,22 +19,31 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 /** A declared body: the declaration's JSON schema, typed as its rows' values (checked by AJV before the handler). */
 type Body = Record<string, unknown>;
 
-/** The JSON schema of one field in an answer: the stored value, null when the field may be empty. */
+/**
+ * The JSON schema of one field in an answer: the stored value, null only when the column may be empty —
+ * as `RowOf` (model/resource.ts) types the row: nullable unless required or defaulted. Input-only rules
+ * (lengths, patterns, formats) are left out: an answer carries what is stored.
+ */
 function answerFieldSchema(f: FieldDef): Record<string, unknown> {
-  if (f.type === 'date' && f.readOnly) return { type: ['string', 'null'] };
-  const s = fieldSchema({ ...f, required: false, default: undefined }, { withDefault: false });
+  // `created` (createdAlias) repeats created_at, which the table keeps NOT NULL.
+  if (f.type === 'date' && f.readOnly) return { type: 'string', description: 'When the row was created (= created_at)' };
+  const s = fieldSchema({ ...f, required: f.required || f.default !== undefined, default: undefined }, { withDefault: false });
   delete s.minLength;
   delete s.pattern;
   delete s.format;
   return s;
 }
 
-/** The schema of one row of a declared resource as its routes answer it. */
+/**
+ * The schema of one row of a declared resource as its routes answer it: `selectAll()` of its table, so
+ * every column, always present (issue 33: closed and complete): id, each declared field (`created`, the
+ * alias, included), created_at with timestamps (NOT NULL in every migration).
+ */
 export function rowSchema(decl: ResourceDecl): Record<string, unknown> {
   const properties: Record<string, unknown> = { id: { type: 'integer' } };
-  for (const [name, f] of Object.entries(decl.fields)) properties[name] = answerFieldSchema(f);
-  if (decl.timestamps) properties.created_at = { type: ['string', 'null'] };
-  return { type: 'object', required: ['id'], additionalProperties: false, properties };
+  for (const [name, f] of Object.entries(decl.fields)) if (f.type !== 'password') properties[name] = answerFieldSchema(f);
+  if (decl.timestamps) properties.created_at = { type: 'string', description: 'ISO 8601 time' };
+  return { type: 'object', required: Object.keys(properties), additionalProperties: false, properties };
 }
 
 const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

@@ -9,6 +9,12 @@ import { nowIso } from '../lib/tokens.js';
 import type { Lang } from '../i18n/index.js';
 
 export type AccessStatus = 'OP' | 'CF' | 'RF';
+/** What each status means (every AccessStatus: the compiler checks the keys). */
+export const ACCESS_STATUS_MEANINGS: Record<AccessStatus, string> = {
+  OP: 'open, waiting for a review',
+  CF: 'confirmed: the company and the user were created',
+  RF: 'refused',
+};
 export type NewAccessRequest = Omit<
   AccessRequestTable,
   'id' | 'status' | 'created_company_id' | 'created_user_id' | 'reviewed_by' | 'reviewed_at' | 'created_at' | 'updated_at'
@@ -58,7 +64,12 @@ export function accessRequestsRepo(db: Db) {
     return scope === null ? q.where('r.carrier_id', 'is', null) : q.where('r.carrier_id', '=', scope);
   };
   // Never the password hash; the logo as its URL.
-  const present = <T extends { carrier_logo: string | null }>(row: T) => ({ ...row, carrier_logo: mediaUrl(row.carrier_logo) });
+  const present = <T extends { carrier_logo: string | null; status: string }>(row: T) => ({
+    ...row,
+    // (the column is text; the routes write only these three values)
+    status: row.status as AccessStatus,
+    carrier_logo: mediaUrl(row.carrier_logo),
+  });
 
   return {
     async create(values: NewAccessRequest) {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Db } from '../db/index.js';
 import { COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../model/roles.js';
+import { LANGUAGES } from '../../model/languages.js';
 import { nowIso } from '../lib/tokens.js';
 import { insertMissing } from './insertMissing.js';
 import { seedCatalogue } from './catalogue.js';
@@ -11,21 +12,13 @@ const require = createRequire(import.meta.url);
 const NAME_LANGS = ['de', 'en', 'es', 'fr', 'it'] as const;
 for (const l of NAME_LANGS) countries.registerLocale(require(`i18n-iso-countries/langs/${l}.json`));
 
-export const LANGUAGES = [
-  { code: 'it', en: 'Italian', native: 'Italiano' },
-  { code: 'en', en: 'English', native: 'English' },
-  { code: 'fr', en: 'French', native: 'Français' },
-  { code: 'de', en: 'German', native: 'Deutsch' },
-  { code: 'es', en: 'Spanish', native: 'Español' },
-];
-
 /** Reference data every installation needs: roles, languages, countries (names in five languages, ISO codes). */
 export async function seedReference(db: Db) {
   const roles = (m: Record<number, string>) => Object.entries(m).map(([id, name]) => ({ id: Number(id), name }));
   await insertMissing(db, 'user_roles', 'id', roles(USER_ROLES));
   await insertMissing(db, 'company_roles', 'id', roles(COMPANY_ROLES));
   await insertMissing(db, 'support_roles', 'id', roles(SUPPORT_ROLES));
-  await insertMissing(db, 'languages', 'code', LANGUAGES);
+  await insertMissing(db, 'languages', 'code', [...LANGUAGES]);
 
   const created = nowIso();
   const rows = Object.keys(countries.getAlpha2Codes())

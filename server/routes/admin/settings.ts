@@ -17,7 +17,8 @@ export default async function adminSettingsRoutes(app: App) {
   const settingsView = obj({
     visitor_company_id: intN,
     visitor_company: { anyOf: [obj({ id: int, legal_name: str }), { type: 'null' }] },
-    templates: { type: 'object', additionalProperties: template },
+    // Every template key, always present (null: none uploaded): a closed object rather than a map.
+    templates: obj(Object.fromEntries(TEMPLATE_KEYS.map((k) => [k, template]))),
   });
 
   async function view() {

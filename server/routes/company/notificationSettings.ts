@@ -1,10 +1,19 @@
 import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
 import { MAIL_STATUS_IDS } from '../../../model/notifications.js';
-import { bool, int, list, obj, writeAnswer } from '../../lib/answers.js';
+import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses.js';
+import { oneOf } from '../../lib/columns.js';
+import { bool, list, obj, writeAnswer } from '../../lib/answers.js';
 import { consigneeMailRepo } from '../../repositories/notifications.js';
 
-const switchRow = obj({ status_id: int, enabled: bool });
+// one switch per status of MAIL_STATUS_IDS (model/notifications.ts), named as model/transportStatuses.ts names it
+const switchRow = obj({
+  status_id: oneOf(
+    Object.fromEntries(TRANSPORT_REQUEST_STATUSES.filter((s) => MAIL_STATUS_IDS.includes(s.id)).map((s) => [s.id, s.name])),
+    'The status a request moves to',
+  ),
+  enabled: bool,
+});
 const switches = (off: number[]) => MAIL_STATUS_IDS.map((status_id) => ({ status_id, enabled: !off.includes(status_id) }));
 
 /**

@@ -4,11 +4,42 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { composeMail, createMailer } from '../../lib/mail.js';
 import { listQuerySchema, withMeta } from '../../lib/paging.js';
 import { carrierScope } from '../../lib/scope.js';
-import { int, metaPaged, obj, str, writeAnswer } from '../../lib/answers.js';
-
-const accessRequest = obj({ id: int, status: str, carrier_name: str, user_email: str });
+import { metaPaged, writeAnswer } from '../../lib/answers.js';
+import { cInt, cIntN, cMediaN, cStr, cStrN, cTime, cTimeN, columnsOf, described, oneOf } from '../../lib/columns.js';
 import { diff } from '../../repositories/auditLog.js';
-import { accessRequestsRepo } from '../../repositories/accessRequests.js';
+import { ACCESS_STATUS_MEANINGS, accessRequestsRepo } from '../../repositories/accessRequests.js';
+
+type AccessRequestRow = NonNullable<Awaited<ReturnType<ReturnType<typeof accessRequestsRepo>['find']>>>;
+/** One access request as the review answers it (repositories/accessRequests.ts): never the password hash. */
+const accessRequest = columnsOf<AccessRequestRow>()({
+  id: cInt,
+  status: oneOf(ACCESS_STATUS_MEANINGS, 'The review status'),
+  carrier_id: described(cIntN, 'The carrier the request is addressed to (an invitation); null: a request for a new carrier, reviewed by admins'),
+  carrier_name: cStr,
+  carrier_email: cStr,
+  carrier_phone: cStr,
+  carrier_city: cStr,
+  carrier_country_id: cInt,
+  carrier_country: described(cStrN, "The country's name in the caller's language"),
+  carrier_country_en: described(cStrN, "The country's name in English"),
+  carrier_language_id: cInt,
+  carrier_language: described(cStrN, "The language's own name"),
+  carrier_language_en: described(cStrN, "The language's name in English"),
+  carrier_postal_code: cStr,
+  carrier_province: cStr,
+  carrier_website_url: cStr,
+  carrier_address: cStr,
+  carrier_logo: cMediaN,
+  user_first_name: cStr,
+  user_last_name: cStr,
+  user_email: cStr,
+  user_phone: cStr,
+  created_company_id: described(cIntN, 'The company a confirmation created'),
+  created_user_id: described(cIntN, 'The user a confirmation created'),
+  reviewed_at: cTimeN,
+  created_at: cTime,
+  updated_at: cTime,
+});
 
 /** The review list's query (its export takes the same, `format` instead of the page). */
 export const accessRequestListQuery = listQuerySchema(['id', 'created_at', 'status', 'carrier_name', 'user_email'], {

@@ -31,11 +31,12 @@ registerMessages({
 });
 
 const scopeList = { type: 'array', items: { type: 'string', enum: [...API_KEY_SCOPES] } } as const;
+// scopes from model/apiKeys.ts (a key only ever stores scopes the body's enum admitted)
 const keyRow = obj({
   id: int,
   name: str,
   prefix: str,
-  scopes: list(str),
+  scopes: scopeList,
   created_by: intN,
   created_by_name: str,
   created_at: str,
@@ -91,7 +92,7 @@ export default async function apiKeyRoutes(app: App) {
           tags,
           summary: 'Creates an API key of the caller’s company; `data.key` is answered this once (only its hash is kept).',
           body: storeBody,
-          response: { 200: writeAnswer(obj({ id: int, key: str, prefix: str, name: str, scopes: list(str) })) },
+          response: { 200: writeAnswer(obj({ id: int, key: str, prefix: str, name: str, scopes: scopeList })) },
         },
       },
       async (req) => {

@@ -3,6 +3,8 @@ import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
 import { AUDIT_ACTIONS } from '../../../model/resources/auditLog.js';
 import { int, intN, list, obj, pagedAnswer, str, strN } from '../../lib/answers.js';
+import { userRoleId } from '../../lib/accountAnswers.js';
+import { orNull } from '../../lib/columns.js';
 import { invalid } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { carrierScope } from '../../lib/scope.js';
@@ -15,17 +17,20 @@ registerMessages({
   fr: { 'audit.toBeforeFrom': 'La date de fin ne peut pas précéder la date de début.' },
 });
 
-const anything = {};
+/** A changed field's value as it was written: any JSON value (text, number, flag, null…), so no type is given. */
+const anything = { description: 'The value (any JSON type; null when absent)' };
 /** The contract's Entry (docs/audit-log.md). */
 const entry = obj({
   id: int,
   at: str,
-  action: str,
+  // Not an enumeration: AUDIT_ACTIONS (model/resources/auditLog.ts) lists the common ones, but routes may write
+  // others (webhooks' `resend`), and the column is free text.
+  action: { type: 'string', description: `What happened: ${AUDIT_ACTIONS.join(', ')}, …` },
   resource: str,
   resource_id: intN,
   user_id: intN,
   user_name: strN,
-  user_role_id: intN,
+  user_role_id: orNull(userRoleId),
   company_id: intN,
   company_name: strN,
   changes: list(obj({ field: str, before: anything, after: anything })),

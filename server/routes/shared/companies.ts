@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { kindsFor, type Action } from '../../../model/permissions.js';
-import { COMPANY_ROLE, USER_ROLES_FOR_COMPANY_ROLE } from '../../../model/roles.js';
+import { ACCOUNT_STATUSES, COMPANY_ROLE, COMPANY_ROLES, USER_ROLES_FOR_COMPANY_ROLE } from '../../../model/roles.js';
 import {
   ADMIN_ONLY_COMPANY_FIELDS,
   COMPANY_FIELD_NAMES,
+  COMPANY_TYPES,
   LOGO_LIMIT_CREATE,
   LOGO_LIMIT_UPDATE,
   companyFields,
@@ -13,7 +14,8 @@ import {
 } from '../../../model/companies.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
 import { Type } from 'typebox';
-import { dataAnswer, int, intN, metaPaged, obj, str, writeAnswer } from '../../lib/answers.js';
+import { dataAnswer, int, metaPaged, obj, writeAnswer } from '../../lib/answers.js';
+import { companyAnswer } from '../../lib/accountAnswers.js';
 import { COMPANY_DEPENDENTS, countDependents, isForeignKeyViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, notFound } from '../../lib/errors.js';
 import { imageUpload } from '../../lib/images.js';
@@ -31,11 +33,11 @@ export type Namespace = 'admin' | 'company';
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 export const companyListFilters = {
   search: { type: 'string', maxLength: 100 },
-  company_role_id: { type: 'integer', enum: [1, 2, 3, 4] },
-  status_id: { type: 'integer', enum: [0, 1] },
+  company_role_id: { type: 'integer', enum: Object.keys(COMPANY_ROLES).map(Number) },
+  status_id: { type: 'integer', enum: Object.keys(ACCOUNT_STATUSES).map(Number) },
   carrier_id: { type: 'integer', minimum: 1 },
   price_category_id: { type: 'integer', minimum: 1 },
-  type: { type: 'string', enum: ['Customer', 'Supplier'] },
+  type: { type: 'string', enum: [...COMPANY_TYPES] },
 };
 
 /** Each namespace answers only its own kind: /admin for admins, /company for carriers (server.md §2). */
@@ -66,8 +68,10 @@ export function companyRoutes(ns: Namespace) {
         ),
       }),
     );
-    const company = obj({ id: int, legal_name: str, company_role_id: int, carrier_id: intN, status_id: int, users_count: int });
-    const companyWrite = writeAnswer(obj({ id: int }));
+    // One company schema for every answer of both namespaces (lib/accountAnswers.ts); a delete answers the id only.
+    const company = companyAnswer;
+    const companyWrite = writeAnswer(company);
+    const companyDeleted = writeAnswer(obj({ id: int }));
     const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
     const clean = async (req: FastifyRequest) => cleanBody(companyFields, req.body);
     const load = async (req: FastifyRequest, id: number) => {
@@ -78,9 +82,15 @@ export function companyRoutes(ns: Namespace) {
     /** The caller's own company: never deleted or deactivated from here. */
     const isOwn = (req: FastifyRequest, id: number) => req.user!.company_id === id;
 
+    /**
+     * A write's answer: the company as it is now. A write never moves a company out of the caller's scope
+     * (a carrier cannot change a carrier_id), so only a delete racing this write leaves nothing to show: that
+     * answers 404 (the company is gone) rather than a bare `{id}` the answer's schema does not describe.
+     */
     async function answer(req: FastifyRequest, id: number, message: string) {
       const row = await repo.find(scopeOf(req), id);
-      return { status: true, message: req.t(message), data: row ? presentCompany(row) : { id } };
+      if (!row) throw notFound();
+      return { status: true, message: req.t(message), data: presentCompany(row) };
     }
 
     app.get(
@@ -207,7 +217,7 @@ export function companyRoutes(ns: Namespace) {
       `${base}/destroy/:id`,
       {
         config: { policy: policyOf(ns, 'delete') },
-        schema: { tags, summary: 'Deletes a company without dependents.', params: idParams, response: { 200: companyWrite } },
+        schema: { tags, summary: 'Deletes a company without dependents.', params: idParams, response: { 200: companyDeleted } },
       },
       async (req) => {
         const row = await load(req, req.params.id);

@@ -2,6 +2,8 @@ import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
 import { NOTIFICATION_NAMESPACES } from '../../../model/notifications.js';
 import { REQUEST_EVENTS } from '../../../model/requestTimeline.js';
+import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses.js';
+import { oneOf } from '../../lib/columns.js';
 import { MAX_PAGE } from '../../lib/paging.js';
 import { bool, int, obj, pagedAnswer, str, strN, writeAnswer } from '../../lib/answers.js';
 import { notificationsRepo } from '../../repositories/notifications.js';
@@ -10,7 +12,8 @@ const item = obj({
   id: int,
   transport_request_id: int,
   event: { type: 'string', enum: [...REQUEST_EVENTS] },
-  status_id: int,
+  // the status the request moved to (model/transportStatuses.ts)
+  status_id: oneOf(Object.fromEntries(TRANSPORT_REQUEST_STATUSES.map((s) => [s.id, s.name])), 'The transport-request status'),
   created_at: str,
   read: bool,
   read_at: strN,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
 import { kindsFor, type Action } from '../../../model/permissions.js';
-import { USER_ROLE } from '../../../model/roles.js';
+import { ACCOUNT_STATUSES, USER_ROLE, USER_ROLES } from '../../../model/roles.js';
 import {
   USER_FIELD_NAMES,
   requiredUserFields,
@@ -13,7 +13,8 @@ import {
 } from '../../../model/users.js';
 import { cleanBody, declaredBody } from '../../lib/declaredBodies.js';
 import { Type } from 'typebox';
-import { dataAnswer, int, obj, pagedAnswer, str, writeAnswer } from '../../lib/answers.js';
+import { dataAnswer, int, obj, pagedAnswer, writeAnswer } from '../../lib/answers.js';
+import { managedUserAnswer } from '../../lib/accountAnswers.js';
 import { USER_DEPENDENTS, countDependents, isForeignKeyViolation, isUniqueViolation } from '../../lib/dependents.js';
 import { ApiError, conflict, forbidden, invalid, notFound, type FieldErrors } from '../../lib/errors.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
@@ -33,8 +34,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 export const userListFilters = {
   search: { type: 'string', maxLength: 100 },
-  role_id: { type: 'integer', enum: [1, 2, 3, 4, 5, 6, 7] },
-  status_id: { type: 'integer', enum: [0, 1] },
+  role_id: { type: 'integer', enum: Object.keys(USER_ROLES).map(Number) },
+  status_id: { type: 'integer', enum: Object.keys(ACCOUNT_STATUSES).map(Number) },
   company_id: { type: 'integer', minimum: 1 },
 };
 /** The columns a user record keeps (the password travels apart, as a hash). */
@@ -62,8 +63,10 @@ export function userRoutes(ns: Namespace) {
     const body = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES));
     // Creating: the declared required fields (an admin names the company and role too) and the password.
     const createBody = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES, { required: requiredUserFields(ns === 'admin') }));
-    const user = obj({ id: int, email: str, role_id: int, company_id: int, status_id: int });
-    const userWrite = writeAnswer(obj({ id: int }));
+    // One user schema for every answer of both namespaces (lib/accountAnswers.ts); a delete answers the id only.
+    const user = managedUserAnswer;
+    const userWrite = writeAnswer(user);
+    const userDeleted = writeAnswer(obj({ id: int }));
     const scopeOf = (req: FastifyRequest): CompanyScope => ({ carrierId: ns === 'admin' ? null : carrierScope(req) });
     const clean = async (req: FastifyRequest) => {
       cleanBody(userFields, req.body);
@@ -129,9 +132,15 @@ export function userRoutes(ns: Namespace) {
 
     const columns = (rec: UserInput) => Object.fromEntries(STORED.filter((f) => f in rec).map((f) => [f, rec[f] ?? null]));
 
+    /**
+     * A write's answer: the user as it is now. A write keeps the user inside the caller's scope (`check`
+     * finds the company in it), so only a delete racing this write leaves nothing to show: that answers 404
+     * rather than a bare `{id}` the answer's schema does not describe.
+     */
     async function answer(req: FastifyRequest, id: number, message: string) {
       const row = await repo.find(scopeOf(req), id);
-      return { status: true, message: req.t(message), data: row ? presentUser(row) : { id } };
+      if (!row) throw notFound();
+      return { status: true, message: req.t(message), data: presentUser(row) };
     }
 
     app.get(
@@ -229,7 +238,7 @@ export function userRoutes(ns: Namespace) {
       `${base}/destroy/:id`,
       {
         config: { policy: policyOf(ns, 'delete') },
-        schema: { tags, summary: 'Deletes a user without dependents.', params: idParams, response: { 200: userWrite } },
+        schema: { tags, summary: 'Deletes a user without dependents.', params: idParams, response: { 200: userDeleted } },
       },
       async (req) => {
         const row = await load(req, req.params.id);

@@ -1,6 +1,6 @@
 import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
-import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, WEBHOOK_NAMESPACES, WEBHOOK_URL_MAX, type WebhookEvent } from '../../../model/webhooks.js';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS, WEBHOOK_NAMESPACES, WEBHOOK_STATUSES, WEBHOOK_URL_MAX, type WebhookEvent } from '../../../model/webhooks.js';
 import { int, intN, list, obj, pagedAnswer, str, strN, writeAnswer } from '../../lib/answers.js';
 import { conflict, invalid, notFound } from '../../lib/errors.js';
 import { checkTarget } from '../../lib/webhooks/addresses.js';
@@ -8,11 +8,21 @@ import { webhooksRepo } from '../../repositories/webhooks.js';
 import './webhookMessages.js';
 
 const eventList = { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENTS] } } as const;
-const endpointRow = obj({ id: int, url: str, events: list(str), status: str, created_by_name: str, created_at: str, failing_since: strN });
+const eventName = { type: 'string', enum: [...WEBHOOK_EVENTS] } as const;
+// events and status from model/webhooks.ts (an endpoint only ever stores events the body's enum admitted)
+const endpointRow = obj({
+  id: int,
+  url: str,
+  events: list(eventName),
+  status: { type: 'string', enum: [...WEBHOOK_STATUSES], description: 'active, or failing (deliveries gave up): see failing_since' },
+  created_by_name: str,
+  created_at: str,
+  failing_since: strN,
+});
 const deliveryRow = obj({
   id: int,
   event_id: str,
-  event_type: str,
+  event_type: eventName,
   transport_request_id: int,
   state: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
   created_at: str,
@@ -99,7 +109,7 @@ export default async function webhookRoutes(app: App) {
           summary: `Adds a webhook endpoint of the caller’s company (at most ${WEBHOOK_ENDPOINTS_MAX}, then 409); \`data.secret\` (whsec_…, to verify signatures) is answered this once.`,
           description: WEBHOOK_CONTRACT,
           body: storeBody,
-          response: { 200: writeAnswer(obj({ id: int, url: str, events: list(str), secret: str })) },
+          response: { 200: writeAnswer(obj({ id: int, url: str, events: list(eventName), secret: str })) },
         },
       },
       async (req) => {

@@ -3,13 +3,13 @@ import type { App } from '../../lib/typed.js';
 import accessRequestDecl from '../../../model/resources/access-requests.js';
 import { fieldSchema, type FieldsDecl } from '../../../model/fields.js';
 import type { InputOf } from '../../../model/resource.js';
-import { int, obj, str, writeAnswer } from '../../lib/answers.js';
+import { int, obj, writeAnswer } from '../../lib/answers.js';
 import { ApiError, invalid, tooMany } from '../../lib/errors.js';
 import { IMAGE_TYPES, filePart } from '../../../model/fileParts.js';
 import { imageProblem } from '../../lib/images.js';
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { isUploadedFile } from '../../plugins/forms.js';
-import { accessRequestsRepo } from '../../repositories/accessRequests.js';
+import { ACCESS_STATUS_MEANINGS, accessRequestsRepo } from '../../repositories/accessRequests.js';
 import { accountsRepo } from '../../repositories/accounts.js';
 import { diff } from '../../repositories/auditLog.js';
 import { throttleRepo } from '../../repositories/throttle.js';
@@ -62,7 +62,7 @@ export default async function accessRequestRoutes(app: App) {
       schema: {
         tags: ['visitor'],
         summary: 'Sends a request for a carrier account.',
-        response: { 200: writeAnswer(obj({ id: int, status: str })) },
+        response: { 200: writeAnswer(obj({ id: int, status: { type: 'string', enum: ['OP'], description: ACCESS_STATUS_MEANINGS.OP } })) },
         consumes: ['multipart/form-data', 'application/json'],
         body: formBody,
       },

@@ -1,5 +1,6 @@
 import type { App } from '../../lib/typed.js';
-import { bool, int, intN, obj, okAnswer, str } from '../../lib/answers.js';
+import { bool, obj, okAnswer, str } from '../../lib/answers.js';
+import { profileAnswer } from '../../lib/accountAnswers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError } from '../../lib/errors.js';
 import { signInThrottle } from '../../lib/signInThrottle.js';
@@ -9,8 +10,8 @@ import { usersRepo } from '../../repositories/users.js';
 import { passwordStepChallenge } from '../../lib/secondFactor.js';
 import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
-/** The signed-in user's profile (repositories/users.ts `profile`). */
-export const profileSchema = obj({ id: int, email: str, first_name: str, last_name: str, role_id: int, company_id: intN });
+/** The signed-in user's profile (repositories/users.ts `profile`): closed and complete, in lib/accountAnswers.ts. */
+export const profileSchema = profileAnswer;
 
 /** Sign-in, sign-out and the profile (server.md §1, §3). */
 export default async function authRoutes(app: App) {

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { COMPANY_ROLE } from '../../../model/roles.js';
+import { COMPANY_ROLE, COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../../model/roles.js';
+import { LANGUAGES } from '../../../model/languages.js';
 import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses.js';
 import { notFound } from '../../lib/errors.js';
 import { carrierScope } from '../../lib/scope.js';
-import { anyObject, bool, int, intN, list, obj as row, str, strN, type JsonSchema } from '../../lib/answers.js';
+import { bool, int, intN, list, obj as row, str, strN, type JsonSchema } from '../../lib/answers.js';
 import type { App } from '../../lib/typed.js';
-import { publicSettings } from './settings.js';
+import { cInt, cStr, cStrN, columnsOf, described, oneOf } from '../../lib/columns.js';
+import { publicSettings, publicSettingsAnswer } from './settings.js';
 
 const tags = ['visitor lookups'];
 const obj = <P extends Record<string, object>>(properties: P) => ({ type: 'object', additionalProperties: false, properties }) as const;
@@ -34,36 +36,60 @@ export default async function lookupRoutes(app: App) {
   const rows = (item: JsonSchema) => row({ data: list(item) });
   const idName = row({ id: int, name: str });
 
-  get('settings', 'public', 'The public settings of the portal.', row({ status: bool, data: anyObject }), async () => {
+  get('settings', 'public', 'The public settings of the portal.', row({ status: bool, data: publicSettingsAnswer }), async () => {
     const rows = await db.selectFrom('settings').select(['key', 'value']).where('public', '=', 1).orderBy('key').execute();
     return { status: true, data: publicSettings(Object.fromEntries(rows.map((r) => [r.key, r.value]))) };
   });
 
   // Countries the portal offers (active), with the name in every language; selectors show `en`.
-  const countries = async () => ({
-    data: await db
+  const countryRows = () =>
+    db
       .selectFrom('countries')
       .select(['id', 'name', 'en', 'it', 'fr', 'de', 'es', 'code_alpha', 'iso_alpha_2', 'iso_alpha_3', 'un_code'])
       .where('active', '=', '1')
       .orderBy('en')
       .orderBy('id')
-      .execute(),
-  });
-  const country = rows(row({ id: int, name: str, en: strN, iso_alpha_2: strN }));
+      .execute();
+  const countries = async () => ({ data: await countryRows() });
+  // Nullable as the countries declaration says (model/resources/countries.ts: name and code_alpha required).
+  // The five names are flat columns (the table's), not a per-language map: a client reads `en` or `it` directly.
+  const country = rows(
+    columnsOf<Awaited<ReturnType<typeof countryRows>>[number]>()({
+      id: cInt,
+      name: cStr,
+      en: cStrN,
+      it: cStrN,
+      fr: cStrN,
+      de: cStrN,
+      es: cStrN,
+      code_alpha: described(cStr, "The country's own code (ISO alpha-2 for the seeded ones)"),
+      iso_alpha_2: cStrN,
+      iso_alpha_3: cStrN,
+      un_code: cStrN,
+    }),
+  );
   get('countries', 'public', 'The countries the portal offers.', country, countries);
   get('country_list', 'public', "The countries the portal offers (the calculator's name of the list).", country, countries);
 
-  get('languages_list', 'public', 'The languages.', rows(row({ id: int, code: str })), async () => ({
-    data: await db.selectFrom('languages').select(['id', 'code', 'en', 'native']).orderBy('id').execute(),
+  // The languages table holds the seeded LANGUAGES only (model/languages.ts; no route writes it): a fixed set.
+  const languageRows = () => db.selectFrom('languages').select(['id', 'code', 'en', 'native']).orderBy('id').execute();
+  const language = columnsOf<Awaited<ReturnType<typeof languageRows>>[number]>()({
+    id: cInt,
+    code: oneOf(Object.fromEntries(LANGUAGES.map((l) => [l.code, l.en])), 'The language code'),
+    en: described(cStr, 'The name in English'),
+    native: described(cStrN, 'The name in the language itself'),
+  });
+  get('languages_list', 'public', 'The languages.', rows(language), async () => ({ data: await languageRows() }));
+  // The role tables hold the constants of model/roles.ts (seeded from them): each id and name is one of those.
+  const roleRow = (roles: Record<number, string>, what: string) => row({ id: oneOf(roles, what), name: oneOf(Object.values(roles), `The ${what}'s name`) });
+  get('company_roles_list', 'public', 'The company roles.', rows(roleRow(COMPANY_ROLES, 'company role')), async () => ({
+    data: await db.selectFrom('company_roles').select(['id', 'name']).orderBy('id').execute(),
   }));
-  get('company_roles_list', 'public', 'The company roles.', rows(row({ id: int })), async () => ({
-    data: await db.selectFrom('company_roles').selectAll().orderBy('id').execute(),
+  get('user_roles_list', 'public', 'The user roles.', rows(roleRow(USER_ROLES, 'user role')), async () => ({
+    data: await db.selectFrom('user_roles').select(['id', 'name']).orderBy('id').execute(),
   }));
-  get('user_roles_list', 'public', 'The user roles.', rows(row({ id: int })), async () => ({
-    data: await db.selectFrom('user_roles').selectAll().orderBy('id').execute(),
-  }));
-  get('support_roles_list', 'public', 'The support roles.', rows(row({ id: int })), async () => ({
-    data: await db.selectFrom('support_roles').selectAll().orderBy('id').execute(),
+  get('support_roles_list', 'public', 'The support roles.', rows(roleRow(SUPPORT_ROLES, 'support role')), async () => ({
+    data: await db.selectFrom('support_roles').select(['id', 'name']).orderBy('id').execute(),
   }));
   get('company_price_categories_list', 'public', 'The price categories of companies.', rows(idName), async () => ({
     data: await db.selectFrom('price_categories').select(['id', 'name']).orderBy('id').execute(),
@@ -191,7 +217,16 @@ export default async function lookupRoutes(app: App) {
       'public',
       'The Italian municipalities.',
       obj({ province: text, search: text, postal_code: text, limit }),
-      rows(row({ id: int, name: str, province: str, postal_code: strN, city: str })),
+      rows(
+        row({
+          id: int,
+          name: str,
+          province: str,
+          postal_code: strN,
+          istat_code: str,
+          city: { ...str, description: 'The name again (the documents name the item `city`)' },
+        }),
+      ),
     ),
     async (req) => {
       const q = req.query;
@@ -233,7 +268,24 @@ export default async function lookupRoutes(app: App) {
   // Islands: every island once; with city (and province) the island that place is on, if any.
   app.get(
     '/visitor/island_list',
-    opts('public', 'The islands, or the island a place is on.', obj({ city: text, province: text }), rows(row({ island: str }))),
+    opts(
+      'public',
+      'The islands, or the island a place is on.',
+      obj({ city: text, province: text }),
+      // One row shape for both uses (a client reads it without narrowing a union): with `city`, the island
+      // that place is on with the place (city, province); without, every island with its municipalities' count.
+      rows(
+        row(
+          {
+            island: str,
+            city: { ...str, description: 'With `city` only: the place' },
+            province: { ...str, description: 'With `city` only: its province' },
+            municipalities: { type: 'integer', minimum: 1, description: 'Without `city` only: how many municipalities the island has' },
+          },
+          ['city', 'province', 'municipalities'],
+        ),
+      ),
+    ),
     async (req) => {
       const q = req.query;
       if (q.city) {

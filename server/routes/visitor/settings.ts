@@ -1,5 +1,5 @@
 import type { App } from '../../lib/typed.js';
-import { binaryAnswer, XLSX } from '../../lib/answers.js';
+import { binaryAnswer, obj, XLSX } from '../../lib/answers.js';
 import { ApiError } from '../../lib/errors.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
 import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, type TemplateKey } from '../../repositories/settings.js';
@@ -8,19 +8,31 @@ import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, type Templ
 export const templatePath = (key: TemplateKey) => `/visitor/templates/${key}`;
 
 /**
- * The public settings as the `settings` lookup answers them (server.md §9): every public setting,
- * with `visitor_company_id` as a number (or null) and, under each template link key of the calculator
- * document §3, the download path of the template the admin uploaded (null when none: the tariff
- * screens then offer their built-in template); the stored template records themselves stay inside.
+ * The public settings as the `settings` lookup answers them (server.md §9): `visitor_company_id` as a
+ * number (or null) and, under each template link key of the calculator document §3, the download path of
+ * the template the admin uploaded (null when none: the tariff screens then offer their built-in template);
+ * the stored template records themselves stay inside. Exactly these keys (issue 33: a closed answer): the
+ * portal writes no other public setting (seed/catalogue.ts SETTINGS, admin/settings.ts), so a row added by
+ * hand is not published.
  */
 export function publicSettings(values: Record<string, string | null>) {
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(values).filter(([k]) => !k.startsWith('template_')));
   const id = Number(values.visitor_company_id);
-  out.visitor_company_id = Number.isInteger(id) && id > 0 ? id : null;
+  const out: Record<string, string | number | null> = { visitor_company_id: Number.isInteger(id) && id > 0 ? id : null };
   // an uploaded template wins over whatever link the setting of that key holds
   for (const key of TEMPLATE_KEYS) out[key] = parseTemplate(values[templateSetting(key)]) ? templatePath(key) : (values[key] ?? null);
   return out;
 }
+
+/** The answer schema of `publicSettings`. */
+export const publicSettingsAnswer = obj({
+  visitor_company_id: { type: ['integer', 'null'], description: 'The carrier that prices visitor quotes (pricing.md §1), or null when none is set' },
+  ...Object.fromEntries(
+    TEMPLATE_KEYS.map((k) => [
+      k,
+      { type: ['string', 'null'], description: `The download path of the ${k} template (GET ${templatePath(k)}), or null: the built-in template` },
+    ]),
+  ),
+});
 
 /** GET /visitor/templates/:key (the `settings` lookup itself is in lookups.ts and answers publicSettings). */
 export default async function settingsRoutes(app: App) {
