@@ -7,7 +7,8 @@ import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { checkTariffTable, deleteTariffTable, importTariffTable } from '../../imports/tables.js';
-import { dryRunField, storeOrCheck } from './dryRun.js';
+import { dryRunField } from './dryRun.js';
+import { storeOrCheck, tableRowSchema, withProperties } from './answers.js';
 import { templateXlsx } from '../../imports/template.js';
 import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
 
@@ -98,12 +99,9 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         tags,
         summary: `A page of the ${spec.key.replace(/_/g, ' ')} rows of a carrier.`,
         querystring: Type.Unsafe<ListQuery & { company_id?: number }>(listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {})),
-        response: {
-          200: {
-            ...keyedPage(spec.listKey, obj({ id: int })),
-            properties: { ...(keyedPage(spec.listKey, obj({ id: int })).properties as object), company_id: intN },
-          },
-        },
+        // The rows under the table's list key, each declared from the table's columns (./answers.ts);
+        // company_id: the carrier listed (null: no carrier yet, the page is empty).
+        response: { 200: withProperties(keyedPage(spec.listKey, tableRowSchema(spec)), { company_id: intN }) },
       },
     },
     async (req) => {
@@ -136,7 +134,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
           additionalProperties: false,
           properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
-        response: { 200: storeOrCheck(countAnswer) },
+        response: { 200: storeOrCheck([spec], countAnswer) },
       },
     },
     async (req) => {
