@@ -40,7 +40,18 @@ export interface ColumnSpec {
   list?: boolean;
   /** text: the value an empty cell stands for, stored as such (postal_surcharges: an empty country is IT) */
   ifEmpty?: string;
+  /**
+   * The stored column allows NULL although the import requires a value (standard_no_passage.flow: its
+   * column stays nullable, migration 0002). Otherwise a column is NOT NULL exactly when it is `required` or has an
+   * `ifEmpty` value (`storedNullable`; tests/api/tariff-answers.test.ts checks it against the migrated tables).
+   */
+  nullable?: boolean;
+  /** What each `oneOf` value means (the OpenAPI enum's description, the answers' documentation): one entry per value. */
+  means?: Readonly<Record<string, string>>;
 }
+
+/** Whether a stored column of a row may be NULL (see `ColumnSpec.nullable`). */
+export const storedNullable = (c: ColumnSpec): boolean => c.nullable ?? !(c.required || c.ifEmpty !== undefined);
 
 export type Example = Record<string, string | number | null>;
 
@@ -91,7 +102,15 @@ export interface TariffTableSpec extends RowsSpec {
 const money = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, kind: 'money', ...extra });
 const text = (name: string, extra: Partial<ColumnSpec> = {}): ColumnSpec => ({ name, kind: 'text', maxLength: 100, ...extra });
 const BANDS = ['p150', 'p300', 'p550', 'ps550', 'p1000'].map((b) => money(b));
-const TYPE_ID: ColumnSpec = { name: 'type_id', kind: 'int', required: true, oneOf: [1, 2] };
+const TYPE_ID: ColumnSpec = {
+  name: 'type_id',
+  kind: 'int',
+  required: true,
+  oneOf: [1, 2],
+  means: { 1: 'the SILVER service class', 2: 'the GOLD service class' },
+};
+/** IN matches the origin, OUT the destination (pricing.md §3.3, §8). */
+const FLOW_MEANS = { IN: 'applies at the origin (pickup end)', OUT: 'applies at the destination (delivery end)' } as const;
 
 export const TARIFF_TABLES: readonly TariffTableSpec[] = [
   {
@@ -209,7 +228,8 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
       money('cost'),
       text('province', { norm: 'province' }),
       // IN matches the origin, OUT the destination (pricing.md §3.3); any other value would never apply.
-      text('flow', { required: true, norm: 'upper', oneOf: ['IN', 'OUT'] }),
+      // Required by the import, its column nullable (migration 0002): `nullable`.
+      text('flow', { required: true, nullable: true, norm: 'upper', oneOf: ['IN', 'OUT'], means: FLOW_MEANS }),
       text('special_zone'),
       text('company_iso_2', { maxLength: 2, norm: 'country', list: false }),
       text('code', { maxLength: 50 }),
@@ -274,9 +294,14 @@ export const TARIFF_TABLES: readonly TariffTableSpec[] = [
     columns: [
       text('country', { maxLength: 2, norm: 'country', ifEmpty: 'IT' }),
       text('postal_code', { required: true, maxLength: 20, norm: 'postalPrefix' }),
-      text('kind', { required: true, norm: 'lower', oneOf: ['ztl', 'remote', 'other'] }),
+      text('kind', {
+        required: true,
+        norm: 'lower',
+        oneOf: ['ztl', 'remote', 'other'],
+        means: { ztl: 'a limited-traffic zone (ZTL)', remote: 'a remote or hard-to-reach area', other: 'any other surcharge' },
+      }),
       // IN = the origin, OUT = the destination, empty = either end (pricing.md §8).
-      text('flow', { norm: 'upper', oneOf: ['IN', 'OUT'] }),
+      text('flow', { norm: 'upper', oneOf: ['IN', 'OUT'], means: FLOW_MEANS }),
       money('fixed'),
       { name: 'percent', kind: 'decimal', scale: 4, min: 0 },
     ],
@@ -388,7 +413,7 @@ export const STANDARD_RATE_ROWS: RowsSpec = {
     { name: 'weight_from', kind: 'decimal', required: true, scale: 3, min: 0 },
     { name: 'weight_to', kind: 'decimal', required: true, scale: 3, min: 0 },
     money('price', { required: true }),
-    text('unit', { required: true, norm: 'upper', oneOf: ['Q', 'S'] }),
+    text('unit', { required: true, norm: 'upper', oneOf: ['Q', 'S'], means: { Q: 'price per quintal (100 kg)', S: 'price per shipment' } }),
     money('minimum'),
     { name: 'leadtime', kind: 'int', min: 0 },
   ],
@@ -413,6 +438,19 @@ export const listColumns = (spec: RowsSpec) => spec.columns.filter((c) => c.list
 export const RATE_TYPES = ['STD', 'EXP'] as const;
 export const SHEET_ZONES = ['NAT', 'INT'] as const;
 export const SHEET_AREAS = ['Customer', 'Supplier'] as const;
+/** What each rate type, zone and area means (the OpenAPI enums' descriptions). */
+export const RATE_TYPE_MEANS: Record<(typeof RATE_TYPES)[number], string> = {
+  STD: 'standard: weight brackets per country and zone code (pricing.md §3)',
+  EXP: 'express: weight bands p150…p1000 per province and service class (pricing.md §2)',
+};
+export const SHEET_ZONE_MEANS: Record<(typeof SHEET_ZONES)[number], string> = {
+  NAT: 'national (within Italy)',
+  INT: 'international (abroad; standard only)',
+};
+export const SHEET_AREA_MEANS: Record<(typeof SHEET_AREAS)[number], string> = {
+  Customer: 'a sell sheet: what the carrier’s customers pay',
+  Supplier: 'a buy sheet: what the carrier pays; only national express quotes use one',
+};
 
 /** Upload limits of tariff files (server.md §8); the server enforces them, the screens quote them. */
 export const TARIFF_LIMITS = {

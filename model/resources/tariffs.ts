@@ -202,11 +202,11 @@ function tableLabels(names: Record<Lang, { one: string; many: string }>): Record
 /**
  * A column of the shared schema as a declared field: money → `money` (cents), decimal → `decimal` with its
  * scale, int → `integer` (`select` of the classes for type_id), text → `text` with its length. `required`
- * follows the column's NOT NULL (migration 0002): `flow` is required by the import rules (model/tariffs.ts)
- * but its column stays nullable, so its field is not.
+ * follows the column's NOT NULL (migration 0002): a column the import requires but stored nullable
+ * (`nullable`: standard_no_passage.flow) is not a required field.
  */
 export function columnField(c: ColumnSpec): FieldDef {
-  const required = c.required && c.name !== 'flow' ? { required: true } : {};
+  const required = c.required && !c.nullable ? { required: true } : {};
   const list = c.list === false ? { list: false as const } : {};
   if (c.kind === 'money') return { type: 'money', min: 0, ...required, ...list };
   if (c.kind === 'decimal') return { type: 'decimal', scale: c.scale, min: c.min, ...required, ...list };

@@ -6,6 +6,21 @@
  */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * One refused cell of a tariff upload (server/imports/errors.ts `CheckError`): in a check's `data.errors`
+ * and a refused publish's (ErrorBody `data`).
+ */
+export const importRowError: JsonSchema = {
+  type: 'object',
+  required: ['row', 'column', 'message'],
+  properties: {
+    row: { type: 'integer', description: 'the row number as the spreadsheet shows it (1-based)' },
+    column: { type: 'string', description: 'the column’s declared name (its header)' },
+    message: { type: 'string', description: 'the problem as a sentence in the caller’s language' },
+  },
+  additionalProperties: false,
+};
+
 /** The error answer of every 4xx/5xx, registered once (`app.addSchema`) and referenced as `errorRef`. */
 export const ErrorBody: JsonSchema = {
   $id: 'ErrorBody',
@@ -15,10 +30,17 @@ export const ErrorBody: JsonSchema = {
   properties: {
     message: { type: 'string' },
     errors: { type: 'object', description: 'Field → its messages', additionalProperties: { type: 'array', items: { type: 'string' } } },
+    // Only a refused tariff upload sends `data` (server/imports/errors.ts `toApiError`, the one ApiError
+    // given data), so it is declared exactly; a new use of ApiError's data must be added here.
     data: {
       type: 'object',
       description: 'A refused tariff upload: `{dry_run: false, errors: [{row, column, message}]}`, the list a dry run answers',
-      additionalProperties: true,
+      required: ['dry_run', 'errors'],
+      properties: {
+        dry_run: { type: 'boolean', const: false, description: 'false: a publish (not a check), refused; nothing was stored' },
+        errors: { type: 'array', items: importRowError },
+      },
+      additionalProperties: false,
     },
   },
 };

@@ -5,9 +5,23 @@ import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { NAMESPACES, tariffCompany, type Namespace } from './scope.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
-import { int, intN, obj, pagedAnswer, str, writeAnswer } from '../../lib/answers.js';
+import { int, intN, obj, pagedAnswer, str, strN, writeAnswer } from '../../lib/answers.js';
+import { categoryZoneSchema, withProperties } from './answers.js';
 
 const enduserCategories = obj({ id: int, legal_name: str, exp_category_id: intN, std_category_id: intN });
+/** A listed end-user company: its place and status, its categories with their codes (null: none given). */
+const listedEnduser = obj({
+  id: int,
+  legal_name: str,
+  city: strN,
+  province: strN,
+  status_id: int,
+  exp_category_id: intN,
+  exp_category_code: strN,
+  std_category_id: intN,
+  std_category_code: strN,
+  std_category_zone: categoryZoneSchema,
+});
 
 /** A category id in a form: an integer, or empty / 0 for "none". */
 const categoryRef = { type: ['integer', 'null'], minimum: 0 } as const;
@@ -48,7 +62,8 @@ export default async function categoryRoutes(app: App) {
           querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number }>(
             listQuerySchema(['id', 'legal_name', 'city'], { ...adminOnly, category_id: { type: 'integer', minimum: 1 } }),
           ),
-          response: { 200: { ...pagedAnswer(enduserCategories), properties: { ...(pagedAnswer(enduserCategories).properties as object), company_id: intN } } },
+          // company_id: the carrier listed (null: no carrier yet, the page is empty).
+          response: { 200: withProperties(pagedAnswer(listedEnduser), { company_id: intN }) },
         },
       },
       async (req) => {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { App } from '../../lib/typed.js';
-import { SHEET_ZONES, rateRowsSpec, type Example } from '../../../model/tariffs.js';
+import { EXPRESS_RATE_ROWS, SHEET_ZONES, STANDARD_RATE_ROWS, rateRowsSpec, type Example, type RowsSpec } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { adjustSell } from '../../pricing/adjust.js';
@@ -14,12 +14,14 @@ import { storedPages } from '../../imports/check.js';
 import { rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { XLSX_MIME, attachmentName } from './scope.js';
 import { Type } from 'typebox';
-import { anyObject, binaryAnswer, bool, obj, pagedAnswer, XLSX } from '../../lib/answers.js';
+import { binaryAnswer, bool, nullable, obj, pagedAnswer, XLSX, type JsonSchema } from '../../lib/answers.js';
+import { enduserRowSchema, publicSheetSchema, withProperties } from './answers.js';
 
-const sheetPage = {
-  ...pagedAnswer(anyObject),
-  properties: { ...(pagedAnswer(anyObject).properties as object), sheet: { anyOf: [anyObject, { type: 'null' }] } },
-};
+/** A page of the end user's sheet of one kind: its rows (`adjusted`), and the sheet (null: none applies, the page is empty). */
+const sheetPage = (spec: RowsSpec): JsonSchema =>
+  withProperties(pagedAnswer(enduserRowSchema(spec)), {
+    sheet: { ...nullable(publicSheetSchema), description: 'The sheet shown; null: no sheet of this kind applies today' },
+  });
 
 type Settings = Pick<EndUserSettings, 'exp_category_id' | 'std_category_id' | 'increase_percent' | 'decrease_percent'>;
 
@@ -96,7 +98,7 @@ export default async function enduserRateSheetRoutes(app: App) {
         querystring: Type.Unsafe<ListQuery & { zone: SheetZone }>(
           listQuerySchema(['id'], { zone: { type: 'string', enum: [...SHEET_ZONES], default: 'NAT' } }),
         ),
-        response: { 200: obj({ status: bool, standard_rate_sheet: sheetPage, express_rate_sheet: sheetPage }) },
+        response: { 200: obj({ status: bool, standard_rate_sheet: sheetPage(STANDARD_RATE_ROWS), express_rate_sheet: sheetPage(EXPRESS_RATE_ROWS) }) },
       },
     },
     async (req) => {

@@ -1,26 +1,33 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
-import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, rateRowsSpec } from '../../../model/tariffs.js';
+import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, rateRowsSpec } from '../../../model/tariffs.js';
 import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { RATE_SHEET_FILES, checkRateSheet, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
-import { dryRunField, storeOrCheck } from './dryRun.js';
+import { dryRunField } from './dryRun.js';
+import {
+  anySheetRowSchema,
+  listedSheetSchema,
+  rateTypeSchema,
+  sheetAreaSchema,
+  sheetSchema,
+  sheetZoneSchema,
+  storeOrCheck,
+  storedSheetSchema,
+  withProperties,
+} from './answers.js';
 import { SHEET_SORT, rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { rowOut, sortableOf, uploadConfig } from './tables.js';
 import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
 import type { RateType, SheetZone } from '../../pricing/types.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
-import { anyObject, binaryAnswer, int, intN, obj, pagedAnswer, str, writeAnswer, XLSX } from '../../lib/answers.js';
-
-const sheetAnswer = obj({ id: int, code: str, rate_type: str, zone: str, company_id: int });
-const withCompany = (page: Record<string, unknown>, extra: Record<string, unknown>) => ({ ...page, properties: { ...(page.properties as object), ...extra } });
+import { binaryAnswer, int, intN, obj, pagedAnswer, writeAnswer, XLSX } from '../../lib/answers.js';
 
 const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
-const enumOf = (values: readonly string[]) => ({ type: 'string', enum: [...values] });
 
 const SHEET_MIME: Record<string, string> = {
   '.xlsx': XLSX_MIME,
@@ -78,12 +85,13 @@ export default async function rateSheetRoutes(app: App) {
             listQuerySchema(SHEET_SORT, {
               ...adminOnly,
               category_id: { type: 'integer', minimum: 1 },
-              zone: enumOf(SHEET_ZONES),
-              rate_type: enumOf(RATE_TYPES),
-              area: enumOf(SHEET_AREAS),
+              zone: sheetZoneSchema,
+              rate_type: rateTypeSchema,
+              area: sheetAreaSchema,
             }),
           ),
-          response: { 200: withCompany(pagedAnswer(sheetAnswer), { company_id: intN }) },
+          // company_id: the carrier listed (null: no carrier yet, the page is empty).
+          response: { 200: withProperties(pagedAnswer(listedSheetSchema), { company_id: intN }) },
         },
       },
       async (req) => {
@@ -103,7 +111,8 @@ export default async function rateSheetRoutes(app: App) {
           tags,
           summary: 'Checks (dry_run=1) or creates a rate-sheet version from a spreadsheet.',
           consumes: ['multipart/form-data'],
-          response: { 200: storeOrCheck(writeAnswer(obj({ id: int, code: str, rows: int }))) },
+          // The publish answers the stored sheet with the number of rows read into it.
+          response: { 200: storeOrCheck([EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS], writeAnswer(withProperties(storedSheetSchema, { rows: int }))) },
           body: Type.Unsafe<
             {
               company_id?: number;
@@ -126,9 +135,9 @@ export default async function rateSheetRoutes(app: App) {
               // Sent by the documents' form but generated here (calculator document §5): ignored.
               code: { type: 'string', maxLength: 100 },
               description: { type: 'string', maxLength: 255 },
-              zone: enumOf(SHEET_ZONES),
-              rate_type: enumOf(RATE_TYPES),
-              area: enumOf(SHEET_AREAS),
+              zone: sheetZoneSchema,
+              rate_type: rateTypeSchema,
+              area: sheetAreaSchema,
               validate_from: { type: 'string', format: 'date' },
               validate_to: { type: 'string', format: 'date' },
               is_standard: { type: 'integer', enum: [0, 1], default: 1 },
@@ -221,7 +230,7 @@ export default async function rateSheetRoutes(app: App) {
           querystring: Type.Unsafe<ListQuery & { company_id?: number }>(
             listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly),
           ),
-          response: { 200: withCompany(pagedAnswer(anyObject), { sheet: sheetAnswer }) },
+          response: { 200: withProperties(pagedAnswer(anySheetRowSchema), { sheet: sheetSchema }) },
         },
       },
       async (req) => {

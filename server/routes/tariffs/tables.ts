@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { App } from '../../lib/typed.js';
+import { COMPANY_ROLE } from '../../../model/roles.js';
 import { binaryAnswer, int, intN, keyedPage, list, obj, str, writeAnswer, XLSX } from '../../lib/answers.js';
 import { TARIFF_LIMITS, TARIFF_TABLES, TEMPLATES, listColumns, type RowsSpec, type TariffTableSpec } from '../../../model/tariffs.js';
 import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { checkTariffTable, deleteTariffTable, importTariffTable } from '../../imports/tables.js';
-import { dryRunField, storeOrCheck } from './dryRun.js';
+import { dryRunField } from './dryRun.js';
+import { enumSchema, storeOrCheck, tableRowSchema, withProperties } from './answers.js';
 import { templateXlsx } from '../../imports/template.js';
 import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
 
@@ -24,6 +26,11 @@ export function rowOut(spec: RowsSpec, row: Record<string, any>): Record<string,
 export const sortableOf = (spec: RowsSpec) => ['id', ...listColumns(spec).map((c) => c.name)];
 
 const companyIdQuery = { company_id: { type: 'integer', minimum: 1 } } as const;
+/** The role of a company that owns tariffs (model/roles.ts COMPANY_ROLE, ./scope.ts TARIFF_OWNER_ROLES). */
+const tariffOwnerRoleSchema = enumSchema('company_role_id', TARIFF_OWNER_ROLES, {
+  [COMPANY_ROLE.CARRIER]: 'a carrier',
+  [COMPANY_ROLE.RESELLER]: 'a reseller',
+});
 const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
 
 /**
@@ -46,7 +53,7 @@ export default async function tariffTableRoutes(app: App) {
       schema: {
         tags: ['tariffs'],
         summary: 'The companies that own tariffs.',
-        response: { 200: obj({ data: list(obj({ id: int, legal_name: str, company_role_id: int, status_id: int })) }) },
+        response: { 200: obj({ data: list(obj({ id: int, legal_name: str, company_role_id: tariffOwnerRoleSchema, status_id: int })) }) },
       },
     },
     async () => ({
@@ -98,12 +105,9 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         tags,
         summary: `A page of the ${spec.key.replace(/_/g, ' ')} rows of a carrier.`,
         querystring: Type.Unsafe<ListQuery & { company_id?: number }>(listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {})),
-        response: {
-          200: {
-            ...keyedPage(spec.listKey, obj({ id: int })),
-            properties: { ...(keyedPage(spec.listKey, obj({ id: int })).properties as object), company_id: intN },
-          },
-        },
+        // The rows under the table's list key, each declared from the table's columns (./answers.ts);
+        // company_id: the carrier listed (null: no carrier yet, the page is empty).
+        response: { 200: withProperties(keyedPage(spec.listKey, tableRowSchema(spec)), { company_id: intN }) },
       },
     },
     async (req) => {
@@ -138,7 +142,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
           required: [...(ns === 'admin' ? ['company_id'] : []), spec.fileField],
           properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
-        response: { 200: storeOrCheck(countAnswer) },
+        response: { 200: storeOrCheck([spec], countAnswer) },
       },
     },
     async (req) => {
