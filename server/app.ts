@@ -4,7 +4,8 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
-import { MULTIPART_FILE_MAX, fileFieldsInDocument } from '../model/fileParts.js';
+import { MULTIPART_FILE_MAX } from '../model/fileParts.js';
+import { finishDocument } from './lib/openapiDocument.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { openFileStore, type FileStore } from './lib/files.js';
@@ -234,8 +235,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       // The API password always; the bearer token as well on every route whose policy is not public.
       security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
     },
-    // The document as a client reads it: multipart file fields as binary strings (lib/fileParts.ts).
-    transformObject: (document) => fileFieldsInDocument((document as { openapiObject: Record<string, unknown> }).openapiObject),
+    // The document as a client reads it: file fields as binary parts, the headers every route shares (lib/openapiDocument.ts).
+    transformObject: (document) => finishDocument((document as { openapiObject: Record<string, unknown> }).openapiObject),
     // Shared schemas (ErrorBody) keep their $id as their name in components.schemas.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });

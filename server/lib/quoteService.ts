@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMPANY_ROLE } from '../../model/roles.js';
-import { notFound, tooMany } from './errors.js';
+import { notFound, restOfWindow, tooMany } from './errors.js';
 import { HitBatcher } from './hitBatcher.js';
 import { toQuoteRequest, type CostRequestBody } from './quoteRequest.js';
 import { refusalMessage } from './quoteText.js';
@@ -113,7 +113,7 @@ export function visitorQuoteGuard(app: FastifyInstance): (req: FastifyRequest) =
     const hits = new HitBatcher(app.db, 60_000);
     guard = async (req) => {
       if (req.user) return;
-      if ((await hits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany();
+      if ((await hits.hit(`quote:ip:${req.ip}`)) > app.config.quoteRateLimit) throw tooMany(restOfWindow(60_000));
     };
     visitorGuards.set(app, guard);
   }

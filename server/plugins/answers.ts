@@ -91,6 +91,8 @@ async function answers(app: FastifyInstance) {
     const schema = (req.routeOptions.url ? declared(responses, status) : errorRef) as JsonSchema | undefined;
     let problem: unknown;
     if (!schema) problem = `status ${status} is not declared`;
+    // The document promises a Retry-After on every 429 (lib/openapiDocument.ts).
+    else if (status === 429 && !reply.getHeader('retry-after')) problem = 'a 429 without Retry-After';
     else if (schema.content) problem = `status ${status} is declared binary but answered JSON`;
     else {
       const validate = validatorOf(schema);

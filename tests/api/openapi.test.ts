@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers.js';
+import { openObjects } from './openapiShapes.js';
 
 const run = promisify(execFile);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -53,6 +54,54 @@ describeEachDb('OpenAPI document', (p) => {
     // Every /api/v1 route is in the document.
     const routes = p().app.routeTable.filter((r) => r.method !== 'HEAD').length;
     expect(count).toBe(routes);
+  });
+
+  // Issue 33: the document is the contract a generated client types from.
+  it('declares every object of every 2xx answer closed (or a map of one value type)', () => {
+    expect(openObjects(doc).map((o) => `${o.operation} ${o.where}`)).toEqual([]);
+  });
+
+  it('declares file fields as binary parts with their types, and no file in a JSON body', () => {
+    let files = 0;
+    for (const [url, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const method of METHODS) {
+        const content = item[method]?.requestBody?.content as Record<string, { schema: any; encoding?: Record<string, { contentType: string }> }> | undefined;
+        for (const [type, media] of Object.entries(content ?? {})) {
+          for (const [name, prop] of Object.entries<any>(media.schema?.properties ?? {})) {
+            const where = `${method.toUpperCase()} ${url} ${type} ${name}`;
+            // The old declaration ({type: object} for a file) and the server's marker never reach the document.
+            expect(prop.$comment ?? prop.items?.$comment, where).toBeUndefined();
+            const shapeless = (s: any) => s?.type === 'object' && !s.properties && typeof s.additionalProperties !== 'object';
+            expect(shapeless(prop) || shapeless(prop.items), where).toBe(false);
+            const file = prop.format === 'binary' ? prop : prop.items?.format === 'binary' ? prop.items : null;
+            if (!file) continue;
+            expect(type, where).toBe('multipart/form-data');
+            expect(file.type, where).toBe('string');
+            expect(file.contentMediaType, where).toBeTruthy();
+            expect(file.description, where).toMatch(/at most \d+(\.\d)? (MB|kB)/);
+            expect(media.encoding?.[name]?.contentType, where).toBeTruthy();
+            files++;
+          }
+        }
+      }
+    }
+    // the seven tariff tables and the rate sheet (admin and company), the booking documents, logos, pictures, templates
+    expect(files).toBeGreaterThanOrEqual(19);
+  });
+
+  it('declares Retry-After on every 429 and Content-Disposition on every file answer', () => {
+    for (const [url, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const method of METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        const where = `${method.toUpperCase()} ${url}`;
+        expect(op.responses['429']?.headers?.['Retry-After'], where).toBeTruthy();
+        for (const [code, answer] of Object.entries<any>(op.responses)) {
+          const binary = Object.values<any>(answer.content ?? {}).some((m) => m.schema?.format === 'binary');
+          if (/^2/.test(code) && binary) expect(answer.headers?.['Content-Disposition'], `${where} ${code}`).toBeTruthy();
+        }
+      }
+    }
   });
 
   it('is valid OpenAPI and passes redocly lint', async () => {

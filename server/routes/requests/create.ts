@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
-import { ApiError, notFound, tooMany } from '../../lib/errors.js';
+import { ApiError, notFound, restOfWindow, tooMany } from '../../lib/errors.js';
 import { settleAfterError } from '../../lib/fileSweep.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { rateLimitsRepo } from '../../repositories/rateLimits.js';
@@ -340,7 +340,7 @@ export default async function requestCreateRoutes(app: App) {
           response: { 200: createdAnswer },
         },
         preValidation: async (req) => {
-          if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany();
+          if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany(restOfWindow(HOUR));
         },
       },
       async (req) => {

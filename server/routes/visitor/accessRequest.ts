@@ -96,7 +96,7 @@ export default async function accessRequestRoutes(app: App) {
       if (Object.keys(problems).length) throw invalid(problems);
 
       // Counted only for well-formed requests, so a typo does not use up the hour.
-      if (!(await throttle.take(`access-request:ip:${req.ip}`, HOUR, REQUESTS_PER_HOUR_PER_ADDRESS))) throw tooMany();
+      if (!(await throttle.take(`access-request:ip:${req.ip}`, HOUR, REQUESTS_PER_HOUR_PER_ADDRESS))) throw tooMany(HOUR);
       // Whether the user email already has an account is not said here (that would tell strangers
       // which emails are registered): the reviewer gets a 409 when confirming.
       const created = await requests.create({

@@ -58,8 +58,8 @@ export default async function passwordRoutes(app: App) {
     async (req) => {
       const email = emailKey(req.body.email);
       // Counted for every email, known or not, so a 429 tells nothing about which emails have accounts.
-      if (!(await throttle.take(`reset:send-ip:${req.ip}`, HOUR, CODES_PER_HOUR_PER_ADDRESS))) throw tooMany();
-      if (!(await throttle.take(`reset:send:${email}`, HOUR, CODES_PER_HOUR))) throw tooMany();
+      if (!(await throttle.take(`reset:send-ip:${req.ip}`, HOUR, CODES_PER_HOUR_PER_ADDRESS))) throw tooMany(HOUR);
+      if (!(await throttle.take(`reset:send:${email}`, HOUR, CODES_PER_HOUR))) throw tooMany(HOUR);
       const code = String(crypto.randomInt(0, 10_000)).padStart(4, '0');
       // Hashed for unknown emails too: the same work and the same answer either way. The mail leaves in
       // the background, so its delivery time does not show either.
@@ -109,11 +109,11 @@ export default async function passwordRoutes(app: App) {
 
       // Every try counts as wrong until it proves right; known or unknown emails alike.
       const ipTry = await throttle.take(`reset:try-ip:${req.ip}`, HOUR, WRONG_TRIES_PER_HOUR_PER_ADDRESS);
-      if (!ipTry) throw tooMany();
+      if (!ipTry) throw tooMany(HOUR);
       const accountTry = await throttle.take(`reset:try:${emailKey(email)}`, DAY, WRONG_TRIES_PER_DAY);
       if (!accountTry) {
         await throttle.release(ipTry);
-        throw tooMany();
+        throw tooMany(DAY);
       }
 
       const user = await accounts.findActiveByEmail(email);
@@ -170,7 +170,7 @@ export default async function passwordRoutes(app: App) {
 
       const me = req.user!;
       const attempt = await throttle.take(`password-change:${me.id}`, WRONG_OLD_WINDOW, WRONG_OLD_PASSWORDS);
-      if (!attempt) throw tooMany();
+      if (!attempt) throw tooMany(WRONG_OLD_WINDOW);
       const user = (await accounts.findById(me.id))!;
       if (!(await verifyPassword(user.password_hash, oldPassword))) throw invalid({ oldPassword: 'accounts.oldPasswordWrong' });
       await throttle.release(attempt);
