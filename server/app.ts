@@ -5,7 +5,7 @@ import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { MULTIPART_FILE_MAX } from '../model/fileParts.js';
-import { finishDocument } from './lib/openapiDocument.js';
+import { finishDocument, withBodyRequired } from './lib/openapiDocument.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { openFileStore, type FileStore } from './lib/files.js';
@@ -235,6 +235,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       // The API password always; the bearer token as well on every route whose policy is not public.
       security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
     },
+    // A route's `bodyRequired` (fastify.d.ts) joins its body's `required` in the document.
+    transform: ({ schema, url, route }) => ({ schema: withBodyRequired(schema as Record<string, unknown>, route.config?.bodyRequired) as typeof schema, url }),
     // The document as a client reads it: file fields as binary parts, the headers every route shares (lib/openapiDocument.ts).
     transformObject: (document) => finishDocument((document as { openapiObject: Record<string, unknown> }).openapiObject),
     // Shared schemas (ErrorBody) keep their $id as their name in components.schemas.

@@ -57,5 +57,11 @@ declare module 'fastify' {
     notAudited?: string;
     /** The live stream: a `ticket` in the query authenticates instead of the headers (plugins/session.ts). */
     liveTicket?: boolean;
+    /**
+     * Body fields the handler itself refuses when missing (422 `validation.required`), together with every other
+     * problem of the body in one answer: the document lists them in the body's `required` (issue 33), the
+     * validation schema does not (it would answer the missing ones alone, first).
+     */
+    bodyRequired?: readonly string[];
   }
 }

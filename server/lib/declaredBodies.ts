@@ -17,20 +17,13 @@ export function declaredSchema(f: FieldDef): Record<string, unknown> {
 
 /**
  * `{type: 'object', additionalProperties: false, properties}` over the named fields of a declaration. A create
- * body passes `required`, the fields the route refuses when missing whatever the record (issue 33: the
- * document says so), and `conditions`, the rule of each field required only in some cases, written into its
- * description ("Required when …"). Sent but blank is still the route's check (null passes the schema).
+ * body passes `conditions`, the rule of each field required only in some cases, written into its description
+ * ("Required when …"); the fields required in every case are the route's `config.bodyRequired` (issue 33).
  */
-export function declaredBody(
-  decl: Record<string, FieldDef>,
-  names: readonly string[],
-  opts: { required?: readonly string[]; conditions?: Record<string, string> } = {},
-) {
-  const required = (opts.required ?? []).filter((n) => names.includes(n));
+export function declaredBody(decl: Record<string, FieldDef>, names: readonly string[], opts: { conditions?: Record<string, string> } = {}) {
   return {
     type: 'object',
     additionalProperties: false,
-    ...(required.length ? { required } : {}),
     properties: Object.fromEntries(
       names.map((n) => {
         const s = declaredSchema(decl[n]);

@@ -30,6 +30,14 @@ const ERROR_MEANINGS: Record<string, string> = {
 
 const isBinary = (r: Response) => Object.values(r.content ?? {}).some((m) => m.schema?.format === 'binary');
 
+/** A route's schema with the fields its handler refuses when missing added to its body's `required` (a copy). */
+export function withBodyRequired(schema: Obj | undefined, names: readonly string[] | undefined): Obj | undefined {
+  const body = schema?.body as Obj | undefined;
+  if (!schema || !body || !names?.length) return schema;
+  const required = [...new Set([...((body.required as string[] | undefined) ?? []), ...names])];
+  return { ...schema, body: { ...body, required } };
+}
+
 /**
  * The last touches of the served document (@fastify/swagger's `transformObject`, issue 33), for what every
  * route shares and no route schema says: file fields as a client sends them (model/fileParts.ts), the

@@ -18,6 +18,8 @@ export interface RouteEntry {
   url: string;
   policy: Policy;
   schema?: FastifySchema;
+  /** Body fields the handler refuses when missing (config.bodyRequired: in the document's `required`). */
+  bodyRequired?: readonly string[];
 }
 
 const sha256 = (v: string) => crypto.createHash('sha256').update(v).digest();
@@ -48,7 +50,8 @@ async function session(app: FastifyInstance) {
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no policy`);
     // the routes an API key may call say so in the OpenAPI (their scopes, the apiKey scheme)
     route.schema = keySchemaOf(String(route.method), route.url, route.schema as Record<string, unknown> | undefined);
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, policy: route.config.policy, schema: route.schema });
+    for (const method of [route.method].flat())
+      table.push({ method, url: route.url, policy: route.config.policy, schema: route.schema, bodyRequired: route.config.bodyRequired });
   });
 
   app.addHook('onRequest', async (req) => {

@@ -38,7 +38,6 @@ const classField = { type: 'string', enum: ['SILVER', 'GOLD'] } as const;
 const enduserBody = {
   type: 'object',
   additionalProperties: false,
-  required: SHIPMENT_REQUIRED,
   properties: {
     ...describedShipmentFields(),
     ...DOCUMENT_FIELDS,
@@ -69,7 +68,6 @@ const visitorBody = (service: 'palletExpress' | 'standard') =>
       'email',
       'phone',
       ...(service === 'palletExpress' ? ['shipmentclass'] : []),
-      ...SHIPMENT_REQUIRED,
     ],
     properties: {
       ...SHIPMENT_FIELDS,
@@ -307,7 +305,8 @@ export default async function requestCreateRoutes(app: App) {
   app.post(
     '/enduser/transport_requests/newRequest',
     {
-      config: { policy: ['enduser'] },
+      // The shipment lists are checked together, every problem in one 422 (payload.ts): required in the document only.
+      config: { policy: ['enduser'], bodyRequired: SHIPMENT_REQUIRED },
       schema: {
         tags: ['transport requests'],
         summary: "Stores an end user's transport request, from a quote (priced again) or entered by hand.",
@@ -330,7 +329,7 @@ export default async function requestCreateRoutes(app: App) {
     app.post(
       url,
       {
-        config: { policy: 'public' },
+        config: { policy: 'public', bodyRequired: SHIPMENT_REQUIRED },
         schema: {
           tags: ['visitor'],
           summary:

@@ -57,10 +57,11 @@ export function companyRoutes(ns: Namespace) {
     const tags = [ns];
     const writable = COMPANY_FIELD_NAMES.filter((f) => ns === 'admin' || !ADMIN_ONLY_COMPANY_FIELDS.includes(f));
     const body = Type.Unsafe<CompanyInput>(declaredBody(companyFields, writable));
-    // Creating: the fields every company needs; an admin's end-user company needs its carrier and ratios too.
+    // Creating: the fields every company needs (the document's `required`; the route refuses them missing, with
+    // its other checks, in one answer); an admin's end-user company needs its carrier and ratios too.
+    const createRequired = requiredCompanyFields(ns === 'admin' ? null : COMPANY_ROLE.ENDUSER).filter((f) => writable.includes(f));
     const createBody = Type.Unsafe<CompanyInput>(
       declaredBody(companyFields, writable, {
-        required: requiredCompanyFields(ns === 'admin' ? null : COMPANY_ROLE.ENDUSER),
         conditions: Object.fromEntries(
           requiredCompanyFields(COMPANY_ROLE.ENDUSER)
             .filter((f) => !requiredCompanyFields(null).includes(f))
@@ -122,7 +123,7 @@ export function companyRoutes(ns: Namespace) {
     app.post(
       `${base}/store`,
       {
-        config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB' },
+        config: { policy: policyOf(ns, 'create'), uploadLimit: '5 MB', bodyRequired: createRequired },
         schema: {
           tags,
           summary: 'Creates a company.',

@@ -61,8 +61,9 @@ export function userRoutes(ns: Namespace) {
     const base = `/${ns}/users`;
     const tags = [ns];
     const body = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES));
-    // Creating: the declared required fields (an admin names the company and role too) and the password.
-    const createBody = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES, { required: requiredUserFields(ns === 'admin') }));
+    // Creating: the declared required fields (an admin names the company and role too) and the password, which
+    // the route refuses missing with its other checks in one answer: the document's `required` (config.bodyRequired).
+    const createBody = body; // the same fields; what creating requires is config.bodyRequired
     // One user schema for every answer of both namespaces (lib/accountAnswers.ts); a delete answers the id only.
     const user = managedUserAnswer;
     const userWrite = writeAnswer(user);
@@ -172,7 +173,7 @@ export function userRoutes(ns: Namespace) {
     app.post(
       `${base}/store`,
       {
-        config: { policy: policyOf(ns, 'create') },
+        config: { policy: policyOf(ns, 'create'), bodyRequired: requiredUserFields(ns === 'admin') },
         schema: { tags, summary: 'Creates a user.', body: createBody, response: { 200: userWrite } },
         preValidation: clean,
       },

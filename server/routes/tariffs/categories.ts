@@ -101,14 +101,14 @@ export default async function categoryRoutes(app: App) {
     app.post(
       `${base}/store`,
       {
-        config: { policy },
+        config: { policy, bodyRequired: ns === 'admin' ? ['company_id'] : [] },
         schema: {
           tags,
           summary: 'Sets the express and standard categories of an end-user company.',
           body: Type.Unsafe<{ company_id?: number; enduser_id: number; exp_category_id?: number | null; std_category_id?: number | null }>({
             type: 'object',
             additionalProperties: false,
-            required: [...(ns === 'admin' ? ['company_id'] : []), 'enduser_id'],
+            required: ['enduser_id'],
             properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 }, exp_category_id: categoryRef, std_category_id: categoryRef },
           }),
           response: { 200: writeAnswer(enduserCategories) },
@@ -156,14 +156,14 @@ export default async function categoryRoutes(app: App) {
     app.post(
       `${base}/destroy`,
       {
-        config: { policy },
+        config: { policy, bodyRequired: ns === 'admin' ? ['company_id'] : [] },
         schema: {
           tags,
           summary: 'Clears the categories of an end-user company.',
           body: Type.Unsafe<{ company_id?: number; enduser_id: number }>({
             type: 'object',
             additionalProperties: false,
-            required: [...(ns === 'admin' ? ['company_id'] : []), 'enduser_id'],
+            required: ['enduser_id'],
             properties: { ...adminOnly, enduser_id: { type: 'integer', minimum: 1 } },
           }),
           response: { 200: writeAnswer(obj({ id: int, exp_category_id: intN, std_category_id: intN })) },

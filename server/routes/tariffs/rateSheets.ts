@@ -106,7 +106,8 @@ export default async function rateSheetRoutes(app: App) {
     app.post(
       `${base}/store`,
       {
-        config: { policy, ...uploadConfig },
+        // Also required, checked by the handler (tariffCompany, uploadedFile): the carrier for an admin, the file.
+        config: { policy, ...uploadConfig, bodyRequired: [...(ns === 'admin' ? ['company_id'] : []), 'rate_sheet'] },
         schema: {
           tags,
           summary: 'Checks (dry_run=1) or creates a rate-sheet version from a spreadsheet.',
@@ -129,7 +130,7 @@ export default async function rateSheetRoutes(app: App) {
           >({
             type: 'object',
             additionalProperties: false,
-            required: [...(ns === 'admin' ? ['company_id'] : []), 'zone', 'rate_type', 'area', 'validate_from', 'validate_to', 'rate_sheet'],
+            required: ['zone', 'rate_type', 'area', 'validate_from', 'validate_to'],
             properties: {
               ...adminOnly,
               // Sent by the documents' form but generated here (calculator document §5): ignored.

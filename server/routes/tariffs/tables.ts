@@ -130,7 +130,8 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
   app.post(
     `${base}/store`,
     {
-      config: { policy, ...uploadConfig },
+      // Required (checked by the handler: uploadedFile, tariffCompany): the file, and the carrier when an admin publishes.
+      config: { policy, ...uploadConfig, bodyRequired: [...(ns === 'admin' ? ['company_id'] : []), spec.fileField] },
       schema: {
         tags,
         summary: `Checks (dry_run=1) or publishes the ${spec.key.replace(/_/g, ' ')} of a carrier from a spreadsheet, replacing the stored set.`,
@@ -138,8 +139,6 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         body: Type.Unsafe<{ company_id?: number; dry_run?: 0 | 1 } & Record<string, unknown>>({
           type: 'object',
           additionalProperties: false,
-          // Required: the file, and the carrier whose table it is when an admin publishes (tariffCompany).
-          required: [...(ns === 'admin' ? ['company_id'] : []), spec.fileField],
           properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
         response: { 200: storeOrCheck([spec], countAnswer) },

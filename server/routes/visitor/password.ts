@@ -84,14 +84,15 @@ export default async function passwordRoutes(app: App) {
   app.post(
     '/visitor/resetPassword',
     {
-      config: { policy: 'public' },
+      // otp and password are checked by the handler with the rest (one 422): required in the document.
+      config: { policy: 'public', bodyRequired: ['otp', 'password'] },
       schema: {
         tags: ['visitor'],
         summary: 'Sets a new password with a reset code.',
         response: { 200: okAnswer },
         body: {
           type: 'object',
-          required: ['email', 'otp', 'password'],
+          required: ['email'],
           additionalProperties: false,
           properties: { otp: str(16), email: { type: 'string', format: 'email', maxLength: 254 }, password: str(1024), password_confirmation: str(1024) },
         },
@@ -142,7 +143,7 @@ export default async function passwordRoutes(app: App) {
   app.post(
     '/visitor/changePassword',
     {
-      config: { policy: 'signedIn' },
+      config: { policy: 'signedIn', bodyRequired: ['oldPassword', 'password'] },
       schema: {
         tags: ['visitor'],
         summary: "Changes the caller's password.",
@@ -150,7 +151,6 @@ export default async function passwordRoutes(app: App) {
         body: {
           type: 'object',
           additionalProperties: false,
-          required: ['oldPassword', 'password'],
           properties: {
             oldPassword: str(1024),
             password: str(1024),
