@@ -17,6 +17,7 @@ import auditPlugin from './plugins/audit.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pricingCachePlugin from './plugins/pricingCache.js';
 import webhookWorker from './lib/webhooks/worker.js';
+import { webhooksDocument } from './lib/webhooks/payload.js';
 import { routes } from './routes/index.js';
 import { RESOURCES } from '../model/registry.js';
 import { serverMessages, type ResourceDecl } from '../model/resource.js';
@@ -232,6 +233,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       },
       // The API password always; the bearer token as well on every route whose policy is not public.
       security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
+      // OpenAPI 3.1 `webhooks`: the signed messages sent to a company's endpoints (lib/webhooks/payload.ts);
+      // @fastify/swagger 9 copies this option into the document as given.
+      webhooks: webhooksDocument(),
     },
     // Shared schemas (ErrorBody) keep their $id as their name in components.schemas.
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
