@@ -29,12 +29,12 @@ function described<T extends string | number>(base: JsonSchema, values: readonly
 type StatusCode = (typeof TRANSPORT_REQUEST_STATUSES)[number]['code'];
 /** What each status means (server.md §5, routes/requests/status.ts, edit.ts). Keyed by code so a new status must be described here. */
 const STATUS_MEANING: Record<StatusCode, string> = {
-  OP: 'open: booked, waiting for the carrier to confirm or refuse it; the only status a carrier may edit',
-  CF: 'confirmed by the carrier; the consignment note (waybill) can be downloaded',
-  RF: 'refused by the carrier, with a note saying why',
-  IT: 'in transit (set by an administrator)',
-  DL: 'delivered (set by an administrator)',
-  CN: 'cancelled (set by an administrator)',
+  OP: 'booked, waiting for the carrier to confirm or refuse it; the only status in which a carrier may edit it',
+  CF: 'the carrier accepted it; the consignment note (waybill) can be downloaded while the request is CF, IT or DL',
+  RF: 'the carrier declined it, with a note saying why',
+  IT: 'on its way (set by an administrator)',
+  DL: 'delivered to the consignee (set by an administrator)',
+  CN: 'called off (set by an administrator)',
 };
 const STATUS_IDS = TRANSPORT_REQUEST_STATUSES.map((s) => s.id);
 const statusMeaning = Object.fromEntries(TRANSPORT_REQUEST_STATUSES.map((s) => [s.id, `${s.code} (${s.name}): ${STATUS_MEANING[s.code]}`])) as Record<
