@@ -1,5 +1,6 @@
 import type { Static } from 'typebox';
 import { REQUEST_EVENTS } from './requestTimeline';
+import { TRANSPORT_REQUEST_STATUSES, TRANSPORT_REQUEST_STATUS_IDS } from './transportStatuses';
 
 /**
  * Public tracking (issue 22 item 5, docs/tracking.md): GET /visitor/track's query and answer, declared
@@ -22,6 +23,13 @@ export const trackQuerySchema = {
 } as const;
 export type TrackQuery = Static<typeof trackQuerySchema>;
 
+/** A status id, one of model/transportStatuses.ts (issue 33: an enumeration, each value named in the description). */
+const statusId = {
+  type: 'integer',
+  enum: TRANSPORT_REQUEST_STATUS_IDS,
+  description: TRANSPORT_REQUEST_STATUSES.map((s) => `${s.id} = ${s.code} (${s.name})`).join('; '),
+} as const;
+
 /** What a visitor holding both keys may read: the status and the timeline's dates and events; no prices, names, notes or places. */
 export const trackAnswerSchema = {
   type: 'object',
@@ -35,7 +43,7 @@ export const trackAnswerSchema = {
       additionalProperties: false,
       properties: {
         code: { type: 'string', description: 'The request number' },
-        status_id: { type: 'integer', description: 'model/transportStatuses.ts' },
+        status_id: { ...statusId, description: `The request's status: ${statusId.description}` },
         status: { type: 'string', description: "The status's name in the caller's language" },
         events: {
           type: 'array',
@@ -47,7 +55,7 @@ export const trackAnswerSchema = {
             properties: {
               at: { type: 'string', description: 'ISO-8601 UTC' },
               event: { type: 'string', enum: REQUEST_EVENTS },
-              status_id: { type: 'integer', description: "The request's status after the event" },
+              status_id: { ...statusId, description: `The request's status after the event: ${statusId.description}` },
             },
           },
         },

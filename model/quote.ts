@@ -9,6 +9,8 @@ import type { Static } from 'typebox';
 
 /** The calculation ratios of the calculator document §9; CBM ones go with volume type CBM, LM ones with LM. */
 export const RATIOS = ['CBM250', 'CBM300', 'CBM350', 'CBM400', 'CBM450', 'CBM500', 'LM1500', 'LM1750'] as const;
+/** The classes of a pallet-express request (the body's `shipmentclass`): SILVER the standard lead time, GOLD the faster one. */
+export const EXPRESS_CLASSES = ['SILVER', 'GOLD'] as const;
 /** Choice: at most 33 pallet rows, a full articulated trailer of EUR pallets. */
 export const MAX_PALLETS = 33;
 
@@ -87,6 +89,7 @@ const numOrText = { type: ['number', 'string'] } as const;
 /** One pallet row of an express quote. */
 export const palletDataSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['row', 'weight', 'width', 'length', 'height', 'measure', 'type'],
   properties: { row: num, weight: numOrText, width: numOrText, length: numOrText, height: numOrText, measure: { type: 'string' }, type: { type: 'string' } },
 } as const;
@@ -94,6 +97,7 @@ export const palletDataSchema = {
 /** The express price list (buy prices null for end users and visitors). */
 export const pricesListSchema = {
   type: 'object',
+  additionalProperties: false,
   required: [
     'total_silver_buy',
     'total_gold_buy',
@@ -125,6 +129,7 @@ export const pricesListSchema = {
 /** The standard price (lane costs null for end users and visitors; `totla` as the documents spell it). */
 export const costoCompleteSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['final_cost_lane_one', 'final_cost_lane_two', 'shipment_cost', 'admin_fee', 'totla', 'lead_time'],
   properties: { final_cost_lane_one: numN, final_cost_lane_two: numN, shipment_cost: num, admin_fee: num, totla: num, lead_time: numN },
 } as const;
@@ -132,6 +137,7 @@ export const costoCompleteSchema = {
 /** The goods of a standard quote and their chargeable weight. */
 export const unitsSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['standardunits', 'standardweight', 'standardvolume', 'standardvolumeType', 'ratio', 'chargeable_weight'],
   properties: {
     standardunits: num,
@@ -146,6 +152,7 @@ export const unitsSchema = {
 /** A line of the price breakdown, labelled in the caller's language (amount in euros, null for information). */
 export const breakdownLineSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['key', 'label', 'amount'],
   properties: { key: { type: 'string' }, label: { type: 'string' }, amount: numN },
 } as const;
@@ -156,6 +163,7 @@ export const fuelSchema = {
     { type: 'null' },
     {
       type: 'object',
+      additionalProperties: false,
       required: ['month', 'price', 'percent'],
       properties: { month: { type: 'string' }, price: { type: 'string' }, percent: { type: 'string' } },
     },
@@ -165,22 +173,39 @@ export const fuelSchema = {
 /** The data of a priced quote (pricing.md §5; `fuel` null without a fuel surcharge, §7). */
 export const quoteDataSchema = {
   type: 'object',
+  additionalProperties: false,
   required: ['fuel', 'breakdown'],
   properties: {
     fuel: fuelSchema,
-    palletData: { type: 'array', items: palletDataSchema },
-    prices_list: pricesListSchema,
-    costo_complete: costoCompleteSchema,
-    units: unitsSchema,
-    breakdown: { type: 'array', items: breakdownLineSchema },
+    // Absent rather than null: a pallet-express quote has palletData and prices_list, a standard one
+    // costo_complete and units (pricing/quote.ts visibleTo copies only those present).
+    palletData: { type: 'array', items: palletDataSchema, description: 'Pallet express only: one row per pallet' },
+    prices_list: { ...pricesListSchema, description: 'Pallet express only: the SILVER and GOLD prices' },
+    costo_complete: { ...costoCompleteSchema, description: 'Standard only: the price' },
+    units: { ...unitsSchema, description: 'Standard only: the goods and their chargeable weight' },
+    breakdown: {
+      type: 'array',
+      items: breakdownLineSchema,
+      description: 'How the price was made, line by line (only the public lines for end users and visitors)',
+    },
   },
 } as const;
 
 /** The answer of POST /visitor/costRequest: a priced quote, or `status: false` with the reason (no price for this lane). */
 export const quoteAnswerSchema = {
   anyOf: [
-    { type: 'object', required: ['status', 'message', 'data'], properties: { status: { const: true }, message: { type: 'string' }, data: quoteDataSchema } },
-    { type: 'object', required: ['status', 'message'], properties: { status: { const: false }, message: { type: 'string' } } },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'message', 'data'],
+      properties: { status: { const: true }, message: { type: 'string' }, data: quoteDataSchema },
+    },
+    {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'message'],
+      properties: { status: { const: false }, message: { type: 'string', description: 'Why there is no price for this lane, in the caller’s language' } },
+    },
   ],
 } as const;
 

@@ -19,6 +19,7 @@ import auditPlugin from './plugins/audit.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import pricingCachePlugin from './plugins/pricingCache.js';
 import webhookWorker from './lib/webhooks/worker.js';
+import { webhooksDocument } from './lib/webhooks/payload.js';
 import { routes } from './routes/index.js';
 import { RESOURCES } from '../model/registry.js';
 import { serverMessages, type ResourceDecl } from '../model/resource.js';
@@ -234,6 +235,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       },
       // The API password always; the bearer token as well on every route whose policy is not public.
       security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
+      // OpenAPI 3.1 `webhooks`: the signed messages sent to a company's endpoints (lib/webhooks/payload.ts);
+      // @fastify/swagger 9 copies this option into the document as given.
+      webhooks: webhooksDocument(),
     },
     // A route's `bodyRequired` (fastify.d.ts) joins its body's `required` in the document.
     transform: ({ schema, url, route }) => ({ schema: withBodyRequired(schema as Record<string, unknown>, route.config?.bodyRequired) as typeof schema, url }),

@@ -121,3 +121,20 @@ export function binaryAnswer(description: string, ...contentTypes: string[]): Js
   };
 }
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * An answer with the response headers it sends (OpenAPI `headers` of the response object; @fastify/swagger
+ * copies a response schema's `headers` there): name → its schema and description. Additive: the answer is
+ * otherwise unchanged (issue 33).
+ */
+export function withHeaders(answer: JsonSchema, headers: Record<string, JsonSchema>): JsonSchema {
+  return { ...answer, headers: { ...((answer.headers as Record<string, JsonSchema> | undefined) ?? {}), ...headers } };
+}
+/** The header of every download: the file is an attachment, with its name (ASCII, and RFC 5987 `filename*` for any other character). */
+export const downloadHeaders: Record<string, JsonSchema> = {
+  'Content-Disposition': {
+    type: 'string',
+    description:
+      "Always `attachment` with the file's name: `attachment; filename=\"…\"`, plus `filename*=UTF-8''…` (RFC 5987) where the name may have other characters",
+  },
+};

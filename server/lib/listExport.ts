@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Lang } from '../../model/resource.js';
 import { ApiError } from './errors.js';
 import { romeDate } from './romeTime.js';
-import { binaryAnswer, XLSX as XLSX_TYPE } from './answers.js';
+import { binaryAnswer, downloadHeaders, withHeaders, XLSX as XLSX_TYPE } from './answers.js';
 import { xlsxChunks, type XCell } from './xlsxWriter.js';
 
 /**
@@ -51,8 +51,15 @@ export function exportQuerySchema(listSchema: { properties: Record<string, unkno
   } as const;
 }
 
-/** The answer schema of every export route. */
-export const exportAnswer = () => binaryAnswer('The rows of the list, as a spreadsheet', XLSX_TYPE, CSV_TYPE);
+/**
+ * The answer schema of every export route, with the headers `sendExport` always sets (issue 33): the file's
+ * name and the number of rows written (so a client can tell the rows without reading the file).
+ */
+export const exportAnswer = () =>
+  withHeaders(binaryAnswer('The rows of the list, as a spreadsheet', XLSX_TYPE, CSV_TYPE), {
+    ...downloadHeaders,
+    'X-Export-Rows': { type: 'integer', minimum: 0, description: `The number of data rows in the file (at most ${MAX_EXPORT_ROWS})` },
+  });
 
 /** A source over a paged list function (the list route's own): pages of EXPORT_BATCH rows, offset by offset. */
 export function pagedSource<R>(list: (page: number, perPage: number) => Promise<{ data: R[]; total: number }>): RowSource<R> {

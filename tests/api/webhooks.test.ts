@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordEvents } from '../../server/lib/requestEvents/record.js';
 import { isBlockedAddress } from '../../server/lib/webhooks/addresses.js';
-import { WEBHOOK_ENDPOINTS_MAX } from '../../model/webhooks.js';
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_EVENTS } from '../../model/webhooks.js';
 import { describeEachDb, type TestPortal } from './helpers.js';
 import { createWorld, handShipment, insertRequest, shipmentLists, type World } from './requestsFixtures.js';
 import { startReceiver } from './webhookReceiver.js';
+
+// CommonJS seen through ESM: the class may sit on `.default`.
+const Ajv2020 = (Ajv2020Module as unknown as { default?: typeof Ajv2020Module }).default ?? Ajv2020Module;
 
 /** Issue 23 items 2-4: signed webhooks, retries, order, give-up, SSRF (docs/webhooks.md). */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -121,6 +125,55 @@ describeEachDb(
       });
       expect(list.body.data[0].last_duration_ms).toBeGreaterThanOrEqual(0);
       expect(JSON.stringify(list.body)).not.toContain('"payload"');
+    });
+
+    it('delivers messages the document describes: each body valid against its `webhooks` entry (closed), its headers declared (issue 33)', async () => {
+      receiver.received.length = 0;
+      const doc = (await p().api('GET', '/api/docs')).body;
+      expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+      // The document is OpenAPI 3.1: its schemas are JSON Schema 2020-12.
+      const ajv = new Ajv2020({ allErrors: true, strict: false });
+      const validators = Object.fromEntries(
+        WEBHOOK_EVENTS.map((type) => [type, ajv.compile(doc.webhooks[type].post.requestBody.content['application/json'].schema)]),
+      );
+      const r = await p().api('POST', '/enduser/transport_requests/newRequest', {
+        token: w.tokens.rossi,
+        body: { ...shipmentLists([handShipment(0)]), notes: 'Described' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(
+        (
+          await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
+            token: w.tokens.admin,
+            body: { id: r.body.data.id, transport_request_status_id: 7, note: 'Annullata' },
+          })
+        ).status,
+      ).toBe(200);
+      await p().app.webhooks.drain();
+      // created: acme and rossi; status_changed: acme only
+      expect(receiver.received.map((m) => m.json.type).sort()).toEqual([
+        'transport_request.created',
+        'transport_request.created',
+        'transport_request.status_changed',
+      ]);
+      for (const m of receiver.received) {
+        const validate = validators[m.json.type];
+        expect(validate(m.json), `${m.json.type}: ${JSON.stringify(validate.errors)}`).toBe(true);
+        const declared = (doc.webhooks[m.json.type].post.parameters as Array<{ name: string; in: string; required: boolean }>).filter((x) => x.in === 'header');
+        for (const h of declared) expect(m.headers[h.name], h.name).toBeTruthy();
+        expect(declared.map((h) => h.name).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+      }
+      // closed at every level: an undeclared property fails, in the message, the request and a nested object
+      const m = receiver.received.find((x) => x.json.type === 'transport_request.status_changed')!;
+      const validate = validators[m.json.type];
+      const body = JSON.parse(m.body);
+      expect(validate({ ...body, extra: 1 })).toBe(false);
+      expect(validate({ ...body, data: { ...body.data, extra: 1 } })).toBe(false);
+      const nested = structuredClone(body);
+      nested.data.shipment[0].shipment_addess_pick_up.country.extra = 1;
+      expect(validate(nested)).toBe(false);
+      // and the event's type is fixed per entry
+      expect(validators['transport_request.created'](body)).toBe(false);
     });
 
     it('retries a receiver that fails twice, then succeeds; in order per request: a later event waits', async () => {

@@ -25,14 +25,16 @@ import { repriceQuote, type Repriced } from './reprice.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
 import { createRequest } from '../../lib/requestEvents/change.js';
-import { int, obj, writeAnswer } from '../../lib/answers.js';
+import { int, obj, str, type JsonSchema } from '../../lib/answers.js';
+import { requestAnswer } from '../../lib/requestAnswer.js';
+import { EXPRESS_CLASSES } from '../../../model/quote.js';
 
 const HOUR = 3_600_000;
 /** Choice: a visitor address may save 20 requests an hour (every attempt counts), enough for an office behind one address. */
 export const VISITOR_SAVES_PER_HOUR = 20;
 
 const amount = { type: 'string', maxLength: 16 } as const;
-const classField = { type: 'string', enum: ['SILVER', 'GOLD'] } as const;
+const classField = { type: 'string', enum: EXPRESS_CLASSES } as const;
 
 /** POST /enduser/transport_requests/newRequest: the create payload, from a quote or entered by hand. */
 const enduserBody = {
@@ -100,8 +102,18 @@ type VisitorBody = Body & {
   email: string;
   phone: string;
 };
-/** `{status: true, message, data}` once stored; `{status: false, message}` when the price is not the server's. */
-const createdAnswer = writeAnswer(obj({ id: int }));
+/**
+ * `{status: true, message, data}` once stored; `{status: false, message}` (200, nothing stored) when the
+ * quote no longer prices or its price is not the server's. Two closed alternatives rather than one object
+ * with an optional `data`: a client reads `data` after checking `status`, without a cast. The end user's
+ * `data` is the stored request as its show route answers it (without the timeline); a visitor's only its id.
+ */
+const createdAnswer = (data: JsonSchema): JsonSchema => ({
+  anyOf: [
+    obj({ status: { const: true }, message: str, data }),
+    obj({ status: { const: false }, message: { type: 'string', description: 'Why nothing was stored (the price changed, or no price for this lane)' } }),
+  ],
+});
 
 /** The shipments of a request, with their goods: the quote's pallets or units, or those typed by hand. */
 function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentclass?: string }) | null, priced: Repriced | null): NewShipment[] {
@@ -312,7 +324,7 @@ export default async function requestCreateRoutes(app: App) {
         summary: "Stores an end user's transport request, from a quote (priced again) or entered by hand.",
         consumes: ['multipart/form-data', 'application/json'],
         body: Type.Unsafe<Body & { cost?: string; admin_fees?: string }>(enduserBody),
-        response: { 200: createdAnswer },
+        response: { 200: createdAnswer(requestAnswer) },
       },
     },
     async (req) => {
@@ -336,7 +348,7 @@ export default async function requestCreateRoutes(app: App) {
             service === 'palletExpress' ? "Stores a visitor's pallet-express request from its quote." : "Stores a visitor's standard request from its quote.",
           consumes: ['multipart/form-data', 'application/json'],
           body: Type.Unsafe<VisitorBody>(visitorBody(service)),
-          response: { 200: createdAnswer },
+          response: { 200: createdAnswer(obj({ id: int })) },
         },
         preValidation: async (req) => {
           if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany(restOfWindow(HOUR));

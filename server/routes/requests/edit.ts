@@ -6,7 +6,7 @@ import { NEEDS_PRICE } from '../../repositories/requestStatus.js';
 import { STATUS, transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { Problems, SHIPMENT_FIELDS, amountField, parseShipments } from './payload.js';
 import { present } from '../../lib/presentRequest.js';
-import { requestAnswer } from './list.js';
+import { requestAnswer } from '../../lib/requestAnswer.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
 import { changeRequest } from '../../lib/requestEvents/change.js';

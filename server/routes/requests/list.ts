@@ -6,32 +6,14 @@ import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { Type } from 'typebox';
-import { binaryAnswer, bool, dataAnswer, int, intN, keyedPage, list, numN, obj, str, strN } from '../../lib/answers.js';
+import { binaryAnswer, dataAnswer, downloadHeaders, keyedPage, withHeaders } from '../../lib/answers.js';
+import { requestAnswer, requestShowAnswer } from '../../lib/requestAnswer.js';
 import { requestEventsRepo } from '../../repositories/requestEvents.js';
 import { isDate } from '../../lib/romeTime.js';
 import { SORTABLE, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
 import { present, type Namespace } from '../../lib/presentRequest.js';
 
 export const DOCUMENTS_AREA = 'documents';
-
-/** A transport request as every namespace answers it (present.ts). */
-export const requestAnswer = obj({
-  id: int,
-  created_at: str,
-  cost: numN,
-  admin_fees: numN,
-  total: numN,
-  to_be_quoted: bool,
-  transport_request_status_id: int,
-  carrier_id: int,
-  enduser_id: intN,
-  // the fuel surcharge the request was priced with (pricing.md §7), kept as it was: null without one
-  fuel: { anyOf: [{ type: 'null' }, obj({ month: str, price: str, percent: str })] },
-});
-
-/** The detail adds the request's timeline, oldest first (model/requestTimeline.ts). */
-export const timelineAnswer = list(obj({ at: str, event: str, status_id: int, by: obj({ name: strN, role: str }), note: strN }));
-const showAnswer = obj({ ...(requestAnswer.properties as Record<string, typeof str>), timeline: timelineAnswer });
 
 /** The requests a caller of a namespace may see (server.md §2): the tenant comes from the token. */
 export function scopeOf(req: FastifyRequest, ns: Namespace): RequestScope {
@@ -133,7 +115,7 @@ export default async function requestListRoutes(app: App) {
           tags,
           summary: 'A transport request with its shipments, documents and timeline.',
           params: idParams,
-          response: { 200: dataAnswer(showAnswer) },
+          response: { 200: dataAnswer(requestShowAnswer) },
         },
       },
       async (req) => {
@@ -154,7 +136,7 @@ export default async function requestListRoutes(app: App) {
           tags,
           summary: 'Downloads a document of a transport request.',
           params: idParams,
-          response: { 200: binaryAnswer('The document', 'application/octet-stream') },
+          response: { 200: withHeaders(binaryAnswer('The document', 'application/octet-stream'), downloadHeaders) },
         },
       },
       async (req, reply) => {

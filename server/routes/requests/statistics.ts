@@ -4,25 +4,32 @@ import { statisticsRepo } from '../../repositories/statistics.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { scopeOf, NAMESPACES } from './list.js';
 import { present } from '../../lib/presentRequest.js';
-import { requestAnswer } from './list.js';
-import { dataAnswer, int, list, num, numN, obj, str } from '../../lib/answers.js';
+import { requestAnswer } from '../../lib/requestAnswer.js';
+import { dataAnswer, int, obj, type JsonSchema } from '../../lib/answers.js';
 
-const perPeriod = (key: string) => list(obj({ [key]: { type: ['integer', 'string'] }, requests: int, total: numN }));
+const list = (item: JsonSchema, description: string): JsonSchema => ({ type: 'array', items: item, description });
+
+// Every figure is a sum or a count (repositories/statistics.ts `Figures`: numbers, 0 when nothing), so none is
+// null; money in euros. The per-period keys are Rome dates as text (YYYY-MM, YYYY-MM-DD).
+const money = (what: string): JsonSchema => ({ type: 'number', description: `${what}, in euros` });
+const perPeriod = (key: 'month' | 'day', format: string, what: string) =>
+  list(obj({ [key]: { type: 'string', description: format }, requests: int, total: money('Their value') }), what);
 const figures = obj(
   {
-    date: str,
-    daily_total: numN,
-    open_total: numN,
-    open_requests: num,
-    mtd_requests: num,
-    mtd_total: numN,
-    ytd_requests: num,
-    ytd_total: numN,
-    get10TopRequests: list(requestAnswer),
-    fiveMostRecentRequests: list(requestAnswer),
-    getYTDRequests: perPeriod('month'),
-    getMTDRequests: perPeriod('day'),
+    date: { type: 'string', description: 'Today in Europe/Rome, YYYY-MM-DD' },
+    daily_total: money("Today's requests' value"),
+    open_total: money('The value of the open (OP) requests'),
+    open_requests: { type: 'integer', description: 'Open (OP) requests' },
+    mtd_requests: { type: 'integer', description: 'Requests this month' },
+    mtd_total: money("This month's requests' value"),
+    ytd_requests: { type: 'integer', description: 'Requests this year' },
+    ytd_total: money("This year's requests' value"),
+    get10TopRequests: { type: 'array', items: requestAnswer, description: "Administrators only: this year's ten dearest requests" },
+    fiveMostRecentRequests: { type: 'array', items: requestAnswer, description: 'The five newest requests' },
+    getYTDRequests: perPeriod('month', 'YYYY-MM', 'Every month of this year up to this one'),
+    getMTDRequests: perPeriod('day', 'YYYY-MM-DD', 'Every day of this month up to today'),
   },
+  // only the admin namespace answers it (the handler below)
   ['get10TopRequests'],
 );
 

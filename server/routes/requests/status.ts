@@ -4,11 +4,11 @@ import { ApiError, conflict, invalid, notFound } from '../../lib/errors.js';
 import { requestStatusRepo, type StatusChange } from '../../repositories/requestStatus.js';
 import { STATUS } from '../../repositories/transportRequests.js';
 import { int, obj, writeAnswer } from '../../lib/answers.js';
+import { statusIdAnswer } from '../../lib/requestAnswer.js';
 import { changeRequest } from '../../lib/requestEvents/change.js';
 import { actorOf } from '../../lib/requestEvents/record.js';
 import { TIMELINE_NOTE_MAX } from '../../../model/requestTimeline.js';
-
-const STATUS_IDS = [1, 3, 4, 5, 6, 7];
+import { TRANSPORT_REQUEST_STATUS_IDS } from '../../../model/transportStatuses.js';
 
 /** Turns a refused status change into the answer server.md §1 gives it. */
 export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true }>): never {
@@ -41,14 +41,30 @@ export default async function requestStatusRoutes(app: App) {
       schema: {
         tags: ['transport requests'],
         summary: 'Changes the status of a transport request (carrier: confirm or refuse).',
-        response: { 200: writeAnswer(obj({ id: int, transport_request_status_id: int, previous_status_id: int })) },
+        response: {
+          200: writeAnswer(
+            obj({
+              id: int, // the ids of model/transportStatuses.ts, typed as a tuple of numbers so the body's static type is `number` (typebox infers `never` from a plain number[])
+              transport_request_status_id: {
+                type: 'integer',
+                enum: TRANSPORT_REQUEST_STATUS_IDS,
+                description: statusIdAnswer.description as string,
+              },
+              previous_status_id: statusIdAnswer,
+            }),
+          ),
+        },
         body: {
           type: 'object',
           additionalProperties: false,
           required: ['id', 'transport_request_status_id'],
           properties: {
             id: { type: 'integer', minimum: 1 },
-            transport_request_status_id: { type: 'integer', enum: STATUS_IDS },
+            transport_request_status_id: {
+              type: 'integer',
+              enum: TRANSPORT_REQUEST_STATUS_IDS,
+              description: statusIdAnswer.description as string,
+            },
             note: { type: 'string', maxLength: TIMELINE_NOTE_MAX },
           },
         },

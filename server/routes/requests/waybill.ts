@@ -1,6 +1,6 @@
 import type { App } from '../../lib/typed.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { binaryAnswer } from '../../lib/answers.js';
+import { binaryAnswer, downloadHeaders, withHeaders } from '../../lib/answers.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { waybillPdf } from '../../lib/waybillPdf.js';
 import { STATUS, transportRequestsRepo } from '../../repositories/transportRequests.js';
@@ -28,7 +28,7 @@ export default async function requestWaybillRoutes(app: App) {
           tags: ['transport requests'],
           summary: 'Downloads the transport document (consignment note) of a confirmed transport request as a PDF.',
           params: idParams,
-          response: { 200: binaryAnswer('The consignment note', 'application/pdf') },
+          response: { 200: withHeaders(binaryAnswer('The consignment note', 'application/pdf'), downloadHeaders) },
         },
       },
       async (req, reply) => {

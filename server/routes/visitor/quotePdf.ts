@@ -1,6 +1,6 @@
 import type { App } from '../../lib/typed.js';
 import { ApiError, forbidden } from '../../lib/errors.js';
-import { binaryAnswer } from '../../lib/answers.js';
+import { binaryAnswer, downloadHeaders, withHeaders } from '../../lib/answers.js';
 import { callerKind, costRequestSchema } from '../../lib/quoteRequest.js';
 import { quoterOf, visitorQuoteGuard } from '../../lib/quoteService.js';
 import { translateLines } from '../../lib/quoteText.js';
@@ -26,7 +26,7 @@ export default async function quotePdfRoutes(app: App) {
         summary: 'Prices a shipment and answers the quote the caller may see as a PDF.',
         security: [{ apiPassword: [] }, { apiPassword: [], bearer: [] }],
         body: costRequestSchema,
-        response: { 200: binaryAnswer('The quote', 'application/pdf') },
+        response: { 200: withHeaders(binaryAnswer('The quote', 'application/pdf'), downloadHeaders) },
       },
       preValidation: visitorQuoteGuard(app),
     },
