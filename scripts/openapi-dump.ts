@@ -18,7 +18,7 @@ const out = args.find((a) => !a.startsWith('--')) ?? 'openapi.json';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-dump-'));
 const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { dataDir });
 const db = await openDb(config);
-await migrateToLatest(db.db, db.dialect);
+await migrateToLatest(db.db);
 const app = await buildApp({ config, db });
 await app.ready();
 const doc = app.swagger() as unknown as Record<string, unknown>;
@@ -29,5 +29,5 @@ if (args.includes('--open')) {
   console.log(`${open.length} open objects in 2xx answers`);
 }
 await app.close();
-await db.close?.();
+await db.destroy();
 fs.rmSync(dataDir, { recursive: true, force: true });
