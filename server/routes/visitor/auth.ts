@@ -1,5 +1,5 @@
 import type { App } from '../../lib/typed.js';
-import { bool, int, intN, obj, okAnswer, str } from '../../lib/answers.js';
+import { bool, int, intN, list, obj, okAnswer, str, strN } from '../../lib/answers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError } from '../../lib/errors.js';
 import { signInThrottle } from '../../lib/signInThrottle.js';
@@ -9,8 +9,81 @@ import { usersRepo } from '../../repositories/users.js';
 import { passwordStepChallenge } from '../../lib/secondFactor.js';
 import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
-/** The signed-in user's profile (repositories/users.ts `profile`). */
-export const profileSchema = obj({ id: int, email: str, first_name: str, last_name: str, role_id: int, company_id: intN });
+/** The signed-in user's company, as the profile carries it (repositories/users.ts `profile`). */
+const profileCompanySchema = obj({
+  id: int,
+  legal_name: str,
+  company_role_id: int,
+  carrier_id: intN,
+  address: strN,
+  city: strN,
+  postal_code: strN,
+  province: strN,
+  country_id: intN,
+  country_code: { ...strN, description: 'ISO alpha-2 of country_id' },
+  logo: { ...strN, description: 'A /media/… address' },
+  site_header_logo: { ...strN, description: 'A /media/… address' },
+});
+
+/** The signed-in user's profile (repositories/users.ts `profile`: USER_COLUMNS, the language code, the role name, the company). */
+export const profileSchema = obj({
+  id: int,
+  role_id: int,
+  support_role_id: intN,
+  company_id: int,
+  language_id: intN,
+  title: strN,
+  first_name: str,
+  last_name: str,
+  address: strN,
+  postal_code: strN,
+  city: strN,
+  country_id: intN,
+  phone: strN,
+  phone_2: strN,
+  email: str,
+  notes: strN,
+  status_id: int,
+  support_skype: strN,
+  support_email: strN,
+  image: { ...strN, description: 'A /media/… address' },
+  language_code: strN,
+  role: str,
+  company: profileCompanySchema,
+});
+
+/**
+ * The sign-in's two answers (issue 33), told apart by `step` (a discriminator, so a generated client narrows
+ * on it without a cast): `signed_in` carries the bearer token, `verify` the challenge of the second step
+ * (docs/two-factor.md). Every older property stays (the browser's authProvider reads token, challenge,
+ * mfa_required and mfa_setup_required). The branches are inline: OpenAPI 3.1 allows a discriminator over
+ * inline oneOf branches, and each branch's `step` is a one-value enum, which generated types read as a literal.
+ */
+export const signedInSchema = obj(
+  {
+    step: { type: 'string', enum: ['signed_in'], description: 'Signed in: `token` is the bearer token.' },
+    status: bool,
+    message: str,
+    token: str,
+    type: { ...str, description: 'The role name (as `role`)' },
+    role: str,
+    user: profileSchema,
+    recovery_codes: { ...list(str), description: 'Only after an enrolment at POST /visitor/login/mfa: shown once.' },
+  },
+  ['recovery_codes'],
+);
+export const challengeSchema = obj(
+  {
+    step: { type: 'string', enum: ['verify'], description: 'A second step follows: POST /visitor/login/mfa (or …/mfa/setup first) with `challenge`.' },
+    status: bool,
+    message: str,
+    challenge: str,
+    mfa_required: { ...bool, description: 'An enrolled user: send a TOTP or recovery code.' },
+    mfa_setup_required: { ...bool, description: 'An admin who must enrol first (REQUIRE_ADMIN_MFA=1): POST /visitor/login/mfa/setup.' },
+  },
+  ['mfa_required', 'mfa_setup_required'],
+);
+export const signInAnswerSchema = { oneOf: [signedInSchema, challengeSchema], discriminator: { propertyName: 'step' } };
 
 /** Sign-in, sign-out and the profile (server.md §1, §3). */
 export default async function authRoutes(app: App) {
@@ -31,13 +104,8 @@ export default async function authRoutes(app: App) {
           'from untrusted devices, in 15 minutes): a 429 carries `Retry-After` in seconds.',
         security: [{ apiPassword: [] }],
         response: {
-          200: {
-            anyOf: [
-              obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }),
-              // Two-step verification (docs/two-factor.md): no token yet; the challenge goes to /visitor/login/mfa.
-              obj({ status: bool, message: str, challenge: str, mfa_required: bool, mfa_setup_required: bool }, ['mfa_required', 'mfa_setup_required']),
-            ],
-          },
+          // `step: signed_in` with the token, or `step: verify` with the challenge of two-step verification.
+          200: signInAnswerSchema,
         },
         body: {
           type: 'object',
@@ -81,7 +149,7 @@ export default async function authRoutes(app: App) {
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
       await auditEvent(app, req, { action: 'login', resource: 'auth', resource_id: found.id, user_id: found.id });
-      return { status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
+      return { step: 'signed_in', status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
     },
   );
 
