@@ -14,6 +14,18 @@ import { present, type Namespace } from '../../lib/presentRequest.js';
 
 export const DOCUMENTS_AREA = 'documents';
 
+/** A pickup or delivery address of a shipment (lib/presentRequest.ts `address`). */
+const addressAnswer = obj({
+  id: int,
+  location_name: strN,
+  address: strN,
+  postal_code: strN,
+  city: strN,
+  province: strN,
+  country_id: intN,
+  country: obj({ id: intN, en: strN, name: strN, iso_alpha_2: strN }),
+});
+
 /** A transport request as every namespace answers it (present.ts). */
 export const requestAnswer = obj({
   id: int,
@@ -27,6 +39,46 @@ export const requestAnswer = obj({
   enduser_id: intN,
   // the fuel surcharge the request was priced with (pricing.md §7), kept as it was: null without one
   fuel: { anyOf: [{ type: 'null' }, obj({ month: str, price: str, percent: str })] },
+  // Issue 33, minimal (i33-client, for the generated-client sample, tests/api/client/sample.ts): the status and
+  // the shipments with their addresses as lib/presentRequest.ts answers them; the rest of the request's
+  // properties are being declared on the transport-request schemas' branch.
+  transport_request_status: obj({ id: int, name: str, label: str }),
+  shipment: list(
+    obj({
+      id: int,
+      transport_request_type_id: int,
+      shipper_reference: strN,
+      consignee_reference: strN,
+      consignee_email: strN,
+      transport_class: { anyOf: [{ type: 'null' }, obj({ name: str })] },
+      adr: intN,
+      tail_lift: intN,
+      pickup_date: strN,
+      pickup_time_from: strN,
+      pickup_time_to: strN,
+      pickup_notes: strN,
+      delivery_date: strN,
+      delivery_time_from: strN,
+      delivery_time_to: strN,
+      delivery_notes: strN,
+      shipment_addess_pick_up: { anyOf: [{ type: 'null' }, addressAnswer] },
+      shipment_address_delivery: { anyOf: [{ type: 'null' }, addressAnswer] },
+      shipment_detail: list({
+        anyOf: [
+          obj({
+            id: int,
+            shipment_type_id: { type: 'integer', enum: [1] },
+            pallet_weight: numN,
+            pallet_width: numN,
+            pallet_length: numN,
+            pallet_height: numN,
+            pallet_type: strN,
+          }),
+          obj({ id: int, shipment_type_id: { type: 'integer', enum: [2] }, total_units: intN, gross_weight: numN, volume: numN, volume_type: strN }),
+        ],
+      }),
+    }),
+  ),
 });
 
 /** The detail adds the request's timeline, oldest first (model/requestTimeline.ts). */
