@@ -1,4 +1,4 @@
-import { bool, int, list, nullable, num, numN, obj, str, type JsonSchema } from '../../lib/answers.js';
+import { bool, discriminatorOf, int, list, nullable, num, numN, obj, sharedSchema, str, type JsonSchema } from '../../lib/answers.js';
 
 /**
  * The `dry_run` form field of every tariff upload (issue 20, docs/tariff-checks.md): 1 checks the file
@@ -76,5 +76,28 @@ export const dryRunAnswer: JsonSchema = {
   },
 };
 
-/** A store route's 200: the publish's answer or a check's. */
-export const storeOrCheck = (publish: JsonSchema): JsonSchema => ({ anyOf: [dryRunAnswer, publish] });
+/** The top-level property telling a store route's two answers apart (issue 33): a check, or what was published. */
+export const OUTCOME = { checked: 'checked', published: 'published' } as const;
+
+const withOutcome = (answer: JsonSchema, outcome: string, description: string): JsonSchema => ({
+  ...answer,
+  required: ['outcome', ...((answer.required as string[] | undefined) ?? [])],
+  properties: { outcome: { type: 'string', enum: [outcome], description }, ...(answer.properties as Record<string, JsonSchema>) },
+});
+
+/**
+ * A store route's 200: a check's answer (`dry_run=1`) or the publish's, told apart by `outcome` (issue 33): a
+ * oneOf with a discriminator over named schemas (`TariffCheck` and the publish's `name`), so a generated client
+ * narrows on it. Before, the two were an anyOf to be told apart by `message` or `data.dry_run`; both stay.
+ */
+export const storeOrCheck = (publish: JsonSchema, name: string): JsonSchema => ({
+  oneOf: [
+    sharedSchema({
+      $id: 'TariffCheck',
+      title: 'TariffCheck',
+      ...withOutcome(dryRunAnswer, OUTCOME.checked, 'A dry run: nothing was stored; `data` is the check.'),
+    }),
+    sharedSchema({ $id: name, title: name, ...withOutcome(publish, OUTCOME.published, 'Stored and published.') }),
+  ],
+  discriminator: discriminatorOf('outcome', { [OUTCOME.checked]: 'TariffCheck', [OUTCOME.published]: name }),
+});

@@ -6,7 +6,7 @@ import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { RATE_SHEET_FILES, checkRateSheet, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
-import { dryRunField, storeOrCheck } from './dryRun.js';
+import { OUTCOME, dryRunField, storeOrCheck } from './dryRun.js';
 import { SHEET_SORT, rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { rowOut, sortableOf, uploadConfig } from './tables.js';
 import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
@@ -50,6 +50,9 @@ export async function sendSheetFile(app: FastifyInstance, reply: FastifyReply, s
  * create a version (file imported into its rows, code generated, new category unless one is given),
  * download of the original file, a read-only page of its rows, delete.
  */
+/** The store's answer: a check or the sheet published (named schemas: registered when this module loads, before the app). */
+const storeAnswer = storeOrCheck(writeAnswer(obj({ id: int, code: str, rows: int })), 'RateSheetPublished');
+
 export default async function rateSheetRoutes(app: App) {
   const repo = rateSheetsRepo(app.db);
   for (const { ns, policy } of NAMESPACES) register(ns, policy);
@@ -103,7 +106,7 @@ export default async function rateSheetRoutes(app: App) {
           tags,
           summary: 'Checks (dry_run=1) or creates a rate-sheet version from a spreadsheet.',
           consumes: ['multipart/form-data'],
-          response: { 200: storeOrCheck(writeAnswer(obj({ id: int, code: str, rows: int }))) },
+          response: { 200: storeAnswer },
           body: Type.Unsafe<
             {
               company_id?: number;
@@ -159,7 +162,7 @@ export default async function rateSheetRoutes(app: App) {
           const input = { companyId: company.id, rateType: b.rate_type, zone: b.zone, area: b.area, isStandard: b.is_standard, categoryId, file };
           const data = await answeringImportErrors(req, 'rate_sheet', () => checkRateSheet(app.db, input, req));
           req.auditNothing(); // a check writes nothing
-          return { status: true, data };
+          return { outcome: OUTCOME.checked, status: true, data };
         }
         const description = b.description?.trim() || null;
         const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>
@@ -188,7 +191,7 @@ export default async function rateSheetRoutes(app: App) {
             rows: { before: null, after: rows },
           },
         });
-        return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
+        return { outcome: OUTCOME.published, status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
       },
     );
 

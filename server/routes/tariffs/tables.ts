@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { checkTariffTable, deleteTariffTable, importTariffTable } from '../../imports/tables.js';
-import { dryRunField, storeOrCheck } from './dryRun.js';
+import { OUTCOME, dryRunField, storeOrCheck } from './dryRun.js';
 import { templateXlsx } from '../../imports/template.js';
 import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
 
@@ -25,6 +25,8 @@ export const sortableOf = (spec: RowsSpec) => ['id', ...listColumns(spec).map((c
 
 const companyIdQuery = { company_id: { type: 'integer', minimum: 1 } } as const;
 const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
+/** The store's answer: a check or the rows published (named schemas: registered when this module loads, before the app). */
+const storeAnswer = storeOrCheck(countAnswer, 'TariffTablePublished');
 
 /**
  * The six tariff tables (calculator document §2 "Tariff screens", §7), all from their declarations:
@@ -136,7 +138,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
           additionalProperties: false,
           properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
-        response: { 200: storeOrCheck(countAnswer) },
+        response: { 200: storeAnswer },
       },
     },
     async (req) => {
@@ -146,7 +148,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       if (body.dry_run === 1) {
         const data = await answeringImportErrors(req, spec.fileField, () => checkTariffTable(app.db, spec, company.id, file, req));
         req.auditNothing(); // a check writes nothing
-        return { status: true, data };
+        return { outcome: OUTCOME.checked, status: true, data };
       }
       const { count, replaced } = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
       // The upload, not its rows: the file's name and the counts (the rows it replaced before).
@@ -156,7 +158,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         company_id: company.id,
         changes: { file: { before: null, after: file.filename }, rows: { before: replaced, after: count } },
       });
-      return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
+      return { outcome: OUTCOME.published, status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { App } from '../../lib/typed.js';
-import { bool, int, intN, list, obj, okAnswer, str, strN } from '../../lib/answers.js';
+import { bool, discriminatorOf, int, intN, list, obj, okAnswer, sharedSchema, str, strN } from '../../lib/answers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError } from '../../lib/errors.js';
 import { signInThrottle } from '../../lib/signInThrottle.js';
@@ -56,10 +56,10 @@ export const profileSchema = obj({
  * The sign-in's two answers (issue 33), told apart by `step` (a discriminator, so a generated client narrows
  * on it without a cast): `signed_in` carries the bearer token, `verify` the challenge of the second step
  * (docs/two-factor.md). Every older property stays (the browser's authProvider reads token, challenge,
- * mfa_required and mfa_setup_required). The branches are inline: OpenAPI 3.1 allows a discriminator over
- * inline oneOf branches, and each branch's `step` is a one-value enum, which generated types read as a literal.
+ * mfa_required and mfa_setup_required). Each branch's `step` is a one-value enum, which generated types read
+ * as a literal.
  */
-export const signedInSchema = obj(
+const signedInBody = obj(
   {
     step: { type: 'string', enum: ['signed_in'], description: 'Signed in: `token` is the bearer token.' },
     status: bool,
@@ -72,7 +72,7 @@ export const signedInSchema = obj(
   },
   ['recovery_codes'],
 );
-export const challengeSchema = obj(
+const challengeBody = obj(
   {
     step: { type: 'string', enum: ['verify'], description: 'A second step follows: POST /visitor/login/mfa (or …/mfa/setup first) with `challenge`.' },
     status: bool,
@@ -83,7 +83,13 @@ export const challengeSchema = obj(
   },
   ['mfa_required', 'mfa_setup_required'],
 );
-export const signInAnswerSchema = { oneOf: [signedInSchema, challengeSchema], discriminator: { propertyName: 'step' } };
+/** Named (components.schemas.SignedIn, SignInChallenge): redocly wants a discriminator's branches as $refs. */
+export const signedInSchema = sharedSchema({ $id: 'SignedIn', title: 'SignedIn', ...signedInBody });
+export const challengeSchema = sharedSchema({ $id: 'SignInChallenge', title: 'SignInChallenge', ...challengeBody });
+export const signInAnswerSchema = {
+  oneOf: [signedInSchema, challengeSchema],
+  discriminator: discriminatorOf('step', { signed_in: 'SignedIn', verify: 'SignInChallenge' }),
+};
 
 /** Sign-in, sign-out and the profile (server.md §1, §3). */
 export default async function authRoutes(app: App) {
