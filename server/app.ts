@@ -219,7 +219,21 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       components: {
         securitySchemes: {
           apiPassword: { type: 'apiKey', in: 'header', name: 'X-Api-Password', description: 'The static API password of the deployment.' },
-          bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /visitor/login.' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The token answered by POST /visitor/login (`step: "signed_in"`). Each signed-in operation lists the kinds of user that may call it ' +
+              'in `x-roles` (admin, carrier, enduser, support); any other kind answers 403.',
+          },
+          streamTicket: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'ticket',
+            description:
+              'The live events stream only (GET /{ns}/events, docs/live-events.md): a one-time ticket from POST /{ns}/events/ticket, ' +
+              'valid 30 s, that stands for both the API password and the session (EventSource sends no headers).',
+          },
           apiKey: {
             type: 'http',
             scheme: 'bearer',
@@ -233,8 +247,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
           },
         },
       },
-      // The API password always; the bearer token as well on every route whose policy is not public.
-      security: [{ apiPassword: [], bearer: [] }, { apiPassword: [] }],
+      // No global default: every operation declares its own security from its route's policy (lib/apiKeyAuth.ts
+      // securitySchemaOf): a default would make the operations that declare none look anonymous, or the public ones not.
       // OpenAPI 3.1 `webhooks`: the signed messages sent to a company's endpoints (lib/webhooks/payload.ts);
       // @fastify/swagger 9 copies this option into the document as given.
       webhooks: webhooksDocument(),

@@ -46,6 +46,26 @@ export const ErrorBody: JsonSchema = {
 };
 export const errorRef: JsonSchema = { $ref: 'ErrorBody#' };
 
+const shared = new Map<string, JsonSchema>();
+/**
+ * A named shared schema (issue 33): registered once (plugins/answers.ts, like ErrorBody), it is
+ * `components.schemas.<$id>` in the document and answers `{$ref: '<$id>#'}` to put in a route's schema. For
+ * the branches of a oneOf with a discriminator, which redocly (and generated clients' mappings) want named.
+ * Declared at import time by the route modules, before the app registers its plugins.
+ */
+export function sharedSchema(schema: JsonSchema & { $id: string }): JsonSchema {
+  const known = shared.get(schema.$id);
+  if (known && JSON.stringify(known) !== JSON.stringify(schema)) throw new Error(`shared schema ${schema.$id} declared twice, differently`);
+  shared.set(schema.$id, schema);
+  return { $ref: `${schema.$id}#` };
+}
+export const sharedSchemas = () => [...shared.values()];
+/** A discriminator over named shared schemas: `{propertyName, mapping: {value: '#/components/schemas/<$id>'}}`. */
+export const discriminatorOf = (propertyName: string, mapping: Record<string, string>) => ({
+  propertyName,
+  mapping: Object.fromEntries(Object.entries(mapping).map(([value, id]) => [value, `#/components/schemas/${id}`])),
+});
+
 /** The error statuses every /api/v1 route may answer (added to each route by plugins/answers.ts). */
 export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const;
 

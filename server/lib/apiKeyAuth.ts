@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Policy } from '../fastify.js';
+import type { Kind } from '../../model/roles.js';
 import { API_KEY_ROUTES, API_KEY_SCOPES, scopesOfRoute } from '../../model/apiKeys.js';
 import { registerMessages } from '../i18n/index.js';
 import { apiKeysRepo } from '../repositories/apiKeys.js';
@@ -66,16 +68,53 @@ export function apiKeyAuth(app: FastifyInstance) {
   };
 }
 
-/** The OpenAPI of a route a key may call (plugins/session.ts onRoute): its scopes and the key as one more way in. */
-export function keySchemaOf(method: string, url: string, schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  const scopes = scopesOfRoute(`${method} ${url.slice(API_PREFIX.length)}`);
-  if (!scopes.length) return schema;
-  const security = (schema?.security as object[] | undefined) ?? [{ apiPassword: [], bearer: [] }, { apiPassword: [] }];
-  return {
-    ...schema,
-    'x-api-key-scopes': scopes,
-    security: [...security, { apiPassword: [], apiKey: scopes }],
-  };
+/** Every kind of signed-in user (model/roles.ts `Kind`), the callers of a `signedIn` route. */
+const ALL_KINDS: readonly Kind[] = ['admin', 'carrier', 'enduser', 'support'];
+
+type Requirement = Record<string, string[]>;
+
+/**
+ * The OpenAPI security of a route, from its policy (plugins/session.ts onRoute; issue 33): every operation
+ * says how it is called, so a generated client knows which calls need the bearer token and there is no
+ * global default that would make the signed-in operations look anonymous.
+ *
+ * - `public`: the API password alone (`[{apiPassword: []}]`), or what the route declares itself (the quote
+ *   adds an optional bearer token: a signed-in carrier quotes for a customer).
+ * - signed in (`signedIn` or a list of kinds): the API password and the bearer token; the kinds that may
+ *   call go in `x-roles` and in a sentence of the description.
+ * - a route some API-key scope names (model/apiKeys.ts `scopesOfRoute`): one more requirement, the key with
+ *   its scopes (`{apiPassword: [], apiKey: scopes}`), and `x-api-key-scopes`.
+ * - the live stream (`config.liveTicket`): the one-time ticket in the query (`streamTicket`) and nothing else
+ *   (EventSource sends no headers); the route's own `security` is replaced.
+ */
+export function securitySchemaOf(
+  method: string,
+  url: string,
+  schema: Record<string, unknown> | undefined,
+  config: { policy: Policy; liveTicket?: boolean },
+): Record<string, unknown> {
+  const { policy } = config;
+  const roles = policy === 'public' ? [] : policy === 'signedIn' ? [...ALL_KINDS] : [...policy];
+  const out: Record<string, unknown> = { ...schema };
+  if (roles.length) {
+    out['x-roles'] = roles;
+    const sentence = `Signed-in roles that may call: ${roles.join(', ')}.`;
+    out.description = typeof schema?.description === 'string' && schema.description ? `${schema.description}\n\n${sentence}` : sentence;
+  }
+  if (config.liveTicket) {
+    out.security = [{ streamTicket: [] }];
+    return out;
+  }
+  const own = schema?.security as Requirement[] | undefined;
+  const security: Requirement[] = policy === 'public' ? (own?.length ? own : [{ apiPassword: [] }]) : [{ apiPassword: [], bearer: [] }];
+  // HEAD is answered as GET (apiKeyAuth above): the same scopes.
+  const scopes = scopesOfRoute(`${method === 'HEAD' ? 'GET' : method} ${url.slice(API_PREFIX.length)}`);
+  if (scopes.length) {
+    out['x-api-key-scopes'] = scopes;
+    security.push({ apiPassword: [], apiKey: scopes });
+  }
+  out.security = security;
+  return out;
 }
 
 /** Every route some scope names (the tests check each is registered). */

@@ -18,11 +18,11 @@ export async function passwordStepChallenge(db: Db, config: Config, req: Fastify
   const mfa = mfaRepo(db);
   if (await mfa.isEnabled(user.id)) {
     const challenge = await mfa.createChallenge(user.id, 'verify', remember);
-    return { status: true, message: req.t('mfa.codeNeeded'), mfa_required: true, challenge };
+    return { step: 'verify', status: true, message: req.t('mfa.codeNeeded'), mfa_required: true, challenge };
   }
   if (mfaRequiredFor(config, user.role_id)) {
     const challenge = await mfa.createChallenge(user.id, 'setup', remember);
-    return { status: true, message: req.t('mfa.setupNeeded'), mfa_setup_required: true, challenge };
+    return { step: 'verify', status: true, message: req.t('mfa.setupNeeded'), mfa_setup_required: true, challenge };
   }
   return null;
 }
@@ -42,10 +42,10 @@ export async function spendCode(db: Db, userId: number, code: string): Promise<b
   return mfa.useRecoveryCode(userId, code);
 }
 
-/** The normal sign-in answer `{status, message, token, type, role, user}` (routes/visitor/auth.ts). */
+/** The normal sign-in answer `{step: 'signed_in', status, message, token, type, role, user}` (routes/visitor/auth.ts signedInSchema). */
 export async function signInAnswer(db: Db, req: FastifyRequest, userId: number, roleId: number, remember: boolean) {
   const token = await tokensRepo(db).issue(userId, remember, { userAgent: req.headers['user-agent'], ip: req.ip });
   const user = await usersRepo(db).profile(userId);
   const role = USER_ROLES[roleId as UserRoleId];
-  return { status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
+  return { step: 'signed_in', status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import AjvModule, { type ValidateFunction } from 'ajv';
 import formatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_STATUSES, ErrorBody, errorRef } from '../lib/answers.js';
+import { ERROR_STATUSES, ErrorBody, errorRef, sharedSchemas } from '../lib/answers.js';
 import { API_PREFIX } from './session.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -39,6 +39,8 @@ function declared(responses: Record<string, unknown> | undefined, status: number
  */
 async function answers(app: FastifyInstance) {
   app.addSchema(ErrorBody);
+  // The named shared schemas of the routes (lib/answers.ts sharedSchema): the branches of discriminated answers.
+  for (const schema of sharedSchemas()) app.addSchema(schema);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
   const ids = new Set<string>();
@@ -73,6 +75,7 @@ async function answers(app: FastifyInstance) {
   const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
   addFormats(ajv);
   ajv.addSchema(ErrorBody);
+  for (const schema of sharedSchemas()) ajv.addSchema(schema);
   const compiled = new WeakMap<object, ValidateFunction>();
   const validatorOf = (schema: object) => {
     let v = compiled.get(schema);

@@ -7,7 +7,7 @@ import { pickLang, translate } from '../i18n/index.js';
 import { ApiError, forbidden, unauthenticated } from '../lib/errors.js';
 import { tokensRepo } from '../repositories/tokens.js';
 import { isApiKey } from '../../model/apiKeys.js';
-import { apiKeyAuth, keySchemaOf } from '../lib/apiKeyAuth.js';
+import { apiKeyAuth, securitySchemaOf } from '../lib/apiKeyAuth.js';
 import { ticketKeeper } from '../lib/liveStream.js';
 
 export const API_PREFIX = '/api/v1';
@@ -48,8 +48,11 @@ async function session(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
     if (!route.config?.policy) throw new Error(`Route ${route.method} ${route.url} declares no policy`);
-    // the routes an API key may call say so in the OpenAPI (their scopes, the apiKey scheme)
-    route.schema = keySchemaOf(String(route.method), route.url, route.schema as Record<string, unknown> | undefined);
+    // every operation's OpenAPI security from its policy: API password, bearer token, API key scopes, stream ticket
+    route.schema = securitySchemaOf(String(route.method), route.url, route.schema as Record<string, unknown> | undefined, {
+      policy: route.config.policy,
+      liveTicket: route.config.liveTicket,
+    });
     for (const method of [route.method].flat())
       table.push({ method, url: route.url, policy: route.config.policy, schema: route.schema, bodyRequired: route.config.bodyRequired });
   });

@@ -87,7 +87,13 @@ describeEachDb('two-step verification (TOTP)', (get) => {
     const { secret } = await enrol(p, u.token);
 
     const first = await passwordStep(p, u.email, u.password, { remember: true, lang: 'en' });
-    expect(first).toEqual({ status: true, message: 'Enter the code from your authenticator app.', mfa_required: true, challenge: expect.any(String) });
+    expect(first).toEqual({
+      step: 'verify',
+      status: true,
+      message: 'Enter the code from your authenticator app.',
+      mfa_required: true,
+      challenge: expect.any(String),
+    });
     expect(first.token).toBeUndefined();
 
     // Expired: a code of three steps back.
@@ -273,6 +279,7 @@ describeEachDb(
       const a = await createAdmin(p);
       const first = await passwordStep(p, a.email, a.password, { lang: 'en' });
       expect(first).toEqual({
+        step: 'verify',
         status: true,
         message: 'Administrators must turn on two-step verification before signing in.',
         mfa_setup_required: true,

@@ -7,11 +7,20 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { expect, it } from 'vitest';
 import { describeEachDb } from './helpers.js';
 import { openObjects } from './openapiShapes.js';
+import { scopesOfRoute } from '../../model/apiKeys.js';
 
 const run = promisify(execFile);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
-type Operation = { operationId?: string; summary?: string; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Requirement = Record<string, string[]>;
+type Operation = {
+  security?: Requirement[];
+  'x-roles'?: string[];
+  'x-api-key-scopes'?: string[];
+  operationId?: string;
+  summary?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 
 /**
  * /api/docs (issue 17): every operation has an operationId, a summary, a 2xx answer with its schema and the
@@ -26,7 +35,7 @@ describeEachDb('OpenAPI document', (p) => {
     expect(res.statusCode).toBe(200);
     doc = res.json();
     expect(doc.components.schemas.ErrorBody).toBeTruthy();
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'apiPassword', 'bearer']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'apiPassword', 'bearer', 'streamTicket']);
     const ids = new Set<string>();
     let count = 0;
     for (const [url, item] of Object.entries<Record<string, Operation>>(doc.paths)) {
@@ -102,6 +111,47 @@ describeEachDb('OpenAPI document', (p) => {
         }
       }
     }
+  });
+
+  // Issue 33: no global default; each operation's security is its route's policy (lib/apiKeyAuth.ts securitySchemaOf).
+  it("declares every operation's security as its route's policy says", () => {
+    expect(doc.security).toBeUndefined();
+    const ALL = ['admin', 'carrier', 'enduser', 'support'];
+    let checked = 0;
+    for (const route of p().app.routeTable) {
+      if (route.method === 'HEAD') continue;
+      const op = doc.paths[route.url.replace(/:(\w+)/g, '{$1}')]?.[route.method.toLowerCase()] as Operation | undefined;
+      const where = `${route.method} ${route.url}`;
+      expect(op, where).toBeTruthy();
+      const security = op!.security;
+      expect(Array.isArray(security) && security.length > 0, `${where}: no security`).toBe(true);
+      const scopes = scopesOfRoute(`${route.method} ${route.url.slice('/api/v1'.length)}`);
+      const keyed = security!.filter((r) => 'apiKey' in r);
+      expect(keyed, `${where}: API key`).toEqual(scopes.length ? [{ apiPassword: [], apiKey: scopes }] : []);
+      expect(op!['x-api-key-scopes'], where).toEqual(scopes.length ? scopes : undefined);
+      const rest = security!.filter((r) => !('apiKey' in r));
+      // the live stream routes (config.liveTicket: GET /{ns}/events, routes/shared/events.ts)
+      const live = route.method === 'GET' && /^\/api\/v1\/(admin|company|enduser)\/events$/.test(route.url);
+      if (live) {
+        // the stream: its one-time ticket only
+        expect(security, where).toEqual([{ streamTicket: [] }]);
+      } else if (route.policy === 'public') {
+        // anonymous callers: the API password alone is one way in (an optional bearer may be another)
+        expect(rest, where).toContainEqual({ apiPassword: [] });
+        for (const r of rest)
+          expect(
+            Object.keys(r).every((k) => k === 'apiPassword' || k === 'bearer'),
+            where,
+          ).toBe(true);
+      } else {
+        // signed in: never without the bearer token (or a key)
+        expect(rest, where).toEqual([{ apiPassword: [], bearer: [] }]);
+      }
+      if (route.policy === 'public') expect(op!['x-roles'], where).toBeUndefined();
+      else expect(op!['x-roles'], where).toEqual(route.policy === 'signedIn' ? ALL : route.policy);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(200);
   });
 
   it('is valid OpenAPI and passes redocly lint', async () => {

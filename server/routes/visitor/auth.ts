@@ -1,5 +1,5 @@
 import type { App } from '../../lib/typed.js';
-import { bool, obj, okAnswer, str } from '../../lib/answers.js';
+import { bool, discriminatorOf, obj, okAnswer, sharedSchema, str } from '../../lib/answers.js';
 import { profileAnswer } from '../../lib/accountAnswers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError } from '../../lib/errors.js';
@@ -12,6 +12,45 @@ import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
 /** The signed-in user's profile (repositories/users.ts `profile`): closed and complete, in lib/accountAnswers.ts. */
 export const profileSchema = profileAnswer;
+
+/**
+ * The sign-in's two answers (issue 33), told apart by `step` (a discriminator, so a generated client narrows
+ * on it without a cast): `signed_in` carries the bearer token, `verify` the challenge of the second step
+ * (docs/two-factor.md). Every older property stays (the browser's authProvider reads token, challenge,
+ * mfa_required and mfa_setup_required). Each branch's `step` is a one-value enum, which generated types read
+ * as a literal.
+ */
+const signedInBody = obj(
+  {
+    step: { type: 'string', enum: ['signed_in'], description: 'Signed in: `token` is the bearer token.' },
+    status: bool,
+    message: str,
+    token: str,
+    type: { ...str, description: 'The role name (as `role`)' },
+    role: str,
+    user: profileSchema,
+    recovery_codes: { ...list(str), description: 'Only after an enrolment at POST /visitor/login/mfa: shown once.' },
+  },
+  ['recovery_codes'],
+);
+const challengeBody = obj(
+  {
+    step: { type: 'string', enum: ['verify'], description: 'A second step follows: POST /visitor/login/mfa (or …/mfa/setup first) with `challenge`.' },
+    status: bool,
+    message: str,
+    challenge: str,
+    mfa_required: { ...bool, description: 'An enrolled user: send a TOTP or recovery code.' },
+    mfa_setup_required: { ...bool, description: 'An admin who must enrol first (REQUIRE_ADMIN_MFA=1): POST /visitor/login/mfa/setup.' },
+  },
+  ['mfa_required', 'mfa_setup_required'],
+);
+/** Named (components.schemas.SignedIn, SignInChallenge): redocly wants a discriminator's branches as $refs. */
+export const signedInSchema = sharedSchema({ $id: 'SignedIn', title: 'SignedIn', ...signedInBody });
+export const challengeSchema = sharedSchema({ $id: 'SignInChallenge', title: 'SignInChallenge', ...challengeBody });
+export const signInAnswerSchema = {
+  oneOf: [signedInSchema, challengeSchema],
+  discriminator: discriminatorOf('step', { signed_in: 'SignedIn', verify: 'SignInChallenge' }),
+};
 
 /** Sign-in, sign-out and the profile (server.md §1, §3). */
 export default async function authRoutes(app: App) {
@@ -32,13 +71,8 @@ export default async function authRoutes(app: App) {
           'from untrusted devices, in 15 minutes): a 429 carries `Retry-After` in seconds.',
         security: [{ apiPassword: [] }],
         response: {
-          200: {
-            anyOf: [
-              obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema }),
-              // Two-step verification (docs/two-factor.md): no token yet; the challenge goes to /visitor/login/mfa.
-              obj({ status: bool, message: str, challenge: str, mfa_required: bool, mfa_setup_required: bool }, ['mfa_required', 'mfa_setup_required']),
-            ],
-          },
+          // `step: signed_in` with the token, or `step: verify` with the challenge of two-step verification.
+          200: signInAnswerSchema,
         },
         body: {
           type: 'object',
@@ -82,7 +116,7 @@ export default async function authRoutes(app: App) {
       const user = await users.profile(found.id);
       const role = USER_ROLES[found.role_id as UserRoleId];
       await auditEvent(app, req, { action: 'login', resource: 'auth', resource_id: found.id, user_id: found.id });
-      return { status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
+      return { step: 'signed_in', status: true, message: req.t('auth.loginSuccess'), token, type: role, role, user };
     },
   );
 

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../lib/typed.js';
-import { bool, dataAnswer, list, obj, str } from '../../lib/answers.js';
+import { dataAnswer, obj, str } from '../../lib/answers.js';
 import { ApiError, invalid } from '../../lib/errors.js';
 import { signInThrottle } from '../../lib/signInThrottle.js';
 import { signInAnswer, spendCode } from '../../lib/secondFactor.js';
 import { acceptedStep, cleanCode, newRecoveryCodes, newTotpSecret, otpauthUri, qrDataUrl } from '../../lib/totp.js';
 import { mfaRepo } from '../../repositories/mfa.js';
-import { profileSchema } from './auth.js';
+import { signedInSchema } from './auth.js';
 import { auditEvent, signInFailed } from '../../plugins/audit.js';
 
 const challengeProp = { type: 'string', minLength: 1, maxLength: 200 } as const;
@@ -49,7 +49,8 @@ export default async function mfaLoginRoutes(app: App) {
         summary: 'Second sign-in step: a TOTP or recovery code for the challenge; answers the bearer token.',
         security: [{ apiPassword: [] }],
         response: {
-          200: obj({ status: bool, message: str, token: str, type: str, role: str, user: profileSchema, recovery_codes: list(str) }, ['recovery_codes']),
+          // The password step's `signed_in` answer (never a second challenge), with the recovery codes after an enrolment.
+          200: signedInSchema,
         },
         body: {
           type: 'object',
