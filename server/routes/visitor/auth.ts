@@ -1,5 +1,5 @@
 import type { App } from '../../lib/typed.js';
-import { bool, discriminatorOf, obj, okAnswer, sharedSchema, str } from '../../lib/answers.js';
+import { bool, discriminatorOf, list, obj, okAnswer, sharedSchema, str } from '../../lib/answers.js';
 import { profileAnswer } from '../../lib/accountAnswers.js';
 import { USER_ROLES, type UserRoleId } from '../../../model/roles.js';
 import { ApiError } from '../../lib/errors.js';

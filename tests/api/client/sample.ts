@@ -10,10 +10,11 @@
  */
 import createClient from 'openapi-fetch';
 import { Webhook } from 'standardwebhooks';
-import type { paths } from './api';
+import type { paths, webhooks } from './api';
 
 /** A transport request as GET …/transport_requests/show/{id} answers it. */
-type RequestShown = paths['/api/v1/enduser/transport_requests/show/{id}']['get']['responses'][200]['content']['application/json']['data'];
+/** The webhook a company receives when one of its requests changes status (the document's `webhooks`). */
+type StatusChanged = webhooks['transport_request.status_changed']['post']['requestBody']['content']['application/json'];
 /** The booking's fields (multipart/form-data; the document files are added by the serializer below). */
 type Booking = paths['/api/v1/enduser/transport_requests/newRequest']['post']['requestBody']['content']['multipart/form-data'];
 
@@ -86,8 +87,7 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
   if (!docType) throw new Error('no document type');
 
   // Book a request entered by hand, with one document: multipart/form-data. Each shipment field is a list
-  // (one entry per shipment, sent as `name[]`). The files are appended by the serializer: the document
-  // declares `documents[]` as objects, which a Blob does not fit (see the report of issue 33).
+  // (one entry per shipment, sent as `name[]`); `documents` holds the files (binary parts: Blobs).
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const booking: Booking = {
     shipperref: ['ERP-1001'],
@@ -113,6 +113,7 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
     weight: ['450.5'],
     volume: ['2.4'],
     volumeType: ['CBM'],
+    documents: [o.document.file],
     doctypes: [docType.id],
     notes: 'From the typed client',
   };
@@ -122,15 +123,18 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
       const form = new FormData();
       for (const [name, value] of Object.entries(body)) {
         if (value === undefined || value === null) continue;
-        if (Array.isArray(value)) for (const item of value) form.append(`${name}[]`, String(item));
-        else form.append(name, String(value));
+        for (const item of Array.isArray(value) ? value : [value]) {
+          const key = Array.isArray(value) ? `${name}[]` : name;
+          if (item instanceof Blob) form.append(key, item, o.document.name);
+          else form.append(key, String(item));
+        }
       }
-      form.append('documents[]', o.document.file, o.document.name);
       return form;
     },
   });
   if (!booked.data) throw new Error(`booking refused: ${booked.error.message}`);
-  if (!booked.data.data) throw new Error(`not booked: ${booked.data.message}`);
+  // `status: false` (nothing stored: the price changed meanwhile) has no `data`: narrowing on it is required.
+  if (!booked.data.status) throw new Error(`not booked: ${booked.data.message}`);
   const requestId = booked.data.data.id;
 
   // The list, then the request itself: its pickup city and status name.
@@ -161,12 +165,11 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
   const again = await withKey.GET('/api/v1/enduser/transport_requests/show/{id}', { params: { path: { id: requestId } } });
   if (!again.data) throw new Error(again.error.message);
 
-  // The webhook, verified with its secret (Standard Webhooks). `verify` answers `unknown`: the document has
-  // no `webhooks` section yet, so the payload is checked here against the show route's type (its `data`
-  // is the request as GET …/show/{id} answers it, docs/webhooks.md).
+  // The webhook, verified with its secret (Standard Webhooks). `verify` answers `unknown`: a type guard narrows
+  // it to the payload the document's `webhooks` section declares.
   const message = await o.nextWebhook();
   const payload = new Webhook(secret).verify(message.body, message.headers);
-  if (!isRequestEvent(payload)) throw new Error('not a transport request event');
+  if (!isStatusChanged(payload)) throw new Error('not a status change');
 
   return {
     quoteTotal,
@@ -179,9 +182,9 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
   };
 }
 
-/** A webhook message `{id, type, timestamp, data}` whose data is a request (the fields read are checked). */
-function isRequestEvent(v: unknown): v is { id: string; type: string; timestamp: string; data: RequestShown } {
-  if (typeof v !== 'object' || v === null || !('type' in v) || typeof v.type !== 'string' || !('data' in v)) return false;
+/** A status-change message `{id, type, timestamp, data}` (its type and the fields read are checked). */
+function isStatusChanged(v: unknown): v is StatusChanged {
+  if (typeof v !== 'object' || v === null || !('type' in v) || v.type !== 'transport_request.status_changed' || !('data' in v)) return false;
   const data = v.data;
   if (typeof data !== 'object' || data === null || !('id' in data) || typeof data.id !== 'number') return false;
   if (!('transport_request_status' in data)) return false;
