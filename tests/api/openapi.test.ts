@@ -98,6 +98,31 @@ describeEachDb('OpenAPI document', (p) => {
     expect(files).toBeGreaterThanOrEqual(19);
   });
 
+  it('tells the unions of answers apart by a discriminator over named schemas (sign-in: step; tariff stores: outcome)', () => {
+    const unions: string[] = [];
+    for (const [url, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const method of METHODS) {
+        const schema = item[method]?.responses?.['200']?.content?.['application/json']?.schema;
+        if (!schema?.oneOf) continue;
+        const where = `${method.toUpperCase()} ${url}`;
+        expect(schema.discriminator?.propertyName, where).toMatch(/^(step|outcome)$/);
+        const mapping = Object.entries<string>(schema.discriminator.mapping);
+        expect(mapping.length, where).toBe(schema.oneOf.length);
+        for (const [value, ref] of mapping) {
+          const branch = doc.components.schemas[ref.replace('#/components/schemas/', '')];
+          // each branch is closed and says its own value: a generated client narrows on it
+          expect(branch?.additionalProperties, `${where} ${value}`).toBe(false);
+          expect(branch.properties[schema.discriminator.propertyName].enum, `${where} ${value}`).toEqual([value]);
+          expect(branch.required, `${where} ${value}`).toContain(schema.discriminator.propertyName);
+        }
+        unions.push(where);
+      }
+    }
+    expect(unions).toContain('POST /api/v1/visitor/login');
+    // the seven tables and the rate sheet, for admins and carriers
+    expect(unions.filter((u) => /\/store$/.test(u)).length).toBeGreaterThanOrEqual(16);
+  });
+
   it('declares Retry-After on every 429 and Content-Disposition on every file answer', () => {
     for (const [url, item] of Object.entries<Record<string, any>>(doc.paths)) {
       for (const method of METHODS) {

@@ -54,6 +54,7 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     );
     expect(check.status, JSON.stringify(check.body)).toBe(200);
     expect(check.body).toEqual({
+      outcome: 'checked',
       status: true,
       data: {
         dry_run: true,

@@ -1,4 +1,19 @@
-import { bool, importRowError, int, intN, list, nullable, num, numN, obj, str, strN, type JsonSchema } from '../../lib/answers.js';
+import {
+  bool,
+  discriminatorOf,
+  importRowError,
+  int,
+  intN,
+  list,
+  nullable,
+  num,
+  numN,
+  obj,
+  sharedSchema,
+  str,
+  strN,
+  type JsonSchema,
+} from '../../lib/answers.js';
 import {
   EXPRESS_RATE_ROWS,
   RATE_TYPES,
@@ -153,8 +168,37 @@ export function dryRunAnswer(specs: readonly RowsSpec[]): JsonSchema {
   });
 }
 
-/** A store route's 200: a check's answer (dry_run=1) or the publish's. */
-export const storeOrCheck = (specs: readonly RowsSpec[], publish: JsonSchema): JsonSchema => ({ anyOf: [dryRunAnswer(specs), publish] });
+/** The top-level property telling a store route's two answers apart (issue 33): a check, or what was published. */
+export const OUTCOME = { checked: 'checked', published: 'published' } as const;
+
+const withOutcome = (answer: JsonSchema, outcome: string, description: string): JsonSchema => ({
+  ...answer,
+  required: ['outcome', ...((answer.required as string[] | undefined) ?? [])],
+  properties: { outcome: { type: 'string', enum: [outcome], description }, ...(answer.properties as Record<string, JsonSchema>) },
+});
+
+/**
+ * A store route's 200: a check's answer (dry_run=1) or the publish's, told apart by `outcome` (issue 33): a oneOf
+ * with a discriminator over two named schemas (`<name>Check`, `<name>Published`), so a generated client narrows
+ * on it (`data.dry_run` still says it too). Named schemas are registered when this is called, which must be
+ * while the route modules load, before the app is built (lib/answers.ts sharedSchema): the callers keep the
+ * answers in module constants.
+ */
+export function storeOrCheck(name: string, specs: readonly RowsSpec[], publish: JsonSchema): JsonSchema {
+  const check = `${name}Check`;
+  const published = `${name}Published`;
+  return {
+    oneOf: [
+      sharedSchema({
+        $id: check,
+        title: check,
+        ...withOutcome(dryRunAnswer(specs), OUTCOME.checked, 'A check (dry_run=1): nothing was stored; `data` says what a publish would do.'),
+      }),
+      sharedSchema({ $id: published, title: published, ...withOutcome(publish, OUTCOME.published, 'Stored and published.') }),
+    ],
+    discriminator: discriminatorOf('outcome', { [OUTCOME.checked]: check, [OUTCOME.published]: published }),
+  };
+}
 
 // ---- Rate sheets -----------------------------------------------------------------------------------------
 

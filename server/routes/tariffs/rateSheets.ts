@@ -15,6 +15,7 @@ import {
   sheetSchema,
   sheetZoneSchema,
   storeOrCheck,
+  OUTCOME,
   storedSheetSchema,
   withProperties,
 } from './answers.js';
@@ -28,6 +29,12 @@ import { binaryAnswer, int, intN, obj, pagedAnswer, writeAnswer, XLSX } from '..
 
 const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
+/** The store's answer, made while this module loads (its named schemas: ./answers.ts storeOrCheck); a publish answers the stored sheet with its row count. */
+const RATE_SHEET_STORE_ANSWER = storeOrCheck(
+  'RateSheet',
+  [EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS],
+  writeAnswer(withProperties(storedSheetSchema, { rows: int })),
+);
 
 const SHEET_MIME: Record<string, string> = {
   '.xlsx': XLSX_MIME,
@@ -113,7 +120,7 @@ export default async function rateSheetRoutes(app: App) {
           summary: 'Checks (dry_run=1) or creates a rate-sheet version from a spreadsheet.',
           consumes: ['multipart/form-data'],
           // The publish answers the stored sheet with the number of rows read into it.
-          response: { 200: storeOrCheck([EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS], writeAnswer(withProperties(storedSheetSchema, { rows: int }))) },
+          response: { 200: RATE_SHEET_STORE_ANSWER },
           body: Type.Unsafe<
             {
               company_id?: number;
@@ -169,7 +176,7 @@ export default async function rateSheetRoutes(app: App) {
           const input = { companyId: company.id, rateType: b.rate_type, zone: b.zone, area: b.area, isStandard: b.is_standard, categoryId, file };
           const data = await answeringImportErrors(req, 'rate_sheet', () => checkRateSheet(app.db, input, req));
           req.auditNothing(); // a check writes nothing
-          return { status: true, data };
+          return { outcome: OUTCOME.checked, status: true, data };
         }
         const description = b.description?.trim() || null;
         const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>
@@ -198,7 +205,7 @@ export default async function rateSheetRoutes(app: App) {
             rows: { before: null, after: rows },
           },
         });
-        return { status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
+        return { outcome: OUTCOME.published, status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
       },
     );
 

@@ -9,7 +9,7 @@ import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { checkTariffTable, deleteTariffTable, importTariffTable } from '../../imports/tables.js';
 import { dryRunField } from './dryRun.js';
-import { enumSchema, storeOrCheck, tableRowSchema, withProperties } from './answers.js';
+import { OUTCOME, enumSchema, storeOrCheck, tableRowSchema, withProperties } from './answers.js';
 import { templateXlsx } from '../../imports/template.js';
 import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
 
@@ -32,6 +32,9 @@ const tariffOwnerRoleSchema = enumSchema('company_role_id', TARIFF_OWNER_ROLES, 
   [COMPANY_ROLE.RESELLER]: 'a reseller',
 });
 const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
+/** Each table's store answer, made while this module loads (its named schemas: ./answers.ts storeOrCheck). */
+const pascal = (key: string) => key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
+const STORE_ANSWERS = new Map(TARIFF_TABLES.map((spec) => [spec.key, storeOrCheck(pascal(spec.key), [spec], countAnswer)]));
 
 /**
  * The six tariff tables (calculator document §2 "Tariff screens", §7), all from their declarations:
@@ -141,7 +144,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
           additionalProperties: false,
           properties: { ...(ns === 'admin' ? companyIdQuery : {}), dry_run: dryRunField, [spec.fileField]: fileField },
         }),
-        response: { 200: storeOrCheck([spec], countAnswer) },
+        response: { 200: STORE_ANSWERS.get(spec.key)! },
       },
     },
     async (req) => {
@@ -151,7 +154,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       if (body.dry_run === 1) {
         const data = await answeringImportErrors(req, spec.fileField, () => checkTariffTable(app.db, spec, company.id, file, req));
         req.auditNothing(); // a check writes nothing
-        return { status: true, data };
+        return { outcome: OUTCOME.checked, status: true, data };
       }
       const { count, replaced } = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
       // The upload, not its rows: the file's name and the counts (the rows it replaced before).
@@ -161,7 +164,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         company_id: company.id,
         changes: { file: { before: null, after: file.filename }, rows: { before: replaced, after: count } },
       });
-      return { status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
+      return { outcome: OUTCOME.published, status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
     },
   );
 
