@@ -192,22 +192,31 @@ export const quoteDataSchema = {
 } as const;
 
 /** The answer of POST /visitor/costRequest: a priced quote, or `status: false` with the reason (no price for this lane). */
-export const quoteAnswerSchema = {
-  anyOf: [
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'message', 'data'],
-      properties: { status: { const: true }, message: { type: 'string' }, data: quoteDataSchema },
-    },
-    {
-      type: 'object',
-      additionalProperties: false,
-      required: ['status', 'message'],
-      properties: { status: { const: false }, message: { type: 'string', description: 'Why there is no price for this lane, in the caller’s language' } },
-    },
-  ],
+/** A price: `outcome: 'priced'` (issue 33: the discriminator of the two answers; `status` says it too). */
+export const quotePricedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome', 'status', 'message', 'data'],
+  properties: {
+    outcome: { type: 'string', enum: ['priced'], description: 'A price: `data` is the quote.' },
+    status: { const: true },
+    message: { type: 'string' },
+    data: quoteDataSchema,
+  },
 } as const;
+/** No price for this lane: `outcome: 'not_priced'`. */
+export const quoteNotPricedSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['outcome', 'status', 'message'],
+  properties: {
+    outcome: { type: 'string', enum: ['not_priced'], description: 'No price: `message` says why.' },
+    status: { const: false },
+    message: { type: 'string', description: 'Why there is no price for this lane, in the caller’s language' },
+  },
+} as const;
+/** The answer's type (the server declares it as a oneOf with a discriminator over the two, routes/visitor/costRequest.ts). */
+export const quoteAnswerSchema = { anyOf: [quotePricedSchema, quoteNotPricedSchema] } as const;
 
 export type QuoteAnswer = Static<typeof quoteAnswerSchema>;
 export type QuoteData = Static<typeof quoteDataSchema>;

@@ -136,13 +136,22 @@ describeEachDb(
         'en',
       );
       expect(heavy.status).toBe(200);
-      expect(heavy.body).toEqual({ status: false, message: 'Pallet 2 weighs 1,200 kg: the limit is 1,000 kg per pallet. Lighten it or split the load.' });
+      expect(heavy.body).toEqual({
+        outcome: 'not_priced',
+        status: false,
+        message: 'Pallet 2 weighs 1,200 kg: the limit is 1,000 kg per pallet. Lighten it or split the load.',
+      });
       const high = await quote('endUser', { ...EXAMPLE, palletHeight: [250] });
-      expect(high.body).toEqual({ status: false, message: 'Il pallet 1 è alto 250 cm: il limite è 240 cm. Abbassalo o dividi il carico.' });
+      expect(high.body).toEqual({
+        outcome: 'not_priced',
+        status: false,
+        message: 'Il pallet 1 è alto 250 cm: il limite è 240 cm. Abbassalo o dividi il carico.',
+      });
       const wide = await quote('endUser', { ...EXAMPLE, palletWidth: [130] }, 'en');
       expect(wide.body.message).toBe('Pallet 1 measures 130 × 80 cm: its base must fit within 120×100 cm.');
       const noRate = await quote('endUser', { ...EXAMPLE, destinationLocality: 'Bologna', destinationProvince: 'BO', destinationPostalCode: '40121' }, 'en');
       expect(noRate.body).toEqual({
+        outcome: 'not_priced',
         status: false,
         message: 'No express rate for province BO (band p300, SILVER). Choose another destination or the standard service.',
       });
@@ -154,6 +163,7 @@ describeEachDb(
       expect(noBand.body.message).toBe('No express rate for province ME (band p150, SILVER). Choose another destination or the standard service.');
       const island = await quote('endUser', { ...EXAMPLE, destinationLocality: 'Palermo', destinationProvince: 'PA', destinationPostalCode: '90121' }, 'en');
       expect(island.body).toEqual({
+        outcome: 'not_priced',
         status: false,
         message: 'The carrier has no SILVER rate for the island Sicilia. Choose the standard service or contact the carrier.',
       });
@@ -163,11 +173,13 @@ describeEachDb(
         'en',
       );
       expect(abroad.body).toEqual({
+        outcome: 'not_priced',
         status: false,
         message: 'Origin (FR) and destination (DE) are both outside Italy: one end of the shipment must be in Italy.',
       });
       const heavyStd = await quote('carrier', { ...STANDARD, standardweight: 6000 }, 'en');
       expect(heavyStd.body).toEqual({
+        outcome: 'not_priced',
         status: false,
         message: 'No standard rate for IT zone RM at 6,000 kg (Actual weight). Check the destination, the weight and the volume.',
       });
@@ -231,7 +243,7 @@ describeEachDb(
     it('tells a visitor when no visitor carrier is set', async () => {
       await setSetting(p().db.db, 'visitor_company_id', null);
       const r = await visitor(EXAMPLE, '10.9.8.1', 'en');
-      expect(r.body).toEqual({ status: false, message: 'Online quotes are not available at the moment. Please sign in or contact us.' });
+      expect(r.body).toEqual({ outcome: 'not_priced', status: false, message: 'Online quotes are not available at the moment. Please sign in or contact us.' });
       await setSetting(p().db.db, 'visitor_company_id', String(w.endUser)); // not a carrier
       expect((await visitor(EXAMPLE, '10.9.8.2')).body.status).toBe(false);
       await setSetting(p().db.db, 'visitor_company_id', String(w.carrier));

@@ -140,7 +140,7 @@ describeEachDb('transport requests from a quote, priced again by the server', (p
         w.tokens.bianchi,
       );
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: false, message: 'Il prezzo è cambiato, ricalcola il costo' });
+      expect(res.body).toEqual({ outcome: 'not_booked', status: false, message: 'Il prezzo è cambiato, ricalcola il costo' });
     }
     expect(await counts(p())).toEqual(before);
     expect(await files()).toEqual(stored);
@@ -178,7 +178,7 @@ describeEachDb('transport requests from a quote, priced again by the server', (p
       shipmentprice: '130.90',
       adminfee: '4.50',
     });
-    expect(wrong.body).toEqual({ status: false, message: 'Il prezzo è cambiato, ricalcola il costo' });
+    expect(wrong.body).toEqual({ outcome: 'not_booked', status: false, message: 'Il prezzo è cambiato, ricalcola il costo' });
     const res = await send('/visitor/saveExpressRequest', {
       ...EXPRESS_QUOTE,
       ...handShipment(0),

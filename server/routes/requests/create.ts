@@ -25,7 +25,7 @@ import { repriceQuote, type Repriced } from './reprice.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
 import { createRequest } from '../../lib/requestEvents/change.js';
-import { int, obj, str, type JsonSchema } from '../../lib/answers.js';
+import { discriminatorOf, int, obj, sharedSchema, str, type JsonSchema } from '../../lib/answers.js';
 import { requestAnswer } from '../../lib/requestAnswer.js';
 import { EXPRESS_CLASSES } from '../../../model/quote.js';
 
@@ -107,13 +107,30 @@ type VisitorBody = Body & {
  * quote no longer prices or its price is not the server's. Two closed alternatives rather than one object
  * with an optional `data`: a client reads `data` after checking `status`, without a cast. The end user's
  * `data` is the stored request as its show route answers it (without the timeline); a visitor's only its id.
+ * `outcome` (`booked` / `not_booked`) tells them apart as a discriminator over named schemas (issue 33), made
+ * while this module loads (lib/answers.ts sharedSchema); `status` says the same as a boolean, as before.
  */
-const createdAnswer = (data: JsonSchema): JsonSchema => ({
-  anyOf: [
-    obj({ status: { const: true }, message: str, data }),
-    obj({ status: { const: false }, message: { type: 'string', description: 'Why nothing was stored (the price changed, or no price for this lane)' } }),
+const createdAnswer = (booked: string, data: JsonSchema): JsonSchema => ({
+  oneOf: [
+    sharedSchema({
+      $id: booked,
+      title: booked,
+      ...obj({ outcome: { type: 'string', enum: ['booked'], description: 'Stored: `data` is the request.' }, status: { const: true }, message: str, data }),
+    }),
+    sharedSchema({
+      $id: 'NotBooked',
+      title: 'NotBooked',
+      ...obj({
+        outcome: { type: 'string', enum: ['not_booked'], description: 'Nothing was stored.' },
+        status: { const: false },
+        message: { type: 'string', description: 'Why nothing was stored (the price changed, or no price for this lane)' },
+      }),
+    }),
   ],
+  discriminator: discriminatorOf('outcome', { booked, not_booked: 'NotBooked' }),
 });
+const ENDUSER_CREATED = createdAnswer('Booked', requestAnswer);
+const VISITOR_CREATED = createdAnswer('VisitorBooked', obj({ id: int }));
 
 /** The shipments of a request, with their goods: the quote's pallets or units, or those typed by hand. */
 function shipmentsOf(inputs: ShipmentInput[], quote: (QuoteFields & { shipmentclass?: string }) | null, priced: Repriced | null): NewShipment[] {
@@ -207,8 +224,8 @@ export default async function requestCreateRoutes(app: App) {
         body.shipmentclass ?? null,
       );
       if (!r.ok || r.cost !== cost || r.adminFee !== fee) req.auditNothing(); // a 200 {status: false}: nothing stored
-      if (!r.ok) return { status: false, message: r.message };
-      if (r.cost !== cost || r.adminFee !== fee) return { status: false, message: req.t('requests.priceChanged') };
+      if (!r.ok) return { outcome: 'not_booked', status: false, message: r.message };
+      if (r.cost !== cost || r.adminFee !== fee) return { outcome: 'not_booked', status: false, message: req.t('requests.priceChanged') };
       priced = r;
       carrierId = r.carrierId;
       enduserCompanyId = r.endUserCompanyId;
@@ -287,7 +304,7 @@ export default async function requestCreateRoutes(app: App) {
       }),
     });
     const [row] = await repo.load([id]);
-    return { status: true, message: req.t('requests.created'), data: caller === 'visitor' ? { id } : present(req, 'enduser', row) };
+    return { outcome: 'booked', status: true, message: req.t('requests.created'), data: caller === 'visitor' ? { id } : present(req, 'enduser', row) };
   }
 
   /**
@@ -324,7 +341,7 @@ export default async function requestCreateRoutes(app: App) {
         summary: "Stores an end user's transport request, from a quote (priced again) or entered by hand.",
         consumes: ['multipart/form-data', 'application/json'],
         body: Type.Unsafe<Body & { cost?: string; admin_fees?: string }>(enduserBody),
-        response: { 200: createdAnswer(requestAnswer) },
+        response: { 200: ENDUSER_CREATED },
       },
     },
     async (req) => {
@@ -348,7 +365,7 @@ export default async function requestCreateRoutes(app: App) {
             service === 'palletExpress' ? "Stores a visitor's pallet-express request from its quote." : "Stores a visitor's standard request from its quote.",
           consumes: ['multipart/form-data', 'application/json'],
           body: Type.Unsafe<VisitorBody>(visitorBody(service)),
-          response: { 200: createdAnswer(obj({ id: int })) },
+          response: { 200: VISITOR_CREATED },
         },
         preValidation: async (req) => {
           if ((await limits.hit(`visitor-request:ip:${req.ip}`, HOUR)) > VISITOR_SAVES_PER_HOUR) throw tooMany(restOfWindow(HOUR));

@@ -1,7 +1,14 @@
 import type { App } from '../../lib/typed.js';
 import { forbidden } from '../../lib/errors.js';
 import { callerKind, costRequestSchema } from '../../lib/quoteRequest.js';
-import { quoteAnswerSchema } from '../../../model/quote.js';
+import { quoteNotPricedSchema, quotePricedSchema } from '../../../model/quote.js';
+import { discriminatorOf, sharedSchema } from '../../lib/answers.js';
+
+/** The two answers as named schemas told apart by `outcome` (issue 33), made while this module loads. */
+const QUOTE_ANSWER = {
+  oneOf: [sharedSchema({ $id: 'Quote', title: 'Quote', ...quotePricedSchema }), sharedSchema({ $id: 'NoQuote', title: 'NoQuote', ...quoteNotPricedSchema })],
+  discriminator: discriminatorOf('outcome', { priced: 'Quote', not_priced: 'NoQuote' }),
+};
 import { quoterOf, visitorQuoteGuard } from '../../lib/quoteService.js';
 import { translateLines } from '../../lib/quoteText.js';
 import { visibleTo } from '../../pricing/quote.js';
@@ -26,7 +33,7 @@ export default async function costRequestRoutes(app: App) {
         security: [{ apiPassword: [] }, { apiPassword: [], bearer: [] }],
         body: costRequestSchema,
         // Documents and (in tests) checks the answer; plain JSON.stringify writes it (plugins/answers.ts).
-        response: { 200: quoteAnswerSchema },
+        response: { 200: QUOTE_ANSWER },
       },
       preValidation: visitorQuoteGuard(app),
     },
@@ -34,9 +41,9 @@ export default async function costRequestRoutes(app: App) {
       const kind = callerKind(req.user?.kind);
       if (!kind) throw forbidden(); // support users do not quote
       const result = await quoter.quote(req, kind, req.body);
-      if (!result.ok) return { status: false as const, message: result.message };
+      if (!result.ok) return { outcome: 'not_priced' as const, status: false as const, message: result.message };
       const visible = visibleTo(kind, result.data);
-      return { status: true as const, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
+      return { outcome: 'priced' as const, status: true as const, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
     },
   );
 }

@@ -76,8 +76,8 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
     },
   });
   if (!quote.data) throw new Error(`quote refused: ${quote.error.message}`);
-  // `status: false` is an answer too (no price for this route): the union narrows on it.
-  if (quote.data.status !== true) throw new Error(`no price: ${quote.data.message}`);
+  // `outcome: 'not_priced'` is an answer too (no price for this route): the union's discriminator narrows it.
+  if (quote.data.outcome !== 'priced') throw new Error(`no price: ${quote.data.message}`);
   const quoteTotal = quote.data.data.breakdown.reduce((sum, line) => sum + (line.amount ?? 0), 0);
 
   // A document type for the file.
@@ -133,8 +133,8 @@ export async function runSample(o: SampleOptions): Promise<SampleResult> {
     },
   });
   if (!booked.data) throw new Error(`booking refused: ${booked.error.message}`);
-  // `status: false` (nothing stored: the price changed meanwhile) has no `data`: narrowing on it is required.
-  if (!booked.data.status) throw new Error(`not booked: ${booked.data.message}`);
+  // `outcome: 'not_booked'` (nothing stored: the price changed meanwhile) has no `data`: narrowing is required.
+  if (booked.data.outcome !== 'booked') throw new Error(`not booked: ${booked.data.message}`);
   const requestId = booked.data.data.id;
 
   // The list, then the request itself: its pickup city and status name.
