@@ -23,6 +23,14 @@ import { API_KEY_SCOPES, scopesOfRoute } from '../../model/apiKeys.js';
  */
 const RANDOM_VALUES = /"(key|prefix|secret|token|ticket)":"[^"]*"/g;
 const scanned = (text: string) => text.replace(RANDOM_VALUES, '"$1":""');
+/** A 200 that refuses a booking (the price changed, no price): `{outcome: 'not_booked', status: false, message}`, nothing written. */
+function refusedBooking(payload: Buffer): boolean {
+  try {
+    return (JSON.parse(payload.toString()) as { status?: unknown }).status === false;
+  } catch {
+    return false;
+  }
+}
 
 const inPolicy = (policy: Policy, role: Role) =>
   policy === 'public' || (policy === 'signedIn' ? role !== 'visitor' : KIND[role] !== null && policy.includes(KIND[role]!));
@@ -139,8 +147,8 @@ describeEachDb(
           for (const call of entry.calls(w.a, ctx)) {
             const entriesBefore = writes ? await auditCount() : 0;
             const res = await send(call, token);
-            // (a 200 `{status: false}` is this API's refusal of a booking whose price changed: nothing written)
-            if (writes && res.statusCode >= 200 && res.statusCode < 300 && !res.rawPayload.toString().startsWith('{"status":false')) {
+            // (a 200 `{outcome: 'not_booked', status: false}` is this API's refusal of a booking whose price changed: nothing written)
+            if (writes && res.statusCode >= 200 && res.statusCode < 300 && !refusedBooking(res.rawPayload)) {
               writesChecked.add(route.key);
               if ((await auditCount()) <= entriesBefore)
                 problems.push(`${role} ${route.key} ${call.path}: answered ${res.statusCode} and wrote no audit entry`);
@@ -207,7 +215,7 @@ describeEachDb(
             const leaked = A_MARKERS.filter((m) => !shown.includes(m) && scanned(text).includes(m.toLowerCase()));
             if (leaked.length) problems.push(`${where}: the answer shows A's ${leaked.join(', ')}`);
             if (allowed && call.sees && res.statusCode === 200 && !text.includes(call.sees)) problems.push(`${where}: B's own "${call.sees}" missing`);
-            if (writes && res.statusCode >= 200 && res.statusCode < 300 && !res.rawPayload.toString().startsWith('{"status":false'))
+            if (writes && res.statusCode >= 200 && res.statusCode < 300 && !refusedBooking(res.rawPayload))
               if ((await auditCount()) <= entriesBefore) problems.push(`${where}: answered ${res.statusCode} and wrote no audit entry`);
           }
         }
