@@ -35,8 +35,19 @@ export interface FieldDef {
   pattern?: string;
   /** Choices of a select: values, or `{id, name}` where `name` is a message key or a label. */
   options?: ReadonlyArray<string | number | Choice>;
-  /** A reference: the react-admin resource (or a lookup path) whose rows are picked, and the column shown. */
+  /**
+   * A reference: the react-admin resource (or a lookup path) whose rows are picked, and the column shown.
+   * In a generated resource (issue 34) `resource` names a declared resource: the server checks the id on
+   * store, update and import (422 naming the field), and list, show and export carry the referenced row's
+   * `optionText` beside the id under `referenceTextKey(field)` (`country_id` → `country_name`).
+   */
   reference?: { resource: string; optionText: string; lookup?: string };
+  /**
+   * A filter in the list and a query parameter of the list and export routes (issue 34): select, reference,
+   * flag and boolean take one value (`?kind=ramp`); date, month, integer, decimal and money a range,
+   * `?<field>_from=` and `?<field>_to=`, both inclusive.
+   */
+  filter?: boolean;
   /** Value stored when a new record omits the field. */
   default?: string | number | boolean | null;
   /** The server answers 422 `validation.unique` for a value another row already has (checked by the route). */
@@ -58,6 +69,12 @@ export interface FieldDef {
 }
 
 export type FieldsDecl = Record<string, FieldDef>;
+
+/** The answer key of a reference's display text: `country_id` → `country_name`, `vehicle` → `vehicle_name`. */
+export const referenceTextKey = (field: string) => `${field.replace(/_id$/, '')}_name`;
+
+/** A filter that takes a range (`_from`/`_to`) rather than one value. */
+export const isRangeFilter = (f: FieldDef) => ['date', 'month', 'integer', 'decimal', 'money'].includes(f.type);
 
 /** Identity, for type inference of a declaration. */
 export const defineFields = <T extends FieldsDecl>(fields: T): T => fields;

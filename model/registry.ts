@@ -33,7 +33,7 @@ export const RESOURCES = [
   accessRequests,
   enduserRateSheetsResource,
   auditLog,
-] as const satisfies readonly ResourceDecl<any, any, any>[];
+] as const satisfies readonly ResourceDecl<any, any, any, any>[];
 
 export type DeclaredResource = (typeof RESOURCES)[number];
 

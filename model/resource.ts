@@ -52,14 +52,19 @@ export interface MenuPlace {
 /**
  * Who the rows belong to, for the tenancy checks and the security sweep:
  * - `global`: reference data, the same for every tenant (an admin writes it, others at most read it);
+ * - `company` (issue 34): rows a company owns. The table has a `company_id` (integer, NOT NULL, not
+ *   declared among the fields: it comes with the tenancy). A carrier-side or end-user caller reads and
+ *   writes only its own company's rows (`req.user.company_id`; another company's id is 404, a
+ *   `company_id` it sends is dropped); an admin reads all with a `company_id` filter and names the company
+ *   on store. Answers carry `company_id` and `company_name`. `unique` fields are unique per company.
  * - `custom`: rows of a tenant, whose routes are written by hand with their scope (companies, users…);
  *   their sweep rows are written by hand too.
  */
-export type Tenancy = 'global' | 'custom';
+export type Tenancy = 'global' | 'company' | 'custom';
 
 export type RoutesKind = 'generated' | 'custom';
 
-export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends string = string, R extends RoutesKind = RoutesKind> {
+export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends string = string, R extends RoutesKind = RoutesKind, Y extends Tenancy = Tenancy> {
   /** The react-admin resource and the screen's route (`/currencies`), kebab-case. */
   name: string;
   /** The database table. */
@@ -74,7 +79,7 @@ export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends strin
   api: Partial<Record<Kind, string>>;
   /** `generated`: the server builds its routes from this declaration; `custom`: hand-written routes (the declaration still drives the rest). */
   routes: R;
-  tenancy: Tenancy;
+  tenancy: Y;
   /** The list: default sort, the columns `q` searches, and (default: every listed field, id, created_at) the sortable ones. */
   list?: { sort?: string; order?: 'ASC' | 'DESC'; search?: readonly string[]; sortable?: readonly string[] };
   /** The sidebar entry (none when false: a resource reached from another screen). */
@@ -83,10 +88,19 @@ export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends strin
   timestamps?: boolean;
   /** Answers also carry `created` (= created_at), as the documents name the column of some lists. */
   createdAlias?: boolean;
+  /**
+   * Import from a spreadsheet (issue 34): `POST {api}/import` (multipart `file`: .xlsx/.xls/.ods/.csv read by
+   * the tariffs' bounded reader; `dry_run=1` checks, else applies in one transaction), rows matched by the
+   * `unique` field(s) (per company with `tenancy: 'company'`), and `GET {api}/import/template` — for the
+   * kinds that may create. The list offers it with the tariff screens' check-then-publish dialog.
+   */
+  import?: boolean;
 }
 
 /** Identity with inference: `export default defineResource({...})`. */
-export const defineResource = <F extends FieldsDecl, T extends string, R extends RoutesKind>(decl: ResourceDecl<F, T, R>): ResourceDecl<F, T, R> => decl;
+export const defineResource = <F extends FieldsDecl, T extends string, R extends RoutesKind, Y extends Tenancy>(
+  decl: ResourceDecl<F, T, R, Y>,
+): ResourceDecl<F, T, R, Y> => decl;
 
 /** The kinds that may perform an action on a resource. */
 export const kindsOf = (decl: Pick<ResourceDecl, 'permissions'>, action: Action): Kind[] =>
@@ -130,9 +144,10 @@ export type GeneratedColumn<T> = { readonly __select__: T; readonly __insert__: 
  * The row of a declared table: `id`, each stored field (nullable unless required or defaulted; money in
  * integer cents, decimals as exact text) and `created_at` with timestamps.
  */
-export type RowOf<D extends ResourceDecl<any, any, any>> = { id: GeneratedColumn<number> } & {
+export type RowOf<D extends ResourceDecl<any, any, any, any>> = { id: GeneratedColumn<number> } & {
   [K in keyof D['fields'] as D['fields'][K] extends { readOnly: true } ? never : K]: ColumnOf<D['fields'][K]>;
-} & (true extends D['timestamps'] ? { created_at: string } : unknown);
+} & (true extends D['timestamps'] ? { created_at: string } : unknown) &
+  (D['tenancy'] extends 'company' ? { company_id: number } : unknown);
 
 // ---- Messages ------------------------------------------------------------------------------------------
 
