@@ -16,6 +16,7 @@ import { Dashboard } from './custom/dashboard';
 import { NotFound } from './layout/NotFound';
 import { announceFieldErrors, announceSuccess } from './components/feedback/bus';
 import { componentMessages } from './components/messages';
+import { declaredMessages } from './components/declared/messages';
 import { supportPage } from './custom/support';
 import { calculateCostPage } from './custom/calculator';
 import { portalSettingsPage } from './custom/portalSettings';
@@ -38,7 +39,7 @@ export function App() {
   const { provider: i18nProvider } = useMemo(
     () =>
       buildI18nProvider(
-        [componentMessages, notificationMessages, ...[...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : []))],
+        [componentMessages, declaredMessages, notificationMessages, ...[...resources, ...pages].flatMap((r) => (r.messages ? [r.messages] : []))],
         storedLocale(),
       ),
     [],

@@ -14,6 +14,7 @@ import { liveMethods } from './live';
 import { trackingMethods } from './tracking';
 import { notificationMethods } from './notifications';
 import { resourceMethods, type ApiMap, type ProviderEvents } from './resources';
+import { declaredMethods } from './declared';
 
 export { mutationError, readPage, resourceMethods, type ApiMap, type ProviderEvents, type ResourceApi } from './resources';
 
@@ -27,11 +28,18 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
      * Downloads a list as a file made by the server (`<list path>/export`, docs/list-exports.md): every row
      * the list's filters and sort select, as .xlsx or .csv, saved under the server's dated name.
      */
-    exportList: (resource: string, params: { filter?: Record<string, unknown>; sort?: { field?: string; order?: string }; format: 'xlsx' | 'csv' }) => {
+    exportList: (
+      resource: string,
+      params: { filter?: Record<string, unknown>; sort?: { field?: string; order?: string }; format: 'xlsx' | 'csv'; ids?: ReadonlyArray<string | number> },
+    ) => {
       const { path, api } = pathOf(resource);
       const { page: _page, per_page: _perPage, ...query } = listQuery({ filter: params.filter, sort: params.sort as GetListParams['sort'] }, api);
-      return downloadFile(`${path}/export`, { ...query, format: params.format }, `${resource}.${params.format}`);
+      // "Esporta selezionati" (issue 34): only the selected rows, `?ids=1,2,3` (the list's filters still travel).
+      const ids = params.ids?.length ? { ids: params.ids.join(',') } : {};
+      return downloadFile(`${path}/export`, { ...query, ...ids, format: params.format }, `${resource}.${params.format}`);
     },
+    // The generated resources' bulk delete and import (issue 34).
+    ...declaredMethods(pathOf, (message) => events.onAnswer?.(message)),
     // The portal's other calls, by area (each file says which screens call them).
     ...requestMethods(),
     ...accessRequestMethods(),

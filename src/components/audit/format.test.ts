@@ -103,5 +103,8 @@ describe('audit entry formatting', () => {
     expect(linkOf({ resource: 'auth', resource_id: 3 })).toBe('/user-management/3');
     expect(linkOf({ resource: 'auth', resource_id: null })).toBeNull();
     expect(linkOf({ resource: 'settings', resource_id: 1 })).toBeNull();
+    // A generated resource's row: its show page (issue 34).
+    expect(linkOf({ resource: 'currencies', resource_id: 2 })).toBe('/currencies/2/show');
+    expect(linkOf({ resource: 'currencies', resource_id: null })).toBeNull();
   });
 });

@@ -80,5 +80,7 @@ export function linkOf(entry: Pick<AuditEntry, 'resource' | 'resource_id'> & { c
   if (entry.resource === 'transport_requests' && id !== null) return `/transport-requests-visuals/${id}/1`;
   const decl = declarationOfTable(entry.resource);
   if (decl && /^(express_|standard_)/.test(entry.resource)) return `/${decl.name}`;
+  // A generated resource's row has its show page (issue 34); a deleted row's link leads to the list's "not found".
+  if (decl && decl.routes === 'generated' && id !== null) return `/${decl.name}/${id}/show`;
   return null;
 }

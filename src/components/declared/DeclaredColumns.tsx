@@ -1,7 +1,7 @@
 import { DataTable, TextField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Chip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
-import { choiceOf, listColumns, type FieldDef, type FieldsDecl } from '../../../model/fields';
+import { choiceOf, listColumns, referenceTextKey, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { useFormat } from '../format';
 
 const value = (record: Record<string, unknown> | undefined, source: string) => record?.[source];
@@ -70,7 +70,29 @@ export function MonthText({ source }: { source: string }) {
   );
 }
 
-function selectText(f: FieldDef) {
+/**
+ * A reference by its name (issue 34): the answers carry the referenced row's display text beside the id
+ * (`country_id` → `country_name`, model/fields.ts `referenceTextKey`); the id shows only when the name is
+ * missing (a row the caller may not read), as `#110`, never a bare number that reads like a quantity.
+ */
+export function ReferenceText({ source }: { source: string }) {
+  const record = useRecordContext();
+  const name = value(record, referenceTextKey(source));
+  const id = value(record, source);
+  if (name !== null && name !== undefined && name !== '') return <span data-ref-id={String(id ?? '')}>{String(name)}</span>;
+  return id === null || id === undefined || id === '' ? null : <span>#{String(id)}</span>;
+}
+
+/** A yes/no value in words ("Sì", "No"): the show page's reading of a flag or a boolean. */
+export function YesNoText({ source }: { source: string }) {
+  const translate = useTranslate();
+  const v = value(useRecordContext(), source);
+  if (v === null || v === undefined || v === '') return null;
+  const on = v === '1' || v === 1 || v === true || v === 'true';
+  return <span data-on={on ? '1' : '0'}>{translate(on ? 'ra.boolean.true' : 'ra.boolean.false')}</span>;
+}
+
+export function selectText(f: FieldDef) {
   return function SelectText({ source }: { source: string }) {
     const translate = useTranslate();
     const v = value(useRecordContext(), source);
@@ -80,6 +102,7 @@ function selectText(f: FieldDef) {
 }
 
 const FIELD_OF: Partial<Record<FieldDef['type'], React.ComponentType<{ source: string }>>> = {
+  reference: ReferenceText,
   money: MoneyText,
   date: DateText,
   flag: FlagText,
@@ -88,16 +111,27 @@ const FIELD_OF: Partial<Record<FieldDef['type'], React.ComponentType<{ source: s
   month: MonthText,
 };
 
-/** The list columns of a declaration, in order, as DataTable columns (place them as DataTable children). */
-export function declaredColumns(decl: FieldsDecl) {
-  return listColumns(decl).map(({ name, field }) => (
-    <DataTable.Col
-      key={name}
-      source={name}
-      field={field.type === 'select' ? selectText(field) : (FIELD_OF[field.type] ?? TextField)}
-      disableSort={field.type === 'image' || field.type === 'file'}
-    />
+/** The component that shows one declared field's value of the record in context (list cells, the show page). */
+export function fieldComponentOf(field: FieldDef): React.ComponentType<{ source: string }> {
+  if (field.type !== 'select') return FIELD_OF[field.type] ?? TextField;
+  // One component per declared field, not one per render (a new type each render would remount the cell).
+  let c = SELECT_TEXTS.get(field);
+  if (!c) SELECT_TEXTS.set(field, (c = selectText(field)));
+  return c;
+}
+const SELECT_TEXTS = new WeakMap<FieldDef, React.ComponentType<{ source: string }>>();
+
+/**
+ * The list columns of a declaration, in order, as DataTable columns (place them as DataTable children).
+ * `company`: a company-tenancy resource seen by an admin, who reads every company's rows: the owner's
+ * name (`company_name`) comes first. The others see their own company's rows only: no such column.
+ */
+export function declaredColumns(decl: FieldsDecl, opts: { company?: boolean } = {}) {
+  const columns = listColumns(decl).map(({ name, field }) => (
+    <DataTable.Col key={name} source={name} field={fieldComponentOf(field)} disableSort={field.type === 'image' || field.type === 'file'} />
   ));
+  if (!opts.company) return columns;
+  return [<DataTable.Col key="company_name" source="company_name" label="declared.company" disableSort field={TextField} />, ...columns];
 }
 
 /** The columns that start hidden (the user shows them with the columns button). */

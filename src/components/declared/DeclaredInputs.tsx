@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import {
-  AutocompleteInput,
   BooleanInput,
   FileField,
   FileInput,
@@ -8,13 +7,14 @@ import {
   ImageInput,
   NumberInput,
   PasswordInput,
-  ReferenceInput,
   SelectInput,
   TextInput,
+  required,
   useTranslate,
 } from 'react-admin';
 import { Box, InputAdornment } from '@mui/material';
 import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
+import { ReferencePicker } from './ReferencePicker';
 import { LookupInput } from './LookupInput';
 import { validatorsOf } from './validators';
 
@@ -80,12 +80,7 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
     case 'select':
       return <SelectInput {...common} choices={(f.options ?? []).map(choiceOf)} translateChoice />;
     case 'reference':
-      if (f.reference?.lookup) return <LookupInput {...common} lookup={f.reference.lookup} optionText={f.reference.optionText} />;
-      return (
-        <ReferenceInput source={source} reference={f.reference!.resource}>
-          <AutocompleteInput optionText={f.reference!.optionText} validate={validatorsOf(f)} fullWidth />
-        </ReferenceInput>
-      );
+      return <ReferencePicker source={source} field={f} validate={common.validate} fullWidth />;
     case 'image':
       return (
         <ImageInput
@@ -106,15 +101,33 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
   }
 }
 
+/** The company that owns a new row, as an admin names it on a company-tenancy resource (the others' rows are their company's). */
+const COMPANY_REQUIRED = [required()];
+
 /**
  * The inputs of a declaration for a create or edit form, in declaration order: two columns from the
- * sm breakpoint, long texts across. `only` picks and orders a subset.
+ * sm breakpoint, long texts across. `only` picks and orders a subset. `company` (an admin creating a row of a
+ * company-tenancy resource, issue 34): the owning company first, required (the server refuses a store
+ * without it); never on edit, as a row does not move between companies.
  */
-export function DeclaredInputs({ fields, mode, only }: { fields: FieldsDecl; mode: 'create' | 'edit'; only?: string[] }) {
+export function DeclaredInputs({ fields, mode, only, company }: { fields: FieldsDecl; mode: 'create' | 'edit'; only?: string[]; company?: boolean }) {
+  const translate = useTranslate();
   const entries = inputFields(fields, mode).filter(([name]) => !only || only.includes(name));
   if (only) entries.sort(([a], [b]) => only.indexOf(a) - only.indexOf(b));
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+      {company && mode === 'create' ? (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <LookupInput
+            source="company_id"
+            lookup="companies_list"
+            optionText="legal_name"
+            label={translate('declared.company')}
+            validate={COMPANY_REQUIRED}
+            fullWidth
+          />
+        </Box>
+      ) : null}
       {entries.map(([name, f]) => (
         <Box key={name} sx={{ gridColumn: f.multiline || f.type === 'image' || f.type === 'file' ? '1 / -1' : undefined }}>
           <DeclaredInput source={name} field={f} />

@@ -1,14 +1,20 @@
 import { useRef, useState } from 'react';
-import { ColumnsButton, DataTable, List, SearchInput, TopToolbar, usePermissions, useTranslate, type Identifier, type RaRecord } from 'react-admin';
+import { ColumnsButton, DataTable, FilterButton, List, TopToolbar, usePermissions, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import { defaultsOf, type FieldsDecl } from '../../../model/fields';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { useNavigate } from 'react-router-dom';
+import { defaultsOf } from '../../../model/fields';
+import type { ResourceDecl } from '../../../model/resource';
 import { EmptyState } from '../table/EmptyState';
-import { RowActions } from '../table/RowActions';
+import { RowActions, type RowAction } from '../table/RowActions';
 import { FormDialog } from '../forms/FormDialog';
 import { DeclaredInputs } from './DeclaredInputs';
 import { declaredColumns, hiddenColumnsOf } from './DeclaredColumns';
+import { useDeclaredFilters } from './DeclaredFilters';
+import { DeclaredBulkActions } from './DeclaredBulkActions';
+import { DeclaredImport } from './DeclaredImport';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
@@ -16,24 +22,33 @@ import { ListTitle } from '../table/ListTitle';
 import { ExportMenu } from '../table/ExportMenu';
 
 export interface DeclaredListProps {
-  resource: string;
-  fields: FieldsDecl;
-  sort?: { field: string; order: 'ASC' | 'DESC' };
-  /** A search box (the list route takes `q`). */
-  searchable?: boolean;
+  decl: ResourceDecl;
 }
 
 /**
- * A declared resource's screen (accounts document §2, reference data and shared table): a paged,
- * sortable table with the declaration's columns (hidden ones revealed with the columns button), a row
- * action menu with edit, an add button; add and edit happen in modals.
+ * A declared resource's screen (accounts document §2, reference data and shared table; issue 34): a
+ * paged, sortable table with the declaration's columns (references by name; hidden ones revealed with the
+ * columns button), the search and the declared filters, a row action menu with edit, an add button (add
+ * and edit happen in modals), a row click opening the show page; with `delete` permission the rows are
+ * selectable for "Elimina" and "Esporta selezionati"; with `import: true` and create permission "Importa".
+ * An admin on a company-tenancy resource reads every company's rows: a company column and filter, and the
+ * company named on add and import.
  */
-export function DeclaredList({ resource, fields, sort = { field: 'name', order: 'ASC' }, searchable = true }: DeclaredListProps) {
+export function DeclaredList({ decl }: DeclaredListProps) {
   const translate = useTranslate();
-  // Adding and editing are offered to the kinds the permission table lets create and edit (model/permissions.ts).
+  const navigate = useNavigate();
+  const resource = decl.name;
+  const fields = decl.fields;
+  const sort = { field: decl.list?.sort ?? 'name', order: decl.list?.order ?? 'ASC' };
+  // Adding, editing and deleting are offered to the kinds the permission table lets (model/permissions.ts).
   const { permissions: kind } = usePermissions<Kind>();
   const canCreate = canAccess(kind, resource, 'create');
   const canEdit = canAccess(kind, resource, 'edit');
+  const canDelete = canAccess(kind, resource, 'delete');
+  const canShow = canAccess(kind, resource, 'show');
+  const company = decl.tenancy === 'company' && kind === 'admin';
+  const filters = useDeclaredFilters(resource, fields, { search: !!decl.list?.search?.length, company });
+  const hasMoreFilters = (filters?.length ?? 0) > (decl.list?.search?.length ? 1 : 0);
   const [dialog, setDialog] = useState<{ mode: 'create' | 'edit'; id?: Identifier } | null>(null);
   const focusBack = useRef<HTMLElement | null>(null);
   const openCreate = (e: React.MouseEvent<HTMLElement>) => {
@@ -45,40 +60,75 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
       {translate('ra.action.add')}
     </Button>
   ) : null;
+  const importing = decl.import && canCreate ? <DeclaredImport resource={resource} fields={fields} company={company} /> : null;
+  // The row menu is there for who may edit (a reader opens the show page by clicking the row, and finds
+  // no empty menu); it also names "Mostra" for a keyboard user, as the row click has no key of its own.
+  const rowActions: Array<RowAction<RaRecord>> = [
+    ...(canShow && canEdit
+      ? [
+          {
+            label: 'ra.action.show',
+            icon: <VisibilityIcon fontSize="small" />,
+            testid: 'row-show',
+            onClick: (record: RaRecord) => navigate(`/${resource}/${record.id}/show`),
+          },
+        ]
+      : []),
+    ...(canEdit
+      ? [
+          {
+            label: 'ra.action.edit',
+            icon: <EditIcon fontSize="small" />,
+            testid: 'row-edit',
+            onClick: (record: RaRecord, opener: HTMLElement | null) => {
+              focusBack.current = opener;
+              setDialog({ mode: 'edit', id: record.id });
+            },
+          },
+        ]
+      : []),
+  ];
   return (
     <>
       <ListTitle>{translate(`resources.${resource}.name`, { smart_count: 2 })}</ListTitle>
       <List
         resource={resource}
-        filters={searchable ? [<SearchInput key="q" source="q" alwaysOn />] : undefined}
+        filters={filters}
         sort={sort}
         perPage={15}
         actions={
-          <TopToolbar>
+          // Wraps on a phone: the buttons go to a second line rather than past the screen's edge.
+          <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            {hasMoreFilters ? <FilterButton /> : null}
             <ColumnsButton />
             <ExportMenu />
+            {importing}
             {add}
           </TopToolbar>
         }
-        empty={<EmptyState action={add} />}
+        empty={
+          <EmptyState
+            action={
+              importing || add ? (
+                <>
+                  {importing}
+                  {add}
+                </>
+              ) : null
+            }
+          />
+        }
       >
-        <DataTable hiddenColumns={hiddenColumnsOf(fields)} bulkActionButtons={false} rowClick={false}>
-          {declaredColumns(fields)}
+        <DataTable
+          hiddenColumns={hiddenColumnsOf(fields)}
+          bulkActionButtons={canDelete ? <DeclaredBulkActions canDelete={canDelete} /> : false}
+          // A row opens its show page (`#/<name>/<id>/show`): every field in words and its Attività.
+          rowClick={canShow ? 'show' : false}
+        >
+          {declaredColumns(fields, { company })}
           {canEdit ? (
             <DataTable.Col label={translate('portal.actions')} disableSort align="right" {...stickyActionsColumn()}>
-              <RowActions<RaRecord>
-                actions={[
-                  {
-                    label: 'ra.action.edit',
-                    icon: <EditIcon fontSize="small" />,
-                    testid: 'row-edit',
-                    onClick: (record, opener) => {
-                      focusBack.current = opener;
-                      setDialog({ mode: 'edit', id: record.id });
-                    },
-                  },
-                ]}
-              />
+              <RowActions<RaRecord> actions={rowActions} />
             </DataTable.Col>
           ) : null}
         </DataTable>
@@ -93,7 +143,7 @@ export function DeclaredList({ resource, fields, sort = { field: 'name', order: 
         defaultValues={dialog?.mode === 'create' ? defaultsOf(fields) : undefined}
         returnFocusTo={focusBack.current}
       >
-        <DeclaredInputs fields={fields} mode={dialog?.mode ?? 'create'} />
+        <DeclaredInputs fields={fields} mode={dialog?.mode ?? 'create'} company={company} />
       </FormDialog>
     </>
   );

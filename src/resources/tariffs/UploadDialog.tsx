@@ -47,12 +47,15 @@ export function ServerErrors({ error }: { error: any }) {
   );
 }
 
-interface Props {
+/** What a check answers at least: the bad cells (none: the file may be published). */
+type AnyCheck = { errors: TariffCheck['errors'] };
+
+interface Props<C extends AnyCheck> {
   open: boolean;
   title: string;
   help: string;
-  /** The rows the file holds (the changes table's columns). */
-  spec: RowsSpec;
+  /** The rows the file holds (the tariff changes table's columns); not needed with `renderCheck`. */
+  spec?: RowsSpec;
   /** A rate sheet (a publish adds a version) rather than a table (a publish replaces the set). */
   sheet?: boolean;
   /** The other fields of the form are complete (false: the check waits). */
@@ -60,7 +63,12 @@ interface Props {
   /** The fields the check depends on: when they change, the file must be checked again before a publish. */
   checkKey?: string;
   /** Checks the file (dry_run=1 through the data provider), with the progress: stores nothing. */
-  check: (file: File, onProgress: (percent: number) => void) => Promise<TariffCheck>;
+  check: (file: File, onProgress: (percent: number) => void) => Promise<C>;
+  /**
+   * How a clean check reads (issue 34: a declared resource's import has its own summary and changes);
+   * absent: the tariff panels (summary, changed rows, effect on recent requests).
+   */
+  renderCheck?: (check: C) => ReactNode;
   /** Publishes the same file (the resource's create through the data provider), with the progress. */
   send: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   children?: ReactNode;
@@ -76,14 +84,27 @@ type Phase = 'idle' | 'checking' | 'publishing';
  * Pubblica sends the same file without dry_run; Annulla stores nothing. The success message is the data
  * provider's toast; a refusal of the file as a whole (not a spreadsheet, no header…) is listed in red.
  */
-export function UploadDialog({ open, title, help, spec, sheet, ready = true, checkKey = '', check, send, children, onClose }: Props) {
+export function UploadDialog<C extends AnyCheck = TariffCheck>({
+  open,
+  title,
+  help,
+  spec,
+  sheet,
+  ready = true,
+  checkKey = '',
+  check,
+  renderCheck,
+  send,
+  children,
+  onClose,
+}: Props<C>) {
   const translate = useTranslate();
   const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<{ check: TariffCheck; key: string } | null>(null);
+  const [result, setResult] = useState<{ check: C; key: string } | null>(null);
   const [error, setError] = useState<any>(null);
   const busy = phase !== 'idle';
   const current = result && result.key === checkKey ? result.check : null;
@@ -194,11 +215,13 @@ export function UploadDialog({ open, title, help, spec, sheet, ready = true, che
           <Stack spacing={2} sx={{ mt: 2 }} data-testid="upload-check">
             {current.errors.length > 0 ? (
               <CheckErrors errors={current.errors} />
+            ) : renderCheck ? (
+              renderCheck(current)
             ) : (
               <>
-                <CheckSummary summary={current.summary} sheet={sheet} />
-                <ChangesTable spec={spec} check={current} />
-                <ImpactPanel impact={current.impact} />
+                <CheckSummary summary={(current as unknown as TariffCheck).summary} sheet={sheet} />
+                {spec ? <ChangesTable spec={spec} check={current as unknown as TariffCheck} /> : null}
+                <ImpactPanel impact={(current as unknown as TariffCheck).impact} />
               </>
             )}
           </Stack>
