@@ -12,6 +12,7 @@ import {
   useRecordContext,
   useShowContext,
   useTranslate,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
@@ -36,9 +37,9 @@ import { YesNoText, fieldComponentOf } from './DeclaredColumns';
  * section as a company's or a user's page). Edit opens the list's modal; delete asks first and, when the
  * server refuses (409: other rows still refer to it), shows the server's message and stays.
  */
-export function DeclaredShow({ decl }: { decl: ResourceDecl }) {
+export function DeclaredShow({ decl, id }: { decl: ResourceDecl; /** The route's id unless given (tests). */ id?: Identifier }) {
   return (
-    <ShowBase resource={decl.name}>
+    <ShowBase resource={decl.name} id={id}>
       <ShowBody decl={decl} />
     </ShowBase>
   );
