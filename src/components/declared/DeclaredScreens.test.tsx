@@ -136,4 +136,11 @@ describe('the generated screens', () => {
     expect(rows[1].textContent).toContain('Modificata');
     expect(rows[1].textContent?.replace(/\s+/g, ' ')).toContain('Nome: prima: Franco → , dopo: Franco svizzero');
   });
+
+  it('has every text in Italian, English and French', () => {
+    const keys = (o: object, at = ''): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v, `${at}${k}.`) : [`${at}${k}`]));
+    const italian = keys(declaredMessages.it).sort();
+    expect(keys(declaredMessages.en).sort()).toEqual(italian);
+    expect(keys(declaredMessages.fr).sort()).toEqual(italian);
+  });
 });
