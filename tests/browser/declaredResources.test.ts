@@ -90,3 +90,147 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
     expect(errors).toEqual([]);
   });
 });
+
+/** The page is no wider than the window: nothing makes a phone scroll sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** The ids and names of a company's places, from the database (what the screens must show). */
+async function placesOf(ctx: { portal: { db: { db: any } } }, email: string) {
+  const db = ctx.portal.db.db;
+  const user = await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow();
+  const rows: Array<{ id: number; name: string; kind: string; country_id: number; company_id: number }> = await db
+    .selectFrom('address_book')
+    .select(['id', 'name', 'kind', 'country_id', 'company_id'])
+    .where('company_id', '=', user.company_id)
+    .orderBy('name')
+    .execute();
+  return { companyId: user.company_id as number, rows };
+}
+
+/**
+ * The generated screens of a company-tenancy resource (issue 34), driven on the real address book
+ * (model/resources/address-book.ts) in Italian: the list shows the countries by name and offers the
+ * declared filters; a row opens the show page (fields in words, Attività); rows are deleted in bulk; a
+ * spreadsheet is checked, then published. On a 1280 px desktop and on a 390 × 844 phone.
+ */
+describeInBrowser('a generated company resource in Chromium: the address book', (ctx) => {
+  it('the end user reads its places with country names, filters them by kind and opens one', async () => {
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'enduser@portal.demo');
+    const { rows } = await placesOf(ctx, 'enduser@portal.demo');
+    expect(rows.length).toBeGreaterThan(2);
+    await page.goto(`${ctx.portal.url}/#/address-book`);
+    await page.getByTestId('pager').waitFor();
+    expect(await page.getByTestId('page-title').textContent()).toBe('Luoghi della rubrica');
+    // Countries by name in the user's language, never an id; no company column (its own rows only).
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(rows.length);
+    const texts = await rowTexts(page);
+    expect(texts.some((t) => t.includes('Italia'))).toBe(true);
+    expect(texts.some((t) => t.includes('Francia'))).toBe(true);
+    expect(await page.locator('thead').textContent()).not.toContain('Azienda');
+    for (const r of rows) expect(texts.join('\n')).not.toMatch(new RegExp(`\\b${r.country_id}\\b`));
+    // A declared filter: Tipo = Ritiro, from react-admin's "Aggiungi filtro".
+    await page.getByRole('button', { name: 'Aggiungi filtro' }).click();
+    await page.getByRole('menuitem', { name: 'Tipo' }).click();
+    await page.locator('[data-source=kind] [role=combobox]').click();
+    await page.getByRole('option', { name: 'Ritiro' }).click();
+    const pickups = rows.filter((r) => r.kind === 'pickup').map((r) => r.name);
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(pickups.length);
+    for (const name of pickups) expect((await rowTexts(page)).join('\n')).toContain(name);
+    expect(page.url()).toContain('kind');
+    await shot(page, 'declared-book-filter');
+    // A row opens its show page: every field in words.
+    const first = rows.find((r) => r.kind === 'pickup')!;
+    await page.locator('table tbody tr', { hasText: first.name }).locator('td').nth(1).click();
+    await page.waitForURL(`**/#/address-book/${first.id}/show`);
+    const fields = page.getByTestId('show-fields');
+    await fields.waitFor();
+    expect(await fields.locator('[data-field=name] dd').textContent()).toBe(first.name);
+    expect(await fields.locator('[data-field=kind] dd').textContent()).toBe('Ritiro');
+    expect(await fields.locator('[data-field=country_id] dd').textContent()).toBe('Italia');
+    // End users do not read the audit log: no Attività section, edit and delete are there.
+    expect(await page.getByTestId('activity').count()).toBe(0);
+    expect(await page.getByTestId('show-edit').count()).toBe(1);
+    expect(await page.getByTestId('show-delete').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('the carrier, on a 390 px phone: the list fits, a show page with its Attività after an edit, a delete asked first', async () => {
+    const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
+    await ctx.login(page, 'carrier@portal.demo');
+    const { rows } = await placesOf(ctx, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/address-book`);
+    await page.getByTestId('pager').waitFor();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(rows.length);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await shot(page, 'declared-book-phone-list');
+    // The filters on a phone: the country filter added, the page still 390 px wide.
+    await page.getByRole('button', { name: 'Aggiungi filtro' }).click();
+    await page.getByRole('menuitem', { name: 'Paese' }).click();
+    await page.locator('[data-source=country_id] input').fill('Ital');
+    await page.getByRole('option', { name: 'Italia' }).click();
+    await expect.poll(() => page.url()).toContain('country_id');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await shot(page, 'declared-book-phone-filter');
+    // The show page of a place, then an edit in the modal: the Attività lists it.
+    const place = rows[0];
+    await page.goto(`${ctx.portal.url}/#/address-book/${place.id}/show`);
+    await page.getByTestId('show-fields').waitFor();
+    const activity = page.getByTestId('activity');
+    await activity.waitFor();
+    expect(await activity.getByRole('heading').first().textContent()).toBe('Attività');
+    await page.getByTestId('show-edit').click();
+    const dialog = page.getByTestId('dialog-edit');
+    await dialog.waitFor();
+    await dialog.locator('input[name=contact]').fill('Giulia Ferri');
+    await page.getByTestId('dialog-save').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('show-fields').locator('[data-field=contact] dd').textContent()).toBe('Giulia Ferri');
+    await expect.poll(() => activity.textContent()).toContain('Giulia Ferri');
+    expect(await activity.textContent()).toContain('Modifica');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await shot(page, 'declared-book-phone-show');
+    // Delete, asked first; the list follows without the place.
+    await page.getByTestId('show-delete').click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.textContent()).toContain(`Eliminare «${place.name}»?`);
+    await shot(page, 'declared-book-phone-delete');
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await page.waitForURL(/#\/address-book(\?.*)?$/);
+    await expect.poll(async () => (await rowTexts(page)).some((t) => t.includes(place.name))).toBe(false);
+    expect(await ctx.portal.db.db.selectFrom('address_book').select('id').where('id', '=', place.id).executeTakeFirst()).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it('the admin sees every company’s places with the company column and filter, and deletes two in bulk', async () => {
+    const { page, errors } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
+    const enduser = await placesOf(ctx, 'enduser@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/address-book`);
+    await page.getByTestId('pager').waitFor();
+    expect(await page.locator('thead').textContent()).toContain('Azienda');
+    // The company filter: only the end user's company's places.
+    await page.getByRole('button', { name: 'Aggiungi filtro' }).click();
+    await page.getByRole('menuitem', { name: 'Azienda' }).click();
+    const company = await ctx.portal.db.db.selectFrom('companies').select('legal_name').where('id', '=', enduser.companyId).executeTakeFirstOrThrow();
+    await page.locator('[data-source=company_id] input').fill(company.legal_name.slice(0, 6));
+    await page.getByRole('option', { name: company.legal_name }).click();
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(Math.min(enduser.rows.length, 15));
+    for (const t of await rowTexts(page)) expect(t).toContain(company.legal_name);
+    // Two rows selected: "Esporta selezionati" and "Elimina"; the delete is asked first, then counted.
+    const doomed = enduser.rows.slice(0, 2);
+    for (const r of doomed) await page.locator('table tbody tr', { hasText: r.name }).locator('input[type=checkbox]').check();
+    await page.getByTestId('bulk-export').waitFor();
+    await shot(page, 'declared-book-bulk');
+    await page.getByTestId('bulk-delete').click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.textContent()).toContain('Eliminare i 2 elementi selezionati?');
+    await confirm.getByRole('button', { name: 'Elimina' }).click();
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/2/)]));
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(Math.min(enduser.rows.length - 2, 15));
+    const left = await placesOf(ctx, 'enduser@portal.demo');
+    expect(left.rows.map((r) => r.id)).not.toContain(doomed[0].id);
+    expect(left.rows.map((r) => r.id)).not.toContain(doomed[1].id);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,4 +1,6 @@
-import { DataTable, TextField, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, TextField, useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import type { PortalDataProvider } from '../../dataProvider';
 import { Chip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { choiceOf, listColumns, referenceTextKey, type FieldDef, type FieldsDecl } from '../../../model/fields';
@@ -83,6 +85,30 @@ export function ReferenceText({ source }: { source: string }) {
   return id === null || id === undefined || id === '' ? null : <span>#{String(id)}</span>;
 }
 
+/**
+ * A reference picked from a visitor lookup that names its rows per language (the countries: `it`, `en`,
+ * `fr`): the name in the user's language, as the picker shows it ("Italia", where the table's `name` column
+ * the answer carries says "Italy"), else the answer's display text. The lookup is one cached request shared
+ * with the pickers (`['lookup', <name>]`), not one per row.
+ */
+function lookupReferenceText(lookup: string) {
+  return function LookupReferenceText({ source }: { source: string }) {
+    const dataProvider = useDataProvider<PortalDataProvider>();
+    const [locale = 'it'] = useLocaleState();
+    const id = value(useRecordContext(), source);
+    const rows = useQuery({
+      queryKey: ['lookup', lookup],
+      queryFn: ({ signal }) => dataProvider.lookup<{ data: Array<Record<string, unknown>> }>(lookup, undefined, signal).then((a) => a?.data ?? []),
+      staleTime: 60_000,
+      enabled: id !== null && id !== undefined && id !== '',
+    });
+    const row = rows.data?.find((r) => String(r.id) === String(id));
+    const localName = row?.[locale];
+    if (typeof localName === 'string' && localName) return <span data-ref-id={String(id)}>{localName}</span>;
+    return <ReferenceText source={source} />;
+  };
+}
+
 /** A yes/no value in words ("Sì", "No"): the show page's reading of a flag or a boolean. */
 export function YesNoText({ source }: { source: string }) {
   const translate = useTranslate();
@@ -113,13 +139,14 @@ const FIELD_OF: Partial<Record<FieldDef['type'], React.ComponentType<{ source: s
 
 /** The component that shows one declared field's value of the record in context (list cells, the show page). */
 export function fieldComponentOf(field: FieldDef): React.ComponentType<{ source: string }> {
-  if (field.type !== 'select') return FIELD_OF[field.type] ?? TextField;
+  const lookup = field.type === 'reference' ? field.reference?.lookup : undefined;
+  if (field.type !== 'select' && !lookup) return FIELD_OF[field.type] ?? TextField;
   // One component per declared field, not one per render (a new type each render would remount the cell).
-  let c = SELECT_TEXTS.get(field);
-  if (!c) SELECT_TEXTS.set(field, (c = selectText(field)));
+  let c = MADE.get(field);
+  if (!c) MADE.set(field, (c = lookup ? lookupReferenceText(lookup) : selectText(field)));
   return c;
 }
-const SELECT_TEXTS = new WeakMap<FieldDef, React.ComponentType<{ source: string }>>();
+const MADE = new WeakMap<FieldDef, React.ComponentType<{ source: string }>>();
 
 /**
  * The list columns of a declaration, in order, as DataTable columns (place them as DataTable children).
