@@ -7,11 +7,13 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  IconButton,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  Tooltip,
   Typography,
   useMediaQuery,
   type Theme,
@@ -29,10 +31,13 @@ import { normalizeError } from '../feedback/errors';
  */
 export function DeclaredBulkActions({ canDelete }: { canDelete: boolean }) {
   const { selectedIds } = useListContext();
+  // react-admin's bar is one 48 px line over the table: on a phone the count and two labelled buttons
+  // do not fit in 390 px, so the buttons become icons named by their tooltip and label.
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   return (
     <>
-      <ExportMenu ids={selectedIds} label="declared.bulk.export" testid="bulk-export" />
-      {canDelete ? <BulkDelete /> : null}
+      <ExportMenu ids={selectedIds} label="declared.bulk.export" testid="bulk-export" compact={phone} />
+      {canDelete ? <BulkDelete compact={phone} /> : null}
     </>
   );
 }
@@ -42,7 +47,7 @@ export function DeclaredBulkActions({ canDelete }: { canDelete: boolean }) {
  * did not delete (not found: another company's or already gone; conflict: still used by other rows, with
  * the server's reason) are listed in a dialog, so a partial outcome is never mistaken for a full one.
  */
-function BulkDelete() {
+function BulkDelete({ compact }: { compact: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -73,9 +78,17 @@ function BulkDelete() {
 
   return (
     <>
-      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setAsking(true)} data-testid="bulk-delete">
-        {translate('declared.bulk.delete')}
-      </Button>
+      {compact ? (
+        <Tooltip title={translate('declared.bulk.delete')}>
+          <IconButton size="small" color="error" aria-label={translate('declared.bulk.delete')} onClick={() => setAsking(true)} data-testid="bulk-delete">
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setAsking(true)} data-testid="bulk-delete">
+          {translate('declared.bulk.delete')}
+        </Button>
+      )}
       <Confirm
         isOpen={asking}
         loading={busy}

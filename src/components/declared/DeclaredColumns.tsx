@@ -1,6 +1,7 @@
 import { DataTable, TextField, useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../dataProvider';
+import { lookupText } from './LookupInput';
 import { Chip } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import { choiceOf, listColumns, referenceTextKey, type FieldDef, type FieldsDecl } from '../../../model/fields';
@@ -91,7 +92,7 @@ export function ReferenceText({ source }: { source: string }) {
  * the answer carries says "Italy"), else the answer's display text. The lookup is one cached request shared
  * with the pickers (`['lookup', <name>]`), not one per row.
  */
-function lookupReferenceText(lookup: string) {
+function lookupReferenceText(lookup: string, optionText: string) {
   return function LookupReferenceText({ source }: { source: string }) {
     const dataProvider = useDataProvider<PortalDataProvider>();
     const [locale = 'it'] = useLocaleState();
@@ -103,8 +104,8 @@ function lookupReferenceText(lookup: string) {
       enabled: id !== null && id !== undefined && id !== '',
     });
     const row = rows.data?.find((r) => String(r.id) === String(id));
-    const localName = row?.[locale];
-    if (typeof localName === 'string' && localName) return <span data-ref-id={String(id)}>{localName}</span>;
+    const text = row ? lookupText(optionText, locale)(row) : '';
+    if (text) return <span data-ref-id={String(id)}>{text}</span>;
     return <ReferenceText source={source} />;
   };
 }
@@ -143,7 +144,7 @@ export function fieldComponentOf(field: FieldDef): React.ComponentType<{ source:
   if (field.type !== 'select' && !lookup) return FIELD_OF[field.type] ?? TextField;
   // One component per declared field, not one per render (a new type each render would remount the cell).
   let c = MADE.get(field);
-  if (!c) MADE.set(field, (c = lookup ? lookupReferenceText(lookup) : selectText(field)));
+  if (!c) MADE.set(field, (c = lookup ? lookupReferenceText(lookup, field.reference!.optionText) : selectText(field)));
   return c;
 }
 const MADE = new WeakMap<FieldDef, React.ComponentType<{ source: string }>>();

@@ -94,6 +94,12 @@ export function DeclaredList({ decl }: DeclaredListProps) {
       <List
         resource={resource}
         filters={filters}
+        // A table wider than the screen scrolls inside its own box (the row actions stay at its right edge), not
+        // the page: on a 390 px phone and beside the sidebar of a 1280 px laptop the address book's eleven
+        // columns otherwise pushed the page, and the toolbar's buttons, off the screen. The box is the table's
+        // wrapper, not the list's card: react-admin lifts the bulk actions' bar above the card's top edge, and a
+        // scrolling card cut it off.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
         sort={sort}
         perPage={15}
         actions={

@@ -152,7 +152,12 @@ function ShowBody({ decl }: { decl: ResourceDecl }) {
                 <Typography component="dt" variant="caption" color="text.secondary">
                   {i.label}
                 </Typography>
-                <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: decl.fields[i.key]?.multiline ? 'pre-line' : undefined }}>
+                {/* body2: the text fields (react-admin's TextField) and the others (choices, names) read alike. */}
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: decl.fields[i.key]?.multiline ? 'pre-line' : undefined }}
+                >
                   {i.value}
                 </Typography>
               </Box>

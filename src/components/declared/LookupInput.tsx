@@ -31,10 +31,7 @@ export function LookupInput({
     queryFn: ({ signal }) => dataProvider.lookup<{ data: Array<{ id: number }> }>(lookup, undefined, signal).then((a) => a?.data ?? []),
     staleTime: 0,
   });
-  // A declaration may name the referenced table's column (`name`) while the lookup answers the names per
-  // language (`/visitor/country_list`: en, it, fr): the declared column when the row has it, else the
-  // user's language, else English.
-  const text = (row: Record<string, unknown>) => String(row[optionText] ?? row[locale] ?? row.en ?? row.name ?? row.id ?? '');
+  const text = lookupText(optionText, locale);
   return (
     <AutocompleteInput
       source={source}
@@ -47,4 +44,20 @@ export function LookupInput({
       helperText={helperText}
     />
   );
+}
+
+/** Column names that are a language: a declaration naming one (`en`) chose that language on purpose. */
+const LANGUAGE_COLUMNS = new Set(['it', 'en', 'fr', 'de', 'es']);
+
+/**
+ * A lookup row's text. A declaration may name the referenced table's column (`name`, the countries' English
+ * name) while the lookup also answers the names per language (`/visitor/country_list`: it, en, fr): then
+ * the user's language, as an Italian reads "Italia" and not "Italy" (the list's column says the same,
+ * DeclaredColumns `lookupReferenceText`); a declared language column (`en`) is kept as declared.
+ */
+export function lookupText(optionText: string, locale: string) {
+  return (row: Record<string, unknown>): string => {
+    const local = LANGUAGE_COLUMNS.has(optionText) ? undefined : row[locale];
+    return String((typeof local === 'string' && local) || row[optionText] || row.en || row.name || row.id || '');
+  };
 }

@@ -1,4 +1,7 @@
-import type { SxProps } from '@mui/material';
+import { alpha, type SxProps, type Theme } from '@mui/material';
+
+/** A flat colour as a background image, laid over the cell's opaque background colour. */
+const tint = (c: string) => `linear-gradient(${c}, ${c})`;
 
 /**
  * The row actions stay at the right edge of a table that is wider than its box and scrolls sideways:
@@ -13,10 +16,23 @@ export const STICKY_RIGHT = { position: 'sticky', right: 0, zIndex: 1 } as const
 export function stickyActionsColumn<R>(rowColour?: (record: R) => string | undefined) {
   return {
     sx: STICKY_RIGHT,
-    cellSx: (record: R): SxProps => {
+    cellSx: (record: R): SxProps<Theme> => {
       const colour = rowColour?.(record);
+      if (colour) return { bgcolor: colour };
       // A striped (even) row's cell takes the row's own colour (the theme's stripe), not a white box at the edge.
-      return colour ? { bgcolor: colour } : { bgcolor: 'background.paper', 'tr:nth-of-type(even) > &': { bgcolor: 'inherit' } };
+      // A hovered or selected row's colour is see-through (MUI's action.hover, the selection's tint): over the
+      // cells scrolling beneath, the sticky cell showed their text (issue 34, the address book's phone column),
+      // so it lays the same tint over an opaque paper instead.
+      // (An object, not a function of the theme: react-admin spreads what cellSx answers into the cell's sx.)
+      return {
+        bgcolor: 'background.paper',
+        'tr:nth-of-type(even) > &': { bgcolor: 'inherit' },
+        'tr.MuiTableRow-hover:hover > &': { bgcolor: 'background.paper', backgroundImage: (t: Theme) => tint(t.palette.action.hover) },
+        'tr.Mui-selected > &': {
+          bgcolor: 'background.paper',
+          backgroundImage: (t: Theme) => tint(alpha(t.palette.primary.main, t.palette.action.selectedOpacity)),
+        },
+      };
     },
   };
 }
