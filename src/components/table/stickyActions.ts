@@ -16,7 +16,7 @@ export const STICKY_RIGHT = { position: 'sticky', right: 0, zIndex: 1 } as const
 export function stickyActionsColumn<R>(rowColour?: (record: R) => string | undefined) {
   return {
     sx: STICKY_RIGHT,
-    cellSx: (record: R): SxProps<Theme> => {
+    cellSx: (record: R): SxProps => {
       const colour = rowColour?.(record);
       if (colour) return { bgcolor: colour };
       // A striped (even) row's cell takes the row's own colour (the theme's stripe), not a white box at the edge.
@@ -32,7 +32,8 @@ export function stickyActionsColumn<R>(rowColour?: (record: R) => string | undef
           bgcolor: 'background.paper',
           backgroundImage: (t: Theme) => tint(alpha(t.palette.primary.main, t.palette.action.selectedOpacity)),
         },
-      };
+        // (DataTable's cellSx is typed over an empty theme; MUI calls these values with the portal's.)
+      } as SxProps;
     },
   };
 }
