@@ -409,6 +409,8 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
             results.push({ id, result: 'deleted' });
           }
           const deleted = results.filter((r) => r.result === 'deleted').length;
+          // nothing deleted (every id absent, another company's or still referred to): nothing changed to record
+          if (!deleted) req.auditNothing();
           return { status: true, message: req.t('resource.bulkDeleted', { deleted, total: results.length }), data: { deleted, results } };
         },
       );
