@@ -58,11 +58,22 @@ export function filterQueryProperties(decl: ResourceDecl, opts: { companyFilter:
   const props: Record<string, Schema> = {};
   for (const [name, f] of filterFields(decl)) {
     if (isRangeFilter(f)) {
-      props[`${name}_from`] = { ...rangeSchema(f), description: `${f.type === 'money' ? 'Euros (a decimal comma or point); ' : ''}rows with ${name} at least this (inclusive)` };
-      props[`${name}_to`] = { ...rangeSchema(f), description: `${f.type === 'money' ? 'Euros (a decimal comma or point); ' : ''}rows with ${name} at most this (inclusive)` };
+      props[`${name}_from`] = {
+        ...rangeSchema(f),
+        description: `${f.type === 'money' ? 'Euros (a decimal comma or point); ' : ''}rows with ${name} at least this (inclusive)`,
+      };
+      props[`${name}_to`] = {
+        ...rangeSchema(f),
+        description: `${f.type === 'money' ? 'Euros (a decimal comma or point); ' : ''}rows with ${name} at most this (inclusive)`,
+      };
     } else props[name] = { ...oneValueSchema(f), description: `Only rows with this ${name}` };
   }
-  props.ids = { type: 'string', pattern: '^[0-9]+(,[0-9]+)*$', maxLength: MAX_IDS * 11, description: `Only these rows: comma-separated ids, at most ${MAX_IDS}` };
+  props.ids = {
+    type: 'string',
+    pattern: '^[0-9]+(,[0-9]+)*$',
+    maxLength: MAX_IDS * 11,
+    description: `Only these rows: comma-separated ids, at most ${MAX_IDS}`,
+  };
   if (opts.companyFilter) props.company_id = { type: 'integer', minimum: 1, description: "Only this company's rows" };
   return props;
 }

@@ -37,7 +37,13 @@ export function referenceTarget(decl: ResourceDecl, field: string, all: readonly
 export function referencesOf(decl: ResourceDecl, all: readonly ResourceDecl[]) {
   return Object.entries(decl.fields)
     .filter(([, f]) => f.type === 'reference' && !f.readOnly)
-    .map(([field, f]) => ({ field, def: f as FieldDef, target: referenceTarget(decl, field, all), textKey: referenceTextKey(field), optionText: f.reference!.optionText }));
+    .map(([field, f]) => ({
+      field,
+      def: f as FieldDef,
+      target: referenceTarget(decl, field, all),
+      textKey: referenceTextKey(field),
+      optionText: f.reference!.optionText,
+    }));
 }
 
 /** A query on a target's rows a company may point at: all of a global resource's, only its own of a company one. */
@@ -122,15 +128,13 @@ export async function companyExists(db: Db, id: unknown): Promise<boolean> {
 export function selectWithTexts(db: Db, decl: ResourceDecl, all: readonly ResourceDecl[]) {
   let qb = db.selectFrom(decl.table).selectAll(decl.table);
   if (decl.tenancy === 'company')
-    qb = qb.select((eb: any) => eb.selectFrom('companies as ref_company').select('ref_company.legal_name').whereRef('ref_company.id', '=', `${decl.table}.company_id`).as('company_name'));
+    qb = qb.select((eb: any) =>
+      eb.selectFrom('companies as ref_company').select('ref_company.legal_name').whereRef('ref_company.id', '=', `${decl.table}.company_id`).as('company_name'),
+    );
   referencesOf(decl, all).forEach(({ field, target, textKey, optionText }, i) => {
     const alias = `ref_${i}`;
     qb = qb.select((eb: any) =>
-      eb
-        .selectFrom(`${target.table} as ${alias}`)
-        .select(`${alias}.${optionText}`)
-        .whereRef(`${alias}.id`, '=', `${decl.table}.${field}`)
-        .as(textKey),
+      eb.selectFrom(`${target.table} as ${alias}`).select(`${alias}.${optionText}`).whereRef(`${alias}.id`, '=', `${decl.table}.${field}`).as(textKey),
     );
   });
   return qb;

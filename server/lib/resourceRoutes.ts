@@ -65,7 +65,6 @@ export function rowSchema(decl: ResourceDecl): Record<string, unknown> {
   return { type: 'object', required: Object.keys(properties), additionalProperties: false, properties };
 }
 
-
 const sentence = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const bulkBody = {

@@ -172,7 +172,15 @@ describeEachDb(
       });
       ids.torino = a.body.data.id;
       // integer cents in the table
-      expect((await p().db.db.selectFrom('depots' as any).select('fee').where('id', '=', ids.torino).executeTakeFirst())?.fee).toBe(1250);
+      expect(
+        (
+          await p()
+            .db.db.selectFrom('depots' as any)
+            .select('fee')
+            .where('id', '=', ids.torino)
+            .executeTakeFirst()
+        )?.fee,
+      ).toBe(1250);
       ids.milano = (await store(t.acme, '/company/depots', { name: 'Milano', kind: 'yard', vehicle_type_id: vt.van, opened_on: '2026-03-01', fee: 40 })).id;
       ids.genova = (await store(t.acme, '/company/depots', { name: 'Genova', kind: 'warehouse', opened_on: '2025-12-31', fee: '7.05' })).id;
       const free = await store(t.acme, '/company/depots', { name: 'Senza tipo' });
@@ -208,9 +216,7 @@ describeEachDb(
       const badCompany = await p().api('POST', '/admin/depots/store', { token: t.admin, body: { name: 'X', company_id: 999999 }, lang: 'it' });
       expect(badCompany.body.errors).toEqual({ company_id: ['Il valore scelto per il campo azienda non esiste.'] });
       // the unique index per company holds under a race past the check: answered as the check would
-      const raced = await Promise.all(
-        [1, 2].map(() => p().api('POST', '/company/depots/store', { token: t.beta, body: { name: 'Gara' }, lang: 'en' })),
-      );
+      const raced = await Promise.all([1, 2].map(() => p().api('POST', '/company/depots/store', { token: t.beta, body: { name: 'Gara' }, lang: 'en' })));
       expect(raced.map((r) => r.status).sort()).toEqual([200, 422]);
       const lost = raced.find((r) => r.status === 422)!;
       expect(lost.body.errors.name[0]).toMatch(/^The name has already been taken \(Gara, row #\d+\)\.$/);
@@ -220,7 +226,12 @@ describeEachDb(
 
     it('scopes every route to the caller’s company: another company’s id is 404, as an absent one', async () => {
       expect(names(await p().api('GET', '/company/depots', { token: t.acme }))).toEqual(['Genova', 'Milano', 'Senza tipo', 'Torino Nord']);
-      expect(names(await p().api('GET', '/company/depots?company_id=' + co.beta, { token: t.acme }))).toEqual(['Genova', 'Milano', 'Senza tipo', 'Torino Nord']);
+      expect(names(await p().api('GET', '/company/depots?company_id=' + co.beta, { token: t.acme }))).toEqual([
+        'Genova',
+        'Milano',
+        'Senza tipo',
+        'Torino Nord',
+      ]);
       expect(names(await p().api('GET', '/company/depots', { token: t.beta }))).toEqual(['Gara', 'Torino Nord']);
       expect(names(await p().api('GET', '/enduser/depots', { token: t.rossi }))).toEqual(['Magazzino Rossi']);
       expect((await p().api('GET', '/company/depots', { token: t.rossi })).status).toBe(403);
@@ -247,21 +258,34 @@ describeEachDb(
       // an admin store names the company; an admin update cannot move the row
       const made = await store(t.admin, '/admin/depots', { name: 'Da admin', company_id: co.beta });
       expect(made.company_id).toBe(co.beta);
-      const moved = await p().api('POST', `/admin/depots/update/${made.id}`, { token: t.admin, body: { name: 'Da admin 2', kind: 'ramp', company_id: co.acme } });
+      const moved = await p().api('POST', `/admin/depots/update/${made.id}`, {
+        token: t.admin,
+        body: { name: 'Da admin 2', kind: 'ramp', company_id: co.acme },
+      });
       expect(moved.body.data).toMatchObject({ name: 'Da admin 2', company_id: co.beta });
       expect((await p().api('GET', `/admin/depots/destroy/${made.id}`, { token: t.admin })).status).toBe(200);
     });
 
     it('checks references and unique values against the row’s own company on update', async () => {
-      const r = await p().api('POST', `/company/depots/update/${ids.milano}`, { token: t.acme, body: { name: 'Milano', kind: 'yard', vehicle_type_id: vt.tir, fee: '41,5' }, lang: 'en' });
+      const r = await p().api('POST', `/company/depots/update/${ids.milano}`, {
+        token: t.acme,
+        body: { name: 'Milano', kind: 'yard', vehicle_type_id: vt.tir, fee: '41,5' },
+        lang: 'en',
+      });
       expect(r.body).toMatchObject({ message: 'Depot updated', data: { vehicle_type_id: vt.tir, vehicle_type_name: 'Autoarticolato', fee: 41.5 } });
       const taken = await p().api('POST', `/company/depots/update/${ids.milano}`, { token: t.acme, body: { name: 'Genova', kind: 'yard' } });
       expect(Object.keys(taken.body.errors)).toEqual(['name']);
       // Beta's "Gara" is no clash for Acme's row
       expect((await p().api('POST', `/company/depots/update/${ids.free}`, { token: t.acme, body: { name: 'Gara', kind: 'ramp' } })).status).toBe(200);
-      const bad = await p().api('POST', `/company/depots/update/${ids.milano}`, { token: t.acme, body: { name: 'Milano', kind: 'yard', vehicle_type_id: 999999 } });
+      const bad = await p().api('POST', `/company/depots/update/${ids.milano}`, {
+        token: t.acme,
+        body: { name: 'Milano', kind: 'yard', vehicle_type_id: 999999 },
+      });
       expect(Object.keys(bad.body.errors)).toEqual(['vehicle_type_id']);
-      const back = await p().api('POST', `/company/depots/update/${ids.milano}`, { token: t.acme, body: { name: 'Milano', kind: 'yard', vehicle_type_id: vt.van, fee: 40 } });
+      const back = await p().api('POST', `/company/depots/update/${ids.milano}`, {
+        token: t.acme,
+        body: { name: 'Milano', kind: 'yard', vehicle_type_id: vt.van, fee: 40 },
+      });
       expect(back.body.data).toMatchObject({ vehicle_type_name: 'Furgone', fee: 40 });
     });
 
@@ -391,7 +415,11 @@ describeEachDb(
 
     it('classifies its routes in the sweep from the declaration', () => {
       const rows = declaredSweepRows([depots]);
-      expect(Object.keys(rows).filter((k) => k.includes('/company/')).sort()).toEqual([
+      expect(
+        Object.keys(rows)
+          .filter((k) => k.includes('/company/'))
+          .sort(),
+      ).toEqual([
         'GET /company/depots',
         'GET /company/depots/destroy/:id',
         'GET /company/depots/show/:id',

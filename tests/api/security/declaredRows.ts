@@ -41,11 +41,7 @@ function sample(f: FieldDef, field: string): unknown {
   }
 }
 
-export async function plantDeclaredRows(
-  p: TestPortal,
-  decls: readonly ResourceDecl[],
-  companies: { carrier: number; enduser: number },
-): Promise<DeclaredIds> {
+export async function plantDeclaredRows(p: TestPortal, decls: readonly ResourceDecl[], companies: { carrier: number; enduser: number }): Promise<DeclaredIds> {
   const db = p.db.db as any;
   const out: DeclaredIds = {};
   const company = decls.filter((d) => d.routes === 'generated' && d.tenancy === 'company');
