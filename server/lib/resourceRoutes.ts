@@ -12,6 +12,7 @@ import { dataAnswer, pagedAnswer, writeAnswer } from './answers.js';
 import type { App } from './typed.js';
 import { exportAnswer, exportQuerySchema, pagedSource, sendExport, type ExportFormat } from './listExport.js';
 import { declaredExportColumns } from './declaredExport.js';
+import { declaredImportRoutes } from './declaredImport.js';
 
 type Row = Record<string, unknown>;
 
@@ -241,5 +242,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl) {
         },
       );
     }
+    // Import from a spreadsheet (`import: true`, kinds that may create): server/lib/declaredImport.ts.
+    declaredImportRoutes(app, decl, kind, path);
   }
 }
