@@ -536,31 +536,31 @@ async function planImport(
     errors.push({ row, column: column(field), key: p.key, params: p.params } satisfies RowError);
   };
 
-  // The store's rules on each row, before anything is looked up.
+  // The store's rules on each row whose cells were all read (a refused cell stops its row there). An empty
+  // cell of a field with a default is a value not given (as a store body without it): the default on an
+  // addition, the stored value kept on a change; of another optional field, it empties the field.
   const check = rowChecker(Object.fromEntries(present.map((f) => [f, fields[f]])));
   const rows = file.rows.filter((r) => !failed.has(r.row));
+  const references = present.filter((n) => fields[n].type === 'reference');
   for (const r of rows) {
     normalizeBody(fields, r.values);
     for (const f of present) {
-      if (fields[f].required && (r.values[f] === undefined || r.values[f] === null)) {
-        delete r.values[f];
-        fail(r.row, f, { key: 'validation.required', params: { field: column(f) } });
-      }
+      if (r.values[f] !== undefined && r.values[f] !== null) continue;
+      if (fields[f].required && fields[f].default === undefined) fail(r.row, f, { key: 'validation.required', params: { field: column(f) } });
+      if (fields[f].required || fields[f].default !== undefined) delete r.values[f];
     }
-    if (failed.has(r.row)) continue;
-    const references = Object.fromEntries(present.filter((f) => fields[f].type === 'reference').map((f) => [f, r.values[f]]));
-    // A reference is still text here: its id is checked against the database below.
-    const problems = check({ ...r.values, ...Object.fromEntries(Object.keys(references).map((f) => [f, references[f] === null ? null : 1])) }, req);
-    for (const [f, p] of Object.entries(problems)) fail(r.row, f, p);
+    // A reference is still text here: it stands as a valid id for the schema, its row is looked up below.
+    const typed = { ...r.values, ...Object.fromEntries(references.filter((f) => r.values[f] != null).map((f) => [f, 1])) };
+    for (const [f, p] of Object.entries(check(typed, req))) fail(r.row, f, p);
   }
 
-  // References: every distinct text of a column resolved at once.
-  for (const f of present.filter((n) => fields[n].type === 'reference')) {
+  // References: every distinct text of a column resolved at once (also on rows refused above: all is said at once).
+  for (const f of references) {
     const target = importReferenceTarget(app, decl, f);
-    const texts = [...new Set(rows.filter((r) => !failed.has(r.row) && r.values[f] !== null).map((r) => String(r.values[f])))];
+    const texts = [...new Set(rows.filter((r) => r.values[f] != null).map((r) => String(r.values[f])))];
     const ids = await importReferenceIds(db, target, fields[f].reference!.optionText, texts, companyId);
     for (const r of rows) {
-      if (failed.has(r.row) || r.values[f] === null) continue;
+      if (r.values[f] == null) continue;
       const text = String(r.values[f]);
       const id = ids.get(text) ?? ids.get(text.toLowerCase());
       if (id) r.values[f] = id;
@@ -586,7 +586,8 @@ async function planImport(
   }
 
   const plan: Plan = { errors, adds: [], updates: [], summary: { added: 0, changed: 0, unchanged: 0 }, changes: [] };
-  const defaults = importFields(decl).filter(([n, f]) => !present.includes(n) && f.default !== undefined);
+  // An addition's columns: those of the file and the defaulted fields, the same for every row (one multi-row insert).
+  const addColumns = importFields(decl).filter(([n, f]) => present.includes(n) || f.default !== undefined);
   for (const r of rows) {
     if (failed.has(r.row)) continue;
     const key = keyField ? String(r.values[keyField] ?? '') : '';
@@ -603,8 +604,10 @@ async function planImport(
     if (taken) continue;
     if (!stored) {
       const values: Row = {};
-      for (const f of present) values[f] = columnOf(fields[f], r.values[f]);
-      for (const [n, f] of defaults) values[n] = columnOf(f, f.type === 'boolean' ? Boolean(f.default) : f.default);
+      for (const [n, f] of addColumns) {
+        const v = n in r.values ? r.values[n] : f.default === undefined ? null : f.type === 'boolean' ? Boolean(f.default) : f.default;
+        values[n] = columnOf(f, v);
+      }
       plan.adds.push(values);
       plan.summary.added++;
       if (plan.changes.length < LISTED_CHANGES) {
@@ -620,6 +623,7 @@ async function planImport(
     const set: Row = {};
     const diff: Change['fields'] = {};
     for (const f of present) {
+      if (!(f in r.values)) continue; // a defaulted field left empty: kept
       const next = columnOf(fields[f], r.values[f]);
       if (same(fields[f], stored[f], next)) continue;
       set[f] = next;

@@ -175,6 +175,57 @@ export function declaredSweepRows(decls: readonly ResourceDecl[]): Record<string
 }
 
 /**
+ * The sweep rows of the import routes of declared resources with `import: true` (issue 34,
+ * server/lib/declaredImport.ts), for each kind that may create, whatever the tenancy: the template is the
+ * same for everyone (the field labels); an import by tenant B's roles names A's company and lands in B's own
+ * rows (a `company_id` is dropped outside /admin) or is refused for its content (422). The file: a CSV whose
+ * header names every importable field, one row of values each field's type reads.
+ */
+export function declaredImportSweepRows(decls: readonly ResourceDecl[]): Record<string, Entry> {
+  const m: Record<string, Entry> = {};
+  const sampleOf = (f: ResourceDecl['fields'][string]): string => {
+    switch (f.type) {
+      case 'integer':
+      case 'decimal':
+      case 'money':
+        return String(f.min ?? 1);
+      case 'date':
+        return '2026-01-01';
+      case 'month':
+        return '2026-01';
+      case 'flag':
+      case 'boolean':
+        return '1';
+      case 'select':
+        return String(typeof f.options?.[0] === 'object' ? f.options[0].id : (f.options?.[0] ?? ''));
+      case 'reference':
+        return '1';
+      case 'email':
+        return 'sweep@sweep.test';
+      case 'url':
+        return 'https://sweep.test';
+      default:
+        return 'SWEEP';
+    }
+  };
+  for (const d of decls) {
+    if (d.routes !== 'generated' || !d.import) continue;
+    const fields = Object.entries(d.fields).filter(([, f]) => !f.readOnly && !['image', 'file', 'password'].includes(f.type));
+    const csv = Buffer.from(`${fields.map(([n]) => n).join(',')}\r\n${fields.map(([, f]) => sampleOf(f)).join(',')}\r\n`);
+    for (const [kind, path] of Object.entries(d.api) as Array<[Kind, string]>) {
+      if (!kindsOf(d, 'create').includes(kind)) continue;
+      const outcome = (ok: number[]): number[] => (kind === 'admin' ? ADMIN_ONLY : ok);
+      m[`GET ${path}/import/template`] = { calls: () => [get(`${path}/import/template`)], expect: outcome(OWN) };
+      m[`POST ${path}/import`] = {
+        calls: (a) => [{ path: `${path}/import`, form: { company_id: String(a.carrier), file: { filename: 'sweep.csv', type: 'text/csv', data: csv } } }],
+        expect: outcome(OWN_WRITE),
+      };
+    }
+  }
+  return m;
+}
+
+/**
  * Every /api/v1 route (HEAD aside), keyed `METHOD /path`: the calls tenant B's roles make with tenant
  * A's ids, and what they may get. The sweep fails when a registered route has no row here.
  */
@@ -548,6 +599,7 @@ export function sweepMatrix(): Record<string, Entry> {
 
   // Declared resources with generated routes: classified from their declarations.
   Object.assign(m, declaredSweepRows(RESOURCES));
+  Object.assign(m, declaredImportSweepRows(RESOURCES));
 
   // The six tariff tables. /company takes no company: a company_id sent is dropped and the caller's own set is used.
   for (const spec of TARIFF_TABLES) {
