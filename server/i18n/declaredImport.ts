@@ -3,9 +3,10 @@
  * module (`registerMessages`). The file-level refusals and the cell messages they share with the tariffs
  * (`import.*`: too large, unreadable, no header row, a number expected…) are in ./tariffs.ts.
  */
+// The publish's counts as "label: number", which reads right for 0, 1 and many in every language.
 export const declaredImport = {
   en: {
-    'declaredImport.published': '{added} rows added, {changed} changed.',
+    'declaredImport.published': 'Rows added: {added}; changed: {changed}.',
     'declaredImport.date': '"{value}" is not a date: write it as a date cell, or as YYYY-MM-DD or DD/MM/YYYY.',
     'declaredImport.month': '"{value}" is not a month: write it as YYYY-MM or MM/YYYY.',
     'declaredImport.flag': '"{value}" is not a yes or no: write 1 or 0, yes or no.',
@@ -17,7 +18,7 @@ export const declaredImport = {
     'declaredImport.conflict': 'The data changed while the file was being imported: nothing was imported. Upload the file again.',
   },
   it: {
-    'declaredImport.published': '{added} righe aggiunte, {changed} modificate.',
+    'declaredImport.published': 'Righe aggiunte: {added}; modificate: {changed}.',
     'declaredImport.date': '"{value}" non è una data: scrivila come cella data, o come AAAA-MM-GG o GG/MM/AAAA.',
     'declaredImport.month': '"{value}" non è un mese: scrivilo come AAAA-MM o MM/AAAA.',
     'declaredImport.flag': '"{value}" non è un sì o un no: scrivi 1 o 0, sì o no.',
@@ -29,7 +30,7 @@ export const declaredImport = {
     'declaredImport.conflict': 'I dati sono cambiati durante l’importazione del file: non è stato importato nulla. Carica di nuovo il file.',
   },
   fr: {
-    'declaredImport.published': '{added} lignes ajoutées, {changed} modifiées.',
+    'declaredImport.published': 'Lignes ajoutées : {added} ; modifiées : {changed}.',
     'declaredImport.date': '« {value} » n’est pas une date : écrivez-la comme cellule date, ou au format AAAA-MM-JJ ou JJ/MM/AAAA.',
     'declaredImport.month': '« {value} » n’est pas un mois : écrivez-le au format AAAA-MM ou MM/AAAA.',
     'declaredImport.flag': '« {value} » n’est ni oui ni non : écrivez 1 ou 0, oui ou non.',

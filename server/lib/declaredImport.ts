@@ -142,7 +142,11 @@ function importReferenceTarget(app: object, decl: ResourceDecl, field: string): 
 }
 
 /** Header text without case, spaces or underscores ("Nome luogo", "nome_luogo" and "NOMELUOGO" are one). */
-const headerKey = (s: string) => s.normalize('NFC').toLowerCase().replace(/[\s_]+/g, '');
+const headerKey = (s: string) =>
+  s
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s_]+/g, '');
 
 /** A field's label in a language. */
 const labelOf = (decl: ResourceDecl, field: string, lang: Lang) => decl.fieldLabels[lang]?.[field] ?? field;
@@ -365,7 +369,8 @@ async function readDeclaredFile(decl: ResourceDecl, file: UploadedFile, tenant: 
   let best = 0;
   for (let i = 0; i < Math.min(raw.length, 10) && Number(raw[i][RAW_ROW_NUMBER]) <= HEADER_ROOM + 1; i++) {
     const named = new Set<string>();
-    for (const [k, v] of Object.entries(raw[i])) if (k !== RAW_ROW_NUMBER && typeof v === 'string' && index.has(headerKey(v))) named.add(index.get(headerKey(v))!);
+    for (const [k, v] of Object.entries(raw[i]))
+      if (k !== RAW_ROW_NUMBER && typeof v === 'string' && index.has(headerKey(v))) named.add(index.get(headerKey(v))!);
     if (named.size > best) {
       best = named.size;
       headerAt = i;
@@ -518,14 +523,7 @@ function same(f: FieldDef, stored: unknown, next: unknown): boolean {
  * checked by the store's rules, its references resolved, matched to a stored row by the first unique field
  * present; the rows to add and the changes to make, the summary, the first LISTED_CHANGES changes.
  */
-async function planImport(
-  app: object,
-  db: Db,
-  decl: ResourceDecl,
-  file: ReadFile,
-  companyId: number | null,
-  req: FastifyRequest,
-): Promise<Plan> {
+async function planImport(app: object, db: Db, decl: ResourceDecl, file: ReadFile, companyId: number | null, req: FastifyRequest): Promise<Plan> {
   const fields = Object.fromEntries(importFields(decl)) as FieldsDecl;
   const present = [...file.headers.keys()];
   const column = (f: string) => file.headers.get(f)!;
@@ -564,7 +562,11 @@ async function planImport(
       const text = String(r.values[f]);
       const id = ids.get(text) ?? ids.get(text.toLowerCase());
       if (id) r.values[f] = id;
-      else fail(r.row, f, { key: id === 0 ? 'declaredImport.referenceAmbiguous' : 'declaredImport.reference', params: { value: clipText(text), what: column(f) } });
+      else
+        fail(r.row, f, {
+          key: id === 0 ? 'declaredImport.referenceAmbiguous' : 'declaredImport.reference',
+          params: { value: clipText(text), what: column(f) },
+        });
     }
   }
 
@@ -648,7 +650,11 @@ async function applyPlan(trx: Db, decl: ResourceDecl, plan: Plan, companyId: num
   const rows = plan.adds.map((r) => ({ ...r, ...fixed }));
   const width = Math.max(1, Object.keys(rows[0] ?? {}).length);
   const batch = Math.max(1, Math.floor(30_000 / width));
-  for (let i = 0; i < rows.length; i += batch) await trx.insertInto(decl.table).values(rows.slice(i, i + batch)).execute();
+  for (let i = 0; i < rows.length; i += batch)
+    await trx
+      .insertInto(decl.table)
+      .values(rows.slice(i, i + batch))
+      .execute();
   for (const u of plan.updates) {
     let qb = trx.updateTable(decl.table).set(u.set).where('id', '=', u.id);
     if (decl.tenancy === 'company') qb = qb.where('company_id', '=', companyId);
@@ -807,7 +813,9 @@ export function declaredImportRoutes(app: App, decl: ResourceDecl, kind: Kind, p
         yield [labels.map((v) => ({ t: 's' as const, v }))];
       })();
       const widths = labels.map((l) => Math.max(12, l.length + 2));
-      return reply.type(XLSX).send(Readable.from(xlsxChunks({ sheetName: decl.labels[lang].many.slice(0, 31).replace(/[:\\/?*[\]]/g, '_') || 'data', widths, formats: [], rows })));
+      return reply
+        .type(XLSX)
+        .send(Readable.from(xlsxChunks({ sheetName: decl.labels[lang].many.slice(0, 31).replace(/[:\\/?*[\]]/g, '_') || 'data', widths, formats: [], rows })));
     },
   );
 }

@@ -1,3 +1,4 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import * as XLSX from '@e965/xlsx';
 import { beforeAll, expect, it } from 'vitest';
 import { HOSTILE_CASES } from '../fixtures/hostileSheets.js';
@@ -39,7 +40,8 @@ describeEachDb(
     const rowsOf = (company: number) =>
       db().selectFrom('yards').selectAll().where('company_id', '=', company).orderBy('name').execute() as Promise<Array<Record<string, any>>>;
     const count = async () => Number((await db().selectFrom('yards').select(db().fn.countAll().as('n')).executeTakeFirst()).n);
-    const companyOf = async (email: string) => Number((await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirst()).company_id);
+    const companyOf = async (email: string) =>
+      Number((await db().selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirst()).company_id);
 
     beforeAll(async () => {
       admin = await p().login(DEMO.admin);
@@ -55,7 +57,11 @@ describeEachDb(
         ['BUS1', 'Doppio'],
         ['BUS2', 'Doppio'],
       ]) {
-        const r = await db().insertInto('vehicle_types').values({ code, name, max_weight: 1000, active: '1', created_at: now }).returning('id').executeTakeFirstOrThrow();
+        const r = await db()
+          .insertInto('vehicle_types')
+          .values({ code, name, max_weight: 1000, active: '1', created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         vt[code] = Number(r.id);
       }
     });
@@ -70,7 +76,11 @@ describeEachDb(
 
     it('downloads the template: the field labels in the caller’s language, as .xlsx or .csv', async () => {
       const get = (url: string, lang: string, token = carrier) =>
-        p().app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { 'x-api-password': API_PASSWORD, authorization: `Bearer ${token}`, 'accept-language': lang } });
+        p().app.inject({
+          method: 'GET',
+          url: `/api/v1${url}`,
+          headers: { 'x-api-password': API_PASSWORD, authorization: `Bearer ${token}`, 'accept-language': lang },
+        });
       const x = await get('/company/yards/import/template', 'it');
       expect(x.statusCode).toBe(200);
       expect(x.headers['content-disposition']).toContain('yards_template.xlsx');
@@ -182,7 +192,12 @@ describeEachDb(
       expect(enAt(9, 'Tipo di veicolo')).toBe('row 9, column Tipo di veicolo: More than one Tipo di veicolo is named "Doppio": write its ID instead.');
 
       // the cells after the store's rules: bounds of an integer
-      const gates = await imp(carrier, { name: 'g.xlsx', data: xlsx([IT_HEADERS, ['Varco', 'Furgone', null, null, null, 0, null, null]]) }, { dry_run: 1 }, 'en');
+      const gates = await imp(
+        carrier,
+        { name: 'g.xlsx', data: xlsx([IT_HEADERS, ['Varco', 'Furgone', null, null, null, 0, null, null]]) },
+        { dry_run: 1 },
+        'en',
+      );
       expect(gates.body.data.errors).toEqual([{ row: 2, column: 'Varchi', message: 'row 2, column Varchi: The Varchi field must be at least 1.' }]);
     });
 
@@ -198,21 +213,59 @@ describeEachDb(
     });
 
     it('refuses a file without the required columns or without a header row', async () => {
-      const r = await imp(carrier, { name: 'x.xlsx', data: xlsx([['Superficie', 'Varchi'], ['open', 2]]) }, { dry_run: 1 }, 'it');
+      const r = await imp(
+        carrier,
+        {
+          name: 'x.xlsx',
+          data: xlsx([
+            ['Superficie', 'Varchi'],
+            ['open', 2],
+          ]),
+        },
+        { dry_run: 1 },
+        'it',
+      );
       expect(r.status).toBe(422);
       expect(r.body.message).toMatch(/^Colonne mancanti nella prima riga: Nome piazzale, Tipo di veicolo\./);
-      const none = await imp(carrier, { name: 'x.xlsx', data: xlsx([[1, 2], [3, 4]]) }, { dry_run: 1 }, 'en');
+      const none = await imp(
+        carrier,
+        {
+          name: 'x.xlsx',
+          data: xlsx([
+            [1, 2],
+            [3, 4],
+          ]),
+        },
+        { dry_run: 1 },
+        'en',
+      );
       expect(none.status).toBe(422);
       expect(none.body.message).toMatch(/^The sheet has no header row/);
       expect(none.body.errors.file[0]).toBeTruthy();
-      const twice = await imp(carrier, { name: 'x.xlsx', data: xlsx([['Nome piazzale', 'name', 'Tipo di veicolo'], ['A', 'B', 'Furgone']]) }, { dry_run: 1 }, 'en');
+      const twice = await imp(
+        carrier,
+        {
+          name: 'x.xlsx',
+          data: xlsx([
+            ['Nome piazzale', 'name', 'Tipo di veicolo'],
+            ['A', 'B', 'Furgone'],
+          ]),
+        },
+        { dry_run: 1 },
+        'en',
+      );
       expect(twice.body.message).toBe('The column name appears twice in the first row.');
     });
 
     it('publishes in one transaction: rows added in the caller’s company, money in cents, one audit entry', async () => {
       const r = await imp(carrier, { name: 'piazzali.xlsx', data: good() }, {}, 'it');
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body).toEqual({ outcome: 'published', status: true, message: '2 righe aggiunte, 0 modificate.', data: { added: 2, changed: 0, unchanged: 0 } });
+      expect(r.body).toEqual({
+        outcome: 'published',
+        status: true,
+        message: 'Righe aggiunte: 2; modificate: 0.',
+        data: { added: 2, changed: 0, unchanged: 0 },
+      });
       const rows = await rowsOf(carrierCompany);
       expect(rows.map((x) => [x.name, Number(x.vehicle_type_id), x.surface, x.opened_on, Number(x.fee), Number(x.gates), x.active, x.code])).toEqual([
         ['Nord', vt.TIR40, 'covered', '2026-01-01', 1250, 3, '1', 'AB1'],
@@ -228,7 +281,7 @@ describeEachDb(
       const again = await imp(carrier, { name: 'piazzali.xlsx', data: good() }, { dry_run: 1 });
       expect(again.body.data).toEqual({ errors: [], summary: { added: 0, changed: 0, unchanged: 2 }, changes: [] });
       const published = await imp(carrier, { name: 'piazzali.xlsx', data: good() }, {}, 'en');
-      expect(published.body.message).toBe('0 rows added, 0 changed.');
+      expect(published.body.message).toBe('Rows added: 0; changed: 0.');
       expect(published.body.data).toEqual({ added: 0, changed: 0, unchanged: 2 });
 
       const changed = xlsx([
@@ -240,10 +293,15 @@ describeEachDb(
       const check = await imp(carrier, { name: 'c.xlsx', data: changed }, { dry_run: 1 });
       expect(check.body.data.summary).toEqual({ added: 1, changed: 1, unchanged: 1 });
       // matched by the unique name, case aside; only the columns of the file are compared
-      expect(check.body.data.changes[0]).toEqual({ row: 2, action: 'change', key: 'NORD', fields: { name: { before: 'Nord', after: 'NORD' }, fee: { before: 12.5, after: 13 } } });
+      expect(check.body.data.changes[0]).toEqual({
+        row: 2,
+        action: 'change',
+        key: 'NORD',
+        fields: { name: { before: 'Nord', after: 'NORD' }, fee: { before: 12.5, after: 13 } },
+      });
       expect(check.body.data.changes[1]).toMatchObject({ row: 4, action: 'add', key: 'Centro' });
       const r = await imp(carrier, { name: 'c.xlsx', data: changed }, {}, 'fr');
-      expect(r.body.message).toBe('1 lignes ajoutées, 1 modifiées.');
+      expect(r.body.message).toBe('Lignes ajoutées : 1 ; modifiées : 1.');
       const rows = await rowsOf(carrierCompany);
       expect(rows.map((x) => [x.name, Number(x.fee ?? -1), x.surface, x.code])).toEqual([
         ['Centro', -1, 'open', null],
@@ -279,7 +337,10 @@ describeEachDb(
     });
 
     it('an end user imports into its own company', async () => {
-      const file = xlsx([['Nome piazzale', 'Tipo di veicolo'], ['Magazzino cliente', 'Furgone']]);
+      const file = xlsx([
+        ['Nome piazzale', 'Tipo di veicolo'],
+        ['Magazzino cliente', 'Furgone'],
+      ]);
       const r = await upload('/enduser/yards', enduser, { name: 'e.xlsx', data: file }, {}, 'it');
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect((await rowsOf(enduserCompany)).map((x) => x.name)).toEqual(['Magazzino cliente']);
@@ -315,6 +376,8 @@ describeEachDb(
       expect(doc.paths['/api/v1/admin/yards/import'].post.requestBody.content['multipart/form-data'].schema.required).toEqual(['company_id', 'file']);
       expect(doc.paths['/api/v1/enduser/yards/import/template']?.get?.summary).toMatch(/template/);
       expect(doc.components.schemas.DeclaredImportCheck.additionalProperties).toBe(false);
+      // the document with these routes is valid OpenAPI
+      await SwaggerParser.validate(structuredClone(doc));
       expect(Object.keys(declaredImportSweepRows([yards, vehicleTypes])).sort()).toEqual([
         'GET /admin/yards/import/template',
         'GET /company/yards/import/template',
