@@ -18,6 +18,7 @@ import { applyFilters, filterQueryProperties, MAX_IDS } from './declaredFilters.
 import { columnValues, moneyEuros, readMoneyInput } from './declaredValues.js';
 import { deleteRow } from './declaredDelete.js';
 import { hasMessage } from '../i18n/index.js';
+import { declaredImportRoutes } from './declaredImport.js';
 
 type Row = Record<string, unknown>;
 
@@ -414,7 +415,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
         },
       );
     }
-    // Import (issue 34, `import: true`): POST {path}/import and GET {path}/import/template are registered by
-    // server/lib/declaredImport.ts with one call here, using declaredScope.ts and declaredValues.ts.
+    // Import from a spreadsheet (`import: true`, kinds that may create): server/lib/declaredImport.ts.
+    declaredImportRoutes(app, decl, kind, path);
   }
 }

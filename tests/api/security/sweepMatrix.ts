@@ -157,7 +157,7 @@ const adminOnly = (calls: Entry['calls']): Entry => ({ calls, expect: ADMIN_ONLY
  *   company is B's own (empty) page, a store naming A's company lands in B's;
  * - the /admin paths are outside every tenant role's policy (403).
  * A declaration of another tenancy has hand-written routes, classified by hand below.
- * Import routes (`import: true`): `importSweepRows` adds theirs — the one place to extend.
+ * Import routes (`import: true`): `declaredImportSweepRows` below.
  */
 export function declaredSweepRows(decls: readonly ResourceDecl[]): Record<string, Entry> {
   const m: Record<string, Entry> = {};
@@ -211,7 +211,6 @@ export function declaredSweepRows(decls: readonly ResourceDecl[]): Record<string
         m[`POST ${path}/bulk`] = { calls: (a) => [post(`${path}/bulk`, { action: 'delete', ids: [aId(a)] })], expect: outcome(OWN) };
       }
     }
-    Object.assign(m, importSweepRows(d));
   }
   return m;
 }
@@ -246,13 +245,54 @@ function sweepValue(f: FieldDef): unknown {
 }
 
 /**
- * The rows of a declaration's import routes (`POST {api}/import`, `GET {api}/import/template`, issue 34).
- * TODO(issue 34, import helper): the import routes land in server/lib/declaredImport.ts; their rows go here
- * (A's company named in the form is dropped for B's roles, as on store). Until they exist there is no route
- * to classify, and the sweep's guard (every route has a row, every row a route) keeps the two in step.
+ * The sweep rows of the import routes of declared resources with `import: true` (issue 34,
+ * server/lib/declaredImport.ts), for each kind that may create, whatever the tenancy: the template is the
+ * same for everyone (the field labels); an import by tenant B's roles names A's company and lands in B's own
+ * rows (a `company_id` is dropped outside /admin) or is refused for its content (422). The file: a CSV whose
+ * header names every importable field, one row of values each field's type reads.
  */
-function importSweepRows(_d: ResourceDecl): Record<string, Entry> {
-  return {};
+export function declaredImportSweepRows(decls: readonly ResourceDecl[]): Record<string, Entry> {
+  const m: Record<string, Entry> = {};
+  const sampleOf = (f: ResourceDecl['fields'][string]): string => {
+    switch (f.type) {
+      case 'integer':
+      case 'decimal':
+      case 'money':
+        return String(f.min ?? 1);
+      case 'date':
+        return '2026-01-01';
+      case 'month':
+        return '2026-01';
+      case 'flag':
+      case 'boolean':
+        return '1';
+      case 'select':
+        return String(typeof f.options?.[0] === 'object' ? f.options[0].id : (f.options?.[0] ?? ''));
+      case 'reference':
+        return '1';
+      case 'email':
+        return 'sweep@sweep.test';
+      case 'url':
+        return 'https://sweep.test';
+      default:
+        return 'SWEEP';
+    }
+  };
+  for (const d of decls) {
+    if (d.routes !== 'generated' || !d.import) continue;
+    const fields = Object.entries(d.fields).filter(([, f]) => !f.readOnly && !['image', 'file', 'password'].includes(f.type));
+    const csv = Buffer.from(`${fields.map(([n]) => n).join(',')}\r\n${fields.map(([, f]) => sampleOf(f)).join(',')}\r\n`);
+    for (const [kind, path] of Object.entries(d.api) as Array<[Kind, string]>) {
+      if (!kindsOf(d, 'create').includes(kind)) continue;
+      const outcome = (ok: number[]): number[] => (kind === 'admin' ? ADMIN_ONLY : ok);
+      m[`GET ${path}/import/template`] = { calls: () => [get(`${path}/import/template`)], expect: outcome(OWN) };
+      m[`POST ${path}/import`] = {
+        calls: (a) => [{ path: `${path}/import`, form: { company_id: String(a.carrier), file: { filename: 'sweep.csv', type: 'text/csv', data: csv } } }],
+        expect: outcome(OWN_WRITE),
+      };
+    }
+  }
+  return m;
 }
 
 /**
@@ -629,6 +669,7 @@ export function sweepMatrix(): Record<string, Entry> {
 
   // Declared resources with generated routes: classified from their declarations.
   Object.assign(m, declaredSweepRows(RESOURCES));
+  Object.assign(m, declaredImportSweepRows(RESOURCES));
 
   // The six tariff tables. /company takes no company: a company_id sent is dropped and the caller's own set is used.
   for (const spec of TARIFF_TABLES) {
