@@ -182,31 +182,30 @@ export async function seedDemoAddressBook(db: Db) {
     (await db.selectFrom('countries').select(['id', 'code_alpha']).where('code_alpha', 'in', ['IT', 'FR']).execute()).map((c) => [c.code_alpha, c.id]),
   );
   const now = nowIso();
-  const rows = [
-    ...ENDUSER_PLACES.map((p) => ({ p, company_id: enduser })),
-    ...CARRIER_PLACES.map((p) => ({ p, company_id: carrier })),
-  ].flatMap(({ p, company_id }) => {
-    const country_id = countries.get(p.country);
-    if (!country_id) return [];
-    return [
-      {
-        company_id,
-        name: p.name,
-        kind: p.kind,
-        address: p.address,
-        postal_code: p.postal_code,
-        city: p.city,
-        province: p.province,
-        country_id,
-        contact: p.contact ?? null,
-        phone: p.phone ?? null,
-        email: p.email ?? null,
-        opening_hours: p.opening_hours ?? null,
-        notes: p.notes ?? null,
-        created_at: now,
-      },
-    ];
-  });
+  const rows = [...ENDUSER_PLACES.map((p) => ({ p, company_id: enduser })), ...CARRIER_PLACES.map((p) => ({ p, company_id: carrier }))].flatMap(
+    ({ p, company_id }) => {
+      const country_id = countries.get(p.country);
+      if (!country_id) return [];
+      return [
+        {
+          company_id,
+          name: p.name,
+          kind: p.kind,
+          address: p.address,
+          postal_code: p.postal_code,
+          city: p.city,
+          province: p.province,
+          country_id,
+          contact: p.contact ?? null,
+          phone: p.phone ?? null,
+          email: p.email ?? null,
+          opening_hours: p.opening_hours ?? null,
+          notes: p.notes ?? null,
+          created_at: now,
+        },
+      ];
+    },
+  );
   try {
     if (rows.length) await db.insertInto('address_book').values(rows).execute();
   } catch (err) {

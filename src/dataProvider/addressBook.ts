@@ -54,9 +54,7 @@ export const addressBookMethods = (getKind: () => Kind) => ({
         }),
       ),
     );
-    return pages
-      .flatMap((p) => p.data)
-      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id);
+    return pages.flatMap((p) => p.data).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id);
   },
   /** Stores a place in the caller's address book (an end user's or carrier's own company: the server sets it). */
   saveAddressBookPlace: (body: NewBookPlace) =>

@@ -47,7 +47,15 @@ describe('sidebar entries by role (accounts document §2)', () => {
     expect(v.indexOf('/address-book')).toBe(v.indexOf('/transport-requests-visuals') + 1);
   });
   it('end user', () => {
-    expect(visible('enduser')).toEqual(['/', '/calculate-cost', '/transport-requests-visuals', '/address-book', '/enduser-rate-sheets', '/support', '/settings']);
+    expect(visible('enduser')).toEqual([
+      '/',
+      '/calculate-cost',
+      '/transport-requests-visuals',
+      '/address-book',
+      '/enduser-rate-sheets',
+      '/support',
+      '/settings',
+    ]);
   });
   it('shows only entries whose screen exists, and hides empty groups', () => {
     const v = visibleMenu('admin', new Set(['/', '/countries']), (k, r) => canAccess(k, r, 'list'));

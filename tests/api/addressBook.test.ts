@@ -19,7 +19,8 @@ describeEachDb('the address book', (p) => {
     carrier = await p().login(DEMO.carrier);
     enduser = await p().login(DEMO.enduser);
     const db = p().db.db;
-    const companyOf = async (email: string) => (await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id;
+    const companyOf = async (email: string) =>
+      (await db.selectFrom('users').select('company_id').where('email', '=', email).executeTakeFirstOrThrow()).company_id;
     const country = async (code: string) => (await db.selectFrom('countries').select('id').where('code_alpha', '=', code).executeTakeFirstOrThrow()).id;
     ids = { enduserCompany: await companyOf(DEMO.enduser), carrierCompany: await companyOf(DEMO.carrier), it: await country('IT'), fr: await country('FR') };
   });
@@ -57,7 +58,9 @@ describeEachDb('the address book', (p) => {
     expect(names(await p().api('GET', '/enduser/address_book?kind=pickup', { token: enduser }))).toEqual(['Magazzino Interporto Bologna']);
     expect(names(await p().api('GET', '/enduser/address_book?kind=both', { token: enduser }))).toEqual(['Sede Rossi Logistica']);
     expect(names(await p().api('GET', `/enduser/address_book?country_id=${ids.fr}`, { token: enduser }))).toEqual(['Entrepôt Lyon Corbas']);
-    expect(names(await p().api('GET', `/enduser/address_book?kind=delivery&country_id=${ids.it}&q=lingotto`, { token: enduser }))).toEqual(['Officine Lingotto']);
+    expect(names(await p().api('GET', `/enduser/address_book?kind=delivery&country_id=${ids.it}&q=lingotto`, { token: enduser }))).toEqual([
+      'Officine Lingotto',
+    ]);
     // The carrier's filter reads its own rows only.
     expect(names(await p().api('GET', '/company/address_book?kind=delivery', { token: carrier }))).toEqual(['Interporto Campano Nola']);
     expect((await p().api('GET', '/enduser/address_book?kind=ramp', { token: enduser })).status).toBe(422);
@@ -78,7 +81,11 @@ describeEachDb('the address book', (p) => {
     expect(twice.status).toBe(422);
     expect(Object.keys(twice.body.errors)).toEqual(['name']);
     // The country must exist.
-    const nowhere = await p().api('POST', '/enduser/address_book/store', { token: enduser, body: { ...place, name: 'Da nessuna parte', country_id: 999999 }, lang: 'it' });
+    const nowhere = await p().api('POST', '/enduser/address_book/store', {
+      token: enduser,
+      body: { ...place, name: 'Da nessuna parte', country_id: 999999 },
+      lang: 'it',
+    });
     expect(nowhere.status).toBe(422);
     expect(nowhere.body.errors.country_id[0]).toContain('paese');
     expect((await p().api('GET', '/enduser/address_book', { token: enduser })).body.total).toBe(8);
