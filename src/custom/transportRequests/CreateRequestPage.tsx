@@ -1,13 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { normalizeError } from '../../components/feedback/errors';
-import { canAccess } from '../../../model/permissions';
-import type { Kind } from '../../../model/roles';
 import { useInvalidateRequests, usePortalData } from './api';
 import { placeToSave } from './addressBook';
 import {
@@ -65,11 +63,13 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   }, [visitor, company, countries.data]);
 
   // The address book (issue 34): signed-in callers who may list it pick from it; who may add to it is offered
-  // to save a place typed by hand. Visitors have none.
-  const { permissions: kind } = usePermissions<Kind>();
+  // to save a place typed by hand. Visitors have none (the auth provider answers no without a session, and
+  // loads the permission table only then: the visitor's page does not carry it).
   const queryClient = useQueryClient();
-  const bookKind = !visitor && canAccess(kind, 'address-book', 'list') ? kind : null;
-  const canSave = !!bookKind && canAccess(bookKind, 'address-book', 'create');
+  const mayList = useCanAccess({ resource: 'address-book', action: 'list' }).canAccess === true;
+  const mayCreate = useCanAccess({ resource: 'address-book', action: 'create' }).canAccess === true;
+  const bookShown = !visitor && mayList;
+  const canSave = bookShown && mayCreate;
 
   const [shipments, setShipments] = useState<ShipmentForm[]>(() => [newShipment(handOver)]);
   const [defaulted, setDefaulted] = useState(false);
@@ -157,7 +157,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
     return saved;
   }
 
-  const book = (end: 'pickup' | 'delivery') => (bookKind ? { end, canSave } : undefined);
+  const book = (end: 'pickup' | 'delivery') => (bookShown ? { end, canSave } : undefined);
   const cancel = () => navigate(visitor ? '/quote' : '/calculate-cost');
   const setC = (k: keyof Contact) => (e: React.ChangeEvent<HTMLInputElement>) => setContact({ ...contact, [k]: e.target.value });
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useCanAccess, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
@@ -13,7 +13,6 @@ import { emptyPlace, serverFieldPath, validate, type Errors, type PlaceForm, typ
 import { GoodsFields, PlaceFields } from './formParts';
 import { Field, Section, useGoodsSummary } from './parts';
 import { isOpen } from './statusActions';
-import { canAccess } from '../../../model/permissions';
 
 const place = (a: Address | null, s: Shipment, end: 'pickup' | 'delivery'): PlaceForm =>
   emptyPlace({
@@ -82,6 +81,7 @@ export function EditRequest() {
   }>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  const mayPick = useCanAccess({ resource: 'address-book', action: 'list' }).canAccess === true;
 
   useEffect(() => {
     const r = q.data;
@@ -112,8 +112,7 @@ export function EditRequest() {
   // The address book (issue 34): a carrier picks from its own places, an admin from the requesting company's
   // (none for a visitor's request); nothing is saved from here, the edit changes a booking already made.
   const bookCompany = admin ? (r.enduser?.id ?? null) : undefined;
-  const book = (end: 'pickup' | 'delivery') =>
-    canAccess(kind, 'address-book', 'list') && bookCompany !== null ? { end, companyId: bookCompany, canSave: false } : undefined;
+  const book = (end: 'pickup' | 'delivery') => (mayPick && bookCompany !== null ? { end, companyId: bookCompany, canSave: false } : undefined);
 
   async function submit() {
     const found = validate(form!.shipments, [], { handOver: true, today: '0000-00-00' });
