@@ -5,6 +5,7 @@ import documentTypes from './resources/document-types';
 import shipmentTypes from './resources/shipment-types';
 import transportClasses from './resources/transport-classes';
 import dieselPrices from './resources/diesel-prices';
+import addressBook from './resources/address-book';
 import companies from './resources/companies';
 import users from './resources/users';
 import accessRequests from './resources/access-requests';
@@ -33,6 +34,7 @@ export const RESOURCES = [
   accessRequests,
   enduserRateSheetsResource,
   auditLog,
+  addressBook,
 ] as const satisfies readonly ResourceDecl<any, any, any, any>[];
 
 export type DeclaredResource = (typeof RESOURCES)[number];

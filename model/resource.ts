@@ -72,6 +72,13 @@ export interface ResourceDecl<F extends FieldsDecl = FieldsDecl, T extends strin
   fields: F;
   /** Field labels per language (every field), keyed by field name. */
   fieldLabels: Record<Lang, Record<keyof F & string, string>>;
+  /**
+   * The words of a select's options per language (issue 34), keyed by field and option id:
+   * `{it: {kind: {pickup: 'Ritiro'}}}`. Each becomes the message `optionKey(name, field, id)` on both sides
+   * (browserMessages, serverMessages), which the option names as its `name`, so the list, the inputs, the
+   * filters and the export show the option in the caller's language.
+   */
+  optionLabels?: Record<Lang, Partial<Record<keyof F & string, Record<string, string>>>>;
   labels: Record<Lang, ResourceLabels>;
   /** Actions per kind of user; absent means none. */
   permissions: Partial<Record<Kind, readonly Action[]>>;
@@ -151,6 +158,9 @@ export type RowOf<D extends ResourceDecl<any, any, any, any>> = { id: GeneratedC
 
 // ---- Messages ------------------------------------------------------------------------------------------
 
+/** The message key of a select option's words (`optionLabels`): `resources.<name>.options.<field>.<id>`. */
+export const optionKey = (resource: string, field: string, id: string | number) => `resources.${resource}.options.${field}.${id}`;
+
 /** react-admin's messages of a resource (`resources.<name>.name|fields.*|create_title…`) and its sidebar label (`text-<name>`). */
 export function browserMessages(decl: ResourceDecl): Record<Lang, Record<string, unknown>> {
   const out = {} as Record<Lang, Record<string, unknown>>;
@@ -166,6 +176,7 @@ export function browserMessages(decl: ResourceDecl): Record<Lang, Record<string,
             id: 'ID',
             created_at: decl.fieldLabels[l].created ?? (l === 'en' ? 'Created' : l === 'fr' ? 'Créé le' : 'Creato il'),
           },
+          ...(decl.optionLabels ? { options: decl.optionLabels[l] } : {}),
           create_title: t.create,
           edit_title: t.edit,
           empty: t.empty,
@@ -181,7 +192,8 @@ export const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) || /^[A-
 
 /**
  * The server's messages of a resource: the answers (`resource.<name>.created|updated|deleted|statusChanged`)
- * and the field names used in validation messages (`field.<name>.<field>`).
+ * the field names used in validation messages (`field.<name>.<field>`) and the words of select options
+ * (`optionKey`, what an export shows for the option).
  */
 export function serverMessages(decl: ResourceDecl): Record<Lang, Record<string, string>> {
   const out = {} as Record<Lang, Record<string, string>>;
@@ -193,6 +205,8 @@ export function serverMessages(decl: ResourceDecl): Record<Lang, Record<string, 
     if (t.deleted) m[`resource.${decl.name}.deleted`] = t.deleted;
     if (t.statusChanged) m[`resource.${decl.name}.statusChanged`] = t.statusChanged;
     for (const [field, label] of Object.entries(decl.fieldLabels[l])) m[`field.${decl.name}.${field}`] = inSentence(label);
+    for (const [field, words] of Object.entries(decl.optionLabels?.[l] ?? {}))
+      for (const [id, word] of Object.entries(words ?? {})) m[optionKey(decl.name, field, id)] = word;
     out[l] = m;
   }
   return out;

@@ -281,7 +281,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
       for (const register of routes) await api.register(register);
       // Every declared resource whose routes are generated from its declaration (model/registry.ts).
       for (const decl of extraResources) registerMessages(serverMessages(decl));
-      for (const decl of [...RESOURCES, ...extraResources]) if (decl.routes === 'generated') resourceRoutes(api, decl);
+      // Each sees every declared resource: references name their target among them, deletes count what refers.
+      const declared = [...RESOURCES, ...extraResources];
+      for (const decl of declared) if (decl.routes === 'generated') resourceRoutes(api, decl, declared);
     },
     { prefix: API_PREFIX },
   );

@@ -8,6 +8,7 @@ import { seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedDemoTariffs } from './tariffs.js';
 import { seedDemoRequests } from './requests.js';
+import { seedDemoAddressBook } from './addressBook.js';
 
 /**
  * Loads reference data, then the demo set (outside production) or the first admin (production). The demo
@@ -25,6 +26,7 @@ export async function seed(db: Db, config: Config, files?: FileStore) {
     }
   }
   if (config.demoData) await seedDemoRequests(db);
+  if (config.demoData) await seedDemoAddressBook(db);
   if (config.adminEmail && config.adminPassword) await ensureAdmin(db, config.adminEmail, config.adminPassword);
 }
 

@@ -13,6 +13,7 @@ import { webhookMethods } from './webhooks';
 import { liveMethods } from './live';
 import { trackingMethods } from './tracking';
 import { notificationMethods } from './notifications';
+import { addressBookMethods } from './addressBook';
 import { resourceMethods, type ApiMap, type ProviderEvents } from './resources';
 import { declaredMethods } from './declared';
 
@@ -54,6 +55,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...webhookMethods(events.getKind),
     ...liveMethods(),
     ...notificationMethods(events.getKind),
+    ...addressBookMethods(events.getKind),
     ...tariffMethods(base, pathOf, events.getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

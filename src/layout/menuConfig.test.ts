@@ -8,11 +8,12 @@ const visible = (kind: 'admin' | 'carrier' | 'enduser' | 'support', routed = all
   leafPaths(visibleMenu(kind, routed, (k, r) => canAccess(k, r, 'list')));
 
 describe('sidebar entries by role (accounts document §2)', () => {
-  it('admin: the document table, plus the portal settings screen and the diesel prices', () => {
+  it('admin: the document table, plus the portal settings screen, the diesel prices and the address book', () => {
     expect(visible('admin')).toEqual([
       '/',
       '/calculate-cost',
       '/transport-requests-visuals',
+      '/address-book',
       '/rate-sheets',
       '/diesel-prices',
       '/express-hub-costs',
@@ -42,9 +43,19 @@ describe('sidebar entries by role (accounts document §2)', () => {
     // Declared read access (model/resources/diesel-prices.ts): the carrier reads the diesel prices.
     expect(v).toContain('/diesel-prices');
     expect(v).not.toContain('/enduser-rate-sheets');
+    // Its own places (model/resources/address-book.ts), after the requests.
+    expect(v.indexOf('/address-book')).toBe(v.indexOf('/transport-requests-visuals') + 1);
   });
   it('end user', () => {
-    expect(visible('enduser')).toEqual(['/', '/calculate-cost', '/transport-requests-visuals', '/enduser-rate-sheets', '/support', '/settings']);
+    expect(visible('enduser')).toEqual([
+      '/',
+      '/calculate-cost',
+      '/transport-requests-visuals',
+      '/address-book',
+      '/enduser-rate-sheets',
+      '/support',
+      '/settings',
+    ]);
   });
   it('shows only entries whose screen exists, and hides empty groups', () => {
     const v = visibleMenu('admin', new Set(['/', '/countries']), (k, r) => canAccess(k, r, 'list'));

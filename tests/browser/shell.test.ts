@@ -14,6 +14,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'dashboard',
       'calculate-cost',
       'transport-requests-visuals',
+      'address-book',
       'price-manager',
       'settings-group',
       'companies',
@@ -24,6 +25,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'dashboard',
       'calculate-cost',
       'transport-requests-visuals',
+      'address-book',
       'price-manager',
       // (its audit log, docs/audit-log.md)
       'settings-group',
@@ -33,7 +35,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'support',
       'settings',
     ],
-    'enduser@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'enduser-rate-sheets', 'support', 'settings'],
+    'enduser@portal.demo': ['dashboard', 'calculate-cost', 'transport-requests-visuals', 'address-book', 'enduser-rate-sheets', 'support', 'settings'],
   };
 
   for (const [email, entries] of Object.entries(expected)) {

@@ -64,14 +64,16 @@ export function poolOptionsFromEnv(): ReadPoolOptions {
   };
 }
 
-/** One file to read: its bytes and name, the rows' spec, the reference sets its cells are checked against. */
-export interface ReadJob {
+/**
+ * One file to read: its bytes and name, and either the rows' spec with the reference sets its cells are
+ * checked against (the tariffs), or `raw: true` for its cells as they are (read/rawCells.ts: the declared
+ * resources' import converts them itself).
+ */
+export type ReadJob = {
   data: Buffer;
   fileName: string;
-  spec: RowsSpec;
-  ctx: CellContext;
   limits?: ReadLimits;
-}
+} & ({ spec: RowsSpec; ctx: CellContext } | { raw: true });
 
 interface Pending {
   id: number;
@@ -211,13 +213,13 @@ export class ReadPool {
     this.gauge.watch(true);
     // The bytes are copied once into a buffer of their own and moved to the thread (no second copy).
     const data = new Uint8Array(task.job.data);
+    const job = task.job;
     const message: ReadTask = {
       id: task.id,
       data,
-      fileName: task.job.fileName,
-      spec: task.job.spec,
-      ctx: task.job.ctx,
-      limits: task.job.limits ?? READ_LIMITS,
+      fileName: job.fileName,
+      limits: job.limits ?? READ_LIMITS,
+      ...('raw' in job ? { raw: true as const } : { spec: job.spec, ctx: job.ctx }),
     };
     slot.timer = setTimeout(() => this.kill(slot), this.options.timeMs);
     slot.worker.postMessage(message, [data.buffer]);

@@ -6,6 +6,7 @@ import type { CellContext } from '../cells.js';
 import { ImportError, type RowError, type RowErrorTotals } from '../errors.js';
 import { validateRows, type ImportRow } from '../validate.js';
 import { useGauge } from './pace.js';
+import { rawRows } from './rawCells.js';
 import { readSpreadsheet } from './sheet.js';
 import type { ReadLimits } from './types.js';
 
@@ -16,14 +17,13 @@ import type { ReadLimits } from './types.js';
  * the first listed row errors and their totals). The pool caps its heap and its time.
  */
 
-export interface ReadTask {
+/** A file to read: validated against a spec (the tariffs), or answered as its raw cells (`raw`: rawCells.ts). */
+export type ReadTask = {
   id: number;
   data: Uint8Array;
   fileName: string;
-  spec: RowsSpec;
-  ctx: CellContext;
   limits: ReadLimits;
-}
+} & ({ spec: RowsSpec; ctx: CellContext } | { raw: true });
 
 export interface SerialisedImportError {
   status: number;
@@ -73,6 +73,10 @@ async function run(task: ReadTask): Promise<ReadAnswer> {
   try {
     const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
     const sheet = await readSpreadsheet(data, task.fileName, task.limits);
+    if ('raw' in task) {
+      const raw = rawRows(sheet);
+      return { id: task.id, ok: true, rows: encodeRows(raw.rows, raw.columns) };
+    }
     const rows = validateRows(task.spec, sheet, task.ctx, true);
     return {
       id: task.id,

@@ -178,27 +178,32 @@ const withOutcome = (answer: JsonSchema, outcome: string, description: string): 
 });
 
 /**
- * A store route's 200: a check's answer (dry_run=1) or the publish's, told apart by `outcome` (issue 33): a oneOf
- * with a discriminator over two named schemas (`<name>Check`, `<name>Published`), so a generated client narrows
- * on it (`data.dry_run` still says it too). Named schemas are registered when this is called, which must be
- * while the route modules load, before the app is built (lib/answers.ts sharedSchema): the callers keep the
- * answers in module constants.
+ * A route's 200 that is a check or a publish, told apart by `outcome` (issue 33): a oneOf with a discriminator
+ * over two named schemas (`<name>Check`, `<name>Published`), so a generated client narrows on it. `check` and
+ * `publish` are the two answers without `outcome`, which is added first to each. Named schemas are registered
+ * when this is called, which must be while the route modules load, before the app is built (lib/answers.ts
+ * sharedSchema): the callers keep the answers in module constants. Used by the tariff stores (`storeOrCheck`)
+ * and the declared resources' import (server/lib/declaredImport.ts, issue 34).
  */
-export function storeOrCheck(name: string, specs: readonly RowsSpec[], publish: JsonSchema): JsonSchema {
-  const check = `${name}Check`;
+export function checkedOrPublished(name: string, check: JsonSchema, publish: JsonSchema): JsonSchema {
+  const checked = `${name}Check`;
   const published = `${name}Published`;
   return {
     oneOf: [
       sharedSchema({
-        $id: check,
-        title: check,
-        ...withOutcome(dryRunAnswer(specs), OUTCOME.checked, 'A check (dry_run=1): nothing was stored; `data` says what a publish would do.'),
+        $id: checked,
+        title: checked,
+        ...withOutcome(check, OUTCOME.checked, 'A check (dry_run=1): nothing was stored; `data` says what a publish would do.'),
       }),
       sharedSchema({ $id: published, title: published, ...withOutcome(publish, OUTCOME.published, 'Stored and published.') }),
     ],
-    discriminator: discriminatorOf('outcome', { [OUTCOME.checked]: check, [OUTCOME.published]: published }),
+    discriminator: discriminatorOf('outcome', { [OUTCOME.checked]: checked, [OUTCOME.published]: published }),
   };
 }
+
+/** A tariff store route's 200: a check of the file for these row kinds (`dryRunAnswer`, `data.dry_run` says it too) or the publish's. */
+export const storeOrCheck = (name: string, specs: readonly RowsSpec[], publish: JsonSchema): JsonSchema =>
+  checkedOrPublished(name, dryRunAnswer(specs), publish);
 
 // ---- Rate sheets -----------------------------------------------------------------------------------------
 

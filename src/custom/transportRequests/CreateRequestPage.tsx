@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { Title, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Title, useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { normalizeError } from '../../components/feedback/errors';
 import { useInvalidateRequests, usePortalData } from './api';
+import { placeToSave } from './addressBook';
 import {
   newShipment,
   readHandOver,
@@ -61,6 +62,15 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
     };
   }, [visitor, company, countries.data]);
 
+  // The address book (issue 34): signed-in callers who may list it pick from it; who may add to it is offered
+  // to save a place typed by hand. Visitors have none (the auth provider answers no without a session, and
+  // loads the permission table only then: the visitor's page does not carry it).
+  const queryClient = useQueryClient();
+  const mayList = useCanAccess({ resource: 'address-book', action: 'list' }).canAccess === true;
+  const mayCreate = useCanAccess({ resource: 'address-book', action: 'create' }).canAccess === true;
+  const bookShown = !visitor && mayList;
+  const canSave = bookShown && mayCreate;
+
   const [shipments, setShipments] = useState<ShipmentForm[]>(() => [newShipment(handOver)]);
   const [defaulted, setDefaulted] = useState(false);
   useEffect(() => {
@@ -95,7 +105,9 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
     try {
       const body = toFormData(shipments, docs, notes, handOver, visitor ? contact : undefined);
       const answer = visitor ? await dataProvider.saveVisitorRequest(handOver!.shipmentType, body) : await dataProvider.createRequest(body);
-      notify(answer.message || translate('requests.created'), { type: 'success' });
+      const saved = canSave ? await saveChosenPlaces() : 0;
+      const booked = answer.message || translate('requests.created');
+      notify(saved ? `${booked} ${translate('address_book_picker.saved', { smart_count: saved })}` : booked, { type: 'success' });
       // The dashboard shows it at once: its statistics (and the request list) are read again.
       await invalidate();
       navigate(visitor ? '/quote' : '/');
@@ -115,6 +127,37 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
     }
   }
 
+  /**
+   * After the booking went through: the places whose "Salva nella rubrica" is ticked go to the address book, the
+   * same place once (two shipments from one warehouse). Answers how many were saved; a refusal (a place of that
+   * name is already in the book) is told in a warning of its own and does not undo the booking.
+   */
+  async function saveChosenPlaces() {
+    const seen = new Set<string>();
+    let saved = 0;
+    for (const s of shipments) {
+      for (const end of ['pickup', 'delivery'] as const) {
+        if (!s[end].saveToBook) continue;
+        const place = placeToSave(s[end], end, countries.data ?? []);
+        if (!place || seen.has(place.name.toLowerCase())) continue;
+        seen.add(place.name.toLowerCase());
+        try {
+          await dataProvider.saveAddressBookPlace(place);
+          saved += 1;
+        } catch (e) {
+          const n = normalizeError(e);
+          notify(translate('address_book_picker.not_saved', { name: place.name, reason: Object.values(n.errors)[0]?.[0] ?? n.message }), {
+            type: 'warning',
+            multiLine: true,
+          });
+        }
+      }
+    }
+    if (saved) await queryClient.invalidateQueries({ queryKey: ['address-book'] });
+    return saved;
+  }
+
+  const book = (end: 'pickup' | 'delivery') => (bookShown ? { end, canSave } : undefined);
   const cancel = () => navigate(visitor ? '/quote' : '/calculate-cost');
   const setC = (k: keyof Contact) => (e: React.ChangeEvent<HTMLInputElement>) => setContact({ ...contact, [k]: e.target.value });
 
@@ -161,6 +204,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
               countries={countries.data ?? []}
               fromQuote={!!handOver}
               dateRequired
+              book={book('pickup')}
             />
           </Section>
           <Section title={translate('requests.section_delivery')}>
@@ -172,6 +216,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
               countries={countries.data ?? []}
               fromQuote={!!handOver}
               dateRequired={false}
+              book={book('delivery')}
             />
           </Section>
         </Box>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useCanAccess, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { Alert, Box, Button, MenuItem, TextField, Typography } from '@mui/material';
 import { useFormat } from '../../components/format';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
@@ -9,7 +9,7 @@ import { normalizeError } from '../../components/feedback/errors';
 import { TRANSPORT_REQUEST_STATUSES } from '../../../model/transportStatuses';
 import type { Kind } from '../../../model/roles';
 import { useInvalidateRequests, usePortalData, type Address, type Shipment, type TransportRequest } from './api';
-import { emptyPlace, serverFieldPath, validate, type Errors, type PlaceForm, type ShipmentForm } from './createForm';
+import { emptyPlace, serverFieldPath, validate, type Errors, type PlaceForm, type PlaceTextField, type ShipmentForm } from './createForm';
 import { GoodsFields, PlaceFields } from './formParts';
 import { Field, Section, useGoodsSummary } from './parts';
 import { isOpen } from './statusActions';
@@ -81,6 +81,7 @@ export function EditRequest() {
   }>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
+  const mayPick = useCanAccess({ resource: 'address-book', action: 'list' }).canAccess === true;
 
   useEffect(() => {
     const r = q.data;
@@ -108,6 +109,10 @@ export function EditRequest() {
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
   const setShipment = (i: number, s: ShipmentForm) => setForm({ ...form, shipments: form.shipments.map((x, j) => (j === i ? s : x)) });
   const back = () => navigate(`/transport-requests-visuals?page=${encodeURIComponent(page)}`);
+  // The address book (issue 34): a carrier picks from its own places, an admin from the requesting company's
+  // (none for a visitor's request); nothing is saved from here, the edit changes a booking already made.
+  const bookCompany = admin ? (r.enduser?.id ?? null) : undefined;
+  const book = (end: 'pickup' | 'delivery') => (mayPick && bookCompany !== null ? { end, companyId: bookCompany, canSave: false } : undefined);
 
   async function submit() {
     const found = validate(form!.shipments, [], { handOver: true, today: '0000-00-00' });
@@ -133,7 +138,7 @@ export function EditRequest() {
       consigneeemail: list((s) => s.consigneeemail.trim()),
     };
     for (const end of ['pickup', 'delivery'] as const) {
-      const map: Record<string, keyof PlaceForm> = {
+      const map: Record<string, PlaceTextField> = {
         date: 'date',
         timefrom: 'timeFrom',
         timeto: 'timeTo',
@@ -258,6 +263,7 @@ export function EditRequest() {
             countries={countries.data ?? []}
             fromQuote={false}
             dateRequired
+            book={book('pickup')}
           />
           <Typography variant="subtitle2" component="h2" color="primary" sx={{ mt: 3, mb: 1.5 }}>
             {translate('requests.delivery')}
@@ -270,6 +276,7 @@ export function EditRequest() {
             countries={countries.data ?? []}
             fromQuote={false}
             dateRequired={false}
+            book={book('delivery')}
           />
         </Section>
       ))}

@@ -44,7 +44,15 @@ export interface PlaceForm {
   province: string;
   country: string;
   notes: string;
+  /** The address book (issue 34, addressBook.ts): the place picked for this section, if any… */
+  bookId?: number | null;
+  /** …the notes that pick wrote (a later pick replaces them, not the user's own)… */
+  bookNotes?: string;
+  /** …and whether to save the section's place in the address book once the booking is sent. */
+  saveToBook?: boolean;
 }
+/** The section's own inputs (text), without the address book's bookkeeping. */
+export type PlaceTextField = Exclude<keyof PlaceForm, 'bookId' | 'bookNotes' | 'saveToBook'>;
 export interface ShipmentForm {
   shipperref: string;
   consigneeref: string;
@@ -133,6 +141,8 @@ export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { hand
       const a = s[end];
       for (const f of ['locationName', 'address', 'postalCode', 'country'] as const) req(`${p}.${end}.${f}`, a[f]);
       if (a.timeFrom && a.timeTo && a.timeTo <= a.timeFrom) e[`${p}.${end}.timeTo`] = 'requests.time_order';
+      // A place saved in the address book needs its city (the address book requires it; the booking does not).
+      if (a.saveToBook) req(`${p}.${end}.city`, a.city);
     }
     for (const f of ['date', 'timeFrom', 'timeTo'] as const) req(`${p}.pickup.${f}`, s.pickup[f]);
     if (s.pickup.date && s.pickup.date < opts.today) e[`${p}.pickup.date`] = 'requests.not_past';

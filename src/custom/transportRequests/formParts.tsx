@@ -21,8 +21,10 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useFormat } from '../../components/format';
 import { PortalPickerField, type PickerFieldProps } from '../../components/dates/PortalPickers';
-import type { DocRow, Errors, HandOver, PlaceForm, ShipmentForm } from './createForm';
+import type { DocRow, Errors, HandOver, PlaceForm, PlaceTextField, ShipmentForm } from './createForm';
 import { MAX_FILE_BYTES, quotedFigures } from './createForm';
+import { AddressBookPicker } from './AddressBookPicker';
+import { fillFromPlace, quoteMismatch, renamed, type End } from './addressBook';
 import { FigureCard } from './parts';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 
@@ -78,7 +80,23 @@ function PickerInput({
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } } as const;
 
-/** Pickup or delivery: date and window, place, notes. The quote's places are shown but not editable. */
+/**
+ * The address book in a place section (issue 34): which end it is, whose places (an admin's form names the
+ * company), and whether the section offers to save its place after the booking (the create form only).
+ */
+export interface BookOptions {
+  end: End;
+  companyId?: number;
+  canSave: boolean;
+}
+
+/**
+ * Pickup or delivery: date and window, place, notes. The quote's places are shown but not editable. With `book`,
+ * "Scegli dalla rubrica" fills the place from the address book (addressBook.ts fillFromPlace) and, for a place
+ * typed by hand, "Salva nella rubrica" saves it once the booking is sent. The offer is a checkbox in the section
+ * rather than a question after sending: the user decides while looking at the place, the booking's success is
+ * not followed by a dialog to dismiss, and a place is only saved with a booking that went through.
+ */
 export function PlaceFields({
   value,
   onChange,
@@ -87,6 +105,7 @@ export function PlaceFields({
   countries,
   fromQuote,
   dateRequired,
+  book,
 }: {
   value: PlaceForm;
   onChange: (v: PlaceForm) => void;
@@ -95,14 +114,32 @@ export function PlaceFields({
   countries: Country[];
   fromQuote: boolean;
   dateRequired: boolean;
+  book?: BookOptions;
 }) {
   const translate = useTranslate();
   const { locale } = useFormat();
-  const set = (k: keyof PlaceForm) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [k]: e.target.value });
+  const set = (k: PlaceTextField) => (e: React.ChangeEvent<HTMLInputElement>) => onChange({ ...value, [k]: e.target.value });
   const name = (c: Country) => (locale === 'it' ? c.it : locale === 'fr' ? c.fr : c.en) ?? c.en;
   const locked = fromQuote ? { helperText: translate('requests.from_quote_place'), slotProps: { input: { readOnly: true } } } : {};
+  const noteLabels = {
+    contact: translate('address_book_picker.contact'),
+    phone: translate('address_book_picker.phone'),
+    email: translate('address_book_picker.email'),
+    hours: translate('address_book_picker.hours'),
+  };
   return (
     <Box sx={grid}>
+      {book && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <AddressBookPicker
+            end={book.end}
+            companyId={book.companyId}
+            picked={value.bookId ? value.locationName : null}
+            unusable={(p) => (quoteMismatch(p, value, countries, fromQuote) ? translate('address_book_picker.other_place') : null)}
+            onPick={(p) => onChange(fillFromPlace(value, p, countries, { fromQuote, labels: noteLabels }))}
+          />
+        </Box>
+      )}
       <PickerInput
         kind="date"
         path={`${path}.date`}
@@ -136,7 +173,7 @@ export function PlaceFields({
         label={translate('requests.location_name')}
         required
         value={value.locationName}
-        onChange={set('locationName')}
+        onChange={(e) => onChange(renamed(value, e.target.value))}
       />
       <Box sx={{ gridColumn: { lg: 'span 2' } }}>
         <Input path={`${path}.address`} errors={errors} label={translate('requests.address')} required value={value.address} onChange={set('address')} />
@@ -150,7 +187,15 @@ export function PlaceFields({
         onChange={set('postalCode')}
         {...locked}
       />
-      <Input path={`${path}.city`} errors={errors} label={translate('requests.city')} value={value.city} onChange={set('city')} {...locked} />
+      <Input
+        path={`${path}.city`}
+        errors={errors}
+        label={translate('requests.city')}
+        required={!!value.saveToBook}
+        value={value.city}
+        onChange={set('city')}
+        {...locked}
+      />
       <Input path={`${path}.province`} errors={errors} label={translate('requests.province')} value={value.province} onChange={set('province')} {...locked} />
       <Input
         path={`${path}.country`}
@@ -173,6 +218,25 @@ export function PlaceFields({
       <Box sx={{ gridColumn: { sm: 'span 2', lg: 'span 4' } }}>
         <Input path={`${path}.notes`} errors={errors} label={translate('requests.notes')} value={value.notes} onChange={set('notes')} multiline minRows={1} />
       </Box>
+      {book?.canSave && !value.bookId && (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={!!value.saveToBook}
+                onChange={(e) => onChange({ ...value, saveToBook: e.target.checked })}
+                slotProps={{ input: { 'data-testid': `${path}.saveToBook` } as React.InputHTMLAttributes<HTMLInputElement> }}
+              />
+            }
+            label={translate('address_book_picker.save')}
+          />
+          {value.saveToBook && (
+            <Typography variant="caption" color="text.secondary" component="div" sx={{ ml: 4, mt: -0.5 }}>
+              {translate('address_book_picker.save_hint')}
+            </Typography>
+          )}
+        </Box>
+      )}
     </Box>
   );
 }

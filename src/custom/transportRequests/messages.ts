@@ -1,4 +1,5 @@
 import { timelineMessages } from './timelineMessages';
+import { addressBookMessages } from './addressBookMessages';
 /** Texts of the transport-request screens and the dashboard, in it (default), en, fr. */
 const it = {
   requests: {
@@ -466,7 +467,7 @@ const fr: typeof it = {
 };
 
 export const requestMessages = {
-  it: { ...it, ...timelineMessages.it },
-  en: { ...en, ...timelineMessages.en },
-  fr: { ...fr, ...timelineMessages.fr },
+  it: { ...it, ...timelineMessages.it, ...addressBookMessages.it },
+  en: { ...en, ...timelineMessages.en, ...addressBookMessages.en },
+  fr: { ...fr, ...timelineMessages.fr, ...addressBookMessages.fr },
 };

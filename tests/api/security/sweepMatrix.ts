@@ -1,6 +1,7 @@
 import { TARIFF_TABLES, TEMPLATES } from '../../../model/tariffs.js';
 import { RESOURCES } from '../../../model/registry.js';
 import { kindsOf, type ResourceDecl } from '../../../model/resource.js';
+import { choiceOf, type FieldDef } from '../../../model/fields.js';
 import type { Kind } from '../../../model/roles.js';
 import { templateXlsx } from '../../../server/imports/template.js';
 import { PASSWORD } from '../accountsFixtures.js';
@@ -146,29 +147,149 @@ const adminOnly = (calls: Entry['calls']): Entry => ({ calls, expect: ADMIN_ONLY
 
 /**
  * The sweep rows of the generated routes of declared resources (model/resource.ts), from their
- * declarations: global reference data is the same for every tenant, so a kind the declaration lets read
- * it gets it (200 or an unknown id's 404, and never a string of tenant A's), a write of it is another
- * tenant's business only when that kind may write (then it lands in the global table, by design), and
- * the /admin paths are outside every tenant role's policy (403). A declaration of another tenancy has
- * hand-written routes, classified by hand below.
+ * declarations:
+ * - `global`: reference data is the same for every tenant, so a kind the declaration lets read it gets it
+ *   (200 or an unknown id's 404, and never a string of tenant A's), a write of it is another tenant's
+ *   business only when that kind may write (then it lands in the global table, by design);
+ * - `company` (issue 34): tenant B's roles name A's rows (planted from the declaration: TenantA.declared,
+ *   tests/api/security/declaredRows.ts): show, update and destroy answer 404, a bulk delete of A's ids
+ *   answers 200 with each `not_found` (and A's rows stay: the snapshot), the list filtered to A's ids or
+ *   company is B's own (empty) page, a store naming A's company lands in B's;
+ * - the /admin paths are outside every tenant role's policy (403).
+ * A declaration of another tenancy has hand-written routes, classified by hand below.
+ * Import routes (`import: true`): `declaredImportSweepRows` below.
  */
 export function declaredSweepRows(decls: readonly ResourceDecl[]): Record<string, Entry> {
   const m: Record<string, Entry> = {};
   for (const d of decls) {
     if (d.routes !== 'generated') continue;
-    if (d.tenancy !== 'global') throw new Error(`${d.name}: generated routes are only classified for global resources`);
+    if (d.tenancy !== 'global' && d.tenancy !== 'company') throw new Error(`${d.name}: generated routes are only classified for global and company resources`);
+    const byCompany = d.tenancy === 'company';
     for (const [kind, path] of Object.entries(d.api) as Array<[Kind, string]>) {
       const may = (action: Parameters<typeof kindsOf>[1]) => kindsOf(d, action).includes(kind);
       const outcome = (ok: number[]): number[] => (kind === 'admin' ? ADMIN_ONLY : ok);
       const sample = Object.fromEntries(
         Object.entries(d.fields)
           .filter(([, f]) => f.required && !f.readOnly)
-          .map(([n]) => [n, 'Sweep']),
+          .map(([n, f]) => [n, byCompany ? sweepValue(f) : 'Sweep']),
       );
-      if (may('list')) m[`GET ${path}`] = { calls: () => [get(path)], expect: outcome(OWN) };
-      if (may('show')) m[`GET ${path}/show/:id`] = { calls: () => [get(`${path}/show/1`)], expect: outcome([200, 404]) };
-      if (may('create')) m[`POST ${path}/store`] = { calls: () => [post(`${path}/store`, sample)], expect: outcome(OWN_WRITE) };
-      if (may('edit')) m[`POST ${path}/update/:id`] = { calls: () => [post(`${path}/update/1`, sample)], expect: outcome([...OWN_WRITE, 404]) };
+      if (!byCompany) {
+        if (may('list')) m[`GET ${path}`] = { calls: () => [get(path)], expect: outcome(OWN) };
+        if (may('show')) m[`GET ${path}/show/:id`] = { calls: () => [get(`${path}/show/1`)], expect: outcome([200, 404]) };
+        if (may('create')) m[`POST ${path}/store`] = { calls: () => [post(`${path}/store`, sample)], expect: outcome(OWN_WRITE) };
+        if (may('edit')) m[`POST ${path}/update/:id`] = { calls: () => [post(`${path}/update/1`, sample)], expect: outcome([...OWN_WRITE, 404]) };
+        if (may('delete')) {
+          // a global row is every tenant's: only a kind that may delete it reaches here (then by design)
+          m[`GET ${path}/destroy/:id`] = { calls: () => [get(`${path}/destroy/999999`)], expect: outcome([404]) };
+          m[`POST ${path}/bulk`] = { calls: () => [post(`${path}/bulk`, { action: 'delete', ids: [999999] })], expect: outcome(OWN) };
+        }
+        continue;
+      }
+      /** A's row of this resource as this kind's company would own it (the end user's for /enduser paths). */
+      const aId = (a: TenantA) => {
+        const ids = a.declared[d.name];
+        if (!ids) throw new Error(`${d.name}: the sweep world planted no row of tenant A (createSweepWorld, plantDeclaredRows)`);
+        return kind === 'enduser' ? ids.enduser : ids.carrier;
+      };
+      const aCompany = (a: TenantA) => (kind === 'enduser' ? a.customer : a.carrier);
+      if (may('list'))
+        m[`GET ${path}`] = {
+          calls: (a) => [get(path, { company_id: aCompany(a) }), get(path, { ids: String(aId(a)) })],
+          expect: outcome(OWN),
+        };
+      if (may('show')) m[`GET ${path}/show/:id`] = { calls: (a) => [get(`${path}/show/${aId(a)}`)], expect: outcome(NOT_FOUND) };
+      if (may('create'))
+        m[`POST ${path}/store`] = { calls: (a) => [post(`${path}/store`, { ...sample, company_id: aCompany(a) })], expect: outcome(OWN_WRITE) };
+      // A body the schema refuses (a declared pattern the sample misses) never reaches A's row: 422 tells nothing.
+      if (may('edit'))
+        m[`POST ${path}/update/:id`] = {
+          calls: (a) => [post(`${path}/update/${aId(a)}`, { ...sample, company_id: aCompany(a) })],
+          expect: outcome([404, 422]),
+        };
+      if (may('delete')) {
+        m[`GET ${path}/destroy/:id`] = { calls: (a) => [get(`${path}/destroy/${aId(a)}`)], expect: outcome(NOT_FOUND) };
+        m[`POST ${path}/bulk`] = { calls: (a) => [post(`${path}/bulk`, { action: 'delete', ids: [aId(a)] })], expect: outcome(OWN) };
+      }
+    }
+  }
+  return m;
+}
+
+/** A value of a required field its body schema takes (text within its length, a select's first option), so a call reaches the row. */
+function sweepValue(f: FieldDef): unknown {
+  switch (f.type) {
+    case 'select':
+      return choiceOf((f.options ?? [])[0]).id;
+    case 'integer':
+    case 'reference':
+      return f.min ?? 1;
+    case 'money':
+      return (f.min ?? 0) + 1;
+    case 'decimal':
+      return String((f.min ?? 0) + 1);
+    case 'boolean':
+      return true;
+    case 'flag':
+      return '1';
+    case 'date':
+      return '2026-01-15';
+    case 'month':
+      return '2026-01';
+    case 'email':
+      return 'sweep@example.test';
+    case 'url':
+      return 'https://sweep.example.test';
+    default:
+      return 'Sweep'.slice(0, f.maxLength ?? 255);
+  }
+}
+
+/**
+ * The sweep rows of the import routes of declared resources with `import: true` (issue 34,
+ * server/lib/declaredImport.ts), for each kind that may create, whatever the tenancy: the template is the
+ * same for everyone (the field labels); an import by tenant B's roles names A's company and lands in B's own
+ * rows (a `company_id` is dropped outside /admin) or is refused for its content (422). The file: a CSV whose
+ * header names every importable field, one row of values each field's type reads.
+ */
+export function declaredImportSweepRows(decls: readonly ResourceDecl[]): Record<string, Entry> {
+  const m: Record<string, Entry> = {};
+  const sampleOf = (f: ResourceDecl['fields'][string]): string => {
+    switch (f.type) {
+      case 'integer':
+      case 'decimal':
+      case 'money':
+        return String(f.min ?? 1);
+      case 'date':
+        return '2026-01-01';
+      case 'month':
+        return '2026-01';
+      case 'flag':
+      case 'boolean':
+        return '1';
+      case 'select':
+        return String(typeof f.options?.[0] === 'object' ? f.options[0].id : (f.options?.[0] ?? ''));
+      case 'reference':
+        return '1';
+      case 'email':
+        return 'sweep@sweep.test';
+      case 'url':
+        return 'https://sweep.test';
+      default:
+        return 'SWEEP';
+    }
+  };
+  for (const d of decls) {
+    if (d.routes !== 'generated' || !d.import) continue;
+    const fields = Object.entries(d.fields).filter(([, f]) => !f.readOnly && !['image', 'file', 'password'].includes(f.type));
+    const csv = Buffer.from(`${fields.map(([n]) => n).join(',')}\r\n${fields.map(([, f]) => sampleOf(f)).join(',')}\r\n`);
+    for (const [kind, path] of Object.entries(d.api) as Array<[Kind, string]>) {
+      if (!kindsOf(d, 'create').includes(kind)) continue;
+      const outcome = (ok: number[]): number[] => (kind === 'admin' ? ADMIN_ONLY : ok);
+      m[`GET ${path}/import/template`] = { calls: () => [get(`${path}/import/template`)], expect: outcome(OWN) };
+      m[`POST ${path}/import`] = {
+        calls: (a) => [{ path: `${path}/import`, form: { company_id: String(a.carrier), file: { filename: 'sweep.csv', type: 'text/csv', data: csv } } }],
+        expect: outcome(OWN_WRITE),
+      };
     }
   }
   return m;
@@ -548,6 +669,7 @@ export function sweepMatrix(): Record<string, Entry> {
 
   // Declared resources with generated routes: classified from their declarations.
   Object.assign(m, declaredSweepRows(RESOURCES));
+  Object.assign(m, declaredImportSweepRows(RESOURCES));
 
   // The six tariff tables. /company takes no company: a company_id sent is dropped and the caller's own set is used.
   for (const spec of TARIFF_TABLES) {

@@ -6,6 +6,8 @@ import type { TestPortal } from '../helpers.js';
 import { DEMO } from '../helpers.js';
 import { PASSWORD, createTenants } from '../accountsFixtures.js';
 import { ensureDocumentType, handShipment, multipart, shipmentLists } from '../requestsFixtures.js';
+import { RESOURCES } from '../../../model/registry.js';
+import { plantDeclaredRows, type DeclaredIds } from './declaredRows.js';
 
 /** The roles of a tenant the sweep calls as (`visitor` = signed out). */
 export const ROLES = ['admin', 'owner', 'staff', 'support', 'enduser', 'visitor'] as const;
@@ -49,6 +51,8 @@ export interface TenantA {
   /** A notification of A's owner (the bell: A's request, booked by A's end user). */
   notification: number;
   emails: { owner: string; enduser: string };
+  /** A's rows of each generated company-tenancy resource (issue 34): its carrier's and its end-user company's. */
+  declared: DeclaredIds;
 }
 
 export interface SweepWorld {
@@ -355,6 +359,7 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
       webhooks,
       notification: Number(notification.id),
       emails: { owner: DEMO.carrier, enduser: DEMO.enduser },
+      declared: await plantDeclaredRows(p, RESOURCES, { carrier: t.acme, enduser: t.rossi }),
     },
     b: { carrier: t.beta, customer: t.bianchi, staff: betaStaff },
     logins: {

@@ -1,0 +1,141 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { referenceTextKey, type FieldDef } from '../../model/fields.js';
+import type { ResourceDecl } from '../../model/resource.js';
+
+/**
+ * Who owns the rows of a generated resource, and what its reference fields point at (issue 34). Shared by
+ * the generated routes (resourceRoutes.ts) and the import (declaredImport.ts), so a row imported is checked
+ * exactly as a row stored.
+ */
+
+type Db = any;
+type Problem = { key: string; params?: Record<string, unknown> };
+
+/**
+ * The company the caller is bound to on a resource: with `tenancy: 'company'`, a carrier-side, support or
+ * end-user caller's own company (`req.user.company_id`); null for an admin (who names the company) and for
+ * every other tenancy (rows of no company).
+ */
+export function tenantOf(req: FastifyRequest, decl: Pick<ResourceDecl, 'tenancy'>): number | null {
+  if (decl.tenancy !== 'company') return null;
+  const me = req.user;
+  if (!me) throw new Error('tenantOf: the route has no signed-in caller');
+  return me.kind === 'admin' ? null : Number(me.company_id);
+}
+
+/** The declared resource a reference field names (`reference.resource`, among the registry and the app's extra resources). */
+export function referenceTarget(decl: ResourceDecl, field: string, all: readonly ResourceDecl[]): ResourceDecl {
+  const f = decl.fields[field];
+  const name = f?.reference?.resource;
+  const target = name ? all.find((r) => r.name === name) : undefined;
+  if (!target) throw new Error(`${decl.name}.${field}: reference.resource ${JSON.stringify(name)} names no declared resource`);
+  return target;
+}
+
+/** The reference fields of a declaration, each with its target and the answer key of its display text. */
+export function referencesOf(decl: ResourceDecl, all: readonly ResourceDecl[]) {
+  return Object.entries(decl.fields)
+    .filter(([, f]) => f.type === 'reference' && !f.readOnly)
+    .map(([field, f]) => ({
+      field,
+      def: f as FieldDef,
+      target: referenceTarget(decl, field, all),
+      textKey: referenceTextKey(field),
+      optionText: f.reference!.optionText,
+    }));
+}
+
+/** A query on a target's rows a company may point at: all of a global resource's, only its own of a company one. */
+function targetRows(db: Db, target: ResourceDecl, companyId: number | null) {
+  let qb = db.selectFrom(target.table);
+  if (target.tenancy === 'company' && companyId !== null) qb = qb.where(`${target.table}.company_id`, '=', companyId);
+  return qb;
+}
+
+/** Whether `id` is a row of `target` that rows of `companyId` may point at (same company for a company-tenancy target). */
+export async function referenceExists(db: Db, target: ResourceDecl, id: number, companyId: number | null): Promise<boolean> {
+  if (!Number.isInteger(id) || id < 1) return false;
+  const found = await targetRows(db, target, companyId).select(`${target.table}.id`).where(`${target.table}.id`, '=', id).executeTakeFirst();
+  return !!found;
+}
+
+/**
+ * A reference cell of an import (or any typed value) to an id: an id of an existing row, or the row's
+ * display text (`optionText`, case and surrounding spaces aside); null when nothing (or more than one row)
+ * matches. Same-company rule as `referenceExists`.
+ */
+export async function resolveReference(db: Db, target: ResourceDecl, optionText: string, value: unknown, companyId: number | null): Promise<number | null> {
+  if (value === null || value === undefined) return null;
+  const text = String(value).trim();
+  if (!text) return null;
+  if (/^[0-9]+$/.test(text) && (await referenceExists(db, target, Number(text), companyId))) return Number(text);
+  const rows = await targetRows(db, target, companyId)
+    .select(`${target.table}.id`)
+    .where(sql`lower(${sql.ref(`${target.table}.${optionText}`)})`, '=', text.toLowerCase())
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? Number(rows[0].id) : null;
+}
+
+/**
+ * The problems of a body's reference fields: `validation.reference` on each one naming a row that does not
+ * exist (or belongs to another company). `companyId`: the company the written row belongs to.
+ */
+export async function referenceProblems(
+  db: Db,
+  decl: ResourceDecl,
+  all: readonly ResourceDecl[],
+  body: Record<string, unknown>,
+  companyId: number | null,
+): Promise<Record<string, Problem>> {
+  const problems: Record<string, Problem> = {};
+  for (const { field, target } of referencesOf(decl, all)) {
+    const v = body[field];
+    if (v === undefined || v === null) continue;
+    if (!(await referenceExists(db, target, Number(v), companyId))) problems[field] = { key: 'validation.reference' };
+  }
+  return problems;
+}
+
+/**
+ * The row already holding a unique value (case aside), per company with `tenancy: 'company'`: the unique
+ * match of store, update and import (an import row matched so is a change, not an add). Answers the row or
+ * undefined.
+ */
+export function uniqueMatch(db: Db, decl: ResourceDecl, field: string, value: unknown, companyId: number | null, exceptId?: number) {
+  let qb = db
+    .selectFrom(decl.table)
+    .selectAll()
+    .where(sql`lower(${sql.ref(field)})`, '=', String(value).toLowerCase());
+  if (decl.tenancy === 'company') qb = qb.where('company_id', '=', companyId);
+  if (exceptId) qb = qb.where('id', '<>', exceptId);
+  return qb.orderBy('id').executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+}
+
+/** Whether a company exists (an admin's `company_id` on store, import or filter). */
+export async function companyExists(db: Db, id: unknown): Promise<boolean> {
+  if (!Number.isInteger(id) || (id as number) < 1) return false;
+  return !!(await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/**
+ * The rows of a declared table with what the answers add beside the stored columns: `company_name` with
+ * company tenancy and `<field>_name` per reference (the referenced row's `optionText`). Correlated
+ * subqueries rather than joins: the outer query keeps one table, so filters, sorts and the paging count
+ * name its columns unchanged, and a self-reference needs no special case.
+ */
+export function selectWithTexts(db: Db, decl: ResourceDecl, all: readonly ResourceDecl[]) {
+  let qb = db.selectFrom(decl.table).selectAll(decl.table);
+  if (decl.tenancy === 'company')
+    qb = qb.select((eb: any) =>
+      eb.selectFrom('companies as ref_company').select('ref_company.legal_name').whereRef('ref_company.id', '=', `${decl.table}.company_id`).as('company_name'),
+    );
+  referencesOf(decl, all).forEach(({ field, target, textKey, optionText }, i) => {
+    const alias = `ref_${i}`;
+    qb = qb.select((eb: any) =>
+      eb.selectFrom(`${target.table} as ${alias}`).select(`${alias}.${optionText}`).whereRef(`${alias}.id`, '=', `${decl.table}.${field}`).as(textKey),
+    );
+  });
+  return qb;
+}
