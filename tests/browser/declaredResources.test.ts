@@ -234,4 +234,72 @@ describeInBrowser('a generated company resource in Chromium: the address book', 
     expect(left.rows.map((r) => r.id)).not.toContain(doomed[1].id);
     expect(errors).toEqual([]);
   });
+
+  it('the end user imports places on a 390 px phone: the template, a file with errors, then a file checked and published', async () => {
+    const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
+    await ctx.login(page, 'enduser@portal.demo');
+    const before = await placesOf(ctx, 'enduser@portal.demo');
+    const shop = before.rows.find((r) => r.name === 'Ferramenta Colosseo')!;
+    expect(shop).toBeDefined();
+    await page.goto(`${ctx.portal.url}/#/address-book`);
+    await page.getByTestId('pager').waitFor();
+    await page.getByTestId('import').click();
+    const dialog = page.getByTestId('upload-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('heading').first().textContent()).toBe('Importa: Luoghi della rubrica');
+    // "Scarica modello": the header row the server reads, as a spreadsheet.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('import-template').click();
+    expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+    await shot(page, 'declared-book-import-open');
+    // A file with mistakes: checked, the bad cells listed by row and column, nothing stored, no Pubblica.
+    const header = 'Nome luogo;Tipo;Indirizzo;CAP;Città;Provincia;Paese';
+    const csv = (lines: string[]) => ({ name: 'luoghi.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...lines].join('\n') + '\n', 'utf8') });
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles(
+        csv([
+          'Magazzino Modena Nord;Ritiro;Via Emilia Est 1000;41122;;MO;Italy',
+          'Deposito Atlantide;Ritiro;Via Perduta 1;00000;Atlantide;;Atlantide',
+          'Deposito Sempre;Sempre;Via Sempre 1;40100;Bologna;BO;Italy',
+        ]),
+      );
+    const errorsTable = page.getByTestId('check-errors-table');
+    await errorsTable.waitFor();
+    const errorRows = (await errorsTable.locator('tbody tr').allTextContents()).join('\n');
+    expect(errorRows).toContain('Città');
+    expect(errorRows).toContain('Tipo');
+    expect(errorRows).toContain('Paese');
+    expect(await page.getByTestId('upload-publish').count()).toBe(0);
+    expect(await page.getByTestId('upload-choose-again').count()).toBe(1);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await shot(page, 'declared-book-import-errors');
+    expect((await placesOf(ctx, 'enduser@portal.demo')).rows).toHaveLength(before.rows.length);
+    // A good file: one new place, one changed (matched by its name), the rest unchanged; then Pubblica.
+    await page
+      .getByTestId('upload-input')
+      .setInputFiles(
+        csv(['Magazzino Modena Nord;Ritiro;Via Emilia Est 1000;41122;Modena;MO;Italy', 'Ferramenta Colosseo;Consegna;Via Labicana 46;00184;Roma;RM;Italy']),
+      );
+    await page.getByTestId('import-check').waitFor();
+    expect(await page.getByTestId('summary-added').textContent()).toBe('1 riga nuova');
+    expect(await page.getByTestId('summary-changed').textContent()).toBe('1 riga modificata');
+    const changes = (await page.getByTestId('check-changes-table').locator('tbody tr').allTextContents()).map((t) => t.replace(/\s+/g, ' '));
+    expect(changes.find((t) => t.includes('Nuova'))).toContain('Magazzino Modena Nord');
+    expect(changes.find((t) => t.includes('Modificata'))).toMatch(/Indirizzo: .*Via Labicana 44.*Via Labicana 46/);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await shot(page, 'declared-book-import-check');
+    // Nothing stored by the check.
+    expect((await placesOf(ctx, 'enduser@portal.demo')).rows).toHaveLength(before.rows.length);
+    await page.getByTestId('upload-publish').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('toast').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/1.*1/)]));
+    await expect.poll(async () => (await rowTexts(page)).some((t) => t.includes('Magazzino Modena Nord'))).toBe(true);
+    await shot(page, 'declared-book-import-published');
+    const after = await placesOf(ctx, 'enduser@portal.demo');
+    expect(after.rows).toHaveLength(before.rows.length + 1);
+    const changed = await ctx.portal.db.db.selectFrom('address_book').select(['address']).where('id', '=', shop.id).executeTakeFirstOrThrow();
+    expect(changed.address).toBe('Via Labicana 46');
+    expect(errors).toEqual([]);
+  });
 });

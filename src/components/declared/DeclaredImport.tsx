@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { RecordContextProvider, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
 import {
   Alert,
   Autocomplete,
@@ -20,7 +20,7 @@ import {
 } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
 import UploadIcon from '@mui/icons-material/Upload';
-import type { FieldsDecl } from '../../../model/fields';
+import type { FieldDef, FieldsDecl } from '../../../model/fields';
 import type { PortalDataProvider } from '../../dataProvider';
 import type { ImportCheck } from '../../dataProvider/declared';
 // The tariff screens' check-then-publish dialog (issue 20), reused as it is with this resource's own check
@@ -29,6 +29,7 @@ import type { ImportCheck } from '../../dataProvider/declared';
 import { UploadDialog } from '../../resources/tariffs/UploadDialog';
 import { useFormat } from '../format';
 import { COMPANIES_LOOKUP } from './DeclaredFilters';
+import { YesNoText, fieldComponentOf } from './DeclaredColumns';
 
 interface Company {
   id: number;
@@ -120,7 +121,7 @@ export function ImportCheckPanels({ resource, fields, check }: { resource: strin
   const { added, changed } = check.summary;
   const none = added + changed === 0;
   const labelOf = (f: string) => (fields[f] ? translate(`resources.${resource}.fields.${f}`, { _: f }) : f);
-  const text = (v: unknown) => (v === null || v === undefined || v === '' ? '∅' : String(v));
+  const text = (f: string, v: unknown) => <ValueInWords field={fields[f]} name={f} value={v} />;
   return (
     <Stack spacing={2} data-testid="import-check">
       <Box data-testid="check-summary">
@@ -187,19 +188,19 @@ export function ImportCheckPanels({ resource, fields, check }: { resource: strin
                           <Typography component="li" variant="body2" key={f} sx={{ overflowWrap: 'anywhere' }}>
                             {labelOf(f)}:{' '}
                             {ch.action === 'add' ? (
-                              text(v.after)
+                              text(f, v.after)
                             ) : (
                               <>
                                 <Box component="span" sx={visuallyHidden}>
                                   {translate('tariff_check.before')}:{' '}
                                 </Box>
-                                <del>{text(v.before)}</del>
+                                <del>{text(f, v.before)}</del>
                                 <span aria-hidden="true"> → </span>
                                 <Box component="span" sx={visuallyHidden}>
                                   , {translate('tariff_check.after')}:{' '}
                                 </Box>
                                 <Box component="ins" sx={{ fontWeight: 700 }}>
-                                  {text(v.after)}
+                                  {text(f, v.after)}
                                 </Box>
                               </>
                             )}
@@ -215,5 +216,21 @@ export function ImportCheckPanels({ resource, fields, check }: { resource: strin
         </Box>
       )}
     </Stack>
+  );
+}
+
+/**
+ * One value of a change as the list and the show page write it: a choice by its label ("Ritiro", not
+ * `pickup`), a country by its name ("Italia", not 110), money and dates in the user's language, yes/no in
+ * words; "∅" for nothing. The list's cell components read it from a record context of its own.
+ */
+function ValueInWords({ field, name, value }: { field?: FieldDef; name: string; value: unknown }) {
+  if (value === null || value === undefined || value === '') return <>∅</>;
+  if (!field) return <>{String(value)}</>;
+  const Component = field.type === 'flag' || field.type === 'boolean' ? YesNoText : fieldComponentOf(field);
+  return (
+    <RecordContextProvider value={{ id: 0, [name]: value }}>
+      <Component source={name} />
+    </RecordContextProvider>
   );
 }
