@@ -103,8 +103,9 @@ export function DeclaredList({ decl }: DeclaredListProps) {
         sort={sort}
         perPage={15}
         actions={
-          // Wraps on a phone: the buttons go to a second line rather than past the screen's edge.
-          <TopToolbar sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          // Wraps below md (a phone, a tablet): the buttons go to a second line rather than past the screen's
+          // edge. Wider, one line: the toolbar shares its row with the filters and wrapping split even two buttons.
+          <TopToolbar sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' }, rowGap: 1 }}>
             {hasMoreFilters ? <FilterButton /> : null}
             <ColumnsButton />
             <ExportMenu />
