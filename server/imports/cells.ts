@@ -21,17 +21,19 @@ const bad = (key: string, params?: Record<string, unknown>): CellResult => ({ ok
 /**
  * A number cell as decimal text. Spreadsheets store binary doubles, so 12.3 may arrive as
  * 12.300000000000001: 15 significant digits (what Excel itself shows) give back the typed value.
+ * Also the declared resources' import (lib/declaredImport.ts): one reading of number cells.
  */
-function numberText(n: number): string {
+export function numberText(n: number): string {
   if (Number.isInteger(n)) return String(n);
   return String(Number(n.toPrecision(15)));
 }
 
 /**
  * Decimal text from a text cell: "12,50" (a single decimal comma, the Italian habit), "€ 12.50", and
- * grouped thousands with the other mark as decimal ("1.234,50", "1,234.50") accepted.
+ * grouped thousands with the other mark as decimal ("1.234,50", "1,234.50") accepted. Also the declared
+ * resources' import (lib/declaredImport.ts), which checks the result itself.
  */
-function decimalText(s: string): string {
+export function decimalText(s: string): string {
   let t = s.replace(/€/g, '').replace(/\s+/g, '');
   if (!t.includes('.') && /^[+-]?\d*,\d+$/.test(t)) t = t.replace(',', '.');
   else if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(t)) t = t.replace(/\./g, '').replace(',', '.');

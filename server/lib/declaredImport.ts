@@ -9,7 +9,6 @@ import { kindsOf, LANGS, storedFields, type Lang, type ResourceDecl } from '../.
 import type { Kind } from '../../model/roles.js';
 import { TARIFF_LIMITS } from '../../model/tariffs.js';
 import { SPREADSHEET_TYPES, filePart } from '../../model/fileParts.js';
-import { RESOURCES } from '../../model/registry.js';
 import { hasMessage, registerMessages, translate } from '../i18n/index.js';
 import { declaredImport as importMessages } from '../i18n/declaredImport.js';
 import { ImportError, RowErrorList, answeringImportErrors, checkErrors, clipText, type RowError } from '../imports/errors.js';
@@ -24,10 +23,13 @@ import { dryRunField } from '../routes/tariffs/dryRun.js';
 import { uploadConfig } from '../routes/tariffs/tables.js';
 import { attachmentName } from '../routes/tariffs/scope.js';
 import { compareDecimal } from '../pricing/money.js';
-import { centsOf, euros } from './amounts.js';
+import { decimalText as groupedDecimalText, numberText } from '../imports/cells.js';
+import { centsOf } from './amounts.js';
 import { binaryAnswer, bool, downloadHeaders, int, importRowError, list, mapOf, obj, strN, withHeaders, writeAnswer, XLSX } from './answers.js';
 import { invalid } from './errors.js';
 import { CSV_TYPE, csvField, csvStyle } from './listExport.js';
+import { companyExists, referenceTarget, resolveReferences, tenantOf, uniqueHolders } from './declaredScope.js';
+import { moneyCents, moneyEuros } from './declaredValues.js';
 import { nowIso } from './tokens.js';
 import type { App } from './typed.js';
 import { xlsxChunks } from './xlsxWriter.js';
@@ -63,8 +65,9 @@ import { xlsxChunks } from './xlsxWriter.js';
  *
  * Money is in euros in the file (a decimal comma or point) and in integer cents in the table.
  *
- * Some helpers here have twins in the generated routes' own code of issue 34 (the caller's company, a
- * reference's target and lookup): they are named `import…` and written to be merged with those.
+ * The caller's company, a reference's target and lookup, the unique match and money in cents are the
+ * generated routes' own (declaredScope.ts, declaredValues.ts), so a row imported is checked as a row stored;
+ * the lookups here are their batch forms (one query per column and slice, not one per row).
  */
 
 registerMessages(importMessages);
@@ -77,8 +80,6 @@ type Problem = { key: string; params?: Record<string, unknown> };
 export const IMPORT_FILE_FIELD = 'file';
 /** At most this many changes are listed in a check (the summary counts them all). */
 export const LISTED_CHANGES = 200;
-/** Values per `in (…)` of a lookup (well under both databases' parameter limits). */
-const LOOKUP_CHUNK = 500;
 
 // ---- Answers ---------------------------------------------------------------------------------------------
 
@@ -127,20 +128,6 @@ export function importFields(decl: ResourceDecl): Array<[string, FieldDef]> {
   return storedFields(decl).filter(([, f]) => !f.readOnly && f.type !== 'image' && f.type !== 'file' && f.type !== 'password');
 }
 
-/** Declarations by app, for references to resources outside the registry (a test's extra resources). */
-const seenByApp = new WeakMap<object, Map<string, ResourceDecl>>();
-
-/**
- * The declared resource a reference field names, among the registry and the declarations this app generated
- * routes for (every one passes through `declaredImportRoutes`). To merge with the routes' own lookup.
- */
-function importReferenceTarget(app: object, decl: ResourceDecl, field: string): ResourceDecl {
-  const name = decl.fields[field].reference?.resource;
-  const target = seenByApp.get(app)?.get(name ?? '') ?? RESOURCES.find((r) => r.name === name);
-  if (!target) throw new Error(`${decl.name}.${field}: reference.resource ${JSON.stringify(name)} names no declared resource`);
-  return target;
-}
-
 /** Header text without case, spaces or underscores ("Nome luogo", "nome_luogo" and "NOMELUOGO" are one). */
 const headerKey = (s: string) =>
   s
@@ -166,19 +153,12 @@ type CellResult = { ok: true; value: unknown } | ({ ok: false } & Problem);
 const ok = (value: unknown): CellResult => ({ ok: true, value });
 const bad = (key: string, params?: Record<string, unknown>): CellResult => ({ ok: false, key, params });
 
-/** A number cell as decimal text: 15 significant digits (what Excel shows), so 12.3 is not 12.300000000000001. */
-const numberText = (n: number) => (Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(15))));
-
 /**
- * Decimal text from a text cell: `12,50` (a decimal comma), `€ 12.50`, grouped thousands with the other mark as
- * decimal (`1.234,50`, `1,234.50`); as the tariffs read it (imports/cells.ts). Undefined when not a number.
+ * Decimal text from a text cell as the tariffs read it (imports/cells.ts): `12,50` (a decimal comma), `€ 12.50`,
+ * grouped thousands with the other mark as decimal (`1.234,50`, `1,234.50`), a leading `+`. Undefined when not a number.
  */
 function decimalText(s: string): string | undefined {
-  let t = s.replace(/€/g, '').replace(/\s+/g, '');
-  if (!t.includes('.') && /^[+-]?\d*,\d+$/.test(t)) t = t.replace(',', '.');
-  else if (/^[+-]?\d{1,3}(\.\d{3})+,\d+$/.test(t)) t = t.replace(/\./g, '').replace(',', '.');
-  else if (/^[+-]?\d{1,3}(,\d{3})+\.\d+$/.test(t)) t = t.replace(/,/g, '');
-  t = t.replace(/^\+/, '');
+  const t = groupedDecimalText(s).replace(/^\+/, '');
   return /^-?\d+(\.\d+)?$/.test(t) ? t : undefined;
 }
 
@@ -267,7 +247,7 @@ export function cellValue(f: FieldDef, raw: RawValue, lang: Lang): CellResult {
       if (t === undefined || t.replace(/^-/, '').split('.')[0].length > 15) return bad('import.number', { value: shown });
       if (f.type === 'decimal') return ok(t);
       // Money: euros with at most cents (a finer amount is refused, never rounded away without a word).
-      if ((t.split('.')[1] ?? '').replace(/0+$/, '').length > 2) return bad('declaredImport.cents', { value: shown });
+      if (moneyCents(t) === undefined) return bad('declaredImport.cents', { value: shown });
       return ok(Number(t));
     }
     case 'date': {
@@ -434,67 +414,6 @@ interface Plan {
   changes: Change[];
 }
 
-/** Rows of a table a company may see: its own with `tenancy: 'company'` (companyId given), all otherwise. */
-function scoped(db: Db, decl: ResourceDecl, companyId: number | null) {
-  const qb = db.selectFrom(decl.table);
-  return decl.tenancy === 'company' && companyId !== null ? qb.where(`${decl.table}.company_id`, '=', companyId) : qb;
-}
-
-/** `values` in slices of LOOKUP_CHUNK, each looked up by `find`, the rows put together. */
-async function inChunks<T>(values: readonly string[], find: (slice: string[]) => Promise<T[]>): Promise<T[]> {
-  const out: T[] = [];
-  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) out.push(...(await find(values.slice(i, i + LOOKUP_CHUNK))));
-  return out;
-}
-
-/**
- * The references of a column written as ids or display texts, to ids: a map from the cell's text (case
- * aside) to the id, or to 0 when several rows bear that text. An id is tried first, then the text
- * (`optionText`, case aside), among the rows the company may point at (its own of a company-owned target).
- * To merge with the generated routes' reference lookup.
- */
-async function importReferenceIds(db: Db, target: ResourceDecl, optionText: string, texts: readonly string[], companyId: number | null) {
-  const out = new Map<string, number>();
-  const ids = texts.filter((t) => /^\d{1,15}$/.test(t));
-  const byId = await inChunks(ids, (slice) =>
-    scoped(db, target, companyId)
-      .select(`${target.table}.id as id`)
-      .where(
-        `${target.table}.id`,
-        'in',
-        slice.map((s) => Number(s)),
-      )
-      .execute(),
-  );
-  for (const r of byId as Row[]) out.set(String(r.id), Number(r.id));
-  const rest = [...new Set(texts.filter((t) => !out.has(t)).map((t) => t.toLowerCase()))];
-  const byText = await inChunks(rest, (slice) =>
-    scoped(db, target, companyId)
-      .select([`${target.table}.id as id`, sql<string>`lower(${sql.ref(`${target.table}.${optionText}`)})`.as('t')])
-      .where(sql`lower(${sql.ref(`${target.table}.${optionText}`)})`, 'in', slice)
-      .execute(),
-  );
-  for (const r of byText as Row[]) {
-    const t = String(r.t);
-    out.set(t, out.has(t) && out.get(t) !== Number(r.id) ? 0 : Number(r.id));
-  }
-  return out;
-}
-
-/** The stored rows (of the company) holding these values of a field, case aside: lower(value) → row. */
-async function importHolders(db: Db, decl: ResourceDecl, field: string, values: readonly string[], companyId: number | null) {
-  const rows = await inChunks([...new Set(values.map((v) => v.toLowerCase()))], (slice) =>
-    scoped(db, decl, companyId)
-      .selectAll()
-      .where(sql`lower(${sql.ref(field)})`, 'in', slice)
-      .orderBy('id')
-      .execute(),
-  );
-  const out = new Map<string, Row>();
-  for (const r of rows as Row[]) if (!out.has(String(r[field]).toLowerCase())) out.set(String(r[field]).toLowerCase(), r);
-  return out;
-}
-
 /** A value in the table's terms: money in cents, booleans 1/0; the rest as the body carries it. */
 function columnOf(f: FieldDef, v: unknown): unknown {
   if (v === null || v === undefined) return null;
@@ -505,7 +424,7 @@ function columnOf(f: FieldDef, v: unknown): unknown {
 /** A stored value as the answers carry it: money in euros; the rest as stored. */
 function answerOf(f: FieldDef, v: unknown): unknown {
   if (v === null || v === undefined) return null;
-  if (f.type === 'money') return euros(Number(v));
+  if (f.type === 'money') return moneyEuros(v);
   if (f.type === 'boolean') return Boolean(Number(v));
   if (f.type === 'integer' || f.type === 'reference') return Number(v);
   return v;
@@ -523,7 +442,14 @@ function same(f: FieldDef, stored: unknown, next: unknown): boolean {
  * checked by the store's rules, its references resolved, matched to a stored row by the first unique field
  * present; the rows to add and the changes to make, the summary, the first LISTED_CHANGES changes.
  */
-async function planImport(app: object, db: Db, decl: ResourceDecl, file: ReadFile, companyId: number | null, req: FastifyRequest): Promise<Plan> {
+async function planImport(
+  db: Db,
+  decl: ResourceDecl,
+  all: readonly ResourceDecl[],
+  file: ReadFile,
+  companyId: number | null,
+  req: FastifyRequest,
+): Promise<Plan> {
   const fields = Object.fromEntries(importFields(decl)) as FieldsDecl;
   const present = [...file.headers.keys()];
   const column = (f: string) => file.headers.get(f)!;
@@ -554,9 +480,8 @@ async function planImport(app: object, db: Db, decl: ResourceDecl, file: ReadFil
 
   // References: every distinct text of a column resolved at once (also on rows refused above: all is said at once).
   for (const f of references) {
-    const target = importReferenceTarget(app, decl, f);
     const texts = [...new Set(rows.filter((r) => r.values[f] != null).map((r) => String(r.values[f])))];
-    const ids = await importReferenceIds(db, target, fields[f].reference!.optionText, texts, companyId);
+    const ids = await resolveReferences(db, referenceTarget(decl, f, all), fields[f].reference!.optionText, texts, companyId);
     for (const r of rows) {
       if (r.values[f] == null) continue;
       const text = String(r.values[f]);
@@ -584,7 +509,7 @@ async function planImport(app: object, db: Db, decl: ResourceDecl, file: ReadFil
       if (first !== undefined) fail(r.row, f, { key: 'declaredImport.duplicate', params: { column: column(f), value: clipText(String(v)), first } });
       else firstRow.set(k, r.row);
     }
-    holders.set(f, await importHolders(db, decl, f, [...firstRow.keys()], companyId));
+    holders.set(f, await uniqueHolders(db, decl, f, [...firstRow.keys()], companyId));
   }
 
   const plan: Plan = { errors, adds: [], updates: [], summary: { added: 0, changed: 0, unchanged: 0 }, changes: [] };
@@ -666,17 +591,16 @@ async function applyPlan(trx: Db, decl: ResourceDecl, plan: Plan, companyId: num
 
 /**
  * The company an import writes into: none for a resource that is not company-owned; the caller's own company
- * for every kind but admin (a `company_id` it sends was dropped by the body schema); for an admin the
- * `company_id` of the body, required and an existing company (422 otherwise). To merge with the generated
- * routes' tenancy helper.
+ * for every kind but admin (`tenantOf`, as the other routes; a `company_id` it sends was dropped by the body
+ * schema); for an admin the `company_id` of the body, required and an existing company (422 otherwise).
  */
-async function importCompanyOf(db: Db, req: FastifyRequest, decl: ResourceDecl, kind: Kind, bodyCompanyId: unknown): Promise<number | null> {
+async function importCompanyOf(db: Db, req: FastifyRequest, decl: ResourceDecl, bodyCompanyId: unknown): Promise<number | null> {
   if (decl.tenancy !== 'company') return null;
-  if (kind !== 'admin') return Number(req.user!.company_id);
+  const own = tenantOf(req, decl);
+  if (own !== null) return own;
   if (bodyCompanyId === undefined || bodyCompanyId === null) throw invalid({ company_id: 'validation.required' });
-  const found = await db.selectFrom('companies').select('id').where('id', '=', Number(bodyCompanyId)).executeTakeFirst();
-  if (!found) throw invalid({ company_id: 'validation.exists' });
-  return Number(found.id);
+  if (!(await companyExists(db, Number(bodyCompanyId)))) throw invalid({ company_id: 'validation.exists' });
+  return Number(bodyCompanyId);
 }
 
 /** The uploaded file of the `file` field, or a 422 naming it. */
@@ -695,13 +619,10 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate/i.test(String((err
 /**
  * The import routes of a declared resource for one kind (`path`: its `api` entry), when the declaration has
  * `import: true` and the kind may create: `POST {path}/import` and `GET {path}/import/template`. Called by
- * resourceRoutes for every kind of every generated resource (it also notes the declaration, for the
- * references of the others).
+ * resourceRoutes for every kind of every generated resource; `all`: every declared resource of the app (the
+ * targets of references), as resourceRoutes has it.
  */
-export function declaredImportRoutes(app: App, decl: ResourceDecl, kind: Kind, path: string): void {
-  let seen = seenByApp.get(app);
-  if (!seen) seenByApp.set(app, (seen = new Map()));
-  seen.set(decl.name, decl);
+export function declaredImportRoutes(app: App, decl: ResourceDecl, all: readonly ResourceDecl[], kind: Kind, path: string): void {
   if (!decl.import || !kindsOf(decl, 'create').includes(kind)) return;
 
   const db = app.db as Db;
@@ -735,13 +656,13 @@ export function declaredImportRoutes(app: App, decl: ResourceDecl, kind: Kind, p
     },
     async (req) => {
       const input = req.body;
-      const companyId = await importCompanyOf(db, req, decl, kind, input.company_id);
+      const companyId = await importCompanyOf(db, req, decl, input.company_id);
       const file = importFile(input);
       // Read in the pool on behalf of the company (its fair share of the reading threads), or of the caller.
       const tenant = companyId ?? `user:${req.user!.id}`;
       const read = await answeringImportErrors(req, IMPORT_FILE_FIELD, () => readDeclaredFile(decl, file, tenant, req.lang as Lang));
       if (input.dry_run === 1) {
-        const plan = await planImport(app, db, decl, read, companyId, req);
+        const plan = await planImport(db, decl, all, read, companyId, req);
         req.auditNothing(); // a check writes nothing
         return {
           outcome: OUTCOME.checked,
@@ -755,7 +676,7 @@ export function declaredImportRoutes(app: App, decl: ResourceDecl, kind: Kind, p
             // One import of a company at a time on PostgreSQL (SQLite runs one write transaction at a time).
             if (companyId !== null && isPostgres(trx)) await sql`select id from companies where id = ${companyId} for update`.execute(trx);
             // Planned again inside the transaction, so what is applied is what the rows are now.
-            const plan = await planImport(app, trx, decl, read, companyId, req);
+            const plan = await planImport(trx, decl, all, read, companyId, req);
             if (plan.errors.length) throw new ImportError(422, 'import.badRows', {}, plan.errors);
             await applyPlan(trx, decl, plan, companyId);
             return plan.summary;

@@ -11,6 +11,7 @@ import type { ResourceDecl } from '../../model/resource.js';
 
 type Db = any;
 type Problem = { key: string; params?: Record<string, unknown> };
+type Row = Record<string, unknown>;
 
 /**
  * The company the caller is bound to on a resource: with `tenancy: 'company'`, a carrier-side, support or
@@ -46,8 +47,11 @@ export function referencesOf(decl: ResourceDecl, all: readonly ResourceDecl[]) {
     }));
 }
 
-/** A query on a target's rows a company may point at: all of a global resource's, only its own of a company one. */
-function targetRows(db: Db, target: ResourceDecl, companyId: number | null) {
+/**
+ * A query on a table's rows a company may see or point at: all of a global resource's, only its own of a
+ * company one (`companyId` null: every company's, an admin's view).
+ */
+function visibleRows(db: Db, target: ResourceDecl, companyId: number | null) {
   let qb = db.selectFrom(target.table);
   if (target.tenancy === 'company' && companyId !== null) qb = qb.where(`${target.table}.company_id`, '=', companyId);
   return qb;
@@ -56,26 +60,59 @@ function targetRows(db: Db, target: ResourceDecl, companyId: number | null) {
 /** Whether `id` is a row of `target` that rows of `companyId` may point at (same company for a company-tenancy target). */
 export async function referenceExists(db: Db, target: ResourceDecl, id: number, companyId: number | null): Promise<boolean> {
   if (!Number.isInteger(id) || id < 1) return false;
-  const found = await targetRows(db, target, companyId).select(`${target.table}.id`).where(`${target.table}.id`, '=', id).executeTakeFirst();
+  const found = await visibleRows(db, target, companyId).select(`${target.table}.id`).where(`${target.table}.id`, '=', id).executeTakeFirst();
   return !!found;
 }
 
+/** Values per `in (…)` of a batch lookup (well under both databases' parameter limits). */
+const LOOKUP_CHUNK = 500;
+
+/** `values` in slices of LOOKUP_CHUNK, each looked up by `find`, the rows put together. */
+async function inChunks<T>(values: readonly string[], find: (slice: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < values.length; i += LOOKUP_CHUNK) out.push(...(await find(values.slice(i, i + LOOKUP_CHUNK))));
+  return out;
+}
+
 /**
- * A reference cell of an import (or any typed value) to an id: an id of an existing row, or the row's
- * display text (`optionText`, case and surrounding spaces aside); null when nothing (or more than one row)
- * matches. Same-company rule as `referenceExists`.
+ * References written as ids or display texts (an import's column: every distinct text at once, one query per
+ * kind of lookup and slice, not one per row) to ids: a map from the text (an id as written, a display text in
+ * lower case) to the id, or to 0 when several rows bear that display text; a text matching nothing is absent.
+ * An id is tried first, then the text (`optionText`, case aside), among the rows `companyId` may point at
+ * (same-company rule as `referenceExists`). Read an answer as `map.get(text) ?? map.get(text.toLowerCase())`.
  */
-export async function resolveReference(db: Db, target: ResourceDecl, optionText: string, value: unknown, companyId: number | null): Promise<number | null> {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  if (!text) return null;
-  if (/^[0-9]+$/.test(text) && (await referenceExists(db, target, Number(text), companyId))) return Number(text);
-  const rows = await targetRows(db, target, companyId)
-    .select(`${target.table}.id`)
-    .where(sql`lower(${sql.ref(`${target.table}.${optionText}`)})`, '=', text.toLowerCase())
-    .limit(2)
-    .execute();
-  return rows.length === 1 ? Number(rows[0].id) : null;
+export async function resolveReferences(
+  db: Db,
+  target: ResourceDecl,
+  optionText: string,
+  texts: readonly string[],
+  companyId: number | null,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const ids = texts.filter((t) => /^\d{1,15}$/.test(t));
+  const byId = await inChunks(ids, (slice) =>
+    visibleRows(db, target, companyId)
+      .select(`${target.table}.id as id`)
+      .where(
+        `${target.table}.id`,
+        'in',
+        slice.map((s) => Number(s)),
+      )
+      .execute(),
+  );
+  for (const r of byId as Row[]) out.set(String(r.id), Number(r.id));
+  const rest = [...new Set(texts.filter((t) => !out.has(t)).map((t) => t.toLowerCase()))];
+  const byText = await inChunks(rest, (slice) =>
+    visibleRows(db, target, companyId)
+      .select([`${target.table}.id as id`, sql<string>`lower(${sql.ref(`${target.table}.${optionText}`)})`.as('t')])
+      .where(sql`lower(${sql.ref(`${target.table}.${optionText}`)})`, 'in', slice)
+      .execute(),
+  );
+  for (const r of byText as Row[]) {
+    const t = String(r.t);
+    out.set(t, out.has(t) && out.get(t) !== Number(r.id) ? 0 : Number(r.id));
+  }
+  return out;
 }
 
 /**
@@ -111,6 +148,23 @@ export function uniqueMatch(db: Db, decl: ResourceDecl, field: string, value: un
   if (decl.tenancy === 'company') qb = qb.where('company_id', '=', companyId);
   if (exceptId) qb = qb.where('id', '<>', exceptId);
   return qb.orderBy('id').executeTakeFirst() as Promise<Record<string, unknown> | undefined>;
+}
+
+/**
+ * `uniqueMatch` for many values at once (an import's column): the stored rows (of the company) holding these
+ * values of a unique field, case aside, as lower(value) → the row (the lowest id where several do).
+ */
+export async function uniqueHolders(db: Db, decl: ResourceDecl, field: string, values: readonly string[], companyId: number | null) {
+  const rows = await inChunks([...new Set(values.map((v) => v.toLowerCase()))], (slice) =>
+    visibleRows(db, decl, companyId)
+      .selectAll()
+      .where(sql`lower(${sql.ref(field)})`, 'in', slice)
+      .orderBy('id')
+      .execute(),
+  );
+  const out = new Map<string, Row>();
+  for (const r of rows as Row[]) if (!out.has(String(r[field]).toLowerCase())) out.set(String(r[field]).toLowerCase(), r);
+  return out;
 }
 
 /** Whether a company exists (an admin's `company_id` on store, import or filter). */

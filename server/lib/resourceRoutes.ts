@@ -416,6 +416,6 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
       );
     }
     // Import from a spreadsheet (`import: true`, kinds that may create): server/lib/declaredImport.ts.
-    declaredImportRoutes(app, decl, kind, path);
+    declaredImportRoutes(app, decl, all, kind, path);
   }
 }

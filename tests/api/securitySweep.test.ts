@@ -23,10 +23,15 @@ import { API_KEY_SCOPES, scopesOfRoute } from '../../model/apiKeys.js';
  */
 const RANDOM_VALUES = /"(key|prefix|secret|token|ticket)":"[^"]*"/g;
 const scanned = (text: string) => text.replace(RANDOM_VALUES, '"$1":""');
-/** A 200 that refuses a booking (the price changed, no price): `{outcome: 'not_booked', status: false, message}`, nothing written. */
+/**
+ * A 2xx that wrote nothing, so owes no audit entry: a refused booking (the price changed, no price:
+ * `{outcome: 'not_booked', status: false, message}`), or a bulk action that changed no row (issue 34:
+ * every id another tenant's or absent, `{data: {deleted: 0, results}}`).
+ */
 function refusedBooking(payload: Buffer): boolean {
   try {
-    return (JSON.parse(payload.toString()) as { status?: unknown }).status === false;
+    const body = JSON.parse(payload.toString()) as { status?: unknown; data?: { deleted?: unknown; results?: unknown } };
+    return body.status === false || (Array.isArray(body.data?.results) && body.data.deleted === 0);
   } catch {
     return false;
   }
