@@ -78,11 +78,17 @@ export function filterQueryProperties(decl: ResourceDecl, opts: { companyFilter:
   return props;
 }
 
+/** The largest id a row can have (a 32-bit integer column). */
+const MAX_ROW_ID = 2_147_483_647;
+
 /** The ids of `?ids=`, refused (422 on `ids`) beyond MAX_IDS. */
 export function idsOf(text: string | undefined): number[] | undefined {
   if (text === undefined) return undefined;
   const ids = [...new Set(text.split(',').map(Number))];
   if (ids.length > MAX_IDS) throw invalid({ ids: { key: 'validation.maxItems', params: { limit: MAX_IDS } } });
+  // Ids are 32-bit integers on PostgreSQL, which answers "out of range" (a 500) past them: as the input guard
+  // bounds integer parameters (server/plugins/inputGuards.ts), an id past the bound is refused here.
+  if (ids.some((id) => id > MAX_ROW_ID)) throw invalid({ ids: { key: 'validation.maximum', params: { limit: MAX_ROW_ID } } });
   return ids;
 }
 
