@@ -24,9 +24,9 @@ import type { FieldDef, FieldsDecl } from '../../../model/fields';
 import type { PortalDataProvider } from '../../dataProvider';
 import type { ImportCheck } from '../../dataProvider/declared';
 // The tariff screens' check-then-publish dialog (issue 20), reused as it is with this resource's own check
-// panels: the same upload progress, error table, Pubblica/Annulla and "choose another file" flow. It sits
-// in resources/tariffs; this file is loaded with the declared list's chunk, never in the first load.
-import { UploadDialog } from '../../resources/tariffs/UploadDialog';
+// panels: the same upload progress, error table, Pubblica/Annulla and "choose another file" flow
+// (components/upload; the tariff screens pass their own panels the same way).
+import { UploadDialog } from '../upload/UploadDialog';
 import { useFormat } from '../format';
 import { COMPANIES_LOOKUP } from './DeclaredFilters';
 import { YesNoText, fieldComponentOf } from './DeclaredColumns';

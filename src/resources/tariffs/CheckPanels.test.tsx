@@ -4,7 +4,8 @@ import { AdminContext } from 'react-admin';
 import { tariffTable } from '../../../model/tariffs';
 import type { TariffCheck } from '../../dataProvider/tariffs';
 import { buildI18nProvider, type AreaMessages } from '../../i18n';
-import { ChangesTable, CheckErrors, CheckSummary, ImpactPanel, bareMessage, formatPercent } from './CheckPanels';
+import { ChangesTable, CheckSummary, ImpactPanel, formatPercent } from './CheckPanels';
+import { CheckErrors, bareMessage } from '../../components/upload/CheckErrors';
 import { checkMessages } from './checkMessages';
 import { tariffMessages } from './messages';
 

@@ -24,51 +24,8 @@ export function formatPercent(value: number | null | undefined, locale: string):
 const countText = (locale: string, n: number) =>
   new Intl.NumberFormat(NUMBER_LOCALE[locale] ?? 'it-IT', { useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
 
-/** The cell's message without the "riga 3, colonna silver:" the server puts in front (the table has those columns). */
-export function bareMessage(e: { row: number; column: string; message: string }): string {
-  const at = e.message.indexOf(`${e.column}`);
-  if (at < 0 || at > 40 || !e.message.slice(0, at).includes(String(e.row))) return e.message;
-  return e.message.slice(at + e.column.length).replace(/^\s*:\s*/, '');
-}
-
 const headCell = { fontWeight: 600, whiteSpace: 'nowrap' } as const;
 
-export function CheckErrors({ errors }: { errors: TariffCheck['errors'] }) {
-  const translate = useTranslate();
-  return (
-    <Box data-testid="check-errors">
-      <Alert severity="error" sx={{ mb: 1 }}>
-        <Typography fontWeight={600}>{translate('tariff_check.errors_title', { count: errors.length, smart_count: errors.length })}</Typography>
-        <Typography variant="body2">{translate('tariff_check.errors_help')}</Typography>
-      </Alert>
-      <TableContainer sx={{ maxHeight: 320 }} tabIndex={0} aria-label={translate('tariff_check.errors_caption')}>
-        <Table size="small" stickyHeader data-testid="check-errors-table">
-          <caption style={visuallyHidden as React.CSSProperties}>{translate('tariff_check.errors_caption')}</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={headCell} align="right">
-                {translate('tariff_check.row')}
-              </TableCell>
-              <TableCell sx={headCell}>{translate('tariff_check.column')}</TableCell>
-              <TableCell sx={headCell}>{translate('tariff_check.message')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {errors.map((e, i) => (
-              <TableRow key={i}>
-                <TableCell align="right">{e.row}</TableCell>
-                <TableCell>{e.column}</TableCell>
-                <TableCell>{bareMessage(e)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
-  );
-}
-
-/** The four counts as a pricing manager reads them ("2 righe modificate"), and what publishing would do. */
 export function CheckSummary({ summary, sheet }: { summary: TariffCheck['summary']; sheet?: boolean }) {
   const translate = useTranslate();
   const { locale } = useFormat();
@@ -264,3 +221,18 @@ export function ImpactPanel({ impact }: { impact: TariffImpact | null }) {
     </Box>
   );
 }
+
+/**
+ * How a clean tariff check reads in the upload dialog (components/upload/UploadDialog.tsx `renderCheck`):
+ * the summary, the changed rows (with the table's `spec`) and the effect on recent requests. `sheet`: a rate
+ * sheet (a publish adds a version) rather than a table (a publish replaces the set).
+ */
+export const tariffCheckView =
+  ({ spec, sheet }: { spec?: RowsSpec; sheet?: boolean }) =>
+  (check: TariffCheck) => (
+    <>
+      <CheckSummary summary={check.summary} sheet={sheet} />
+      {spec ? <ChangesTable spec={spec} check={check} /> : null}
+      <ImpactPanel impact={check.impact} />
+    </>
+  );

@@ -5,7 +5,8 @@ import { RATE_TYPES, SHEET_AREAS, SHEET_ZONES, TARIFF_LIMITS, rateRowsSpec } fro
 import { useProviderRead } from './api';
 import { groupDigits } from './format';
 import type { PortalDataProvider } from '../../dataProvider';
-import { UploadDialog } from './UploadDialog';
+import { UploadDialog } from '../../components/upload/UploadDialog';
+import { tariffCheckView } from './CheckPanels';
 import { PortalPickerField } from '../../components/dates/PortalPickers';
 
 interface Category {
@@ -101,8 +102,8 @@ export function NewSheetDialog({ open, isAdmin, companyId, companyName, defaults
         rows: groupDigits(TARIFF_LIMITS.rows, locale),
         columns: spec.columns.map((c) => c.name).join(', '),
       })}
-      spec={spec}
-      sheet
+      renderCheck={tariffCheckView({ spec, sheet: true })}
+      formWidth="md"
       ready={fields() !== null}
       checkKey={JSON.stringify([v.rate_type, zone, v.area, v.category_id, companyId])}
       check={(file, onProgress) => dataProvider.checkUpload('rate-sheets', { data: { ...fields(), rate_sheet: file }, onProgress })}

@@ -12,7 +12,8 @@ import { NotFound } from '../../layout/NotFound';
 import { useFormat } from '../../components/format';
 import { CompanySelect, useTariffCompany, type TariffCompany } from './CompanySelect';
 import { formatCell, groupDigits } from './format';
-import { UploadDialog } from './UploadDialog';
+import { UploadDialog } from '../../components/upload/UploadDialog';
+import { tariffCheckView } from './CheckPanels';
 import { ExportButton } from './ExportButton';
 import { ActivitySection } from '../../components/audit/ActivitySection';
 
@@ -183,7 +184,7 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
           rows: groupDigits(TARIFF_LIMITS.rows, locale),
           columns: spec.columns.map((c) => c.name).join(', '),
         })}
-        spec={spec}
+        renderCheck={tariffCheckView({ spec })}
         ready={canLoad}
         checkKey={String(companyId)}
         check={(file, onProgress) => dataProvider.checkUpload(resource, { data: uploadData(file), onProgress })}

@@ -15,9 +15,8 @@ import {
   type Theme,
 } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { SPREADSHEET_ACCEPT, type RowsSpec } from '../../../model/tariffs';
-import type { TariffCheck } from '../../dataProvider/tariffs';
-import { ChangesTable, CheckErrors, CheckSummary, ImpactPanel } from './CheckPanels';
+import { SPREADSHEET_ACCEPT } from '../../../model/tariffs';
+import { CheckErrors, type CheckError } from './CheckErrors';
 
 /** The server's refusal as lines: its message, then every field or cell message ("Riga 5, p300: …"). */
 export function errorLines(error: any): { message: string; lines: string[] } {
@@ -48,16 +47,14 @@ export function ServerErrors({ error }: { error: any }) {
 }
 
 /** What a check answers at least: the bad cells (none: the file may be published). */
-type AnyCheck = { errors: TariffCheck['errors'] };
+type AnyCheck = { errors: readonly CheckError[] };
 
 interface Props<C extends AnyCheck> {
   open: boolean;
   title: string;
   help: string;
-  /** The rows the file holds (the tariff changes table's columns); not needed with `renderCheck`. */
-  spec?: RowsSpec;
-  /** A rate sheet (a publish adds a version) rather than a table (a publish replaces the set). */
-  sheet?: boolean;
+  /** The dialog's width before a check: 'md' for a form with several selects in a row (a rate sheet's). */
+  formWidth?: 'sm' | 'md';
   /** The other fields of the form are complete (false: the check waits). */
   ready?: boolean;
   /** The fields the check depends on: when they change, the file must be checked again before a publish. */
@@ -65,10 +62,10 @@ interface Props<C extends AnyCheck> {
   /** Checks the file (dry_run=1 through the data provider), with the progress: stores nothing. */
   check: (file: File, onProgress: (percent: number) => void) => Promise<C>;
   /**
-   * How a clean check reads (issue 34: a declared resource's import has its own summary and changes);
-   * absent: the tariff panels (summary, changed rows, effect on recent requests).
+   * How a clean check reads: the tariff panels (summary, changed rows, effect on recent requests:
+   * resources/tariffs/CheckPanels.tsx `tariffCheckView`), a declared resource's import summary and changes.
    */
-  renderCheck?: (check: C) => ReactNode;
+  renderCheck: (check: C) => ReactNode;
   /** Publishes the same file (the resource's create through the data provider), with the progress. */
   send: (file: File, onProgress: (percent: number) => void) => Promise<unknown>;
   children?: ReactNode;
@@ -84,12 +81,11 @@ type Phase = 'idle' | 'checking' | 'publishing';
  * Pubblica sends the same file without dry_run; Annulla stores nothing. The success message is the data
  * provider's toast; a refusal of the file as a whole (not a spreadsheet, no header…) is listed in red.
  */
-export function UploadDialog<C extends AnyCheck = TariffCheck>({
+export function UploadDialog<C extends AnyCheck>({
   open,
   title,
   help,
-  spec,
-  sheet,
+  formWidth = 'sm',
   ready = true,
   checkKey = '',
   check,
@@ -161,7 +157,7 @@ export function UploadDialog<C extends AnyCheck = TariffCheck>({
   const wide = !!current;
   return (
     // A rate sheet's form (three selects in a row: "Pallet Express (EXP)") needs more than 'sm' not to cut its values.
-    <Dialog open={open} onClose={close} fullWidth maxWidth={wide ? 'lg' : sheet ? 'md' : 'sm'} fullScreen={phone && wide} data-testid="upload-dialog">
+    <Dialog open={open} onClose={close} fullWidth maxWidth={wide ? 'lg' : formWidth} fullScreen={phone && wide} data-testid="upload-dialog">
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -213,17 +209,7 @@ export function UploadDialog<C extends AnyCheck = TariffCheck>({
         )}
         {current && (
           <Stack spacing={2} sx={{ mt: 2 }} data-testid="upload-check">
-            {current.errors.length > 0 ? (
-              <CheckErrors errors={current.errors} />
-            ) : renderCheck ? (
-              renderCheck(current)
-            ) : (
-              <>
-                <CheckSummary summary={(current as unknown as TariffCheck).summary} sheet={sheet} />
-                {spec ? <ChangesTable spec={spec} check={current as unknown as TariffCheck} /> : null}
-                <ImpactPanel impact={(current as unknown as TariffCheck).impact} />
-              </>
-            )}
+            {current.errors.length > 0 ? <CheckErrors errors={current.errors} /> : renderCheck(current)}
           </Stack>
         )}
       </DialogContent>
