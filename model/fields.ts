@@ -39,7 +39,10 @@ export interface FieldDef {
    * A reference: the react-admin resource (or a lookup path) whose rows are picked, and the column shown.
    * In a generated resource (issue 34) `resource` names a declared resource: the server checks the id on
    * store, update and import (422 naming the field), and list, show and export carry the referenced row's
-   * `optionText` beside the id under `referenceTextKey(field)` (`country_id` → `country_name`).
+   * `optionText` beside the id under `referenceTextKey(field)` (`country_id` → `country_name`) — or, when
+   * the referenced resource has text fields named after the languages (LANGS: `it`, `en`, `fr`), its name in
+   * the caller's language, `optionText` where that is empty; an import's cell may name the row by any of
+   * them (server/lib/declaredScope.ts `languageColumns`).
    */
   reference?: { resource: string; optionText: string; lookup?: string };
   /**

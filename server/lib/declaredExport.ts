@@ -20,7 +20,8 @@ const headed = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * images, files or passwords), headed by its field labels: numbers as numbers, money in euros (the rows
  * hold cents), dates and months as dates (a month is its first day, shown mm/yyyy), flags and booleans as
  * words, a select as its option's label, a reference as the referenced row's display text (issue 34: the
- * rows carry it under `referenceTextKey`, as the list answers do). `company`: a first column with the
+ * rows carry it under `referenceTextKey`, as the list answers do, in the caller's language when the
+ * referenced resource names its rows per language: declaredScope.ts `languageColumns`). `company`: a first column with the
  * owning company's name (an admin's export of a company-tenancy resource, which spans companies).
  */
 export function declaredExportColumns(decl: ResourceDecl, req: FastifyRequest, opts: { company?: boolean } = {}): ExportColumn<Row>[] {

@@ -58,8 +58,9 @@ import { xlsxChunks } from './xlsxWriter.js';
  *   as the store route: `normalizeBody` (trim, upper case, e-mails in lower case), the field's JSON schema
  *   (`fieldSchema`: lengths, patterns, bounds, formats, choices) with the messages the store gives, `checkBounds`
  *   for decimals, required fields, unique values (per company with `tenancy: 'company'`, also between rows of
- *   the file) and references (an id or the referenced row's display text, of the same company when the
- *   referenced resource is company-owned);
+ *   the file) and references (an id or the referenced row's display text — its `optionText` or its name in
+ *   any language, declaredScope.ts `languageColumns` — of the same company when the referenced resource is
+ *   company-owned);
  * - rows are matched to the stored ones by the first unique field whose column is there (case aside, as the
  *   store's unique check): matched → changed or unchanged, else added. Without a unique field every row is added.
  *

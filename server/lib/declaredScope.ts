@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { referenceTextKey, type FieldDef } from '../../model/fields.js';
-import type { ResourceDecl } from '../../model/resource.js';
+import { LANGS, type Lang, type ResourceDecl } from '../../model/resource.js';
 
 /**
  * Who owns the rows of a generated resource, and what its reference fields point at (issue 34). Shared by
@@ -48,6 +48,30 @@ export function referencesOf(decl: ResourceDecl, all: readonly ResourceDecl[]) {
 }
 
 /**
+ * The per-language names of a referenced resource: its text fields named after the portal's languages
+ * (LANGS, as the countries' `it`, `en`, `fr`). The rule for every reference to such a resource, generic (not
+ * the countries' alone): the display text an answer or an export carries is the caller's language column,
+ * falling back to `optionText` where that column is empty or absent (`displayText`), so an Italian reads
+ * "Italia" where `optionText` (`name`) says "Italy"; an import's cell names the row by its id, its
+ * `optionText` or any of these columns, case aside (`resolveReferences`). Filters and sorts name the
+ * referencing table's own columns (the id), so they do not change.
+ */
+export function languageColumns(target: ResourceDecl): Lang[] {
+  return LANGS.filter((l) => target.fields[l]?.type === 'text');
+}
+
+/**
+ * The SQL of a referenced row's display text, the row read as `alias`: `coalesce(nullif(<lang>, ''),
+ * <optionText>)` when the target has a column of the caller's language (`languageColumns`), else its
+ * `optionText` column. Both databases read it alike.
+ */
+function displayText(target: ResourceDecl, alias: string, optionText: string, lang: Lang) {
+  const own = sql.ref(`${alias}.${optionText}`);
+  if (!languageColumns(target).includes(lang)) return own;
+  return sql<string | null>`coalesce(nullif(${sql.ref(`${alias}.${lang}`)}, ''), ${own})`;
+}
+
+/**
  * A query on a table's rows a company may see or point at: all of a global resource's, only its own of a
  * company one (`companyId` null: every company's, an admin's view).
  */
@@ -78,8 +102,10 @@ async function inChunks<T>(values: readonly string[], find: (slice: string[]) =>
  * References written as ids or display texts (an import's column: every distinct text at once, one query per
  * kind of lookup and slice, not one per row) to ids: a map from the text (an id as written, a display text in
  * lower case) to the id, or to 0 when several rows bear that display text; a text matching nothing is absent.
- * An id is tried first, then the text (`optionText`, case aside), among the rows `companyId` may point at
- * (same-company rule as `referenceExists`). Read an answer as `map.get(text) ?? map.get(text.toLowerCase())`.
+ * An id is tried first, then the text (`optionText` or, when the target names its rows per language, any
+ * of `languageColumns`; case aside), among the rows `companyId` may point at (same-company rule as
+ * `referenceExists`). A text two rows bear, in whichever columns, is ambiguous (0). Read an answer as
+ * `map.get(text) ?? map.get(text.toLowerCase())`.
  */
 export async function resolveReferences(
   db: Db,
@@ -102,15 +128,22 @@ export async function resolveReferences(
   );
   for (const r of byId as Row[]) out.set(String(r.id), Number(r.id));
   const rest = [...new Set(texts.filter((t) => !out.has(t)).map((t) => t.toLowerCase()))];
+  // One query per slice whatever the columns: `optionText` and the language columns side by side, each
+  // lower-cased; a row answers the texts any of its columns hold (a slice's values once per column: for
+  // the countries 4 × 500 parameters, still well under both databases' limits).
+  const columns = [...new Set([optionText, ...languageColumns(target)])];
+  const lowered = columns.map((c) => sql<string>`lower(${sql.ref(`${target.table}.${c}`)})`);
   const byText = await inChunks(rest, (slice) =>
     visibleRows(db, target, companyId)
-      .select([`${target.table}.id as id`, sql<string>`lower(${sql.ref(`${target.table}.${optionText}`)})`.as('t')])
-      .where(sql`lower(${sql.ref(`${target.table}.${optionText}`)})`, 'in', slice)
+      .select([`${target.table}.id as id`, ...lowered.map((e, i) => e.as(`t${i}`))])
+      .where((eb: any) => eb.or(lowered.map((e) => eb(e, 'in', slice))))
       .execute(),
   );
+  const wanted = new Set(rest);
   for (const r of byText as Row[]) {
-    const t = String(r.t);
-    out.set(t, out.has(t) && out.get(t) !== Number(r.id) ? 0 : Number(r.id));
+    const id = Number(r.id);
+    for (const t of new Set(columns.map((_, i) => r[`t${i}`]).filter((t): t is string => typeof t === 'string' && wanted.has(t))))
+      out.set(t, out.has(t) && out.get(t) !== id ? 0 : id);
   }
   return out;
 }
@@ -175,11 +208,12 @@ export async function companyExists(db: Db, id: unknown): Promise<boolean> {
 
 /**
  * The rows of a declared table with what the answers add beside the stored columns: `company_name` with
- * company tenancy and `<field>_name` per reference (the referenced row's `optionText`). Correlated
+ * company tenancy and `<field>_name` per reference (the referenced row's `optionText`, or its name in the
+ * caller's language `lang` when the target has one, see `languageColumns`). Correlated
  * subqueries rather than joins: the outer query keeps one table, so filters, sorts and the paging count
  * name its columns unchanged, and a self-reference needs no special case.
  */
-export function selectWithTexts(db: Db, decl: ResourceDecl, all: readonly ResourceDecl[]) {
+export function selectWithTexts(db: Db, decl: ResourceDecl, all: readonly ResourceDecl[], lang: Lang) {
   let qb = db.selectFrom(decl.table).selectAll(decl.table);
   if (decl.tenancy === 'company')
     qb = qb.select((eb: any) =>
@@ -188,7 +222,11 @@ export function selectWithTexts(db: Db, decl: ResourceDecl, all: readonly Resour
   referencesOf(decl, all).forEach(({ field, target, textKey, optionText }, i) => {
     const alias = `ref_${i}`;
     qb = qb.select((eb: any) =>
-      eb.selectFrom(`${target.table} as ${alias}`).select(`${alias}.${optionText}`).whereRef(`${alias}.id`, '=', `${decl.table}.${field}`).as(textKey),
+      eb
+        .selectFrom(`${target.table} as ${alias}`)
+        .select(displayText(target, alias, optionText, lang).as('text'))
+        .whereRef(`${alias}.id`, '=', `${decl.table}.${field}`)
+        .as(textKey),
     );
   });
   return qb;

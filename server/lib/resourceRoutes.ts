@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { Type } from 'typebox';
 import type { Kind } from '../../model/roles.js';
 import { bodySchemas, checkBounds, fieldSchema, normalizeBody, referenceTextKey, uniqueFields, type FieldDef } from '../../model/fields.js';
-import { kindsOf, sortableOf, storedFields, type Action, type ResourceDecl } from '../../model/resource.js';
+import { kindsOf, sortableOf, storedFields, type Action, type Lang, type ResourceDecl } from '../../model/resource.js';
 import { RESOURCES } from '../../model/registry.js';
 import { ApiError, invalid, notFound } from './errors.js';
 import { listQuerySchema, paginate, type ListQuery } from './paging.js';
@@ -55,7 +55,10 @@ export function rowSchema(decl: ResourceDecl): Record<string, unknown> {
     if (f.type === 'password') continue;
     properties[name] = answerFieldSchema(f);
     if (f.type === 'reference' && !f.readOnly)
-      properties[referenceTextKey(name)] = { type: ['string', 'null'], description: `The display text (${f.reference?.optionText}) of the row ${name} names` };
+      properties[referenceTextKey(name)] = {
+        type: ['string', 'null'],
+        description: `The display text (${f.reference?.optionText}; the name in the caller's language when the referenced resource has one) of the row ${name} names`,
+      };
   }
   if (decl.timestamps) properties.created_at = { type: 'string', description: 'ISO 8601 time' };
   if (decl.tenancy === 'company') {
@@ -172,9 +175,12 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
   };
   const config = (kind: Kind, action: Action) => ({ policy: [kind], resource: decl.name, action });
 
-  /** The list's rows under its filters, within the caller's company: the list and its export share it. */
-  const filtered = (query: Row, tenant: number | null) => {
-    let qb = selectWithTexts(db, decl, all);
+  /**
+   * The list's rows under its filters, within the caller's company, references named in `lang` (the
+   * caller's, declaredScope.ts `languageColumns`): the list and its export share it.
+   */
+  const filtered = (query: Row, tenant: number | null, lang: Lang) => {
+    let qb = selectWithTexts(db, decl, all, lang);
     if (tenant !== null) qb = qb.where(`${decl.table}.company_id`, '=', tenant);
     if (typeof query.q === 'string' && search.length) {
       const term = `%${query.q.trim().toLowerCase()}%`;
@@ -222,9 +228,9 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
     }
   }
 
-  /** One row with its texts, within the caller's company (null: every company's). */
-  const find = (id: number, tenant: number | null) => {
-    let qb = selectWithTexts(db, decl, all).where(`${decl.table}.id`, '=', id);
+  /** One row with its texts (in `lang`), within the caller's company (null: every company's). */
+  const find = (id: number, tenant: number | null, lang: Lang) => {
+    let qb = selectWithTexts(db, decl, all, lang).where(`${decl.table}.id`, '=', id);
     if (tenant !== null) qb = qb.where(`${decl.table}.company_id`, '=', tenant);
     return qb.executeTakeFirst() as Promise<Row | undefined>;
   };
@@ -260,7 +266,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
         },
         async (req) => {
           const query = req.query;
-          const page = await paginate<any, any, Row>(filtered(query, tenantOf(req, decl)), query, { sortColumns, defaultSort, defaultOrder });
+          const page = await paginate<any, any, Row>(filtered(query, tenantOf(req, decl), req.lang), query, { sortColumns, defaultSort, defaultOrder });
           return { ...page, data: page.data.map(present) };
         },
       );
@@ -280,7 +286,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
           const { format, ...query } = req.query;
           const tenant = tenantOf(req, decl);
           const source = pagedSource((page, per_page) =>
-            paginate<any, any, Row>(filtered(query, tenant), { ...query, page, per_page }, { sortColumns, defaultSort, defaultOrder }).then((p) => ({
+            paginate<any, any, Row>(filtered(query, tenant, req.lang), { ...query, page, per_page }, { sortColumns, defaultSort, defaultOrder }).then((p) => ({
               ...p,
               data: p.data.map(exported),
             })),
@@ -303,7 +309,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
           },
         },
         async (req) => {
-          const found = await find(req.params.id, tenantOf(req, decl));
+          const found = await find(req.params.id, tenantOf(req, decl), req.lang);
           if (!found) throw notFound();
           return { status: true, data: present(found) };
         },
@@ -330,7 +336,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
           const { id } = await guarded<{ id: number }>(body, companyId, () => db.insertInto(decl.table).values(row).returning('id').executeTakeFirstOrThrow());
           const { created_at: _c, ...audited } = row as Row;
           req.audit({ action: 'create', resource: decl.table, resource_id: Number(id), ...auditCompany(row), changes: diff(null, audited) });
-          return { status: true, message: req.t(`resource.${decl.name}.created`), data: present((await find(Number(id), null))!) };
+          return { status: true, message: req.t(`resource.${decl.name}.created`), data: present((await find(Number(id), null, req.lang))!) };
         },
       );
     }
@@ -345,14 +351,14 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
         async (req) => {
           const { id } = req.params;
           const body = writable(req.body);
-          const before = await find(id, tenantOf(req, decl));
+          const before = await find(id, tenantOf(req, decl), req.lang);
           if (!before) throw notFound();
           // the row stays its company's: references and unique values are checked against that company
           const companyId = byCompany ? Number(before.company_id) : null;
           const values = await check(body, companyId, id);
           if (Object.keys(values).length) await guarded(body, companyId, () => db.updateTable(decl.table).set(values).where('id', '=', id).execute(), id);
           req.audit({ action: 'update', resource: decl.table, resource_id: id, ...auditCompany(before), changes: diff(columnsOf(before), values) });
-          return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present((await find(id, null))!) };
+          return { status: true, message: req.t(`resource.${decl.name}.updated`), data: present((await find(id, null, req.lang))!) };
         },
       );
     }
@@ -371,7 +377,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
         },
         async (req) => {
           const { id } = req.params;
-          const before = await find(id, tenantOf(req, decl));
+          const before = await find(id, tenantOf(req, decl), req.lang);
           if (!before) throw notFound();
           const outcome = await deleteRow(req, db, decl, all, id);
           if (outcome.result === 'conflict') throw new ApiError(409, outcome.key, outcome.params);
@@ -395,7 +401,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
           const tenant = tenantOf(req, decl);
           const results: Array<{ id: number; result: 'deleted' | 'not_found' | 'conflict'; message?: string }> = [];
           for (const id of [...new Set(req.body.ids)]) {
-            const before = await find(id, tenant);
+            const before = await find(id, tenant, req.lang);
             if (!before) {
               results.push({ id, result: 'not_found', message: req.t('errors.notFound') });
               continue;
