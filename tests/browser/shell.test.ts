@@ -71,6 +71,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'dashboard',
       'calculate-cost',
       'transport-requests-visuals',
+      'address-book',
       'price-manager',
       'settings-group',
       'countries',

@@ -50,37 +50,28 @@ export function ExportMenu({
     }
   };
 
+  // What the button and the phone's icon share: opening the menu, busy while the file comes.
+  const opener = {
+    onClick: (e: React.MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
+    disabled: busy,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': anchor ? ('true' as const) : undefined,
+    'aria-busy': busy || undefined,
+    'data-testid': testid,
+  };
+
   return (
     <>
       {compact ? (
         <Tooltip title={translate(label)}>
           <span>
-            <IconButton
-              size="small"
-              color="primary"
-              aria-label={translate(busy ? 'portal.export.busy' : label)}
-              onClick={(e) => setAnchor(e.currentTarget)}
-              disabled={busy}
-              aria-haspopup="menu"
-              aria-expanded={anchor ? 'true' : undefined}
-              aria-busy={busy || undefined}
-              data-testid={testid}
-            >
+            <IconButton size="small" color="primary" aria-label={translate(busy ? 'portal.export.busy' : label)} {...opener}>
               {busy ? <CircularProgress size={16} /> : <FileDownloadIcon fontSize="small" />}
             </IconButton>
           </span>
         </Tooltip>
       ) : (
-        <Button
-          size="small"
-          startIcon={busy ? <CircularProgress size={16} aria-label={translate('portal.export.busy')} /> : <FileDownloadIcon />}
-          onClick={(e) => setAnchor(e.currentTarget)}
-          disabled={busy}
-          aria-haspopup="menu"
-          aria-expanded={anchor ? 'true' : undefined}
-          aria-busy={busy || undefined}
-          data-testid={testid}
-        >
+        <Button size="small" startIcon={busy ? <CircularProgress size={16} aria-label={translate('portal.export.busy')} /> : <FileDownloadIcon />} {...opener}>
           {translate(busy ? 'portal.export.busy' : label)}
         </Button>
       )}
