@@ -218,7 +218,7 @@ for (const dialect of testDatabases()) {
     it('moves the seeded files into the bucket at start, then stores, serves, sweeps, backs up and restores through it', async () => {
       if (!s3) return;
       const setting = s3.setting();
-      const p = await createTestPortal(dialect, { files: setting });
+      const p = await createTestPortal(dialect, { files: setting }, { templateAnyDay: true });
       try {
         expect(p.app.files.kind).toBe('s3');
         // The template's seeded sheets are in DATA_DIR/files (SQLite) or the database (PostgreSQL): moved at start.

@@ -45,13 +45,19 @@ export interface PortalSetup {
   migrate?: (db: DbHandle['db']) => Promise<void>;
   /** The app's logger (off by default): a test that reads log lines passes `{ level, stream }`. */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Copy the run's template even when the Rome date changed since it was made: for a test that needs the
+   * template's state (the seeded files still on the disk) and not the demo set's dates, so a run that crosses
+   * midnight does not seed it afresh.
+   */
+  templateAnyDay?: boolean;
 }
 
 export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides: Partial<Config> = {}, setup: PortalSetup = {}): Promise<TestPortal> {
   const config0 = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, overrides);
   // A copy of the run's migrated and seeded template when this portal's seed is the default one (tests/setup/portalTemplate.ts).
   const templates = inject('portalTemplates');
-  const copy = usable(templates, config0, !!setup.migrate) ? (dialect === 'sqlite' ? templates.sqlite : templates.postgres) : undefined;
+  const copy = usable(templates, config0, !!setup.migrate, setup.templateAnyDay) ? (dialect === 'sqlite' ? templates.sqlite : templates.postgres) : undefined;
   const dataDir = copy ? copyDataDir(copy.dataDir, 'portal-test-') : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
