@@ -1,13 +1,14 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { Box, Button, List, ListItem, ListItemText, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import CloseIcon from '@mui/icons-material/HighlightOff';
 import { useFormat } from '../../components/format';
+import { formatNumber } from '../calculator/numbers';
 import { ListErrorBlock } from '../../components/feedback/ErrorBlock';
 import { normalizeError } from '../../components/feedback/errors';
 import { saveBlob } from '../../components/download';
@@ -61,6 +62,8 @@ function PlaceBlock({
 
 function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
   const translate = useTranslate();
+  const { locale } = useFormat();
+  const num = (v: number | string | null | undefined) => formatNumber(v, locale);
   const pallets = s.shipment_detail.filter((d) => d.shipment_type_id === 1);
   const units = s.shipment_detail.filter((d) => d.shipment_type_id === 2);
   return (
@@ -113,10 +116,10 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
               {pallets.map((p, i) => (
                 <TableRow key={p.id}>
                   <TableCell>{i + 1}</TableCell>
-                  <TableCell align="right">{p.pallet_weight}</TableCell>
-                  <TableCell align="right">{p.pallet_width}</TableCell>
-                  <TableCell align="right">{p.pallet_length}</TableCell>
-                  <TableCell align="right">{p.pallet_height}</TableCell>
+                  <TableCell align="right">{num(p.pallet_weight)}</TableCell>
+                  <TableCell align="right">{num(p.pallet_width)}</TableCell>
+                  <TableCell align="right">{num(p.pallet_length)}</TableCell>
+                  <TableCell align="right">{num(p.pallet_height)}</TableCell>
                   <TableCell>{p.pallet_type}</TableCell>
                 </TableRow>
               ))}
@@ -137,9 +140,9 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
               {units.map((u) => (
                 <TableRow key={u.id}>
                   <TableCell>{u.volume_type ? translate(`requests.volume_types.${u.volume_type}`, { _: u.volume_type }) : '—'}</TableCell>
-                  <TableCell align="right">{u.total_units}</TableCell>
-                  <TableCell align="right">{u.gross_weight}</TableCell>
-                  <TableCell align="right">{u.volume}</TableCell>
+                  <TableCell align="right">{num(u.total_units)}</TableCell>
+                  <TableCell align="right">{num(u.gross_weight)}</TableCell>
+                  <TableCell align="right">{num(u.volume)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -209,7 +212,9 @@ export function RequestDetail() {
   const dataProvider = usePortalData();
   const q = useQuery({ queryKey: ['transport_request', kind, id], queryFn: () => dataProvider.showRequest(kind!, id), enabled: !!kind });
   const back = () => navigate(`/transport-requests-visuals?page=${encodeURIComponent(page)}`);
-  const { ask, dialog } = useStatusAction((status) => (status ? back() : q.refetch()));
+  // Issue 35: after confirming or refusing, the carrier stays on the request, which shows its new status and
+  // (confirmed) its waybill; a failure reads it again too (someone else may have changed it).
+  const { ask, dialog } = useStatusAction(() => q.refetch());
   if (!kind || q.isPending) return <Loading />;
   if (q.error) return <ListErrorBlock error={q.error} />;
   const r = q.data;
@@ -254,9 +259,18 @@ export function RequestDetail() {
         )}
       </Box>
       {carrierOpen && r.to_be_quoted && (
-        <Typography color="warning.dark" sx={{ mb: 2 }} data-testid="set-price-first">
-          {translate('requests.set_price_first')}
-        </Typography>
+        // What to do first: no confirm is offered until the request has a price (the server would refuse it).
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => navigate(`/edit-transport-requests/${r.id}/${page}`)} data-testid="set-price-action">
+              {translate('requests.set_price_action')}
+            </Button>
+          }
+        >
+          <span data-testid="set-price-first">{translate('requests.set_price_first')}</span>
+        </Alert>
       )}
       <Header r={r} kind={kind} />
       <Section title={translate('requests.documents')} testId="documents-card">

@@ -125,10 +125,53 @@ export function newShipment(h: HandOver | null, pickupDefaults: Partial<PlaceFor
 }
 
 export type Errors = Record<string, string>;
-const DECIMAL = /^\d{1,9}([.,]\d{1,3})?$/;
+
+/**
+ * A decimal typed in the user's language (issue 35): its own mark is the decimal one (`,` in Italian and French,
+ * `.` in English); the other mark, or a space, groups thousands when groups of three digits follow it
+ * (`1.500` in Italian is 1500 kg, `1,500` in English too), and is read as a decimal mark otherwise (`2.4` typed
+ * on an Italian phone's keypad is 2,4). At most 9 whole digits and 3 decimals; null when it is not such a number.
+ */
+export function readDecimal(text: string, locale = 'it'): number | null {
+  const mark = locale === 'en' ? '.' : ',';
+  const other = mark === '.' ? ',' : '.';
+  let t = text.trim().replace(/[\s\u00a0\u202f']/g, '');
+  if (!t) return null;
+  const grouped = new RegExp(`^\\d{1,3}(\\${other}\\d{3})+(\\${mark}\\d+)?$`);
+  if (grouped.test(t)) t = t.split(other).join('');
+  else if (!t.includes(mark) && t.split(other).length === 2) t = t.replace(other, mark);
+  const m = new RegExp(`^(\\d{1,9})(?:\\${mark}(\\d{1,3}))?$`).exec(t);
+  if (!m) return null;
+  return Number(`${m[1]}.${m[2] ?? '0'}`);
+}
+
+/** The booking's steps on a phone, in order (the desktop shows the same parts as sections). */
+export const STEPS = ['shipment', 'pickup', 'delivery', 'notes', 'review'] as const;
+export type Step = (typeof STEPS)[number];
+
+/** The step that holds a field path: `s0.pickup.date` → pickup, `s1.weight` → shipment, `doc0.type`, `contact.email` → notes. */
+export function stepOfPath(path: string): Step {
+  if (/^s\d+\.pickup\./.test(path)) return 'pickup';
+  if (/^s\d+\.delivery\./.test(path)) return 'delivery';
+  if (/^s\d+\./.test(path)) return 'shipment';
+  return 'notes';
+}
+
+/** The first step with an error (null when there is none): the one a send with errors opens. */
+export function firstWrongStep(errors: Errors): Step | null {
+  const wrong = new Set(Object.keys(errors).map(stepOfPath));
+  return STEPS.find((s) => wrong.has(s)) ?? null;
+}
+
+/** The errors of one step only (a phone's "Avanti" checks the step it leaves). */
+export const errorsOfStep = (errors: Errors, step: Step): Errors => Object.fromEntries(Object.entries(errors).filter(([k]) => stepOfPath(k) === step));
 
 /** Message keys by field path (`s0.pickup.date`, `doc1`, `contact.email`); empty when the form can be sent. */
-export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { handOver: boolean; today: string; contact?: Contact }): Errors {
+export function validate(
+  shipments: ShipmentForm[],
+  docs: DocRow[],
+  opts: { handOver: boolean; today: string; contact?: Contact; locale?: string },
+): Errors {
   const e: Errors = {};
   const req = (path: string, v: string) => {
     if (!v.trim()) e[path] = 'requests.required';
@@ -149,8 +192,9 @@ export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { hand
     if (s.delivery.date && s.pickup.date && s.delivery.date < s.pickup.date) e[`${p}.delivery.date`] = 'requests.not_past';
     if (!opts.handOver) {
       if (!/^\d{1,6}$/.test(s.units.trim()) || Number(s.units) < 1) e[`${p}.units`] = s.units.trim() ? 'requests.invalid_number' : 'requests.required';
-      if (!DECIMAL.test(s.weight.trim()) || !/[1-9]/.test(s.weight)) e[`${p}.weight`] = s.weight.trim() ? 'requests.invalid_number' : 'requests.required';
-      if (!DECIMAL.test(s.volume.trim())) e[`${p}.volume`] = s.volume.trim() ? 'requests.invalid_number' : 'requests.required';
+      const weight = readDecimal(s.weight, opts.locale);
+      if (weight === null || weight <= 0) e[`${p}.weight`] = s.weight.trim() ? 'requests.invalid_number' : 'requests.required';
+      if (readDecimal(s.volume, opts.locale) === null) e[`${p}.volume`] = s.volume.trim() ? 'requests.invalid_number' : 'requests.required';
       req(`${p}.volumeType`, s.volumeType);
     }
   });
@@ -166,7 +210,7 @@ export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { hand
 }
 
 /** The multipart body: per-shipment fields as `name[]`, the quote's fields, the documents with their types. */
-export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: string, h: HandOver | null, contact?: Contact): FormData {
+export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: string, h: HandOver | null, contact?: Contact, locale = 'it'): FormData {
   const f = new FormData();
   const list = (name: string, pick: (s: ShipmentForm) => string) => shipments.forEach((s) => f.append(`${name}[]`, pick(s)));
   list('shipperref', (s) => s.shipperref.trim());
@@ -188,8 +232,10 @@ export function toFormData(shipments: ShipmentForm[], docs: DocRow[], notes: str
   }
   if (!h) {
     list('units', (s) => s.units.trim());
-    list('weight', (s) => s.weight.trim().replace(',', '.'));
-    list('volume', (s) => s.volume.trim().replace(',', '.'));
+    // The server reads a dot: the user's decimal (readDecimal) in its form.
+    const dec = (v: string) => String(readDecimal(v, locale) ?? v.trim());
+    list('weight', (s) => dec(s.weight));
+    list('volume', (s) => dec(s.volume));
     list('volumeType', (s) => s.volumeType);
   } else {
     const q = h.costRequest;

@@ -7,6 +7,7 @@ import {
   FormControlLabel,
   IconButton,
   MenuItem,
+  Paper,
   Table,
   TableBody,
   TableCell,
@@ -15,17 +16,20 @@ import {
   TextField,
   Tooltip,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useFormat } from '../../components/format';
 import { PortalPickerField, type PickerFieldProps } from '../../components/dates/PortalPickers';
-import type { DocRow, Errors, HandOver, PlaceForm, PlaceTextField, ShipmentForm } from './createForm';
-import { MAX_FILE_BYTES, quotedFigures } from './createForm';
+import type { DocRow, Errors, HandOver, PlaceForm, PlaceTextField, ShipmentForm, Step } from './createForm';
+import { MAX_FILE_BYTES, quotedFigures, readDecimal } from './createForm';
+import { formatNumber } from '../calculator/numbers';
 import { AddressBookPicker } from './AddressBookPicker';
 import { fillFromPlace, quoteMismatch, renamed, type End } from './addressBook';
-import { FigureCard } from './parts';
+import { Field, FigureCard } from './parts';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 
 export type Country = { id: number; en: string; it: string | null; fr: string | null; iso_alpha_2: string | null };
@@ -345,7 +349,10 @@ export function GoodsFields({
 /** The quote handed over: route, pallets or units, and the cards price, admin fees, total, lead time. */
 export function QuoteSummary({ h }: { h: HandOver }) {
   const translate = useTranslate();
-  const { money } = useFormat();
+  const { money, locale } = useFormat();
+  const num = (v: number | string | null | undefined) => formatNumber(v, locale);
+  // On a phone each pallet is a card (issue 35: the table cut its "Misure" column at 390 px).
+  const phone = useMediaQuery((t: Theme) => t.breakpoints.down('sm'));
   const q = h.costRequest;
   const f = quotedFigures(h);
   const place = (city?: string, prov?: string, pc?: string, country?: string) =>
@@ -361,7 +368,25 @@ export function QuoteSummary({ h }: { h: HandOver }) {
         {translate('requests.from_quote', { service })}
       </Typography>
       <Box sx={{ overflowX: 'auto', mb: 2 }}>
-        {h.shipmentType === 'palletExpress' ? (
+        {h.shipmentType === 'palletExpress' && phone ? (
+          <Box sx={{ display: 'grid', gap: 1 }} data-testid="pallet-cards">
+            {(h.palletData ?? []).map((p) => (
+              <Paper key={p.row} variant="outlined" sx={{ p: 1.5 }} data-testid={`pallet-card-${p.row}`}>
+                <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+                  {translate('requests.pallet_n', { n: p.row })}
+                </Typography>
+                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
+                  <Field label={translate('requests.weight_kg')}>{num(p.weight)}</Field>
+                  <Field label={translate('requests.measure')}>{p.measure}</Field>
+                  <Field label={`${translate('requests.width_cm')} × ${translate('requests.length_cm')} × ${translate('requests.height_cm')}`}>
+                    {`${num(p.width)} × ${num(p.length)} × ${num(p.height)}`}
+                  </Field>
+                  <Field label={translate('requests.band')}>{p.type}</Field>
+                </Box>
+              </Paper>
+            ))}
+          </Box>
+        ) : h.shipmentType === 'palletExpress' ? (
           <Table size="small" sx={PHONE_COMPACT} data-testid="pallet-table">
             <TableHead>
               <TableRow>
@@ -378,10 +403,10 @@ export function QuoteSummary({ h }: { h: HandOver }) {
               {(h.palletData ?? []).map((p) => (
                 <TableRow key={p.row}>
                   <TableCell>{p.row}</TableCell>
-                  <TableCell align="right">{p.weight}</TableCell>
-                  <TableCell align="right">{p.width}</TableCell>
-                  <TableCell align="right">{p.length}</TableCell>
-                  <TableCell align="right">{p.height}</TableCell>
+                  <TableCell align="right">{num(p.weight)}</TableCell>
+                  <TableCell align="right">{num(p.width)}</TableCell>
+                  <TableCell align="right">{num(p.length)}</TableCell>
+                  <TableCell align="right">{num(p.height)}</TableCell>
                   <TableCell>{p.measure}</TableCell>
                   <TableCell>{p.type}</TableCell>
                 </TableRow>
@@ -402,10 +427,10 @@ export function QuoteSummary({ h }: { h: HandOver }) {
             <TableBody>
               <TableRow>
                 <TableCell>{h.units?.standardvolumeType ?? q.standardvolumeType}</TableCell>
-                <TableCell align="right">{h.units?.standardunits ?? q.standardunits}</TableCell>
-                <TableCell align="right">{h.units?.standardweight ?? q.standardweight}</TableCell>
-                <TableCell align="right">{h.units?.standardvolume ?? q.standardvolume}</TableCell>
-                <TableCell align="right">{h.units?.chargeable_weight ?? '—'}</TableCell>
+                <TableCell align="right">{num(h.units?.standardunits ?? q.standardunits)}</TableCell>
+                <TableCell align="right">{num(h.units?.standardweight ?? q.standardweight)}</TableCell>
+                <TableCell align="right">{num(h.units?.standardvolume ?? q.standardvolume)}</TableCell>
+                <TableCell align="right">{num(h.units?.chargeable_weight)}</TableCell>
               </TableRow>
             </TableBody>
           </Table>
@@ -499,6 +524,115 @@ export function DocumentsField({
       <Button startIcon={<AddIcon />} onClick={() => onChange([...rows, { key: Date.now(), type: '', file: null }])} data-testid="add-document">
         {translate('requests.add_document')}
       </Button>
+    </Box>
+  );
+}
+
+/**
+ * The phone's last step: what will be sent, part by part, each with its step to open for a correction.
+ * Numbers as the user's language writes them (350,5 kg in Italian).
+ */
+export function ReviewPart({
+  shipments,
+  handOver,
+  notes,
+  docs,
+  countries,
+  onOpen,
+}: {
+  shipments: ShipmentForm[];
+  handOver: HandOver | null;
+  notes: string;
+  docs: DocRow[];
+  countries: Country[];
+  onOpen: (step: Step) => void;
+}) {
+  const translate = useTranslate();
+  const { locale, money, date } = useFormat();
+  const num = (text: string) => {
+    const n = readDecimal(text, locale);
+    return n === null ? text.trim() || '—' : formatNumber(n, locale);
+  };
+  const countryName = (iso: string) => {
+    const c = countries.find((x) => x.iso_alpha_2 === iso);
+    return (c && ((locale === 'it' ? c.it : locale === 'fr' ? c.fr : c.en) ?? c.en)) || iso;
+  };
+  const place = (a: PlaceForm) =>
+    [a.locationName, a.address, [a.postalCode, a.city, a.province ? `(${a.province})` : ''].filter(Boolean).join(' '), countryName(a.country)]
+      .filter((x) => x && x.trim())
+      .join(', ');
+  const when = (a: PlaceForm) => (a.date ? `${date(a.date)}${a.timeFrom || a.timeTo ? `, ${a.timeFrom}–${a.timeTo}` : ''}` : null);
+  const block = (title: string, step: Step, children: React.ReactNode, testId: string) => (
+    <Paper variant="outlined" sx={{ p: 1.5 }} data-testid={testId}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1 }}>
+        <Typography variant="subtitle2" component="h3" color="primary">
+          {title}
+        </Typography>
+        <Button size="small" onClick={() => onOpen(step)} aria-label={`${translate('requests.edit')}: ${title}`}>
+          {translate('requests.edit')}
+        </Button>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 1 }}>{children}</Box>
+    </Paper>
+  );
+  const attached = docs.filter((d) => d.file).map((d) => d.file!.name);
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }} data-testid="review">
+      <Typography variant="body2" color="text.secondary">
+        {translate('requests.review_hint')}
+      </Typography>
+      {shipments.map((s, i) => (
+        <Box key={i} sx={{ display: 'grid', gap: 1.5 }}>
+          {shipments.length > 1 && (
+            <Typography variant="subtitle1" component="h3" color="primary">
+              {translate('requests.shipment_n', { n: i + 1 })}
+            </Typography>
+          )}
+          {block(
+            translate('requests.step_shipment'),
+            'shipment',
+            <>
+              <Field label={translate('requests.shipper_reference')}>{s.shipperref}</Field>
+              {s.consigneeref && <Field label={translate('requests.consignee_reference')}>{s.consigneeref}</Field>}
+              {handOver ? (
+                <Field label={translate('requests.total')}>{money(quotedFigures(handOver).total)}</Field>
+              ) : (
+                <Field label={translate('requests.goods')} testId={`review-goods-${i}`}>
+                  {`${translate('requests.units')}: ${num(s.units)} · ${num(s.weight)} kg · ${translate('requests.volume')} ${num(s.volume)}${s.volumeType ? ` ${s.volumeType}` : ''}`}
+                </Field>
+              )}
+            </>,
+            `review-shipment-${i}`,
+          )}
+          {block(
+            translate('requests.step_pickup'),
+            'pickup',
+            <>
+              <Field label={translate('requests.date')}>{when(s.pickup)}</Field>
+              <Field label={translate('requests.address')}>{place(s.pickup)}</Field>
+            </>,
+            `review-pickup-${i}`,
+          )}
+          {block(
+            translate('requests.step_delivery'),
+            'delivery',
+            <>
+              <Field label={translate('requests.date')}>{when(s.delivery)}</Field>
+              <Field label={translate('requests.address')}>{place(s.delivery)}</Field>
+            </>,
+            `review-delivery-${i}`,
+          )}
+        </Box>
+      ))}
+      {block(
+        translate('requests.step_notes'),
+        'notes',
+        <>
+          <Field label={translate('requests.general_notes')}>{notes.trim() || null}</Field>
+          <Field label={translate('requests.review_documents')}>{attached.length ? attached.join(', ') : translate('requests.review_none')}</Field>
+        </>,
+        'review-notes',
+      )}
     </Box>
   );
 }

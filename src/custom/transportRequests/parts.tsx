@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Box, Chip, Paper, Typography, type ChipProps } from '@mui/material';
 import type { TransportRequest } from './api';
+import { useFormat } from '../../components/format';
+import { formatNumber } from '../calculator/numbers';
 
 /** Status colours: open blue, confirmed green, refused red, in transit amber, delivered dark green, cancelled grey. */
 const COLORS: Record<number, ChipProps['color']> = { 1: 'info', 3: 'success', 4: 'error', 5: 'warning', 6: 'success', 7: 'default' };
@@ -92,12 +94,14 @@ export function FigureCard({ label, value, testId, strong }: { label: ReactNode;
 /** The goods of a shipment in one line: "Pallet 1: 250 kg, 120×80×90 cm (p300)" or "33 colli, 18500 kg, 0 FTL". */
 export function useGoodsSummary() {
   const translate = useTranslate();
+  const { locale } = useFormat();
+  const n = (v: number | string | null | undefined) => formatNumber(v, locale);
   return (s: TransportRequest['shipment'][number]) =>
     s.shipment_detail
       .map((d, i) =>
         d.shipment_type_id === 1
-          ? `${translate('requests.pallet_n', { n: i + 1 })}: ${d.pallet_weight} kg, ${d.pallet_width}×${d.pallet_length}×${d.pallet_height} cm${d.pallet_type ? ` (${d.pallet_type})` : ''}`
-          : `${translate('requests.units')}: ${d.total_units} · ${d.gross_weight} kg · ${translate('requests.volume')} ${d.volume} ${d.volume_type ?? ''}`,
+          ? `${translate('requests.pallet_n', { n: i + 1 })}: ${n(d.pallet_weight)} kg, ${n(d.pallet_width)}×${n(d.pallet_length)}×${n(d.pallet_height)} cm${d.pallet_type ? ` (${d.pallet_type})` : ''}`
+          : `${translate('requests.units')}: ${n(d.total_units)} · ${n(d.gross_weight)} kg · ${translate('requests.volume')} ${n(d.volume)} ${d.volume_type ?? ''}`,
       )
       .join(' — ');
 }

@@ -13,8 +13,8 @@ export const REFUSE = 4;
 export const isOpen = (r: TransportRequest) => r.transport_request_status_id === 1 || r.transport_request_status_id === 0;
 
 /**
- * Confirm and refuse with a confirmation dialog, then the documented toasts ("Request confirmed
- * successfully", "Request refused successfully") or the server's message (409 when someone else
+ * Confirm and refuse with a confirmation dialog, then a toast naming the request ("Richiesta n. 123
+ * confermata", issue 35) or the server's message after the request's number (409 when someone else
  * changed it first, 422 when a request to be quoted has no price yet). The dialog takes a note for
  * the customer, shown in the request's timeline: optional on confirming, required on refusing.
  */
@@ -36,8 +36,9 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
     }
     setBusy(true);
     try {
-      const answer = await dataProvider.changeRequestStatus(pending.r.id, pending.status, note.trim() || undefined);
-      notify(answer.message || translate(pending.status === CONFIRM ? 'requests.confirmed_ok' : 'requests.refused_ok'), { type: 'success' });
+      await dataProvider.changeRequestStatus(pending.r.id, pending.status, note.trim() || undefined);
+      // The message names the request (issue 35): "Richiesta n. 123 confermata".
+      notify(translate(pending.status === CONFIRM ? 'requests.confirmed_n' : 'requests.refused_n', { id: pending.r.id }), { type: 'success' });
       await invalidate();
       onDone(pending.status);
     } catch (e) {
@@ -49,7 +50,7 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
         setBusy(false);
         return;
       }
-      notify(err.message, { type: 'error' });
+      notify(translate('requests.action_failed', { id: pending.r.id, reason: err.message }), { type: 'error' });
       onDone(0);
     } finally {
       setBusy(false);
