@@ -18,6 +18,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
+import { visuallyHidden } from '@mui/utils';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { normalizeError } from '../../components/feedback/errors';
@@ -348,10 +349,13 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
                 onClick={() => setStep(st)}
                 data-testid={`step-${st}`}
                 aria-current={st === step ? 'step' : undefined}
-                aria-label={wrongSteps.has(st) ? `${name(st)} (${translate('requests.step_errors')})` : name(st)}
                 sx={{ px: 0.5, py: 1, mx: 0, '& .MuiStepLabel-label': { fontSize: 12, mt: '4px !important' } }}
               >
-                <StepLabel error={wrongSteps.has(st)}>{name(st)}</StepLabel>
+                <StepLabel error={wrongSteps.has(st)}>
+                  {name(st)}
+                  {/* The red icon says it to the eye; the words to a screen reader. */}
+                  {wrongSteps.has(st) && <span style={visuallyHidden}> ({translate('requests.step_errors')})</span>}
+                </StepLabel>
               </StepButton>
             </MuiStep>
           ))}

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { newShipment, quotedFigures, readHandOver, serverFieldPath, toFormData, validate, type HandOver, type ShipmentForm } from './createForm';
+import {
+  errorsOfStep,
+  firstWrongStep,
+  newShipment,
+  quotedFigures,
+  readDecimal,
+  readHandOver,
+  serverFieldPath,
+  stepOfPath,
+  toFormData,
+  validate,
+  type HandOver,
+  type ShipmentForm,
+} from './createForm';
 
 const handOver: HandOver = {
   costRequest: {
@@ -154,5 +167,46 @@ describe('the create form', () => {
     expect(serverFieldPath('shipperref.1')).toBe('s1.shipperref');
     expect(serverFieldPath('visitor_company')).toBe('contact.company');
     expect(serverFieldPath('documents')).toBeNull();
+  });
+
+  it("reads a decimal in the user's language: its own mark is the decimal one, the other groups thousands", () => {
+    expect(readDecimal('350,5', 'it')).toBe(350.5);
+    expect(readDecimal('350,5', 'fr')).toBe(350.5);
+    expect(readDecimal('350.5', 'en')).toBe(350.5);
+    // The other mark before three digits groups them; otherwise it is read as a decimal mark.
+    expect(readDecimal('1.500', 'it')).toBe(1500);
+    expect(readDecimal('1.500,25', 'it')).toBe(1500.25);
+    expect(readDecimal('1,500', 'en')).toBe(1500);
+    expect(readDecimal('1,500.5', 'en')).toBe(1500.5);
+    expect(readDecimal('1 500,5', 'fr')).toBe(1500.5);
+    expect(readDecimal('1\u202f500,5', 'fr')).toBe(1500.5);
+    expect(readDecimal('2.4', 'it')).toBe(2.4);
+    expect(readDecimal('350,5', 'en')).toBe(350.5);
+    expect(readDecimal(' 12 ', 'it')).toBe(12);
+    for (const bad of ['', 'abc', '1,2,3', '1.5.', '-3', '1,2345', '1234567890', '1.500.2']) expect(readDecimal(bad, 'it')).toBeNull();
+    // The form checks and sends the number with a dot.
+    const hand = { ...filled(newShipment(null)), units: '3', weight: '1.500,5', volume: '2', volumeType: 'CBM' as const };
+    expect(validate([hand], [], { handOver: false, today: '2030-01-01', locale: 'it' })).toEqual({});
+    expect(toFormData([hand], [], '', null, undefined, 'it').getAll('weight[]')).toEqual(['1500.5']);
+    expect(toFormData([{ ...hand, weight: '1,500.5' }], [], '', null, undefined, 'en').getAll('weight[]')).toEqual(['1500.5']);
+    expect(validate([{ ...hand, weight: '1,2,3' }], [], { handOver: false, today: '2030-01-01', locale: 'it' })).toEqual({
+      's0.weight': 'requests.invalid_number',
+    });
+  });
+
+  it('puts each field in its step, and a send with errors opens the first wrong one', () => {
+    expect(stepOfPath('s0.shipperref')).toBe('shipment');
+    expect(stepOfPath('s1.weight')).toBe('shipment');
+    expect(stepOfPath('s0.pickup.date')).toBe('pickup');
+    expect(stepOfPath('s2.delivery.postalCode')).toBe('delivery');
+    expect(stepOfPath('doc0.type')).toBe('notes');
+    expect(stepOfPath('contact.email')).toBe('notes');
+    expect(firstWrongStep({})).toBeNull();
+    expect(firstWrongStep({ 'contact.email': 'x', 's1.delivery.address': 'x', 's0.pickup.date': 'x' })).toBe('pickup');
+    expect(firstWrongStep({ 'doc0.type': 'x', 's1.units': 'x' })).toBe('shipment');
+    expect(errorsOfStep({ 's0.pickup.date': 'a', 's0.shipperref': 'b', 's0.pickup.timeFrom': 'c' }, 'pickup')).toEqual({
+      's0.pickup.date': 'a',
+      's0.pickup.timeFrom': 'c',
+    });
   });
 });
