@@ -69,19 +69,21 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await fillPickupAndDelivery(page);
     await shot(page, 'request-from-quote');
     await page.getByTestId('create-submit').click();
-    await toast(page, 'Richiesta di trasporto creata con successo');
-    await page.getByTestId('greeting').waitFor();
+    // The new request opens, its number in the message (issue 35).
+    await page.waitForURL(/#\/transport-requests-visuals\/\d+\/1$/);
+    await page.getByTestId('request-detail').waitFor();
     const row = await ctx.portal.db.db
       .selectFrom('transport_requests')
       .select(['id', 'cost', 'admin_fees', 'carrier_id'])
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     id = row.id;
+    await toast(page, `Richiesta di trasporto n. ${id} creata`);
     expect(row).toMatchObject({ cost: 13090, admin_fees: 450, carrier_id: w.carrier });
     expect(errors).toEqual([]);
   });
 
-  it('the carrier confirms it from the detail, back on the list', async () => {
+  it('the carrier confirms it from the detail, and stays on it', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
     await ctx.login(page, w.logins.carrier);
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
@@ -96,10 +98,11 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await page.getByTestId('request-detail').waitFor();
     await page.getByTestId('detail-confirm').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
-    await toast(page, 'Richiesta confermata con successo');
-    await page.waitForURL(/#\/transport-requests-visuals\?page=1$/);
-    const row = page.locator('tr', { has: page.getByText(String(id), { exact: true }) }).first();
-    await expect.poll(() => row.getByTestId('request-status').textContent()).toBe('Confermata');
+    await toast(page, `Richiesta n. ${id} confermata`);
+    // Issue 35: the request stays open, in its new status, with its waybill.
+    await expect.poll(() => page.getByTestId('request-header').getByTestId('request-status').textContent()).toBe('Confermata');
+    expect(page.url()).toMatch(new RegExp(`#/transport-requests-visuals/${id}/1$`));
+    await page.getByTestId('detail-waybill').waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -133,9 +136,10 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
     await page.getByTestId('contact.phone').fill('+39 333 1234567');
     await shot(page, 'request-visitor');
     await page.getByTestId('create-submit').click();
-    await toast(page, 'Richiesta di trasporto creata con successo');
+    // A visitor has no request screens: back to /quote, the message naming the request's number.
     await page.waitForURL(/#\/quote$/);
     const row = await ctx.portal.db.db.selectFrom('transport_requests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await toast(page, `Richiesta di trasporto n. ${row.id} creata`);
     expect(row).toMatchObject({
       carrier_id: w.carrier,
       enduser_company_id: null,

@@ -61,7 +61,7 @@ describeInBrowser('the request timeline and the PDFs in Chromium, in Italian', (
     await page.getByTestId('status-note').fill(NOTE);
     await shot(page, 'timeline-confirm-with-note');
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
-    await page.getByText('Richiesta confermata con successo').first().waitFor();
+    await page.getByText(`Richiesta n. ${id} confermata`, { exact: true }).first().waitFor();
     const row = await ctx.portal.db.db.selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.transport_request_status_id).toBe(3);
     expect(errors).toEqual([]);

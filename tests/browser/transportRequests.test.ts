@@ -23,6 +23,9 @@ describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
     await page.getByTestId('create-submit').click();
     await toast(page, 'Controlla i campi evidenziati.');
     expect(await page.getByText('Campo obbligatorio').count()).toBeGreaterThan(5);
+    // On a desktop the form is sections with headings; the first wrong field is scrolled to and has the focus.
+    expect(await page.getByTestId('create-request').getAttribute('data-layout')).toBe('sections');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('s0.shipperref');
 
     await page.getByTestId('s0.shipperref').fill('ORD-9001');
     await page.getByTestId('s0.units').fill('4');
@@ -49,12 +52,19 @@ describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
     await page.getByRole('option').first().click();
     await shot(page, 'requests-create-filled');
     await page.getByTestId('create-submit').click();
-    await toast(page, 'Richiesta di trasporto creata con successo');
-    await page.getByTestId('greeting').waitFor();
+    // The new request opens, its number in the message (issue 35).
+    await page.waitForURL(/#\/transport-requests-visuals\/\d+\/1$/);
     const row = await ctx.portal.db.db.selectFrom('transport_requests').select(['id', 'cost']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     requestId = row.id;
+    expect(page.url()).toMatch(new RegExp(`/transport-requests-visuals/${requestId}/1$`));
+    await toast(page, `Richiesta di trasporto n. ${requestId} creata`);
+    await page.getByTestId('request-detail').waitFor();
+    // Weights as Italian writes them.
+    expect(await page.getByTestId('shipment-card-1').textContent()).toContain('520,5');
     expect(row.cost).toBeNull();
     // The dashboard's five most recent show it, still to be quoted and open.
+    await page.goto(`${ctx.portal.url}/#/`);
+    await page.getByTestId('greeting').waitFor();
     const dashRow = page.getByTestId(`dashboard-row-${requestId}`);
     await dashRow.waitFor();
     expect(await dashRow.textContent()).toContain('Da quotare');
@@ -91,7 +101,7 @@ describeInBrowser('transport requests in Chromium, in Italian', (ctx) => {
     const priced = page.locator('tr', { has: page.getByText(String(requestId), { exact: true }) }).first();
     await priced.getByTestId('row-confirm').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
-    await toast(page, 'Richiesta confermata con successo');
+    await toast(page, `Richiesta n. ${requestId} confermata`);
     await expect.poll(() => priced.getByTestId('request-status').textContent()).toBe('Confermata');
     await expect.poll(() => priced.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(232, 245, 233)');
     await shot(page, 'requests-list-carrier');
