@@ -1,7 +1,8 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { pdfText } from '../api/pdfText.js';
+import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
 import { axeProblems } from './axe.js';
 import { bytesOf } from './files.js';
 import { describeInBrowser, shot } from './harness.js';
@@ -121,6 +122,9 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     await page.getByTestId('edit-submit').click();
     await page.getByText('Richiesta di trasporto aggiornata con successo', { exact: true }).first().waitFor();
 
+    // Saved, the edit form goes back to the list; the request is opened again from there.
+    await page.waitForURL(/#\/transport-requests-visuals(\?.*)?$/);
+    await page.getByTestId('request-filters').waitFor();
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
     await page.getByTestId('detail-confirm').waitFor();
     expect(await page.getByTestId('set-price-first').count()).toBe(0);
@@ -142,6 +146,52 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     expect(pdfText(pdf)).toContain('350,5');
     const row = await ctx.portal.db.db.selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.transport_request_status_id).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('a booking from a quote on a phone: each pallet is a card (no cut "Misure"), the quote on the first step', async () => {
+    const w: PricingWorld = await buildPricingWorld(ctx.portal.db.db, 'steps');
+    const { page, errors } = await ctx.page({ viewport: PHONE });
+    await ctx.login(page, w.logins.endUser);
+    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await page.getByTestId('zone-national').click();
+    await page.getByTestId('service-palletExpress').click();
+    await page.getByTestId('calc-next').click();
+    await page.getByTestId('calc-form').waitFor();
+    for (const [name, value] of [
+      ['originPostalCode', '20121'],
+      ['originLocality', 'Milano'],
+      ['originProvince', 'MI'],
+      ['destinationPostalCode', '00118'],
+      ['destinationLocality', 'Roma'],
+      ['destinationProvince', 'RM'],
+      ['palletWeight[0]', '250,5'],
+      ['palletWidth[0]', '120'],
+      ['palletLength[0]', '80'],
+      ['palletHeight[0]', '90'],
+    ])
+      await page.fill(`input[name="${name}"]`, value);
+    await page.getByTestId('calc-submit').click();
+    // (A confirmation before calculating, when the calculator still asks one.)
+    const ok = page.getByTestId('calc-confirm-ok');
+    const results = page.getByTestId('calc-results');
+    await ok.or(results).first().waitFor();
+    if (await ok.isVisible()) await ok.click();
+    await results.waitFor();
+    await page.getByTestId('request-gold').click();
+    await page.getByTestId('quote-summary').waitFor();
+    expect(await page.getByTestId('create-request').getAttribute('data-step')).toBe('shipment');
+    expect(await page.getByTestId('pallet-table').count()).toBe(0);
+    const card = page.getByTestId('pallet-card-1');
+    expect(await card.innerText()).toContain('Misure');
+    expect(await card.innerText()).toContain('250,5');
+    expect(await card.innerText()).toContain('120 × 80 × 90');
+    // The card shows whole, inside the phone's width.
+    const box = (await card.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    await shot(page, 'booking-steps-from-quote');
+    expect(await axeProblems(page, 'booking from a quote on a phone')).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
