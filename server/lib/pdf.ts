@@ -91,13 +91,16 @@ export function dayText(lang: Lang, value: string | null | undefined): string {
 export function numberText(lang: Lang, v: number | string | null | undefined): string {
   if (v === null || v === undefined || v === '') return '—';
   const n = Number(v);
-  return Number.isNaN(n) ? String(v) : new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2 }).format(n);
+  // Grouped from four digits (1.350,5 kg), as the screens write it (src/custom/calculator/numbers.ts): Italian
+  // CLDR data would otherwise leave 1350,5 ungrouped.
+  return Number.isNaN(n) ? String(v) : new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
 }
 
 /** Euros (a value already in euros) the way the language writes them. */
 export function moneyText(lang: Lang, euros: number | null | undefined): string {
   if (euros === null || euros === undefined) return '—';
-  return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: 'EUR' }).format(euros);
+  // As src/components/format.ts: 1.234,56 € (grouped from four digits in Italian too).
+  return new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: 'EUR', useGrouping: 'always' } as Intl.NumberFormatOptions).format(euros);
 }
 
 /** A small bold caption. */

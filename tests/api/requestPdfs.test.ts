@@ -100,6 +100,25 @@ describeEachDb('the transport document and the quote as PDFs', (p) => {
     expect(fr).toContain('Lettre de voiture');
   });
 
+  it('writes weights and measures as the downloader\'s language does: 1.350,5 in Italian, 1,350.5 in English, 1 350,5 in French', async () => {
+    const id = await createGold();
+    await p().api('POST', STATUS_URL, { token: w.tokens.beta, body: { id, transport_request_status_id: 3, note: 'Ok' } });
+    // A weight with a decimal and thousands, and a decimal width (the stored text, as the booking stores it).
+    const shipment = await p().db.db.selectFrom('shipments').select('id').where('transport_request_id', '=', id).executeTakeFirstOrThrow();
+    await p().db.db.updateTable('shipment_details').set({ pallet_weight: '1350.5', pallet_width: '120.5' }).where('shipment_id', '=', shipment.id).execute();
+    const text = (lang: string) => raw('GET', `/enduser/transport_requests/waybill/${id}`, { token: w.tokens.bianchi, lang }).then((r) => pdfText(r.bytes));
+    const itText = await text('it');
+    expect(itText).toContain('1.350,5');
+    expect(itText).toContain('120,5 × 80 × 90');
+    expect(itText).toContain('Peso totale: 1.350,5 kg');
+    const en = await text('en');
+    expect(en).toContain('1,350.5');
+    expect(en).toContain('120.5 × 80 × 90');
+    const fr = (await text('fr')).replace(/[\u00a0\u202f]/g, ' ');
+    expect(fr).toContain('1 350,5');
+    expect(fr).toContain('120,5 × 80 × 90');
+  });
+
   it("another tenant's request or an unknown id is 404; a refused request is 409", async () => {
     const id = await createGold();
     await p().api('POST', STATUS_URL, { token: w.tokens.beta, body: { id, transport_request_status_id: 3, note: 'Ok' } });

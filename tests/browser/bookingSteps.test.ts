@@ -1,4 +1,4 @@
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { pdfText } from '../api/pdfText.js';
@@ -183,9 +183,9 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     expect(await page.getByTestId('create-request').getAttribute('data-step')).toBe('shipment');
     expect(await page.getByTestId('pallet-table').count()).toBe(0);
     const card = page.getByTestId('pallet-card-1');
-    expect(await card.innerText()).toContain('Misure');
     expect(await card.innerText()).toContain('250,5');
     expect(await card.innerText()).toContain('120 × 80 × 90');
+    expect(await card.innerText()).toContain('Misure (cm)');
     // The card shows whole, inside the phone's width.
     const box = (await card.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);

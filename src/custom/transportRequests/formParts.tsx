@@ -377,10 +377,7 @@ export function QuoteSummary({ h }: { h: HandOver }) {
                 </Typography>
                 <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr' }}>
                   <Field label={translate('requests.weight_kg')}>{num(p.weight)}</Field>
-                  <Field label={translate('requests.measure')}>{p.measure}</Field>
-                  <Field label={`${translate('requests.width_cm')} × ${translate('requests.length_cm')} × ${translate('requests.height_cm')}`}>
-                    {`${num(p.width)} × ${num(p.length)} × ${num(p.height)}`}
-                  </Field>
+                  <Field label={`${translate('requests.measure')} (cm)`}>{`${num(p.width)} × ${num(p.length)} × ${num(p.height)}`}</Field>
                   <Field label={translate('requests.band')}>{p.type}</Field>
                 </Box>
               </Paper>
@@ -407,7 +404,7 @@ export function QuoteSummary({ h }: { h: HandOver }) {
                   <TableCell align="right">{num(p.width)}</TableCell>
                   <TableCell align="right">{num(p.length)}</TableCell>
                   <TableCell align="right">{num(p.height)}</TableCell>
-                  <TableCell>{p.measure}</TableCell>
+                  <TableCell>{`${num(p.width)}×${num(p.length)}×${num(p.height)}`}</TableCell>
                   <TableCell>{p.type}</TableCell>
                 </TableRow>
               ))}

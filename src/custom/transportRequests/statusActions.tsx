@@ -24,6 +24,8 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
   const dataProvider = usePortalData();
   const invalidate = useInvalidateRequests();
   const [pending, setPending] = useState<{ r: TransportRequest; status: 3 | 4 } | null>(null);
+  // What the dialog shows: the last question asked, kept while it fades out (pending already null), not an empty "n. ?".
+  const [shown, setShown] = useState<{ r: TransportRequest; status: 3 | 4 } | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | null>(null);
@@ -58,12 +60,12 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
     }
   }
 
-  const confirming = pending?.status === CONFIRM;
+  const confirming = shown?.status === CONFIRM;
   const dialog = (
     <Confirm
       isOpen={!!pending}
       loading={busy}
-      title={translate(confirming ? 'requests.confirm_title' : 'requests.refuse_title', { id: pending?.r.id ?? '' })}
+      title={translate(confirming ? 'requests.confirm_title' : 'requests.refuse_title', { id: shown?.r.id ?? '' })}
       content={
         <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <Typography>{translate(confirming ? 'requests.confirm_text' : 'requests.refuse_text')}</Typography>
@@ -97,6 +99,7 @@ export function useStatusAction(onDone: (status: number) => void): { ask: (r: Tr
     setNote('');
     setNoteError(null);
     setPending({ r, status });
+    setShown({ r, status });
   };
   return { ask, dialog };
 }
