@@ -342,14 +342,21 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
     return (
       <Box ref={formRef} data-testid="create-request" data-layout="steps" data-step={step}>
         {heading}
-        <Stepper nonLinear alternativeLabel activeStep={at} aria-label={translate('requests.steps_label')} sx={{ mb: 2, mx: -1 }}>
+        <Stepper
+          nonLinear
+          alternativeLabel
+          activeStep={at}
+          aria-label={translate('requests.steps_label')}
+          // Five equal columns that never push the page wider than a 360 px phone: a long label wraps.
+          sx={{ mb: 2, mx: -1, '& .MuiStep-root': { flex: '1 1 0', minWidth: 0, px: 0.25 }, '& .MuiStepLabel-label': { overflowWrap: 'anywhere' } }}
+        >
           {STEPS.map((st) => (
             <MuiStep key={st} completed={false}>
               <StepButton
                 onClick={() => setStep(st)}
                 data-testid={`step-${st}`}
                 aria-current={st === step ? 'step' : undefined}
-                sx={{ px: 0.5, py: 1, mx: 0, '& .MuiStepLabel-label': { fontSize: 12, mt: '4px !important' } }}
+                sx={{ px: 0, py: 1, mx: 0, width: '100%', '& .MuiStepLabel-label': { fontSize: 12, mt: '4px !important' } }}
               >
                 <StepLabel error={wrongSteps.has(st)}>
                   {name(st)}

@@ -447,7 +447,7 @@ const fr: typeof it = {
     step_pickup: 'Enlèvement',
     step_delivery: 'Livraison',
     step_notes: 'Notes et documents',
-    step_review: 'Récapitulatif',
+    step_review: 'Résumé',
     steps_label: 'Étapes de la réservation',
     step_of: 'Étape %{n} sur %{total} : %{name}',
     step_errors: 'À corriger',
