@@ -194,4 +194,42 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     expect(await axeProblems(page, 'booking from a quote on a phone')).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('the carrier refuses a request on a phone and stays on it; a confirm that comes too late names the request and shows its status', async () => {
+    const open = await ctx.portal.db.db
+      .selectFrom('transport_requests as tr')
+      .innerJoin('companies as c', 'c.id', 'tr.carrier_id')
+      .select('tr.id')
+      .where('c.legal_name', '=', 'Acme Trasporti S.r.l.')
+      .where('tr.transport_request_status_id', '=', 1)
+      .where('tr.cost', 'is not', null)
+      .orderBy('tr.id')
+      .execute();
+    expect(open.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = open.map((r) => r.id);
+    const { page, errors } = await ctx.page({ viewport: PHONE });
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${first}/1`);
+    await page.getByTestId('detail-refuse').click();
+    await page.getByTestId('status-note').fill('Nessun mezzo disponibile quel giorno');
+    await page.getByRole('dialog').getByRole('button', { name: 'Rifiuta' }).click();
+    await page.getByText(`Richiesta n. ${first} rifiutata`, { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByTestId('request-header').getByTestId('request-status').textContent()).toBe('Rifiutata');
+    expect(page.url()).toMatch(new RegExp(`#/transport-requests-visuals/${first}/1$`));
+    expect(await page.getByTestId('detail-refuse').count()).toBe(0);
+    expect(await page.getByTestId('detail-waybill').count()).toBe(0);
+
+    // Someone else confirms the second request while this screen still shows it open.
+    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${second}/1`);
+    await page.getByTestId('detail-confirm').waitFor();
+    await ctx.portal.db.db.updateTable('transport_requests').set({ transport_request_status_id: 3 }).where('id', '=', second).execute();
+    await page.getByTestId('detail-confirm').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+    await page.getByText(new RegExp(`^Richiesta n\\. ${second} non aggiornata: `)).first().waitFor();
+    // The screen reads it again: confirmed, with its waybill, on the same request.
+    await expect.poll(() => page.getByTestId('request-header').getByTestId('request-status').textContent()).toBe('Confermata');
+    await page.getByTestId('detail-waybill').waitFor();
+    expect(page.url()).toMatch(new RegExp(`#/transport-requests-visuals/${second}/1$`));
+    expect(errors).toEqual([]);
+  });
 });
