@@ -93,7 +93,9 @@ export function numberText(lang: Lang, v: number | string | null | undefined): s
   const n = Number(v);
   // Grouped from four digits (1.350,5 kg), as the screens write it (src/custom/calculator/numbers.ts): Italian
   // CLDR data would otherwise leave 1350,5 ungrouped.
-  return Number.isNaN(n) ? String(v) : new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
+  return Number.isNaN(n)
+    ? String(v)
+    : new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(n);
 }
 
 /** Euros (a value already in euros) the way the language writes them. */

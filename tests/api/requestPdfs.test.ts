@@ -100,7 +100,7 @@ describeEachDb('the transport document and the quote as PDFs', (p) => {
     expect(fr).toContain('Lettre de voiture');
   });
 
-  it('writes weights and measures as the downloader\'s language does: 1.350,5 in Italian, 1,350.5 in English, 1 350,5 in French', async () => {
+  it("writes weights and measures as the downloader's language does: 1.350,5 in Italian, 1,350.5 in English, 1 350,5 in French", async () => {
     const id = await createGold();
     await p().api('POST', STATUS_URL, { token: w.tokens.beta, body: { id, transport_request_status_id: 3, note: 'Ok' } });
     // A weight with a decimal and thousands, and a decimal width (the stored text, as the booking stores it).

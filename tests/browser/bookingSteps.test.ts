@@ -21,7 +21,11 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 const focusedField = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
-    return el?.closest('[data-testid]')?.getAttribute('data-testid') ?? el?.closest('.MuiFormControl-root')?.querySelector('[data-testid]')?.getAttribute('data-testid') ?? null;
+    return (
+      el?.closest('[data-testid]')?.getAttribute('data-testid') ??
+      el?.closest('.MuiFormControl-root')?.querySelector('[data-testid]')?.getAttribute('data-testid') ??
+      null
+    );
   });
 const step = (page: Page) => page.getByTestId('create-request').getAttribute('data-step');
 
@@ -225,7 +229,10 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     await ctx.portal.db.db.updateTable('transport_requests').set({ transport_request_status_id: 3 }).where('id', '=', second).execute();
     await page.getByTestId('detail-confirm').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
-    await page.getByText(new RegExp(`^Richiesta n\\. ${second} non aggiornata: `)).first().waitFor();
+    await page
+      .getByText(new RegExp(`^Richiesta n\\. ${second} non aggiornata: `))
+      .first()
+      .waitFor();
     // The screen reads it again: confirmed, with its waybill, on the same request.
     await expect.poll(() => page.getByTestId('request-header').getByTestId('request-status').textContent()).toBe('Confermata');
     await page.getByTestId('detail-waybill').waitFor();

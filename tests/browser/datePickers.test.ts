@@ -94,7 +94,10 @@ describeInBrowser('date and time pickers in the portal language on an American E
     await page.getByTestId('s0.delivery.province').fill('VR');
     await shot(page, 'dates-wizard-it');
     await page.getByTestId('create-submit').click();
-    await page.getByText(/^Richiesta di trasporto n\. \d+ creata$/).first().waitFor();
+    await page
+      .getByText(/^Richiesta di trasporto n\. \d+ creata$/)
+      .first()
+      .waitFor();
     const shipment = await ctx.portal.db.db
       .selectFrom('shipments')
       .select(['pickup_date', 'pickup_time_from', 'pickup_time_to', 'delivery_date'])

@@ -167,11 +167,7 @@ export function firstWrongStep(errors: Errors): Step | null {
 export const errorsOfStep = (errors: Errors, step: Step): Errors => Object.fromEntries(Object.entries(errors).filter(([k]) => stepOfPath(k) === step));
 
 /** Message keys by field path (`s0.pickup.date`, `doc1`, `contact.email`); empty when the form can be sent. */
-export function validate(
-  shipments: ShipmentForm[],
-  docs: DocRow[],
-  opts: { handOver: boolean; today: string; contact?: Contact; locale?: string },
-): Errors {
+export function validate(shipments: ShipmentForm[], docs: DocRow[], opts: { handOver: boolean; today: string; contact?: Contact; locale?: string }): Errors {
   const e: Errors = {};
   const req = (path: string, v: string) => {
     if (!v.trim()) e[path] = 'requests.required';
