@@ -80,12 +80,16 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     await typeInPicker(page, 's0.pickup.timeTo', '12:00');
     await page.getByTestId('step-next').click();
     await expect.poll(() => step(page)).toBe('delivery');
+    // The pickup is right now; the delivery, still empty, keeps its mark until it is filled.
+    expect(await page.getByTestId('step-pickup').textContent()).toBe('2Ritiro');
+    expect(await page.getByTestId('step-delivery').textContent()).toBe('Consegna (Da correggere)');
     await page.getByTestId('s0.delivery.locationName').fill('Ferramenta Colosseo');
     await page.getByTestId('s0.delivery.address').fill('Via Labicana 44');
     await page.getByTestId('s0.delivery.postalCode').fill('00184');
     await page.getByTestId('s0.delivery.city').fill('Roma');
     await page.getByTestId('step-next').click();
     await expect.poll(() => step(page)).toBe('notes');
+    expect(await page.getByTestId('step-delivery').textContent()).toBe('3Consegna');
     await page.getByTestId('notes').fill('Citofonare al magazzino.');
     await page.getByTestId('step-next').click();
     await expect.poll(() => step(page)).toBe('review');

@@ -150,8 +150,15 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
       showErrors(own);
       return;
     }
-    setErrors({});
-    setStep(STEPS[STEPS.indexOf(step) + 1] ?? step);
+    // The marks of a send stay on the fields still wrong (the stepper keeps showing which steps need a look).
+    const now = check();
+    setErrors((shown) => Object.fromEntries(Object.entries(now).filter(([k]) => k in shown)));
+    go(STEPS[STEPS.indexOf(step) + 1] ?? step);
+  }
+
+  /** Opens a step at its top. */
+  function go(to: Step) {
+    setStep(to);
     window.scrollTo({ top: 0 });
   }
 
@@ -353,7 +360,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
           {STEPS.map((st) => (
             <MuiStep key={st} completed={false}>
               <StepButton
-                onClick={() => setStep(st)}
+                onClick={() => go(st)}
                 data-testid={`step-${st}`}
                 aria-current={st === step ? 'step' : undefined}
                 sx={{ px: 0, py: 1, mx: 0, width: '100%', '& .MuiStepLabel-label': { fontSize: 12, mt: '4px !important' } }}
@@ -388,9 +395,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
               </Box>
             ))}
           {step === 'notes' && notesPart}
-          {step === 'review' && (
-            <ReviewPart shipments={shipments} handOver={handOver} notes={notes} docs={docs} countries={countries.data ?? []} onOpen={setStep} />
-          )}
+          {step === 'review' && <ReviewPart shipments={shipments} handOver={handOver} notes={notes} docs={docs} countries={countries.data ?? []} onOpen={go} />}
         </Section>
         {step === 'notes' && contactPart}
         {serverAlert}
@@ -400,7 +405,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
               {translate('requests.cancel')}
             </Button>
           ) : (
-            <Button onClick={() => setStep(STEPS[at - 1]!)} data-testid="step-previous">
+            <Button onClick={() => go(STEPS[at - 1]!)} data-testid="step-previous">
               {translate('requests.step_previous')}
             </Button>
           )}
