@@ -5,7 +5,6 @@ import {
   FileInput,
   ImageField,
   ImageInput,
-  NumberInput,
   PasswordInput,
   SelectInput,
   TextInput,
@@ -17,6 +16,7 @@ import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../
 import { ReferencePicker } from './ReferencePicker';
 import { LookupInput } from './LookupInput';
 import { validatorsOf } from './validators';
+import { DecimalInput } from '../forms/DecimalInput';
 
 // The pickers (MUI X, ~50 kB compressed) load only with a form that has a date or a month.
 const PortalDateInput = lazy(() => import('../dates/inputs').then((m) => ({ default: m.PortalDateInput })));
@@ -46,9 +46,10 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
     case 'password':
       return <PasswordInput {...common} />;
     case 'integer':
-      return <NumberInput {...common} step={1} min={f.min} max={f.max} />;
+      // Numbers are typed with the user's decimal mark, in a text box (issue 35; forms/DecimalInput.tsx).
+      return <DecimalInput {...common} />;
     case 'decimal':
-      return <NumberInput {...common} step={f.scale ? 10 ** -f.scale : 0.01} min={f.min} max={f.max} />;
+      return <DecimalInput {...common} />;
     case 'month':
       // A month and year picker: 11/2026 on screen, `2026-11` in the form and on the wire.
       return (
@@ -58,11 +59,8 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
       );
     case 'money':
       return (
-        <NumberInput
+        <DecimalInput
           {...common}
-          step={0.01}
-          min={f.min}
-          max={f.max}
           slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
         />
       );
