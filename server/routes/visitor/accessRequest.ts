@@ -103,6 +103,8 @@ export default async function accessRequestRoutes(app: App) {
       // which emails are registered): the reviewer gets a 409 when confirming.
       const created = await requests.create({
         ...(values as Record<(typeof TEXT_FIELDS)[number], string>),
+        // optional: stored empty when not given (the column is NOT NULL)
+        carrier_website_url: values.carrier_website_url ?? '',
         carrier_country_id: body.carrier_country_id,
         carrier_language_id: body.carrier_language_id,
         carrier_id: carrierId,

@@ -55,25 +55,28 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
       <Stepper activeStep={active} alternativeLabel nonLinear={submitCount > 0} sx={{ mb: 3 }} data-testid="company-steps">
         {steps.map((s, i) => {
           const n = wrong(s);
+          const optional =
+            n > 0 ? (
+              <Typography variant="caption" color="error" data-testid={`company-step-errors-${s}`}>
+                {translate(`${T}.step_errors`, { smart_count: n })}
+              </Typography>
+            ) : undefined;
           const label = (
-            <StepLabel
-              error={n > 0}
-              data-testid={`company-step-${s}`}
-              optional={
-                n > 0 ? (
-                  <Typography variant="caption" color="error" data-testid={`company-step-errors-${s}`}>
-                    {translate(`${T}.step_errors`, { smart_count: n })}
-                  </Typography>
-                ) : undefined
-              }
-            >
+            <StepLabel error={n > 0} data-testid={`company-step-${s}`} optional={optional}>
               {translate(`${T}.steps.${s}`)}
             </StepLabel>
           );
-          // Once a save was tried, every step can be opened from its label (to fix what it says).
+          // Once a save was tried, every step can be opened from its label (to fix what it says); StepButton
+          // hands its own `optional` to the label it wraps.
           return (
             <Step key={s} completed={false}>
-              {submitCount > 0 ? <StepButton onClick={() => open(i)}>{label}</StepButton> : label}
+              {submitCount > 0 ? (
+                <StepButton onClick={() => open(i)} optional={optional}>
+                  {label}
+                </StepButton>
+              ) : (
+                label
+              )}
             </Step>
           );
         })}

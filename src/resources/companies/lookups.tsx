@@ -133,7 +133,7 @@ export function CreatableTextInput({
   testid?: string;
 }) {
   const resource = useResourceContext();
-  const { field, fieldState, formState, isRequired } = useInput({ source, validate });
+  const { field, fieldState, isRequired } = useInput({ source, validate });
   const [typed, setTyped] = useState<string>(field.value ?? '');
   useEffect(() => setTyped(field.value ?? ''), [field.value]);
   const [search, setSearch] = useState('');
@@ -172,9 +172,9 @@ export function CreatableTextInput({
   }, [options]); // eslint-disable-line react-hooks/exhaustive-deps
   // react-admin hands its validators' messages over encoded ('@@react-admin@@"ra.validation.required"'):
   // only its ValidationError reads them (translating the text as a key showed the raw code, issue 35).
-  // Shown, like react-admin's own inputs, once the field was left or the form sent.
+  // Shown, like react-admin's own inputs, as soon as the form's check (a step's Next, the save) finds it.
   const error = fieldState.error?.message;
-  const shown = !!error && (fieldState.isTouched || formState.isSubmitted);
+  const shown = !!error;
   return (
     <Autocomplete
       freeSolo
