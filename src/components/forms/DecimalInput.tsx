@@ -2,8 +2,15 @@ import { useRef } from 'react';
 import { TextInput, useLocaleState, type TextInputProps, type Validator } from 'react-admin';
 import { readDecimal, showDecimal } from './decimal';
 
-/** A text that reads as no number: said in the user's language, before any other rule. */
-const readable: Validator = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? 'portal.validation.number' : undefined);
+/** Decimal text as the server answers it ("4.50"): a number, though not parsed from typing. */
+const CANONICAL = /^-?\d+(\.\d+)?$/;
+/**
+ * A text that reads as no number: said in the user's language, before any other rule. What is typed is
+ * stored as a number when it reads as one, so a text left in the form is either the server's ("4.50") or
+ * something that is no number.
+ */
+const readable: Validator = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !CANONICAL.test(value.trim()) ? 'portal.validation.number' : undefined;
 
 const asList = (v: TextInputProps['validate']): Validator[] => (v ? (Array.isArray(v) ? v : [v]) : []);
 
