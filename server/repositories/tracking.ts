@@ -76,8 +76,7 @@ export function trackingRepo(db: Db) {
       const statusId = Number(request.transport_request_status_id);
       const leadTime = request.lead_time === null || request.lead_time === undefined ? null : Number(request.lead_time);
       const start = text(pickup?.pickup_date) ?? text(request.created_on);
-      const expected =
-        leadTime !== null && start && !NO_EXPECTED_DELIVERY.has(statusId) ? addWorkingDays(start.slice(0, 10), leadTime) : null;
+      const expected = leadTime !== null && start && !NO_EXPECTED_DELIVERY.has(statusId) ? addWorkingDays(start.slice(0, 10), leadTime) : null;
       const events = await db
         .selectFrom('transport_request_events')
         .select(['at', 'event', 'status_id'])

@@ -37,7 +37,8 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
       .insertInto('categories')
       .values([{ company_id: acme, code: 'FE-EXP-NAT', rate_type: 'EXP', zone: 'NAT', description: 'Express Italia', created_at: nowIso() }])
       .execute();
-    if (!(await db.selectFrom('price_categories').select('id').executeTakeFirst())) await db.insertInto('price_categories').values({ name: 'Standard' }).execute();
+    if (!(await db.selectFrom('price_categories').select('id').executeTakeFirst()))
+      await db.insertInto('price_categories').values({ name: 'Standard' }).execute();
   });
 
   it('an admin completes a new end-user company with the default ratios; each step shows its own errors; no raw key', { timeout: 120_000 }, async () => {
@@ -52,7 +53,10 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
     await expect.poll(() => page.locator('[data-step=details]').getAttribute('data-active')).toBe('1');
     // Step 2 sent empty: each required field says so in Italian under it; never the encoded key (issue 35: "Città").
     await page.getByTestId('company-next').click();
-    const city = page.locator('[data-step=details]').locator('.MuiFormControl-root').filter({ has: page.getByRole('combobox', { name: label('Città') }) });
+    const city = page
+      .locator('[data-step=details]')
+      .locator('.MuiFormControl-root')
+      .filter({ has: page.getByRole('combobox', { name: label('Città') }) });
     await expect.poll(() => city.locator('.MuiFormHelperText-root').textContent()).toBe('Obbligatorio');
     const step2 = (await page.locator('[data-step=details]').innerText()).replace(/\s+/g, ' ');
     expect(step2).not.toMatch(/@@react-admin@@|ra\.validation|"ra\./);
@@ -194,7 +198,12 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
     await page.goto(`${ctx.portal.url}/#/access-request`);
     await page.getByRole('heading', { name: 'Dati del vettore' }).waitFor();
     // The website is not required: no asterisk, and "Facoltativo" under it.
-    expect(await page.locator('label[for]').filter({ hasText: /^Sito web/ }).textContent()).toBe('Sito web');
+    expect(
+      await page
+        .locator('label[for]')
+        .filter({ hasText: /^Sito web/ })
+        .textContent(),
+    ).toBe('Sito web');
     const email = `ferri${Date.now()}@ferri.example`;
     const values: Record<string, string> = {
       carrier_name: 'Autotrasporti Ferri',
@@ -221,7 +230,11 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
     expect(await axeProblems(page, 'access request', { landmarks: true })).toEqual([]);
     await page.getByTestId('access-submit').click();
     await page.waitForURL(/#\/login/);
-    const row = await ctx.portal.db.db.selectFrom('access_requests').select(['carrier_website_url', 'status']).where('user_email', '=', email).executeTakeFirstOrThrow();
+    const row = await ctx.portal.db.db
+      .selectFrom('access_requests')
+      .select(['carrier_website_url', 'status'])
+      .where('user_email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ carrier_website_url: '', status: 'OP' });
     expect(errors).toEqual([]);
   });

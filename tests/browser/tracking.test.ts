@@ -51,7 +51,11 @@ describeInBrowser('public tracking in Chromium, in Italian', (ctx) => {
     await db.updateTable('transport_requests').set({ lead_time: 2 }).where('id', '=', req.id).execute();
     await db.updateTable('shipments').set({ pickup_date: '2026-12-04' }).where('id', '=', shipment.id).execute();
     const notes = await db.selectFrom('transport_requests').select(['notes', 'cost']).where('id', '=', req.id).executeTakeFirstOrThrow();
-    const people = await db.selectFrom('users').select(['first_name', 'last_name']).where('email', 'in', ['enduser@portal.demo', 'carrier@portal.demo']).execute();
+    const people = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('email', 'in', ['enduser@portal.demo', 'carrier@portal.demo'])
+      .execute();
 
     const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
     await page.goto(`${ctx.portal.url}${trackingPath(String(req.id), delivery.postal_code)}`);
@@ -60,7 +64,9 @@ describeInBrowser('public tracking in Chromium, in Italian', (ctx) => {
     expect(await page.getByTestId('tracking-route').textContent()).toBe(`da ${pickup.city}, Italia a ${delivery.city}, Italia`);
     expect(await page.getByTestId('tracking-carrier').textContent()).toBe('Acme Trasporti S.r.l.');
     expect(await page.getByTestId('tracking-expected').textContent()).toBe('mercoledì 9 dicembre 2026ritiro più 2 giorni lavorativi');
-    expect((await details.innerText()).replace(/\s+/g, ' ')).toMatch(/^Percorso da .+ Vettore Acme Trasporti S\.r\.l\. Consegna prevista mercoledì 9 dicembre 2026/);
+    expect((await details.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Percorso da .+ Vettore Acme Trasporti S\.r\.l\. Consegna prevista mercoledì 9 dicembre 2026/,
+    );
     const body = (await page.locator('body').innerText()) ?? '';
     const secrets = [pickup.address, pickup.location_name, delivery.address, delivery.location_name, notes.notes, '€', 'Rossi'];
     for (const u of people) secrets.push(u.first_name, u.last_name);

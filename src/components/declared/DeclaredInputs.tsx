@@ -1,16 +1,5 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import {
-  BooleanInput,
-  FileField,
-  FileInput,
-  ImageField,
-  ImageInput,
-  PasswordInput,
-  SelectInput,
-  TextInput,
-  required,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, FileField, FileInput, ImageField, ImageInput, PasswordInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { Box, InputAdornment } from '@mui/material';
 import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { ReferencePicker } from './ReferencePicker';
@@ -58,12 +47,7 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
         </Suspense>
       );
     case 'money':
-      return (
-        <DecimalInput
-          {...common}
-          slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
-        />
-      );
+      return <DecimalInput {...common} slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'flag':

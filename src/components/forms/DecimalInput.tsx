@@ -21,7 +21,12 @@ const asList = (v: TextInputProps['validate']): Validator[] => (v ? (Array.isArr
  * language on leaving the field. A text that is no number stays in the field and is refused with
  * `portal.validation.number` (never silently changed, never the browser's bubble).
  */
-export function DecimalInput({ validate, slotProps, onBlur, ...props }: Omit<TextInputProps, 'type' | 'format' | 'parse'> & { min?: number; max?: number; step?: number }) {
+export function DecimalInput({
+  validate,
+  slotProps,
+  onBlur,
+  ...props
+}: Omit<TextInputProps, 'type' | 'format' | 'parse'> & { min?: number; max?: number; step?: number }) {
   const [locale = 'it'] = useLocaleState();
   // What the user typed last, shown as typed while it means the stored value ("1," while typing "1,6").
   const typed = useRef<string | null>(null);

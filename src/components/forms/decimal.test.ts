@@ -26,8 +26,7 @@ describe('decimal numbers in the user’s language', () => {
     expect(readDecimal('', 'it')).toBeNull();
     expect(readDecimal('  ', 'it')).toBeNull();
     expect(readDecimal(null, 'it')).toBeNull();
-    for (const bad of ['abc', '1,2,3', '1.23,4.5', '1,23.4', '12a', '--1', ',', '1..2', '1e3'])
-      expect(readDecimal(bad, 'it'), bad).toBe(bad);
+    for (const bad of ['abc', '1,2,3', '1.23,4.5', '1,23.4', '12a', '--1', ',', '1..2', '1e3']) expect(readDecimal(bad, 'it'), bad).toBe(bad);
   });
   it('shows a stored value with the user’s mark', () => {
     expect(showDecimal(1.634, 'it')).toBe('1,634');

@@ -147,7 +147,12 @@ function TrackingDetails({ data }: { data: TrackData }) {
   const to = place(data.destination_city, data.destination_country);
   const rows: Array<[string, string, string, string | null]> = [];
   if (from || to)
-    rows.push(['route', translate('tracking.route'), translate('tracking.route_text', { from: from ?? translate('tracking.unknown'), to: to ?? translate('tracking.unknown') }), null]);
+    rows.push([
+      'route',
+      translate('tracking.route'),
+      translate('tracking.route_text', { from: from ?? translate('tracking.unknown'), to: to ?? translate('tracking.unknown') }),
+      null,
+    ]);
   if (data.carrier_name) rows.push(['carrier', translate('tracking.carrier'), data.carrier_name, null]);
   if (data.expected_delivery)
     rows.push([

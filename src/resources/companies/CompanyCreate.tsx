@@ -35,7 +35,9 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
   const open = (index: number) => {
     setActive(index);
     requestAnimationFrame(() =>
-      root.current?.querySelector<HTMLElement>(`[data-step=${steps[index]}] input[aria-invalid=true], [data-step=${steps[index]}] textarea[aria-invalid=true]`)?.focus(),
+      root.current
+        ?.querySelector<HTMLElement>(`[data-step=${steps[index]}] input[aria-invalid=true], [data-step=${steps[index]}] textarea[aria-invalid=true]`)
+        ?.focus(),
     );
   };
   // Saving with errors (the form's or the server's) opens the first step that has one.
