@@ -30,7 +30,13 @@ const statusId = {
   description: TRANSPORT_REQUEST_STATUSES.map((s) => `${s.id} = ${s.code} (${s.name})`).join('; '),
 } as const;
 
-/** What a visitor holding both keys may read: the status and the timeline's dates and events; no prices, names, notes or places. */
+const textOrNull = (description: string) => ({ type: ['string', 'null'], description }) as const;
+
+/**
+ * What a visitor holding both keys may read: the status, the timeline's dates and events, the route's
+ * cities and countries, the carrier's company name and the expected delivery day (issue 35 item 14); no
+ * prices, notes, streets, place names or people's names.
+ */
 export const trackAnswerSchema = {
   type: 'object',
   required: ['status', 'data'],
@@ -39,12 +45,36 @@ export const trackAnswerSchema = {
     status: { const: true },
     data: {
       type: 'object',
-      required: ['code', 'status_id', 'status', 'events'],
+      required: [
+        'code',
+        'status_id',
+        'status',
+        'origin_city',
+        'origin_country',
+        'destination_city',
+        'destination_country',
+        'carrier_name',
+        'lead_time',
+        'expected_delivery',
+        'events',
+      ],
       additionalProperties: false,
       properties: {
         code: { type: 'string', description: 'The request number' },
         status_id: { ...statusId, description: `The request's status: ${statusId.description}` },
         status: { type: 'string', description: "The status's name in the caller's language" },
+        origin_city: textOrNull('The pickup city (no street, no place name)'),
+        origin_country: textOrNull('The pickup country, ISO 3166-1 alpha-2'),
+        destination_city: textOrNull('The delivery city (no street, no place name)'),
+        destination_country: textOrNull('The delivery country, ISO 3166-1 alpha-2'),
+        carrier_name: textOrNull("The carrier's company name"),
+        lead_time: { type: ['integer', 'null'], description: 'The lead time in working days, as priced' },
+        expected_delivery: {
+          type: ['string', 'null'],
+          format: 'date',
+          description:
+            'The expected delivery day (YYYY-MM-DD): the pickup day (else the day the request was made) plus the lead time in working days, Monday to Friday without Italian national holidays; null without a lead time or once refused, delivered or cancelled',
+        },
         events: {
           type: 'array',
           description: 'The timeline, oldest first',

@@ -26,7 +26,8 @@ export default defineResource({
     carrier_language_id: { type: 'reference', required: true, reference: { resource: 'languages_list', optionText: 'en', lookup: 'languages_list' } },
     carrier_postal_code: { type: 'text', required: true, maxLength: 20 },
     carrier_province: { type: 'text', required: true, maxLength: 100 },
-    carrier_website_url: { type: 'text', required: true, maxLength: 255 },
+    // Optional (issue 35): many small hauliers have no website; when given it must read as a web address.
+    carrier_website_url: { type: 'text', maxLength: 255 },
     carrier_address: { type: 'text', required: true, maxLength: 255 },
     carrier_logo: { type: 'image', maxSize: 5 * 1024 * 1024, list: false },
     user_first_name: { type: 'text', required: true, maxLength: 100 },

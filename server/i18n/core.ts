@@ -27,7 +27,7 @@ export const core = {
     'validation.invisibleCharacters':
       'The {field} field holds invisible or text-direction characters ({ranges}), which can disguise what is shown: remove them.',
     'validation.unique': 'The {field} has already been taken.',
-    'validation.uniqueRow': 'The {field} has already been taken ({value}, row #{id}).',
+    'validation.uniqueRow': 'The {field} has already been taken ({value}).',
     'validation.exists': 'The selected {field} is invalid.',
     'validation.reference': 'The value chosen for the {field} field does not exist.',
     'validation.maxItems': 'The {field} field may hold at most {limit} items.',
@@ -80,7 +80,7 @@ export const core = {
     'validation.invisibleCharacters':
       'Il campo {field} contiene caratteri invisibili o di direzione del testo ({ranges}), che possono camuffare ciò che si vede: rimuovili.',
     'validation.unique': 'Il valore di {field} è già in uso.',
-    'validation.uniqueRow': 'Il valore di {field} è già in uso ({value}, riga #{id}).',
+    'validation.uniqueRow': 'Il valore di {field} è già in uso ({value}).',
     'validation.exists': 'Il valore selezionato per {field} non è valido.',
     'validation.reference': 'Il valore scelto per il campo {field} non esiste.',
     'validation.maxItems': 'Il campo {field} può contenere al massimo {limit} elementi.',
@@ -133,7 +133,7 @@ export const core = {
     'validation.invisibleCharacters':
       'Le champ {field} contient des caractères invisibles ou de direction du texte ({ranges}), qui peuvent déguiser ce qui s’affiche : supprimez-les.',
     'validation.unique': 'La valeur de {field} est déjà utilisée.',
-    'validation.uniqueRow': 'La valeur de {field} est déjà utilisée ({value}, ligne n° {id}).',
+    'validation.uniqueRow': 'La valeur de {field} est déjà utilisée ({value}).',
     'validation.exists': 'La valeur choisie pour {field} n’est pas valide.',
     'validation.reference': 'La valeur choisie pour le champ {field} n’existe pas.',
     'validation.maxItems': 'Le champ {field} peut contenir au plus {limit} éléments.',

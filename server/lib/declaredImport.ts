@@ -526,7 +526,7 @@ async function planImport(
       const holder = v === null || v === undefined ? undefined : holders.get(f)!.get(String(v).toLowerCase());
       if (holder && Number(holder.id) !== Number(stored?.id)) {
         taken = true;
-        fail(r.row, f, { key: 'validation.uniqueRow', params: { field: column(f), value: String(holder[f]), id: Number(holder.id) } });
+        fail(r.row, f, { key: 'validation.uniqueRow', params: { field: column(f), value: String(holder[f]) } });
       }
     }
     if (taken) continue;

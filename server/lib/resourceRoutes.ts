@@ -105,7 +105,7 @@ const bulkAnswer = writeAnswer(
  * sorted, `q` search, the declared filters and `ids`) and its export, show, and — when that kind may
  * create / edit / delete — store, update, destroy and bulk. Bodies come from the declaration (trimmed,
  * extra fields dropped, defaults on store, money in euros with a comma or a point, unique values answered
- * 422 `validation.uniqueRow` in the caller's language, naming the value and the row that holds it, also when
+ * 422 `validation.uniqueRow` in the caller's language, naming the value (never the holder's id), also when
  * two writes race into the unique index; references checked, 422 `validation.reference`); nothing is stored
  * on an error. Every route carries its summary, operation id and answer schemas.
  *
@@ -206,11 +206,12 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
     return values;
   }
 
-  /** The row already holding a unique value (case aside, per company), as the field's message: which value, which row. */
+  /** The row already holding a unique value (case aside, per company), as the field's message: which value. */
   async function holder(field: string, v: unknown, companyId: number | null, exceptId?: number) {
     if (v === undefined || v === null) return null;
     const found = await uniqueMatch(db, decl, field, v, companyId, exceptId);
-    return found ? { key: 'validation.uniqueRow', params: { value: String(found[field]), id: Number(found.id) } } : null;
+    // The value that is taken, never the holder's internal id (issue 35: users do not know ids).
+    return found ? { key: 'validation.uniqueRow', params: { value: String(found[field]) } } : null;
   }
 
   /** A race past `check` ends in the unique index ((company_id, field) with company tenancy): answer it the same way. */

@@ -153,7 +153,7 @@ export function accessRequestsRepo(db: Db) {
               phone: r.carrier_phone,
               domestic_email: r.carrier_email,
               fax: r.user_email,
-              website_url: r.carrier_website_url,
+              website_url: r.carrier_website_url || null, // optional in the request: no website, none on the company
               logo: r.carrier_logo,
               company_role_id: forCarrier ? COMPANY_ROLE.ENDUSER : COMPANY_ROLE.CARRIER,
               carrier_id: r.carrier_id,

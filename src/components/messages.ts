@@ -19,6 +19,7 @@ export const componentMessages = {
         greater_than: 'Deve essere maggiore di %{limit}',
         less_than: 'Deve essere minore di %{limit}',
         decimals: 'Al massimo %{scale} decimali',
+        number: 'Numero non valido: scrivilo con la virgola per i decimali (es. 1,634)',
       },
       dates: {
         invalid_date: 'Data non valida: scrivila come GG/MM/AAAA',
@@ -48,6 +49,7 @@ export const componentMessages = {
         greater_than: 'Must be greater than %{limit}',
         less_than: 'Must be less than %{limit}',
         decimals: 'At most %{scale} decimals',
+        number: 'Not a valid number: write it with a point for decimals (e.g. 1.634)',
       },
       dates: {
         invalid_date: 'Invalid date: write it as DD/MM/YYYY',
@@ -77,6 +79,7 @@ export const componentMessages = {
         greater_than: 'Doit être supérieur à %{limit}',
         less_than: 'Doit être inférieur à %{limit}',
         decimals: 'Au plus %{scale} décimales',
+        number: 'Nombre non valide : écrivez-le avec une virgule pour les décimales (ex. 1,634)',
       },
       dates: {
         invalid_date: 'Date non valide : écrivez-la JJ/MM/AAAA',

@@ -338,6 +338,13 @@ describe('data provider: every verb on the reference data resources', () => {
     expect(err.body.errors).toEqual({ code_alpha: 'Il valore di codice è già in uso.', root: { serverError: 'I dati inviati non sono validi.' } });
     expect(err.body.errorList).toEqual({ code_alpha: ['Il valore di codice è già in uso.'] });
     expect(bus).toEqual([{ type: 'error', message: 'Il valore di codice è già in uso.' }]);
+    // A form that shows each field's message at its input (meta fieldErrorsShown, issue 35): no toast repeats it.
+    bus.length = 0;
+    const quiet: any = await buildDataProvider(refApis, events)
+      .update('currencies', { id: 1, data: { code_alpha: 'EUR' }, previousData: { id: 1 }, meta: { fieldErrorsShown: true } })
+      .catch((e) => e);
+    expect(quiet.body.errors.code_alpha).toBe('Il valore di codice è già in uso.');
+    expect(bus).toEqual([]);
   });
 });
 

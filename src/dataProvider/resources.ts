@@ -70,10 +70,15 @@ export function resourceMethods(apis: ApiMap, events: ProviderEvents) {
     const data = answer?.data && typeof answer.data === 'object' ? answer.data : fallback;
     return { data: data as any, meta: { message } };
   };
-  const guardWrite = <T>(run: () => Promise<T>): Promise<T> =>
+  /**
+   * `quiet`: the calling form shows each field message at its input (meta `fieldErrorsShown`, issue 35:
+   * one message per problem), so no toast repeats them.
+   */
+  const guardWrite = <T>(run: () => Promise<T>, quiet = false): Promise<T> =>
     run().catch((e) => {
-      throw mutationError(e, events.onFieldErrors);
+      throw mutationError(e, quiet ? undefined : events.onFieldErrors);
     });
+  const quietOf = (params: { meta?: any }) => params.meta?.fieldErrorsShown === true;
 
   const pathOf = (resource: string) => {
     const api = apis[resource];
@@ -122,14 +127,14 @@ export function resourceMethods(apis: ApiMap, events: ProviderEvents) {
         const { path } = pathOf(resource);
         const answer = await apiRequest(`${path}/store`, { method: 'POST', body: toBody(params.data) });
         return readWrite(answer, params.data as RaRecord);
-      }),
+      }, quietOf(params)),
     update: (resource, params) =>
       guardWrite(async () => {
         const { path } = pathOf(resource);
         const { id: _id, ...data } = params.data as Record<string, unknown>;
         const answer = await apiRequest(`${path}/update/${params.id}`, { method: 'POST', body: toBody(data) });
         return readWrite(answer, { ...params.previousData, ...params.data, id: params.id });
-      }),
+      }, quietOf(params)),
     async updateMany(resource, params) {
       for (const id of params.ids) await base.update(resource, { id, data: params.data, previousData: { id } });
       return { data: params.ids };

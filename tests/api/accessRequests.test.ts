@@ -100,7 +100,6 @@ describeEachDb(
         'carrier_phone',
         'carrier_postal_code',
         'carrier_province',
-        'carrier_website_url',
         'user_email',
         'user_first_name',
         'user_last_name',
@@ -142,6 +141,27 @@ describeEachDb(
         carrier_website_url: ['The website field must be a valid web address.'],
       });
       expect((await p().db.db.selectFrom('access_requests').select('id').execute()).length).toBe(before.length);
+    });
+
+    it('takes a request without a website (optional, issue 35), empty or left out, and confirms it into a company without one', async () => {
+      for (const over of [{ carrier_website_url: '' }, { carrier_website_url: '   ' }, { carrier_website_url: undefined }]) {
+        const body = form(over);
+        if (over.carrier_website_url === undefined) delete (body as Record<string, unknown>).carrier_website_url;
+        const r = await store(body, 'it');
+        expect(r.status).toBe(200);
+        expect(r.body.data.status).toBe('OP');
+      }
+      const body = form({ carrier_website_url: '' });
+      const id = (await store(body)).body.data.id;
+      const confirmed = await changeStatus(admin, id, 'CF');
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body.data.carrier_website_url).toBe('');
+      const company = await p().db.db.selectFrom('companies').selectAll().where('id', '=', confirmed.body.data.created_company_id).executeTakeFirstOrThrow();
+      expect(company.website_url).toBeNull();
+      // Given, it must still read as a web address.
+      const bad = await store(form({ carrier_website_url: 'non è un sito' }), 'it');
+      expect(bad.status).toBe(422);
+      expect(Object.keys(bad.body.errors)).toEqual(['carrier_website_url']);
     });
 
     it('addresses a request to the carrier of an invitation link, and only to an active carrier', async () => {

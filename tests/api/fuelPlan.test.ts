@@ -122,9 +122,9 @@ describeEachDb('fuel plan and diesel prices (issue 21)', (p) => {
     const id = first.body.data.id;
     const it = await p().api('POST', '/admin/diesel_prices/store', { token: admin, body: { month: '2026-11', price: '1.6' }, lang: 'it' });
     expect(it.status).toBe(422);
-    expect(it.body.errors).toEqual({ month: [`Il valore di mese è già in uso (2026-11, riga #${id}).`] });
+    expect(it.body.errors).toEqual({ month: ['Il valore di mese è già in uso (2026-11).'] });
     const en = await p().api('POST', '/admin/diesel_prices/store', { token: admin, body: { month: '2026-11', price: '1.6' }, lang: 'en' });
-    expect(en.body.errors.month[0]).toContain(`(2026-11, row #${id})`);
+    expect(en.body.errors.month[0]).toBe('The month has already been taken (2026-11).');
     // Moving another month onto it: the same message on update.
     const other = await p().api('POST', '/admin/diesel_prices/store', { token: admin, body: { month: '2026-10', price: '1.612' } });
     const moved = await p().api('POST', `/admin/diesel_prices/update/${other.body.data.id}`, {
@@ -133,7 +133,7 @@ describeEachDb('fuel plan and diesel prices (issue 21)', (p) => {
       lang: 'fr',
     });
     expect(moved.status).toBe(422);
-    expect(moved.body.errors.month[0]).toContain(`(2026-11, ligne n° ${id})`);
+    expect(moved.body.errors.month[0]).toBe('La valeur de mois est déjà utilisée (2026-11).');
     // Saving a row with its own month is no duplicate.
     expect((await p().api('POST', `/admin/diesel_prices/update/${id}`, { token: admin, body: { month: '2026-11', price: '1.59' } })).status).toBe(200);
     for (const [body, field] of [

@@ -80,8 +80,11 @@ describeEachDb(
       return id;
     };
 
-    it('answers the status and the dates and events of the timeline, in the caller’s language, and nothing else', async () => {
+    it('answers the status, the dates and events of the timeline, the route’s cities, the carrier and the expected delivery day, in the caller’s language, and nothing else', async () => {
       const id = await confirmed();
+      // A lead time of 2 working days from a Friday pickup, over the 8 December holiday: Wednesday the 9th.
+      await p().db.db.updateTable('transport_requests').set({ lead_time: 2 }).where('id', '=', id).execute();
+      await p().db.db.updateTable('shipments').set({ pickup_date: '2026-12-04' }).where('transport_request_id', '=', id).execute();
       const res = await track(id, '00183');
       expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
@@ -94,19 +97,63 @@ describeEachDb(
           code: String(id),
           status_id: 3,
           status: 'Confermata',
+          origin_city: 'Bologna',
+          origin_country: 'IT',
+          destination_city: 'Roma',
+          destination_country: 'IT',
+          carrier_name: 'Acme Trasporti S.r.l.',
+          lead_time: 2,
+          expected_delivery: '2026-12-09',
           events: timeline.map(({ at, event, status_id }) => ({ at, event, status_id })),
         },
       });
-      // No key beyond these, in the answer or in any event: no prices, names, notes, addresses.
-      expect(Object.keys(res.body.data).sort()).toEqual(['code', 'events', 'status', 'status_id']);
+      // No key beyond these, in the answer or in any event: no prices, people's names, notes, streets.
+      expect(Object.keys(res.body.data).sort()).toEqual([
+        'carrier_name',
+        'code',
+        'destination_city',
+        'destination_country',
+        'events',
+        'expected_delivery',
+        'lead_time',
+        'origin_city',
+        'origin_country',
+        'status',
+        'status_id',
+      ]);
       for (const e of res.body.data.events) expect(Object.keys(e).sort()).toEqual(['at', 'event', 'status_id']);
       for (const key of ['price', 'cost', 'admin_fees', 'note', 'notes', 'by', 'name', 'user_name', 'address', 'email', 'timeline']) {
         expect(res.text).not.toMatch(new RegExp(`"${key}"`));
       }
-      for (const secret of ['98765', '987.65', 'Nota', 'riservat', 'Segreto', 'Nascosta', 'Rossi', 'Acme', 'fattura', '@'])
-        expect(res.text).not.toContain(secret);
+      // The places' names and streets, the end user's company, the people's names (the requester's and the carrier's users').
+      const people = await p()
+        .db.db.selectFrom('users')
+        .select(['first_name', 'last_name'])
+        .where('email', 'in', ['enduser@portal.demo', 'carrier@portal.demo'])
+        .execute();
+      const names = people.flatMap((u) => [u.first_name, u.last_name]).filter((n): n is string => !!n && n.length > 2);
+      expect(names.length).toBeGreaterThan(0);
+      const addresses = await p()
+        .db.db.selectFrom('shipment_addresses as sa')
+        .innerJoin('shipments as s', 's.id', 'sa.shipment_id')
+        .select(['sa.address', 'sa.location_name'])
+        .where('s.transport_request_id', '=', id)
+        .execute();
+      expect(addresses.length).toBe(2);
+      const streets = addresses.flatMap((a) => [a.address, a.location_name]);
+      for (const secret of ['98765', '987.65', '4.32', 'Nota', 'riservat', 'Segreto', 'Nascosta', 'Magazzino', 'Rossi', 'fattura', '@', ...names, ...streets])
+        expect(res.text, secret).not.toContain(secret);
       expect((await track(id, '00183', { lang: 'en' })).body.data.status).toBe('Confirmed');
       expect((await track(id, '00183', { lang: 'fr' })).body.data.status).toBe('Confirmée');
+      // Without a pickup day the count starts on the day the request was made; no lead time, no expected day.
+      await p().db.db.updateTable('shipments').set({ pickup_date: null }).where('transport_request_id', '=', id).execute();
+      await p().db.db.updateTable('transport_requests').set({ created_on: '2026-11-27', lead_time: 1 }).where('id', '=', id).execute();
+      expect((await track(id, '00183')).body.data.expected_delivery).toBe('2026-11-30');
+      await p().db.db.updateTable('transport_requests').set({ lead_time: null }).where('id', '=', id).execute();
+      expect((await track(id, '00183')).body.data).toMatchObject({ lead_time: null, expected_delivery: null, destination_city: 'Roma' });
+      // Once cancelled, no delivery is expected.
+      await p().db.db.updateTable('transport_requests').set({ lead_time: 1, transport_request_status_id: 7 }).where('id', '=', id).execute();
+      expect((await track(id, '00183')).body.data).toMatchObject({ status_id: 7, lead_time: 1, expected_delivery: null });
       // The consignee's link carries exactly these two values.
       expect(trackingPath(String(id), '00183')).toBe(`/#/track?code=${id}&postal_code=00183`);
       expect(trackingPath('A/1 2', 'SW1A 1AA')).toBe('/#/track?code=A%2F1%202&postal_code=SW1A%201AA');
@@ -240,7 +287,19 @@ describeEachDb(
         ['postal_code', true],
       ]);
       expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '404', '422', '429']));
-      expect(op.responses['200'].content['application/json'].schema.properties.data.required).toEqual(['code', 'status_id', 'status', 'events']);
+      expect(op.responses['200'].content['application/json'].schema.properties.data.required).toEqual([
+        'code',
+        'status_id',
+        'status',
+        'origin_city',
+        'origin_country',
+        'destination_city',
+        'destination_country',
+        'carrier_name',
+        'lead_time',
+        'expected_delivery',
+        'events',
+      ]);
     });
   },
   { track: TRACK },

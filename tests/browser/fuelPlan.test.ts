@@ -103,9 +103,10 @@ describeInBrowser('the fuel plan and its live preview (issue 21)', (ctx) => {
     // After a reload the values are there, in the form and on the detail with the same preview.
     await page.reload();
     const again = await openOwnCompanyEdit(page);
-    expect(await again.getByLabel(label('Gasolio di riferimento (€/l)')).inputValue()).toBe('1.507');
-    expect(await again.getByLabel(label('Scatto (€/l)')).inputValue()).toBe('0.02');
-    expect(await again.getByLabel(label('Adeguamento per scatto (%)')).inputValue()).toBe('0.5');
+    // Written back with the Italian decimal comma (issue 35: forms/DecimalInput.tsx).
+    expect(await again.getByLabel(label('Gasolio di riferimento (€/l)')).inputValue()).toBe('1,507');
+    expect(await again.getByLabel(label('Scatto (€/l)')).inputValue()).toBe('0,02');
+    expect(await again.getByLabel(label('Adeguamento per scatto (%)')).inputValue()).toBe('0,5');
     expect(await again.getByLabel(label('Adeguamento massimo (%)')).inputValue()).toBe('10');
     await expect.poll(() => again.getByTestId('fuel-preview').textContent()).toContain('+2 %');
     await page.keyboard.press('Escape');

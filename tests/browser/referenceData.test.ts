@@ -145,7 +145,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.unrouteAll({ behavior: 'wait' });
   });
 
-  it('shows a 422 as toasts, the error under the input, the banner and the error block, and stores nothing', async () => {
+  it('shows a 422 once, under its input (issue 35: no toast, banner or block repeats it), and stores nothing', async () => {
     const { page } = await ctx.page();
     await ctx.login(page, 'admin@portal.demo');
     await page.goto(`${ctx.portal.url}/#/currencies`);
@@ -158,22 +158,17 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.fill('input[name=name]', 'Euro doppio');
     await page.fill('input[name=code_alpha]', 'EUR');
     await page.getByTestId('dialog-save').click();
-    await page.getByTestId('form-error').waitFor();
-    const toasts = await page.getByTestId('toast').allTextContents();
-    // The unique message names the value and the row holding it (server/lib/resourceRoutes.ts).
-    const taken = toasts.find((t) => t.startsWith('Il valore di codice è già in uso (EUR, riga #'));
-    expect(taken).toMatch(/^Il valore di codice è già in uso \(EUR, riga #\d+\)\.$/);
-    expect(toasts).toContain('I dati inviati non sono validi.');
-    expect(await page.getByTestId('error-banner').textContent()).toContain(taken);
-    expect(await page.getByTestId('form-error').textContent()).toContain('I dati inviati non sono validi.');
-    expect(await page.locator('.ra-input-code_alpha .MuiFormHelperText-root').textContent()).toBe(taken);
+    // The unique message names the value, never the row's internal id (server/lib/resourceRoutes.ts).
+    const helper = page.locator('.ra-input-code_alpha .MuiFormHelperText-root');
+    await expect.poll(() => helper.textContent()).toBe('Il valore di codice è già in uso (EUR).');
+    await page.waitForTimeout(500); // a toast or a banner would be on the page by now
+    expect(await page.getByTestId('toast').allTextContents()).toEqual([]);
+    expect(await page.getByTestId('error-banner').count()).toBe(0);
+    expect(await page.getByTestId('form-error').count()).toBe(0);
     // Required inputs: a red asterisk on the label.
     const asterisk = page.locator('.ra-input-code_alpha label span[aria-hidden=true]');
     expect(await asterisk.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(198, 40, 40)');
     await shot(page, 'feedback-422');
-    // The banner goes after 5 s; the error block stays until the next try.
-    await page.getByTestId('error-banner').waitFor({ state: 'detached', timeout: 8000 });
-    expect(await page.getByTestId('form-error').isVisible()).toBe(true);
     const after = await ctx.portal.db.db
       .selectFrom('currencies')
       .select(sql<number>`count(*)`.as('n'))
@@ -195,9 +190,10 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.fill('input[name=name]', 'PLATINUM');
     await page.getByTestId('dialog-save').click();
     await page.getByTestId('form-error').waitFor();
+    // A failure that names no field: said once, at the top of the form (issue 35), no banner or toast again.
     expect(await page.getByTestId('form-error').textContent()).toBe('Errore interno del server');
-    expect(await page.getByTestId('error-banner').textContent()).toBe('Errore interno del server');
-    expect(await page.getByTestId('toast').allTextContents()).toContain('Errore interno del server');
+    expect(await page.getByTestId('error-banner').count()).toBe(0);
+    // (A toast may still come from the list behind: react-admin reloads it after a create, and its table is gone.)
     await shot(page, 'feedback-500');
     await page.getByTestId('dialog-cancel').click();
     await page.reload();

@@ -7,8 +7,8 @@ const NOTE = 'Nota riservata del vettore per il cliente';
 
 /**
  * Public tracking (issue 22 item 5, docs/tracking.md) in Chromium, in Italian, signed out: the login's link
- * to the page; the consignee's prefilled link shows the status and the timeline with Italian dates and
- * nothing private; a wrong number shows the one message of every mismatch; past the misses an address may
+ * to the page; the consignee's prefilled link shows the status and the timeline with Italian dates, the
+ * route's cities, the carrier's name and the expected delivery day (issue 35), and nothing private; a wrong number shows the one message of every mismatch; past the misses an address may
  * make, the wait.
  */
 describeInBrowser('public tracking in Chromium, in Italian', (ctx) => {
@@ -21,6 +21,62 @@ describeInBrowser('public tracking in Chromium, in Italian', (ctx) => {
     });
     return { status: res.statusCode, body: res.json() };
   };
+
+  // First: the test below uses up this address's misses.
+  it('on a phone, the consignee reads the route’s cities, the carrier and the expected delivery day, and no street, name, note or price', async () => {
+    const db = ctx.portal.db.db;
+    const req = await db
+      .selectFrom('transport_requests as tr')
+      .innerJoin('companies as c', 'c.id', 'tr.carrier_id')
+      .select(['tr.id'])
+      .where('c.legal_name', '=', 'Acme Trasporti S.r.l.')
+      .where('tr.transport_request_status_id', '=', 1)
+      .orderBy('tr.id', 'desc')
+      .executeTakeFirstOrThrow();
+    const shipment = await db
+      .selectFrom('shipments')
+      .select(['id'])
+      .where('transport_request_id', '=', req.id)
+      .orderBy('position')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const places = await db
+      .selectFrom('shipment_addresses')
+      .select(['kind', 'city', 'postal_code', 'address', 'location_name'])
+      .where('shipment_id', '=', shipment.id)
+      .execute();
+    const pickup = places.find((p) => p.kind === 'pickup')!;
+    const delivery = places.find((p) => p.kind === 'delivery')!;
+    // Two working days from Friday 4 December 2026, over the 8 December holiday: Wednesday the 9th.
+    await db.updateTable('transport_requests').set({ lead_time: 2 }).where('id', '=', req.id).execute();
+    await db.updateTable('shipments').set({ pickup_date: '2026-12-04' }).where('id', '=', shipment.id).execute();
+    const notes = await db.selectFrom('transport_requests').select(['notes', 'cost']).where('id', '=', req.id).executeTakeFirstOrThrow();
+    const people = await db
+      .selectFrom('users')
+      .select(['first_name', 'last_name'])
+      .where('email', 'in', ['enduser@portal.demo', 'carrier@portal.demo'])
+      .execute();
+
+    const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${ctx.portal.url}${trackingPath(String(req.id), delivery.postal_code)}`);
+    const details = page.getByTestId('tracking-details');
+    await details.waitFor();
+    expect(await page.getByTestId('tracking-route').textContent()).toBe(`da ${pickup.city}, Italia a ${delivery.city}, Italia`);
+    expect(await page.getByTestId('tracking-carrier').textContent()).toBe('Acme Trasporti S.r.l.');
+    expect(await page.getByTestId('tracking-expected').textContent()).toBe('mercoledì 9 dicembre 2026ritiro più 2 giorni lavorativi');
+    expect((await details.innerText()).replace(/\s+/g, ' ')).toMatch(
+      /^Percorso da .+ Vettore Acme Trasporti S\.r\.l\. Consegna prevista mercoledì 9 dicembre 2026/,
+    );
+    const body = (await page.locator('body').innerText()) ?? '';
+    const secrets = [pickup.address, pickup.location_name, delivery.address, delivery.location_name, notes.notes, '€', 'Rossi'];
+    for (const u of people) secrets.push(u.first_name, u.last_name);
+    for (const secret of secrets.filter((x): x is string => !!x && x.length > 2)) expect(body, secret).not.toContain(secret);
+    // The phone shows it all without sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await axeProblems(page, 'tracking details on a phone', { landmarks: true })).toEqual([]);
+    await shot(page, 'tracking-details-phone');
+    expect(errors).toEqual([]);
+  });
 
   it('a prefilled link shows the status and the timeline; a wrong number the message; too many misses the wait', async () => {
     // An open demo request with its delivery postal code, confirmed by the carrier with a note.
@@ -65,7 +121,8 @@ describeInBrowser('public tracking in Chromium, in Italian', (ctx) => {
     expect(texts[0]).toMatch(/^Richiesta creata\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(texts.at(-1)).toMatch(/^Stato: Confermata\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const body = (await page.locator('body').textContent()) ?? '';
-    for (const secret of [NOTE, 'Acme', 'Rossi', '€']) expect(body).not.toContain(secret);
+    // The carrier's company name is shown (issue 35); its note, the end user and prices are not.
+    for (const secret of [NOTE, 'Rossi', '€']) expect(body).not.toContain(secret);
     expect(await axeProblems(page, 'tracking result', { landmarks: true })).toEqual([]);
     await shot(page, 'tracking-result');
 

@@ -30,6 +30,8 @@ type FormBody = InputOf<typeof accessRequestDecl.fields>;
 type TextField = Exclude<{ [K in keyof FormBody]-?: FormBody[K] extends string ? K : never }[keyof FormBody], 'user_password' | 'user_password_confirmation'>;
 const FORM_FIELDS = Object.entries(accessRequestDecl.fields as FieldsDecl).filter(([, f]) => !f.readOnly);
 const TEXT_FIELDS = FORM_FIELDS.filter(([, f]) => f.type === 'text' || f.type === 'email').map(([n]) => n as TextField);
+/** The text fields that must be filled (the website is optional: stored empty when not given). */
+const REQUIRED_TEXT = new Set<string>(FORM_FIELDS.filter(([, f]) => f.required).map(([n]) => n));
 const formBody = Type.Unsafe<FormBody>({
   type: 'object',
   additionalProperties: false,
@@ -72,8 +74,8 @@ export default async function accessRequestRoutes(app: App) {
       const values: Record<string, string> = {};
       const problems: Record<string, string | { key: string; params?: Record<string, unknown> }> = {};
       for (const f of TEXT_FIELDS) {
-        values[f] = body[f].trim();
-        if (!values[f]) problems[f] = 'validation.required';
+        values[f] = (body[f] ?? '').trim();
+        if (!values[f] && REQUIRED_TEXT.has(f)) problems[f] = 'validation.required';
       }
       values.user_email = values.user_email.toLowerCase();
       if (values.carrier_website_url && !WEBSITE.test(values.carrier_website_url)) {
@@ -101,6 +103,8 @@ export default async function accessRequestRoutes(app: App) {
       // which emails are registered): the reviewer gets a 409 when confirming.
       const created = await requests.create({
         ...(values as Record<(typeof TEXT_FIELDS)[number], string>),
+        // optional: stored empty when not given (the column is NOT NULL)
+        carrier_website_url: values.carrier_website_url ?? '',
         carrier_country_id: body.carrier_country_id,
         carrier_language_id: body.carrier_language_id,
         carrier_id: carrierId,

@@ -45,7 +45,8 @@ export default async function trackRoutes(app: App) {
       config: { policy: 'public' },
       schema: {
         tags: ['visitor'],
-        summary: 'Tracks a transport request by its number and destination postal code: its status and the dates of its events.',
+        summary:
+          'Tracks a transport request by its number and destination postal code: its status, the dates of its events, the route, the carrier and the expected delivery day.',
         querystring: trackQuerySchema,
         response: { 200: trackAnswerSchema },
       },
@@ -68,7 +69,19 @@ export default async function trackRoutes(app: App) {
       reply.header('cache-control', 'private, no-store');
       return {
         status: true as const,
-        data: { code: String(found.id), status_id: found.status_id, status: req.t(`status.${found.status_id}`), events: found.events },
+        data: {
+          code: String(found.id),
+          status_id: found.status_id,
+          status: req.t(`status.${found.status_id}`),
+          origin_city: found.origin_city,
+          origin_country: found.origin_country,
+          destination_city: found.destination_city,
+          destination_country: found.destination_country,
+          carrier_name: found.carrier_name,
+          lead_time: found.lead_time,
+          expected_delivery: found.expected_delivery,
+          events: found.events,
+        },
       };
     },
   );

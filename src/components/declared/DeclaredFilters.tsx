@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { NumberInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { DecimalInput } from '../forms/DecimalInput';
 import { choiceOf, isRangeFilter, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { LookupInput } from './LookupInput';
 import { ReferencePicker } from './ReferencePicker';
@@ -80,5 +81,5 @@ function rangeInput(f: FieldDef, source: string, label: string): ReactElement {
   if (f.type === 'date') return <DateFilter key={source} source={source} label={label} />;
   if (f.type === 'month') return <MonthFilter key={source} source={source} label={label} />;
   // Integers, decimals and money (euros on the wire, as the forms send them).
-  return <NumberInput key={source} source={source} label={label} step={f.type === 'integer' ? 1 : 0.01} />;
+  return <DecimalInput key={source} source={source} label={label} />;
 }

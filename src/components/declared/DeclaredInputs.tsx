@@ -1,22 +1,11 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import {
-  BooleanInput,
-  FileField,
-  FileInput,
-  ImageField,
-  ImageInput,
-  NumberInput,
-  PasswordInput,
-  SelectInput,
-  TextInput,
-  required,
-  useTranslate,
-} from 'react-admin';
+import { BooleanInput, FileField, FileInput, ImageField, ImageInput, PasswordInput, SelectInput, TextInput, required, useTranslate } from 'react-admin';
 import { Box, InputAdornment } from '@mui/material';
 import { choiceOf, inputFields, type FieldDef, type FieldsDecl } from '../../../model/fields';
 import { ReferencePicker } from './ReferencePicker';
 import { LookupInput } from './LookupInput';
 import { validatorsOf } from './validators';
+import { DecimalInput } from '../forms/DecimalInput';
 
 // The pickers (MUI X, ~50 kB compressed) load only with a form that has a date or a month.
 const PortalDateInput = lazy(() => import('../dates/inputs').then((m) => ({ default: m.PortalDateInput })));
@@ -46,9 +35,10 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
     case 'password':
       return <PasswordInput {...common} />;
     case 'integer':
-      return <NumberInput {...common} step={1} min={f.min} max={f.max} />;
+      // Numbers are typed with the user's decimal mark, in a text box (issue 35; forms/DecimalInput.tsx).
+      return <DecimalInput {...common} />;
     case 'decimal':
-      return <NumberInput {...common} step={f.scale ? 10 ** -f.scale : 0.01} min={f.min} max={f.max} />;
+      return <DecimalInput {...common} />;
     case 'month':
       // A month and year picker: 11/2026 on screen, `2026-11` in the form and on the wire.
       return (
@@ -57,15 +47,7 @@ export function DeclaredInput({ source, field: f }: { source: string; field: Fie
         </Suspense>
       );
     case 'money':
-      return (
-        <NumberInput
-          {...common}
-          step={0.01}
-          min={f.min}
-          max={f.max}
-          slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }}
-        />
-      );
+      return <DecimalInput {...common} slotProps={{ input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } }} />;
     case 'boolean':
       return <BooleanInput {...common} />;
     case 'flag':

@@ -1,9 +1,8 @@
-import { useState, type ReactNode } from 'react';
-import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { CreateBase, EditBase, SaveButton, SimpleForm, Toolbar, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, useMediaQuery, type Theme } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { FormErrorBlock } from '../feedback/ErrorBlock';
-import { ErrorBanner, useErrorBanner } from '../feedback/ErrorBanner';
+import { FormErrorBlock, formShows, messagesOutOfSight } from '../feedback/ErrorBlock';
 import { normalizeError } from '../feedback/errors';
 
 export interface FormDialogProps {
@@ -44,51 +43,69 @@ function DialogToolbar({ onCancel }: { onCancel: () => void }) {
   );
 }
 
+/** The first input of the form that carries an error, to take the focus (a refused save). */
+function focusFirstInvalid(root: HTMLElement | null) {
+  const el = root?.querySelector<HTMLElement>('input[aria-invalid=true], textarea[aria-invalid=true], [role=combobox][aria-invalid=true]');
+  el?.focus();
+  return !!el;
+}
+
 /**
  * Add or edit in a modal (accounts document §2): saves without leaving the list, closes on success
- * and refetches the list; a failure keeps it open with the error banner (5 s) above, the error block
- * under the form (until the next try), the field errors under their inputs, and the toasts. Focus goes back to where it was when the dialog closes.
+ * and refetches the list. A failure keeps it open and says each problem once (issue 35, which replaces
+ * the document's banner + toasts + block for forms): a field's message under its input, which takes the
+ * focus; at the top, only what no input shows (a field the form lacks, or a failure that names no field,
+ * such as a 500). No toast repeats them, and react-admin's "the form is not valid" toast is off (the
+ * fields say what is wrong). Focus goes back to where it was when the dialog closes.
  */
 export function FormDialog({ resource, mode, id, open, onClose, title, defaultValues, transform, returnFocusTo, children, maxWidth = 'sm' }: FormDialogProps) {
   const translate = useTranslate();
   const refresh = useRefresh();
-  const notify = useNotify();
   const fullScreen = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   const [error, setError] = useState<unknown>(null);
-  const banner = useErrorBanner();
+  const markRef = useRef<HTMLDivElement>(null);
+  const form = () => markRef.current?.closest('form') ?? null;
+  const summaryRef = useRef<HTMLDivElement>(null);
   const titleId = `dialog-title-${resource}-${mode}`;
   const close = () => {
     setError(null);
-    banner.clear();
     onClose();
   };
+  const shown = (field: string) => formShows(form(), field);
+  // A refused save: the first wrong input takes the focus; when only the summary speaks, it comes into sight.
+  useEffect(() => {
+    if (!error) return;
+    const t = setTimeout(() => {
+      const summary = messagesOutOfSight(error, shown).length > 0;
+      if (summary) summaryRef.current?.scrollIntoView?.({ block: 'nearest' });
+      else if (Object.keys(normalizeError(error).errors).length) focusFirstInvalid(form());
+    });
+    return () => clearTimeout(t);
+  }, [error]); // eslint-disable-line react-hooks/exhaustive-deps
   const mutationOptions = {
+    // The form shows each field's message at its input: the provider toasts none of them.
+    meta: { fieldErrorsShown: true },
     onSuccess: () => {
       setError(null);
-      banner.clear();
       onClose();
       refresh();
     },
-    onError: (e: unknown) => {
-      setError(e);
-      banner.show(e);
-      // Field errors arrive as toasts from the data provider and under the inputs; other failures toast here.
-      const n = normalizeError(e);
-      if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
-    },
+    onError: (e: unknown) => setError(e),
   };
-  const form = (
+  const body = (
     <SimpleForm
       toolbar={<DialogToolbar onCancel={close} />}
       defaultValues={defaultValues}
       sx={{ p: 0 }}
       warnWhenUnsavedChanges={false}
       resetOptions={KEEP_TYPED}
+      disableInvalidFormNotification
     >
-      {children}
-      <Box sx={{ width: '100%' }}>
-        <FormErrorBlock error={error} />
+      {/* The summary at the top (the form is found from it: the inputs stay the form's own children). */}
+      <Box ref={markRef} sx={{ width: '100%', '& [data-testid=form-error]': { mt: 0, mb: 2 } }}>
+        <FormErrorBlock ref={summaryRef} error={error} shown={shown} />
       </Box>
+      {children}
     </SimpleForm>
   );
   return (
@@ -109,15 +126,14 @@ export function FormDialog({ resource, mode, id, open, onClose, title, defaultVa
         </IconButton>
       </DialogTitle>
       <DialogContent dividers>
-        <ErrorBanner messages={banner.messages} onClose={banner.clear} />
         {open && mode === 'create' ? (
           <CreateBase resource={resource} redirect={false} transform={transform} mutationOptions={mutationOptions}>
-            {form}
+            {body}
           </CreateBase>
         ) : null}
         {open && mode === 'edit' && id !== undefined ? (
           <EditBase resource={resource} id={id} redirect={false} mutationMode="pessimistic" transform={transform} mutationOptions={mutationOptions}>
-            {form}
+            {body}
           </EditBase>
         ) : null}
       </DialogContent>

@@ -21,6 +21,10 @@ const CARRIER_TEXT = [
 const USER_TEXT = ['user_first_name', 'user_last_name', 'user_email', 'user_phone'] as const;
 const PASSWORDS = ['user_password', 'user_password_confirmation'] as const;
 const EMAILS = new Set(['carrier_email', 'user_email']);
+/** Optional (issue 35: many small hauliers have none); when given, a web address as the server reads it. */
+const OPTIONAL = new Set<string>(['carrier_website_url']);
+/** The server's rule (server/routes/visitor/accessRequest.ts): with or without http(s)://, a dotted host, no spaces. */
+export const WEBSITE_RE = /^(https?:\/\/)?[^\s/.]+(\.[^\s/.]+)+(\/\S*)?$/i;
 type Field = (typeof CARRIER_TEXT)[number] | (typeof USER_TEXT)[number] | (typeof PASSWORDS)[number] | 'carrier_country_id' | 'carrier_language_id';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
@@ -33,7 +37,7 @@ function useInvitingCarrier(id: number | null) {
 }
 
 /**
- * /access-request: Carrier Data and User Data, every field required (accounts document §2, §3, §5).
+ * /access-request: Carrier Data and User Data, every field required but the website (accounts document §2, §3, §5; issue 35).
  * Opened as /access-request?carrier=<id> (a carrier's invitation link) it asks to become that carrier's
  * customer (server.md §4). Success goes to /login with the server's message.
  */
@@ -74,7 +78,9 @@ export function AccessRequestPage() {
     const found: Record<string, string> = {};
     for (const f of [...CARRIER_TEXT, ...USER_TEXT, ...PASSWORDS]) {
       const v = (values[f] ?? '').trim();
-      if (!v) found[f] = translate('accounts.required');
+      if (!v) {
+        if (!OPTIONAL.has(f)) found[f] = translate('accounts.required');
+      } else if (f === 'carrier_website_url' && !WEBSITE_RE.test(v)) found[f] = translate('accounts.url_invalid');
       else if (EMAILS.has(f) && !EMAIL_RE.test(v)) found[f] = translate('accounts.email_invalid');
     }
     if (!countryId) found.carrier_country_id = translate('accounts.required');
@@ -105,11 +111,11 @@ export function AccessRequestPage() {
       key={f}
       name={f}
       label={label(f)}
-      required
+      required={!OPTIONAL.has(f)}
       value={values[f] ?? ''}
       onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
       error={!!errors[f]}
-      helperText={errors[f]}
+      helperText={errors[f] ?? (OPTIONAL.has(f) ? translate('accounts.optional') : undefined)}
       type={EMAILS.has(f) ? 'email' : 'text'}
       {...extra}
     />

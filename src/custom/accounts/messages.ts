@@ -9,6 +9,8 @@ export const accountMessages: AreaMessages = {
     accounts: {
       required: 'Campo obbligatorio',
       email_invalid: 'Inserisci un indirizzo email valido',
+      url_invalid: 'Inserisci un indirizzo web valido, per esempio www.esempio.it',
+      optional: 'Facoltativo',
       back_to_login: 'Torna all’accesso',
       otp_label: 'Codice di verifica',
       otp_digit: 'Cifra %{n} di %{total}',
@@ -101,6 +103,8 @@ export const accountMessages: AreaMessages = {
     accounts: {
       required: 'Required',
       email_invalid: 'Enter a valid email address',
+      url_invalid: 'Enter a valid web address, for example www.example.com',
+      optional: 'Optional',
       back_to_login: 'Back to sign-in',
       otp_label: 'Verification code',
       otp_digit: 'Digit %{n} of %{total}',
@@ -193,6 +197,8 @@ export const accountMessages: AreaMessages = {
     accounts: {
       required: 'Obligatoire',
       email_invalid: 'Saisissez une adresse e-mail valide',
+      url_invalid: 'Saisissez une adresse web valide, par exemple www.exemple.fr',
+      optional: 'Facultatif',
       back_to_login: 'Retour à la connexion',
       otp_label: 'Code de vérification',
       otp_digit: 'Chiffre %{n} sur %{total}',

@@ -18,7 +18,8 @@ const statusColour = (id: number) => (id === 4 || id === 7 ? 'error.main' : id =
 /**
  * /track (issue 22 item 5, docs/tracking.md): a visitor enters a request number and the destination postal
  * code, or arrives with both in the address (`trackingPath`, model/tracking.ts: the consignee's mail link),
- * and reads the request's status and the dates of its events. The two values live in the address, so a
+ * and reads the request's status, the dates of its events, the route's cities, the carrier's name and the
+ * expected delivery day (issue 35 item 14). The two values live in the address, so a
  * result can be bookmarked; a lookup runs once per pair asked (misses are counted by the server).
  */
 export function TrackingPage() {
@@ -114,7 +115,80 @@ export function TrackingPage() {
   );
 }
 
-/** The status in large type, then the events oldest first as a vertical line of dots with their dates. */
+/** A city with its country's name in the user's language ("Roma, Italia"); the country alone, or null. */
+function usePlace() {
+  const { locale } = useFormat();
+  let regions: Intl.DisplayNames | null = null;
+  try {
+    regions = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    regions = null;
+  }
+  return (city: string | null, country: string | null) => {
+    let countryName: string | null = null;
+    try {
+      countryName = country ? (regions?.of(country) ?? country) : null;
+    } catch {
+      countryName = country;
+    }
+    return [city, countryName].filter(Boolean).join(', ') || null;
+  };
+}
+
+/**
+ * What the consignee reads of the shipment (issue 35 item 14): the route's cities, the carrier's name and
+ * the expected delivery day (the server's, from the lead time in working days), as a list of terms.
+ */
+function TrackingDetails({ data }: { data: TrackData }) {
+  const translate = usePageTranslate(trackingMessages);
+  const { date } = useFormat();
+  const place = usePlace();
+  const from = place(data.origin_city, data.origin_country);
+  const to = place(data.destination_city, data.destination_country);
+  const rows: Array<[string, string, string, string | null]> = [];
+  if (from || to)
+    rows.push([
+      'route',
+      translate('tracking.route'),
+      translate('tracking.route_text', { from: from ?? translate('tracking.unknown'), to: to ?? translate('tracking.unknown') }),
+      null,
+    ]);
+  if (data.carrier_name) rows.push(['carrier', translate('tracking.carrier'), data.carrier_name, null]);
+  if (data.expected_delivery)
+    rows.push([
+      'expected',
+      translate('tracking.expected'),
+      date(data.expected_delivery, 'EEEE d MMMM yyyy'),
+      data.lead_time === null ? null : data.lead_time === 1 ? translate('tracking.lead_one') : translate('tracking.lead_many', { n: data.lead_time }),
+    ]);
+  if (!rows.length) return null;
+  return (
+    <Box
+      component="dl"
+      aria-label={translate('tracking.details_aria')}
+      data-testid="tracking-details"
+      sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 }, mt: 2, mb: 0 }}
+    >
+      {rows.map(([key, term, value, hint]) => (
+        <Box key={key} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {term}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }} data-testid={`tracking-${key}`}>
+            {value}
+            {hint ? (
+              <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+                {hint}
+              </Typography>
+            ) : null}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** The status in large type, the route, carrier and expected day, then the events oldest first as a vertical line of dots with their dates. */
 function TrackingResult({ data }: { data: TrackData }) {
   const translate = usePageTranslate(trackingMessages);
   const { dateTime } = useFormat();
@@ -132,6 +206,7 @@ function TrackingResult({ data }: { data: TrackData }) {
           {statusName(data.status_id, data.status)}
         </Typography>
       </Box>
+      <TrackingDetails data={data} />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1.5, fontSize: '1.1rem' }}>
         {translate('tracking.history')}
       </Typography>

@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { CreateBase, Form, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
+import { CreateBase, Form, Title, usePermissions, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
 import { COMPANY_ROLE } from '../../../model/roles';
 import { isEnduserCompany } from '../../../model/companies';
-import { CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
-import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
-import { normalizeError } from '../../components/feedback/errors';
+import { COMPANY_DEFAULTS, CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
+import { FormErrorBlock, formShows } from '../../components/feedback/ErrorBlock';
 import { ListTitle } from '../../components/table/ListTitle';
 
 const T = 'resources.companies';
@@ -25,21 +24,64 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
   const steps = useSteps(kind);
   const [active, setActive] = useState(0);
   const { trigger } = useFormContext();
+  const { errors, submitCount } = useFormState();
   const role = useFormRole(kind);
   const current = steps[Math.min(active, steps.length - 1)];
   const last = active >= steps.length - 1;
+  const root = useRef<HTMLDivElement>(null);
+  // Each step's wrong fields (the form's checks and the server's), counted on its label (issue 35).
+  const wrong = (s: StepName) => stepFields(s, role).filter((f) => errors[f]).length;
+  /** Shows a step and puts the focus on its first wrong input. */
+  const open = (index: number) => {
+    setActive(index);
+    requestAnimationFrame(() =>
+      root.current
+        ?.querySelector<HTMLElement>(`[data-step=${steps[index]}] input[aria-invalid=true], [data-step=${steps[index]}] textarea[aria-invalid=true]`)
+        ?.focus(),
+    );
+  };
+  // Saving with errors (the form's or the server's) opens the first step that has one.
+  const seen = useRef(submitCount);
+  useEffect(() => {
+    if (submitCount === seen.current) return;
+    seen.current = submitCount;
+    const first = steps.findIndex((s) => wrong(s) > 0);
+    if (first >= 0) open(first);
+  }, [submitCount, errors]); // eslint-disable-line react-hooks/exhaustive-deps
   // Steps advance in order: the current step's fields must be valid first (accounts document §4).
   const next = async () => {
     if (await trigger(stepFields(current, role))) setActive(active + 1);
   };
   return (
-    <>
-      <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }} data-testid="company-steps">
-        {steps.map((s) => (
-          <Step key={s}>
-            <StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel>
-          </Step>
-        ))}
+    <Box ref={root}>
+      <Stepper activeStep={active} alternativeLabel nonLinear={submitCount > 0} sx={{ mb: 3 }} data-testid="company-steps">
+        {steps.map((s, i) => {
+          const n = wrong(s);
+          const optional =
+            n > 0 ? (
+              <Typography variant="caption" color="error" data-testid={`company-step-errors-${s}`}>
+                {translate(`${T}.step_errors`, { smart_count: n })}
+              </Typography>
+            ) : undefined;
+          const label = (
+            <StepLabel error={n > 0} data-testid={`company-step-${s}`} optional={optional}>
+              {translate(`${T}.steps.${s}`)}
+            </StepLabel>
+          );
+          // Once a save was tried, every step can be opened from its label (to fix what it says); StepButton
+          // hands its own `optional` to the label it wraps.
+          return (
+            <Step key={s} completed={false}>
+              {submitCount > 0 ? (
+                <StepButton onClick={() => open(i)} optional={optional}>
+                  {label}
+                </StepButton>
+              ) : (
+                label
+              )}
+            </Step>
+          );
+        })}
       </Stepper>
       {/* Every step stays mounted (values and rules kept); only the current one is shown. */}
       {(['settings', 'details', 'enduser'] as StepName[]).map((s) => (
@@ -47,7 +89,8 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
           <CompanyInputs sections={s === 'details' ? ['details', 'carrier'] : [s]} kind={kind} mode="create" />
         </Box>
       ))}
-      <FormErrorBlock error={error} />
+      {/* What no step shows (a failure that names no field): one message, under the steps. */}
+      <FormErrorBlock error={error} shown={(f) => formShows(root.current, f)} />
       {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={() => navigate('/companies')} data-testid="company-cancel">
@@ -68,7 +111,7 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
           </Button>
         )}
       </Box>
-    </>
+    </Box>
   );
 }
 
@@ -78,23 +121,26 @@ export function CompanyCreate() {
   const navigate = useNavigate();
   const { permissions } = usePermissions();
   const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
-  const notify = useNotify();
   const [error, setError] = useState<unknown>(null);
-  const defaults = { status_id: 1, is_inbound: 1, type: 'Customer', ...(kind === 'carrier' ? { company_role_id: COMPANY_ROLE.ENDUSER } : {}) };
+  const defaults = {
+    status_id: 1,
+    is_inbound: 1,
+    type: 'Customer',
+    ...COMPANY_DEFAULTS,
+    ...(kind === 'carrier' ? { company_role_id: COMPANY_ROLE.ENDUSER } : {}),
+  };
   return (
     <CreateBase
       resource="companies"
       redirect={false}
       transform={companyTransform}
       mutationOptions={{
+        // Field messages show under their inputs only (issue 35): the provider toasts none of them.
+        meta: { fieldErrorsShown: true },
         // The server's message ("Azienda creata con successo") becomes the success toast (data provider).
         onSuccess: () => navigate('/companies'),
-        onError: (e: unknown) => {
-          // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
-          setError(e);
-          const n = normalizeError(e);
-          if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
-        },
+        // Field errors go to their inputs (the wizard opens the first wrong step); anything else to the block.
+        onError: (e: unknown) => setError(e),
       }}
     >
       <Title title={translate(`${T}.create_title`)} />
@@ -102,7 +148,8 @@ export function CompanyCreate() {
       <ListTitle>{translate(`${T}.create_title`)}</ListTitle>
       <Card sx={{ mt: 2 }}>
         <CardContent>
-          <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate>
+          {/* No "the form is not valid" toast: the steps and the fields say what to fix. */}
+          <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate disableInvalidFormNotification>
             <Wizard kind={kind} error={error} />
           </Form>
         </CardContent>

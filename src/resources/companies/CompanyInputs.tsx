@@ -5,7 +5,6 @@ import {
   BooleanInput,
   ImageField,
   ImageInput,
-  NumberInput,
   SelectInput,
   TextInput,
   required,
@@ -29,6 +28,7 @@ import {
   type CompanyField,
 } from '../../../model/companies';
 import { validatorsOf } from '../../components/declared/validators';
+import { DecimalInput } from '../../components/forms/DecimalInput';
 import { COMPANY_ROLE } from '../../../model/roles';
 import { CreatableTextInput, LookupPicker, useLookup, type Row } from './lookups';
 import { FuelPlanInputs } from './FuelPlan';
@@ -41,6 +41,13 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 /** What the city and province inputs store of a lookup row (made once: CreatableTextInput works out its options per answer). */
 const cityOf = (r: Row) => String(r.city ?? r.name);
 const provinceOf = (r: Row) => String(r.province ?? r.sigla ?? r.name);
+
+/**
+ * A new company's starting ratios (issue 35: step 3 required them with no default). The documents' choice
+ * lists are CBM 250-500 and LM 1500/1750 kg; pricing.md 3.1 prices with 250 (CBM) and 1750 (LM) when a
+ * company has none, so a new company starts from exactly what it would be priced with.
+ */
+export const COMPANY_DEFAULTS = { combo_cbm_ratio: 250, combo_lm_ratio: 1750 } as const;
 
 /** The declaration's rules for an input (the server checks the same). */
 const v = (name: CompanyField, ...more: Validator[]) => [...validatorsOf(companyFields[name]), ...more];
@@ -158,6 +165,7 @@ export function CompanyInputs({
         source="combo_cbm_ratio"
         choices={COMBO_CBM_RATIOS.map((v) => ({ id: v, name: translate(`${T}.ratio_kg`, { value: v }) }))}
         validate={isEndUser ? req : undefined}
+        helperText={`${T}.hints.combo_cbm_ratio`}
         fullWidth
         data-testid="input-combo_cbm_ratio"
       />
@@ -165,6 +173,7 @@ export function CompanyInputs({
         source="combo_lm_ratio"
         choices={COMBO_LM_RATIOS.map((v) => ({ id: v, name: translate(`${T}.ratio_kg`, { value: v }) }))}
         validate={isEndUser ? req : undefined}
+        helperText={`${T}.hints.combo_lm_ratio`}
         fullWidth
         data-testid="input-combo_lm_ratio"
       />
@@ -173,8 +182,8 @@ export function CompanyInputs({
   const euro = { input: { endAdornment: <InputAdornment position="end">€</InputAdornment> } };
   const fees = (
     <>
-      <NumberInput source="national_admin_fee" min={0} step={0.01} validate={v('national_admin_fee')} slotProps={euro} fullWidth />
-      <NumberInput source="international_admin_fee" min={0} step={0.01} validate={v('international_admin_fee')} slotProps={euro} fullWidth />
+      <DecimalInput source="national_admin_fee" min={0} step={0.01} validate={v('national_admin_fee')} slotProps={euro} fullWidth />
+      <DecimalInput source="international_admin_fee" min={0} step={0.01} validate={v('international_admin_fee')} slotProps={euro} fullWidth />
     </>
   );
 
@@ -237,9 +246,9 @@ export function CompanyInputs({
     carrier: isCarrierLike(role) ? (
       <>
         <Grid>
-          <NumberInput source="adr_surcharge_percent" min={0} max={100} step={0.01} validate={v('adr_surcharge_percent')} fullWidth />
-          <NumberInput source="taillift_fee" min={0} step={0.01} validate={v('taillift_fee')} slotProps={euro} fullWidth />
-          <NumberInput source="visitor_price_multiplier" min={0} max={10} step={0.01} validate={v('visitor_price_multiplier', above(0))} fullWidth />
+          <DecimalInput source="adr_surcharge_percent" min={0} max={100} step={0.01} validate={v('adr_surcharge_percent')} fullWidth />
+          <DecimalInput source="taillift_fee" min={0} step={0.01} validate={v('taillift_fee')} slotProps={euro} fullWidth />
+          <DecimalInput source="visitor_price_multiplier" min={0} max={10} step={0.01} validate={v('visitor_price_multiplier', above(0))} fullWidth />
           <Box />
           {fees}
           {ratios(false)}
@@ -251,8 +260,8 @@ export function CompanyInputs({
       <Grid>
         <CategoryPicker source="exp_category_id" rateType="EXP" carrierId={carrierId} />
         <CategoryPicker source="std_category_id" rateType="STD" carrierId={carrierId} />
-        <NumberInput source="increase_percent" min={0} max={100} step={0.01} validate={percentRule(`${T}.increase_range`)} fullWidth />
-        <NumberInput source="decrease_percent" min={0} max={100} step={0.01} validate={percentRule(`${T}.decrease_range`)} fullWidth />
+        <DecimalInput source="increase_percent" min={0} max={100} step={0.01} validate={percentRule(`${T}.increase_range`)} fullWidth />
+        <DecimalInput source="decrease_percent" min={0} max={100} step={0.01} validate={percentRule(`${T}.decrease_range`)} fullWidth />
         {fees}
         {ratios(true)}
       </Grid>

@@ -1,10 +1,11 @@
-import { NumberInput, useGetList, useLocaleState, useTranslate, type Validator } from 'react-admin';
+import { useGetList, useLocaleState, useTranslate, type Validator } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { Alert, Box, InputAdornment, Typography } from '@mui/material';
 import LocalGasStationIcon from '@mui/icons-material/LocalGasStation';
 import { companyFields, type CompanyField } from '../../../model/companies';
 import type { DieselPrice, FuelPlan } from '../../../model/fuel';
 import { validatorsOf } from '../../components/declared/validators';
+import { DecimalInput } from '../../components/forms/DecimalInput';
 import { fuelPreviewText, romeMonth } from './fuelPreview';
 
 const K = 'resources.companies.fuel';
@@ -54,10 +55,10 @@ export function FuelPlanInputs() {
         {translate(`${K}.hint`)}
       </Typography>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
-        <NumberInput source="fuel_base_price" min={0} step={0.001} validate={v('fuel_base_price')} slotProps={perLitre} fullWidth />
-        <NumberInput source="fuel_step" min={0} step={0.001} validate={v('fuel_step')} slotProps={perLitre} fullWidth />
-        <NumberInput source="fuel_step_percent" min={0} max={100} step={0.01} validate={v('fuel_step_percent')} slotProps={percent} fullWidth />
-        <NumberInput source="fuel_max_percent" min={0} max={100} step={0.01} validate={v('fuel_max_percent')} slotProps={percent} fullWidth />
+        <DecimalInput source="fuel_base_price" min={0} step={0.001} validate={v('fuel_base_price')} slotProps={perLitre} fullWidth />
+        <DecimalInput source="fuel_step" min={0} step={0.001} validate={v('fuel_step')} slotProps={perLitre} fullWidth />
+        <DecimalInput source="fuel_step_percent" min={0} max={100} step={0.01} validate={v('fuel_step_percent')} slotProps={percent} fullWidth />
+        <DecimalInput source="fuel_max_percent" min={0} max={100} step={0.01} validate={v('fuel_max_percent')} slotProps={percent} fullWidth />
       </Box>
       <FuelPreview plan={{ fuel_base_price, fuel_step, fuel_step_percent, fuel_max_percent }} />
     </Box>

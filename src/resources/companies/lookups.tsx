@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { AutocompleteInput, FieldTitle, useDataProvider, useInput, useLocaleState, useResourceContext, useTranslate, type Validator } from 'react-admin';
+import { AutocompleteInput, FieldTitle, ValidationError, useDataProvider, useInput, useLocaleState, useResourceContext, type Validator } from 'react-admin';
 import { Autocomplete, TextField } from '@mui/material';
 import type { Query } from '../../api/http';
 import type { PortalDataProvider } from '../../dataProvider';
@@ -133,7 +133,6 @@ export function CreatableTextInput({
   testid?: string;
 }) {
   const resource = useResourceContext();
-  const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput({ source, validate });
   const [typed, setTyped] = useState<string>(field.value ?? '');
   useEffect(() => setTyped(field.value ?? ''), [field.value]);
@@ -171,7 +170,11 @@ export function CreatableTextInput({
       setTyped(settled);
     }
   }, [options]); // eslint-disable-line react-hooks/exhaustive-deps
+  // react-admin hands its validators' messages over encoded ('@@react-admin@@"ra.validation.required"'):
+  // only its ValidationError reads them (translating the text as a key showed the raw code, issue 35).
+  // Shown, like react-admin's own inputs, as soon as the form's check (a step's Next, the save) finds it.
   const error = fieldState.error?.message;
+  const shown = !!error;
   return (
     <Autocomplete
       freeSolo
@@ -203,8 +206,8 @@ export function CreatableTextInput({
           {...params}
           name={source}
           label={<FieldTitle source={source} resource={resource} isRequired={isRequired} />}
-          error={!!error}
-          helperText={error ? translate(error, { _: error }) : ' '}
+          error={shown}
+          helperText={shown ? <ValidationError error={error} /> : ' '}
           size="small"
           slotProps={{ htmlInput: { ...params.inputProps, 'data-testid': testid ?? `input-${source}` } }}
         />
