@@ -23,7 +23,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('kind', 'text', (c) => c.notNull().defaultTo('code'))
     .execute();
   await db.schema.createIndex('password_resets_code_hash').on('password_resets').column('code_hash').execute();
+  await moveToPortalLanguages(db);
+}
 
+/** Point 2 above (exported for its test: a fresh database has no German or Spanish row to move). */
+export async function moveToPortalLanguages(db: Kysely<any>): Promise<void> {
   const english = await db.selectFrom('languages').select('id').where('code', '=', 'en').executeTakeFirst();
   const others = await db.selectFrom('languages').select('id').where('code', 'not in', OFFERED).execute();
   if (others.length) {

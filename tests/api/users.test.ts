@@ -113,8 +113,6 @@ describeEachDb('users under /admin and /company', (p) => {
         'email',
         'language_id',
         'last_name',
-        'password',
-        'password_confirmation',
         'postal_code',
         'role_id',
         'title',
