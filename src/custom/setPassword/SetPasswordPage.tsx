@@ -107,7 +107,10 @@ export function SetPasswordPage() {
 
   const { invitation } = state;
   return (
-    <PublicCard title={translate('accounts.invite.title')} subtitle={translate('accounts.invite.subtitle', { name: invitation.first_name, email: invitation.email })}>
+    <PublicCard
+      title={translate('accounts.invite.title')}
+      subtitle={translate('accounts.invite.subtitle', { name: invitation.first_name, email: invitation.email })}
+    >
       <Stack component="form" spacing={2} onSubmit={submit} noValidate data-testid="invite-form">
         {/* The sign-in name, for the browser's password manager. */}
         <input type="hidden" name="email" autoComplete="username" value={invitation.email} readOnly />
@@ -119,7 +122,10 @@ export function SetPasswordPage() {
           required
           autoFocus
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setFields(({ password: _shown, ...rest }) => rest);
+          }}
           error={!!fields.password}
           helperText={fields.password ?? translate('accounts.password_hint')}
         />
@@ -130,7 +136,10 @@ export function SetPasswordPage() {
           autoComplete="new-password"
           required
           value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
+          onChange={(e) => {
+            setConfirmation(e.target.value);
+            setFields(({ password_confirmation: _shown, ...rest }) => rest);
+          }}
           error={!!fields.password_confirmation}
           helperText={fields.password_confirmation}
         />

@@ -1,7 +1,21 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
-import { Box, Card, CardContent, List, ListItemButton, ListItemText, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemText,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import { PasswordCard } from './PasswordCard';
 import { ProfileCard } from './ProfileCard';
 import { SessionsCard } from './SessionsCard';
@@ -130,17 +144,18 @@ export function SettingsPage() {
     <Box component="nav" aria-label={translate('accounts.settings.sections_label')} sx={{ position: 'sticky', top: 88 }} data-testid="settings-index">
       <List dense disablePadding sx={{ bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider' }}>
         {shown.map((s) => (
-          <ListItemButton
-            key={s.slug}
-            component={Link}
-            to={to(s)}
-            selected={s.slug === current.slug}
-            aria-current={s.slug === current.slug ? 'page' : undefined}
-            id={tabId(s)}
-            data-testid={`settings-index-${s.slug}`}
-          >
-            <ListItemText primary={label(s)} />
-          </ListItemButton>
+          <ListItem key={s.slug} disablePadding>
+            <ListItemButton
+              component={Link}
+              to={to(s)}
+              selected={s.slug === current.slug}
+              aria-current={s.slug === current.slug ? 'page' : undefined}
+              id={tabId(s)}
+              data-testid={`settings-index-${s.slug}`}
+            >
+              <ListItemText primary={label(s)} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
