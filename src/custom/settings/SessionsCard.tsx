@@ -75,13 +75,7 @@ export function SessionsCard() {
       list={sessions}
       rows={rows}
       action={
-        <Button
-          variant="outlined"
-          color="warning"
-          disabled={!others || busy}
-          onClick={() => pending.ask({ kind: 'others' })}
-          data-testid="sessions-end-others"
-        >
+        <Button variant="outlined" color="warning" disabled={!others || busy} onClick={() => pending.ask({ kind: 'others' })} data-testid="sessions-end-others">
           {translate('sessions.end_others')}
         </Button>
       }
