@@ -53,10 +53,11 @@ export const accounts = {
     'field.user_phone': 'phone',
     'field.user_password': 'password',
     'field.user_password_confirmation': 'password confirmation',
-    'invitations.unknown': 'This link is not valid. Open the link exactly as it arrived in the email, or ask for a new invitation.',
+    'invitations.unknown':
+      'This link is not valid. Open the link exactly as it arrived in the email, or use “Forgot password?” on the sign-in page with your email.',
     'invitations.used': 'This link has already been used to set a password. Sign in with it, or use “Forgot password?” if you do not remember it.',
     'invitations.expired':
-      'This link has expired (it was valid for 72 hours). Use “Forgot password?” on the sign-in page with your email, or ask for a new invitation.',
+      'This link has expired (it was valid for 72 hours). Use “Forgot password?” on the sign-in page with your email: you will get a code to choose your password.',
     'invitations.inactive': 'This account is not active. Please contact whoever created it.',
     'invitations.accepted': 'Your password is set. You can now sign in.',
     'mail.invitation.subject': 'Your freight portal account: choose a password',
@@ -128,11 +129,12 @@ export const accounts = {
     'field.user_phone': 'telefono',
     'field.user_password': 'password',
     'field.user_password_confirmation': 'conferma password',
-    'invitations.unknown': 'Questo link non è valido. Apri il link esattamente come è arrivato nell’email, oppure chiedi un nuovo invito.',
+    'invitations.unknown':
+      'Questo link non è valido. Apri il link esattamente come è arrivato nell’email, oppure usa “Password dimenticata?” nella pagina di accesso con la tua email.',
     'invitations.used':
       'Questo link è già stato usato per impostare la password. Accedi con quella password, oppure usa “Password dimenticata?” se non la ricordi.',
     'invitations.expired':
-      'Questo link è scaduto (era valido 72 ore). Usa “Password dimenticata?” nella pagina di accesso con la tua email, oppure chiedi un nuovo invito.',
+      'Questo link è scaduto (era valido 72 ore). Usa “Password dimenticata?” nella pagina di accesso con la tua email: riceverai un codice per scegliere la password.',
     'invitations.inactive': 'Questo account non è attivo. Contatta chi lo ha creato.',
     'invitations.accepted': 'La password è impostata. Ora puoi accedere.',
     'mail.invitation.subject': 'Il tuo account sul portale trasporti: scegli la password',
@@ -205,11 +207,12 @@ export const accounts = {
     'field.user_phone': 'téléphone',
     'field.user_password': 'mot de passe',
     'field.user_password_confirmation': 'confirmation du mot de passe',
-    'invitations.unknown': 'Ce lien n’est pas valide. Ouvrez le lien tel qu’il est arrivé dans l’e-mail, ou demandez une nouvelle invitation.',
+    'invitations.unknown':
+      'Ce lien n’est pas valide. Ouvrez le lien tel qu’il est arrivé dans l’e-mail, ou utilisez « Mot de passe oublié ? » sur la page de connexion avec votre e-mail.',
     'invitations.used':
       'Ce lien a déjà servi à définir un mot de passe. Connectez-vous avec celui-ci, ou utilisez « Mot de passe oublié ? » si vous ne vous en souvenez plus.',
     'invitations.expired':
-      'Ce lien a expiré (il était valable 72 heures). Utilisez « Mot de passe oublié ? » sur la page de connexion avec votre e-mail, ou demandez une nouvelle invitation.',
+      'Ce lien a expiré (il était valable 72 heures). Utilisez « Mot de passe oublié ? » sur la page de connexion avec votre e-mail : vous recevrez un code pour choisir votre mot de passe.',
     'invitations.inactive': 'Ce compte n’est pas actif. Contactez la personne qui l’a créé.',
     'invitations.accepted': 'Votre mot de passe est défini. Vous pouvez maintenant vous connecter.',
     'mail.invitation.subject': 'Votre compte sur le portail transport : choisissez un mot de passe',

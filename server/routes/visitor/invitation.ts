@@ -23,7 +23,7 @@ const refuse = (key: string) => invalid({ token: key }, key);
  * `checkInvitation` tells the set-password page whose account it is (or why the link no longer works) and
  * `acceptInvitation` sets the password once. A link that is unknown, used, expired, or whose account has
  * been deactivated meanwhile answers 422 with a message saying so, in the caller's language, and what to do
- * (ask for a reset code with the same e-mail, or a new invitation).
+ * (ask for a reset code with the same e-mail: the forgotten-password flow works for an invited account).
  */
 export default async function invitationRoutes(app: App) {
   const resets = passwordResetsRepo(app.db);
