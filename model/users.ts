@@ -48,10 +48,14 @@ export const userFields = defineFields({
 export type UserField = keyof typeof userFields;
 export const USER_FIELD_NAMES = Object.keys(userFields) as UserField[];
 
-/** Fields required when creating a user; an admin also names the company and the role. */
+/**
+ * Fields required when creating a user; an admin also names the company and the role. The password is not
+ * (issue 35 item 9): without one the new user gets a link by mail to choose it; with one, its confirmation
+ * must match.
+ */
 export function requiredUserFields(forAdmin: boolean): UserField[] {
   const base = USER_FIELD_NAMES.filter((k) => (userFields[k] as UserFieldDef).required);
-  return [...(forAdmin ? (['company_id', 'role_id'] as UserField[]) : []), ...base, 'password', 'password_confirmation'];
+  return [...(forAdmin ? (['company_id', 'role_id'] as UserField[]) : []), ...base];
 }
 
 /**

@@ -23,14 +23,14 @@ import { portalSettingsPage } from './custom/portalSettings';
 import { transportRequestPages, transportRequestsResource } from './custom/transportRequests';
 import type { PortalPage, PortalResource } from './resources/types';
 import { resources as portalResources } from './resources';
-import settings from './custom/settings';
+import settings, { settingsSectionPage } from './custom/settings';
 import { createUserPage } from './resources/user-management';
 
 /** react-admin resources: every declared resource (model/registry.ts) and the custom ones (src/resources/index.ts). */
 const resources: PortalResource[] = [...portalResources, transportRequestsResource];
 
 /** Custom routes: one folder each under src/custom, one line here (the visitor's pages: src/publicPages.tsx). */
-const pages: PortalPage[] = [settings, supportPage, createUserPage, calculateCostPage, portalSettingsPage, ...transportRequestPages];
+const pages: PortalPage[] = [settings, settingsSectionPage, supportPage, createUserPage, calculateCostPage, portalSettingsPage, ...transportRequestPages];
 
 /** Sidebar badges declared by pages, by path. */
 const menuBadges = Object.fromEntries(pages.flatMap((p) => (p.menuBadge ? [[p.path, p.menuBadge]] : [])));

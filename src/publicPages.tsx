@@ -21,6 +21,10 @@ const ResetPasswordPage = lazyScreen(() => withMessages(import('./custom/resetPa
 const ResetPasswordOtpPage = lazyScreen(() => withMessages(import('./custom/resetPasswordOtp/ResetPasswordOtpPage'), accounts()), 'ResetPasswordOtpPage', {
   fullPage: 'public',
 });
+// The invitation link's page (issue 35): a new user chooses the password.
+const SetPasswordPage = lazyScreen(() => withMessages(import('./custom/setPassword/SetPasswordPage'), accounts()), 'SetPasswordPage', {
+  fullPage: 'public',
+});
 const AccessRequestPage = lazyScreen(() => withMessages(import('./custom/accessRequest/AccessRequestPage'), accounts()), 'AccessRequestPage', {
   fullPage: 'public',
 });
@@ -43,6 +47,7 @@ export const publicPages: PortalPage[] = [
   { path: '/forget-password', element: <ForgetPasswordPage />, noLayout: true },
   { path: '/reset-password', element: <ResetPasswordPage />, noLayout: true },
   { path: '/reset-password-otp', element: <ResetPasswordOtpPage />, noLayout: true },
+  { path: '/set-password', element: <SetPasswordPage />, noLayout: true },
   { path: '/access-request', element: <AccessRequestPage />, noLayout: true },
   { path: '/quote', element: <QuotePage />, noLayout: true },
   { path: '/quote/request', element: <VisitorRequestPage />, noLayout: true },

@@ -328,6 +328,8 @@ export interface PasswordResetTable {
   created_at: string;
   expires_at: string;
   consumed_at: string | null;
+  /** `code`: a 4-digit reset code (argon2 hash); `invite`: an invitation link's token (SHA-256), migration 0027. */
+  kind: Generated<'code' | 'invite'>;
 }
 export interface ThrottleEventTable {
   id: Generated<number>;

@@ -53,6 +53,19 @@ export const accounts = {
     'field.user_phone': 'phone',
     'field.user_password': 'password',
     'field.user_password_confirmation': 'password confirmation',
+    'invitations.unknown':
+      'This link is not valid. Open the link exactly as it arrived in the email, or use “Forgot password?” on the sign-in page with your email.',
+    'invitations.used': 'This link has already been used to set a password. Sign in with it, or use “Forgot password?” if you do not remember it.',
+    'invitations.expired':
+      'This link has expired (it was valid for 72 hours). Use “Forgot password?” on the sign-in page with your email: you will get a code to choose your password.',
+    'invitations.inactive': 'This account is not active. Please contact whoever created it.',
+    'invitations.accepted': 'Your password is set. You can now sign in.',
+    'mail.invitation.subject': 'Your freight portal account: choose a password',
+    'mail.invitation.text':
+      'Hello {name},\n\n{by} has created an account for you on the freight portal. Your sign-in name is {email}.\n\nChoose your password here:\n\n    {link}\n\nThe link is valid for {hours} hours and can be used once. If it has expired, use “Forgot password?” on the sign-in page.\n',
+    'mail.welcome.subject': 'Your freight portal account is ready',
+    'mail.welcome.text':
+      'Hello {name},\n\n{by} has created an account for you on the freight portal. Sign in at {link} with the email {email} and the password you have been given (you can change it in your settings).\n',
     'mail.resetCode.subject': 'Your code to reset your password',
     'mail.resetCode.text':
       'Hello {name},\n\nyour code to reset the password of your freight portal account is:\n\n    {code}\n\nIt is valid for 10 minutes and can be used once. If you did not ask for it, ignore this message: your password stays as it is.\n',
@@ -116,6 +129,20 @@ export const accounts = {
     'field.user_phone': 'telefono',
     'field.user_password': 'password',
     'field.user_password_confirmation': 'conferma password',
+    'invitations.unknown':
+      'Questo link non è valido. Apri il link esattamente come è arrivato nell’email, oppure usa “Password dimenticata?” nella pagina di accesso con la tua email.',
+    'invitations.used':
+      'Questo link è già stato usato per impostare la password. Accedi con quella password, oppure usa “Password dimenticata?” se non la ricordi.',
+    'invitations.expired':
+      'Questo link è scaduto (era valido 72 ore). Usa “Password dimenticata?” nella pagina di accesso con la tua email: riceverai un codice per scegliere la password.',
+    'invitations.inactive': 'Questo account non è attivo. Contatta chi lo ha creato.',
+    'invitations.accepted': 'La password è impostata. Ora puoi accedere.',
+    'mail.invitation.subject': 'Il tuo account sul portale trasporti: scegli la password',
+    'mail.invitation.text':
+      'Ciao {name},\n\n{by} ti ha creato un account sul portale trasporti. Il tuo nome di accesso è {email}.\n\nScegli la tua password qui:\n\n    {link}\n\nIl link è valido {hours} ore e si può usare una sola volta. Se è scaduto, usa “Password dimenticata?” nella pagina di accesso.\n',
+    'mail.welcome.subject': 'Il tuo account sul portale trasporti è pronto',
+    'mail.welcome.text':
+      'Ciao {name},\n\n{by} ti ha creato un account sul portale trasporti. Accedi da {link} con l’email {email} e la password che ti è stata comunicata (potrai cambiarla nelle impostazioni).\n',
     'mail.resetCode.subject': 'Il tuo codice per reimpostare la password',
     'mail.resetCode.text':
       'Ciao {name},\n\nil codice per reimpostare la password del tuo account sul portale trasporti è:\n\n    {code}\n\nÈ valido 10 minuti e si può usare una sola volta. Se non l’hai richiesto tu, ignora questo messaggio: la tua password resta invariata.\n',
@@ -180,6 +207,20 @@ export const accounts = {
     'field.user_phone': 'téléphone',
     'field.user_password': 'mot de passe',
     'field.user_password_confirmation': 'confirmation du mot de passe',
+    'invitations.unknown':
+      'Ce lien n’est pas valide. Ouvrez le lien tel qu’il est arrivé dans l’e-mail, ou utilisez « Mot de passe oublié ? » sur la page de connexion avec votre e-mail.',
+    'invitations.used':
+      'Ce lien a déjà servi à définir un mot de passe. Connectez-vous avec celui-ci, ou utilisez « Mot de passe oublié ? » si vous ne vous en souvenez plus.',
+    'invitations.expired':
+      'Ce lien a expiré (il était valable 72 heures). Utilisez « Mot de passe oublié ? » sur la page de connexion avec votre e-mail : vous recevrez un code pour choisir votre mot de passe.',
+    'invitations.inactive': 'Ce compte n’est pas actif. Contactez la personne qui l’a créé.',
+    'invitations.accepted': 'Votre mot de passe est défini. Vous pouvez maintenant vous connecter.',
+    'mail.invitation.subject': 'Votre compte sur le portail transport : choisissez un mot de passe',
+    'mail.invitation.text':
+      'Bonjour {name},\n\n{by} vous a créé un compte sur le portail transport. Votre identifiant est {email}.\n\nChoisissez votre mot de passe ici :\n\n    {link}\n\nLe lien est valable {hours} heures et ne peut servir qu’une fois. S’il a expiré, utilisez « Mot de passe oublié ? » sur la page de connexion.\n',
+    'mail.welcome.subject': 'Votre compte sur le portail transport est prêt',
+    'mail.welcome.text':
+      'Bonjour {name},\n\n{by} vous a créé un compte sur le portail transport. Connectez-vous sur {link} avec l’e-mail {email} et le mot de passe qui vous a été communiqué (vous pourrez le changer dans vos paramètres).\n',
     'mail.resetCode.subject': 'Votre code pour réinitialiser votre mot de passe',
     'mail.resetCode.text':
       'Bonjour {name},\n\nvoici le code pour réinitialiser le mot de passe de votre compte sur le portail transport :\n\n    {code}\n\nIl est valable 10 minutes et ne peut être utilisé qu’une fois. Si vous ne l’avez pas demandé, ignorez ce message : votre mot de passe reste inchangé.\n',

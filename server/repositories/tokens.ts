@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { hashToken, inDays, newToken, nowIso } from '../lib/tokens.js';
 import { sessionsChanged } from '../lib/liveEvents.js';
@@ -185,6 +185,24 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
     },
 
     /** The user's sessions that have not expired, the most recently used first. */
+    /**
+     * One page of the user's active sessions (issue 35): `currentId`'s first, then the others by last use
+     * (newest first), with the total.
+     */
+    async pageOf(userId: number, currentId: number, page: number, perPage: number): Promise<{ rows: SessionRow[]; total: number }> {
+      const active = db.selectFrom('auth_tokens').where('user_id', '=', userId).where('expires_at', '>', nowIso());
+      const counted = await active.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const rows = await active
+        .select(['id', 'created_at', 'last_used_at', 'expires_at', 'user_agent', 'ip'])
+        .orderBy(sql`case when id = ${currentId} then 0 else 1 end`)
+        .orderBy((eb) => eb.fn.coalesce('last_used_at', 'created_at'), 'desc')
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { rows, total: Number(counted?.n ?? 0) };
+    },
+
     async listOf(userId: number): Promise<SessionRow[]> {
       return db
         .selectFrom('auth_tokens')

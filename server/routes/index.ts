@@ -2,6 +2,7 @@ import type { RouteModule } from '../lib/typed.js';
 import authRoutes from './visitor/auth.js';
 import lookupRoutes from './visitor/lookups.js';
 import passwordRoutes from './visitor/password.js';
+import invitationRoutes from './visitor/invitation.js';
 import profileRoutes from './visitor/profile.js';
 import accessRequestRoutes from './visitor/accessRequest.js';
 import requestAccessRoutes from './company/requestAccess.js';
@@ -46,6 +47,7 @@ export const routes: RouteModule[] = [
   authRoutes,
   lookupRoutes,
   passwordRoutes,
+  invitationRoutes,
   profileRoutes,
   accessRequestRoutes,
   requestAccessRoutes,

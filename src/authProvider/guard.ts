@@ -1,7 +1,7 @@
 import { readToken } from './session';
 
 /** Routes a signed-out visitor may open (the accounts document §2, the public quote page, public tracking). */
-export const PUBLIC_ROUTES = ['/login', '/forget-password', '/reset-password', '/reset-password-otp', '/access-request', '/quote', '/track'];
+export const PUBLIC_ROUTES = ['/login', '/forget-password', '/reset-password', '/reset-password-otp', '/set-password', '/access-request', '/quote', '/track'];
 
 const routeOf = (hash: string) => hash.replace(/^#/, '').split('?')[0] || '/';
 

@@ -12,6 +12,13 @@ export const accountMethods = () => ({
   forgetPassword: (email: string) => apiRequest<Answer>('/visitor/forgetPassword', { method: 'POST', body: { email } }),
   resetPassword: (body: { otp: string; email: string; password: string; password_confirmation: string }) =>
     apiRequest<Answer>('/visitor/resetPassword', { method: 'POST', body }),
+  /** An invitation link (issue 35): whose account it opens, then its password, once. */
+  checkInvitation: (token: string) =>
+    apiRequest<{ data: { email: string; first_name: string; expires_at: string } }>('/visitor/checkInvitation', { method: 'POST', body: { token } }).then(
+      (r) => r.data,
+    ),
+  acceptInvitation: (body: { token: string; password: string; password_confirmation: string }) =>
+    apiRequest<Answer>('/visitor/acceptInvitation', { method: 'POST', body }),
   requestAccess: (body: Record<string, unknown>) => apiRequest<Answer>('/visitor/request_access/store', { method: 'POST', body }),
   /** JSON, or multipart when a new picture travels. */
   updateProfile: (body: FormData | Record<string, unknown>) => apiRequest<Answer>('/visitor/updateProfile', { method: 'POST', body }),

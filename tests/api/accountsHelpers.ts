@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/lib/passwords.js';
 let counter = 0;
 
 /** A fresh active user in the demo end-user company (so each test has its own counters). */
-export async function createUser(p: TestPortal, opts: { email?: string; password?: string; lang?: 'it' | 'en' | 'fr' | 'de'; first_name?: string } = {}) {
+export async function createUser(p: TestPortal, opts: { email?: string; password?: string; lang?: 'it' | 'en' | 'fr'; first_name?: string } = {}) {
   const db = p.db.db;
   const email = opts.email ?? `user${++counter}-${Date.now()}@example.test`;
   const password = opts.password ?? 'Secret123';

@@ -20,7 +20,7 @@ describeEachDb('active sessions', (p) => {
     return r.body.token as string;
   }
   const list = async (token: string, lang = 'en') => {
-    const r = await p().api('GET', '/visitor/sessions', { token, lang });
+    const r = await p().api('GET', '/visitor/sessions?per_page=50', { token, lang });
     expect(r.status).toBe(200);
     return r.body.data as Array<Record<string, any>>;
   };
@@ -63,6 +63,44 @@ describeEachDb('active sessions', (p) => {
       .execute();
     expect((await list(chrome)).some((s) => s.id === expired.id)).toBe(false);
     expect((await p().api('GET', `/visitor/sessions/destroy/${expired.id}`, { token: chrome })).status).toBe(404);
+  });
+
+  it('pages the list (current session first, then by last use) with the total; the page size is bounded', async () => {
+    const user = await p().db.db.selectFrom('users').select('id').where('email', '=', DEMO.admin).executeTakeFirstOrThrow();
+    await p().db.db.deleteFrom('auth_tokens').where('user_id', '=', user.id).execute();
+    const current = await signIn(DEMO.admin, FIREFOX, '198.51.100.40');
+    // 23 more sessions of the admin, each last used a minute further back.
+    for (let i = 1; i <= 23; i++) {
+      const t = await signIn(DEMO.admin, CHROME, `198.51.100.${40 + i}`);
+      await p()
+        .db.db.updateTable('auth_tokens')
+        .set({ last_used_at: minutesAgo(i) })
+        .where('token_hash', '=', hashToken(t))
+        .execute();
+    }
+    const page = (query: string) => p().api('GET', `/visitor/sessions${query}`, { token: current, lang: 'it' });
+    const first = await page('');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: true, current_page: 1, per_page: 10, last_page: 3, total: 24 });
+    expect(first.body.data).toHaveLength(10);
+    expect(first.body.data[0]).toMatchObject({ current: true, ip: '198.51.100.40' });
+    expect(first.body.data.slice(1).map((s: any) => s.ip)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => `198.51.100.${40 + i}`));
+    const third = await page('?page=3&per_page=10');
+    expect(third.body).toMatchObject({ current_page: 3, last_page: 3, total: 24 });
+    expect(third.body.data.map((s: any) => s.ip)).toEqual([20, 21, 22, 23].map((i) => `198.51.100.${40 + i}`));
+    expect(third.body.data.some((s: any) => s.current)).toBe(false);
+    // Every session once across the pages.
+    const seen = new Set<number>();
+    for (const n of [1, 2, 3]) for (const s of (await page(`?page=${n}`)).body.data) seen.add(s.id);
+    expect(seen.size).toBe(24);
+    expect((await page('?page=4')).body).toMatchObject({ data: [], total: 24, last_page: 3 });
+    expect((await page('?per_page=50')).body.data).toHaveLength(24);
+    // Out of bounds: refused by the schema, with the field named in the caller's language.
+    for (const q of ['?per_page=51', '?per_page=0', '?page=0', '?page=x']) {
+      const r = await page(q);
+      expect(r.status, q).toBe(422);
+      expect(Object.keys(r.body.errors).length, q).toBe(1);
+    }
   });
 
   it('ends another session of the caller (its token is refused at once), and the current one signs out', async () => {

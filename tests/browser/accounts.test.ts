@@ -209,7 +209,8 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Martina Bianchi');
     await expect.poll(() => page.inputValue('input[name=city]')).toBe('Genova');
 
-    // Change password: the document's messages, then the server's success message.
+    // Change password (its own settings section): the document's messages, then the server's success message.
+    await page.locator('[data-testid=settings-index-password], [data-testid=settings-tab-password]').click();
     await page.getByTestId('password-save').click();
     await expect.poll(() => page.getByText('La vecchia password è obbligatoria').count()).toBe(1);
     await page.fill('input[name=oldPassword]', 'Vecchia123');

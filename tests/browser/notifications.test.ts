@@ -98,7 +98,7 @@ describeInBrowser('notifications in Chromium, in Italian', (ctx) => {
     const unread = await unreadInDb('carrier@portal.demo');
     expect(unread).toBeGreaterThan(0);
     await expect.poll(() => badge(carrier)).toBe(String(unread));
-    await carrier.goto(`${ctx.portal.url}/#/settings`);
+    await carrier.goto(`${ctx.portal.url}/#/settings/mails`);
     const card = carrier.getByTestId('consignee-mail-card');
     await card.getByRole('heading', { name: 'E-mail ai destinatari' }).waitFor();
     const transit = card.getByRole('switch', { name: 'In transito' });

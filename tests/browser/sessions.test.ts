@@ -28,7 +28,7 @@ describeInBrowser('active sessions in Chromium, in Italian', (ctx) => {
     expect(await statusOf(otherToken)).toBe(200);
 
     const page = first.page;
-    await page.goto(`${ctx.portal.url}/#/settings`);
+    await page.goto(`${ctx.portal.url}/#/settings/sessions`);
     await page.getByTestId('sessions-table').waitFor();
     await expect.poll(() => rows(page).count()).toBe(2);
     const card = page.getByTestId('sessions-card');
@@ -93,7 +93,7 @@ describeInBrowser('active sessions in Chromium, in Italian', (ctx) => {
       expect(await page.getByTestId('session-current').innerText()).toBe(mine);
     }
     // The other browser is sent back to the sign-in at its next call.
-    await second.page.goto(`${ctx.portal.url}/#/settings`);
+    await second.page.goto(`${ctx.portal.url}/#/settings/sessions`);
     await second.page.waitForURL(/#\/login/);
   });
 

@@ -16,7 +16,7 @@ describeInBrowser('two-step verification', (ctx) => {
     const { page, errors } = await ctx.page();
     const email = 'enduser@portal.demo';
     await ctx.login(page, email);
-    await page.goto(`${ctx.portal.url}/#/settings`);
+    await page.goto(`${ctx.portal.url}/#/settings/two-step`);
     const card = page.getByTestId('mfa-card');
     await card.getByRole('heading', { name: 'Verifica in due passaggi' }).waitFor();
     expect(await card.getByTestId('mfa-status').textContent()).toBe('Non attiva');
@@ -96,7 +96,7 @@ describeInBrowser('two-step verification', (ctx) => {
     await page.getByTestId('mfa-code').fill(recovery[0]);
     await page.getByTestId('mfa-submit').click();
     await page.getByTestId('user-menu').waitFor({ state: 'visible' });
-    await page.goto(`${ctx.portal.url}/#/settings`);
+    await page.goto(`${ctx.portal.url}/#/settings/two-step`);
     await page.getByTestId('mfa-regenerate').waitFor();
     expect(await page.getByTestId('mfa-card').textContent()).toContain('Codici di recupero non usati: 9.');
 
@@ -143,7 +143,7 @@ describeInBrowser('two-step verification', (ctx) => {
       await shot(page, 'two-factor-admin-codes');
       await page.getByRole('button', { name: 'Continua' }).click();
       await page.getByTestId('user-menu').waitFor({ state: 'visible' });
-      await page.goto(`${ctx.portal.url}/#/settings`);
+      await page.goto(`${ctx.portal.url}/#/settings/two-step`);
       await page.getByTestId('mfa-regenerate').waitFor();
       // Required: no way to turn it off from the card.
       expect(await page.getByTestId('mfa-disable').count()).toBe(0);

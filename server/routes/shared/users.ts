@@ -20,9 +20,12 @@ import { ApiError, conflict, forbidden, invalid, notFound, type FieldErrors } fr
 import { hashPassword, passwordProblem } from '../../lib/passwords.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { carrierScope } from '../../lib/scope.js';
-import { nowIso } from '../../lib/tokens.js';
+import { newToken, nowIso } from '../../lib/tokens.js';
+import { mailNewAccount } from '../../lib/invitations.js';
+import { LANGS } from '../../i18n/index.js';
 import { companiesRepo, type CompanyScope } from '../../repositories/companies.js';
 import { tokensRepo } from '../../repositories/tokens.js';
+import { passwordResetsRepo } from '../../repositories/passwordResets.js';
 import { USER_SORT_COLUMNS, presentUser, userManagementRepo, type ManagedUserRow } from '../../repositories/userManagement.js';
 import { dependentsText } from './dependentsText.js';
 import { diff } from '../../repositories/auditLog.js';
@@ -58,11 +61,13 @@ export function userRoutes(ns: Namespace) {
     const repo = userManagementRepo(app.db);
     const companies = companiesRepo(app.db);
     const tokens = tokensRepo(app.db);
+    const resets = passwordResetsRepo(app.db);
     const base = `/${ns}/users`;
     const tags = [ns];
     const body = Type.Unsafe<UserInput>(declaredBody(userFields, USER_FIELD_NAMES));
-    // Creating: the declared required fields (an admin names the company and role too) and the password, which
-    // the route refuses missing with its other checks in one answer: the document's `required` (config.bodyRequired).
+    // Creating: the declared required fields (an admin names the company and role too), which the route refuses
+    // missing with its other checks in one answer: the document's `required` (config.bodyRequired). The password
+    // is optional (issue 35): without it the new user is mailed a link to choose one.
     const createBody = body; // the same fields; what creating requires is config.bodyRequired
     // One user schema for every answer of both namespaces (lib/accountAnswers.ts); a delete answers the id only.
     const user = managedUserAnswer;
@@ -111,11 +116,11 @@ export function userRoutes(ns: Namespace) {
       }
       if (Number(rec.role_id) !== USER_ROLE.SUPPORT) rec.support_role_id = null;
 
-      for (const [f, table] of [
-        ['language_id', 'languages'],
-        ['country_id', 'countries'],
-      ] as const) {
-        if (rec[f] != null && !(await companies.exists(table, Number(rec[f])))) add(errors, f, 'validation.exists');
+      if (rec.country_id != null && !(await companies.exists('countries', Number(rec.country_id)))) add(errors, 'country_id', 'validation.exists');
+      // Only the portal's languages (it, en, fr: issue 35): any other id, stored or not, says which ones.
+      if (rec.language_id != null) {
+        const lang = await app.db.selectFrom('languages').select('code').where('id', '=', Number(rec.language_id)).executeTakeFirst();
+        if (!lang || !(LANGS as string[]).includes(lang.code)) add(errors, 'language_id', 'users.languageNotOffered');
       }
       if (typeof rec.email === 'string') {
         const owner = await repo.emailOwner(rec.email);
@@ -183,15 +188,31 @@ export function userRoutes(ns: Namespace) {
         if (ns === 'company') rec.company_id ??= carrierScope(req);
         await check(req, rec, { creating: true });
         const now = nowIso();
+        // Without a password from its creator, the account gets one nobody knows (a random secret's hash) and
+        // the user a link to choose theirs (lib/invitations.ts); with one, a welcome mail.
+        const invite = typeof rec.password !== 'string';
+        let id: number;
+        const values = { ...(columns(rec) as any), email: String(rec.email).toLowerCase(), status_id: 1 };
         try {
-          const values = { ...(columns(rec) as any), email: String(rec.email).toLowerCase(), status_id: 1 };
-          const id = await repo.insert({ ...values, password_hash: await hashPassword(String(rec.password)), created_at: now, updated_at: now });
-          req.audit({ action: 'create', resource: 'users', resource_id: id, company_id: values.company_id ?? null, changes: diff(null, values) });
-          return await answer(req, id, 'users.created');
+          const secret = invite ? newToken() : String(rec.password);
+          id = await repo.insert({ ...values, password_hash: await hashPassword(secret), created_at: now, updated_at: now });
         } catch (err) {
           if (isUniqueViolation(err)) throw invalid({ email: 'users.emailTaken' });
           throw err;
         }
+        req.audit({ action: 'create', resource: 'users', resource_id: id, company_id: values.company_id ?? null, changes: diff(null, values) });
+        const me = req.user!;
+        await mailNewAccount(
+          app,
+          { id, email: values.email, first_name: values.first_name, language_id: values.language_id ?? null },
+          {
+            invite,
+            by: `${me.first_name} ${me.last_name}`.trim() || me.email,
+          },
+        );
+        const row = await repo.find(scopeOf(req), id);
+        if (!row) throw notFound();
+        return { status: true, message: req.t(invite ? 'users.createdInvited' : 'users.created', { email: values.email }), data: presentUser(row) };
       },
     );
 
@@ -230,7 +251,11 @@ export function userRoutes(ns: Namespace) {
           throw err;
         }
         // A new password ends the user's other sessions (server.md §3); the caller's own one stays.
-        if (password) await tokens.revokeAllOf(row.id, self ? req.user!.token_id : undefined);
+        // An open invitation link or reset code dies with it.
+        if (password) {
+          await tokens.revokeAllOf(row.id, self ? req.user!.token_id : undefined);
+          await resets.voidAllOf(row.id);
+        }
         return answer(req, row.id, 'users.updated');
       },
     );

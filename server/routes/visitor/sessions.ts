@@ -1,6 +1,7 @@
 import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
-import { bool, dataAnswer, int, list, obj, str, strN, writeAnswer } from '../../lib/answers.js';
+import { bool, int, list, obj, str, strN, writeAnswer } from '../../lib/answers.js';
+import { MAX_PAGE } from '../../lib/paging.js';
 import { notFound } from '../../lib/errors.js';
 import { browserName } from '../../lib/userAgent.js';
 import { tokensRepo, type SessionRow } from '../../repositories/tokens.js';
@@ -10,6 +11,26 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 
 /** A session as the list shows it: `browser` is a short name read from the sign-in's User-Agent (null when unknown). */
 export const sessionSchema = obj({ id: int, created_at: str, last_used_at: str, expires_at: str, browser: strN, ip: strN, current: bool });
+
+/**
+ * The list is paged (issue 35): a user signed in from many browsers (or a script that signed in often) gets
+ * pages of SESSIONS_PER_PAGE, at most 50 a page; `page` is bounded as every list's (lib/paging.ts).
+ */
+const SESSIONS_PER_PAGE = 10;
+const sessionsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: 50, default: SESSIONS_PER_PAGE },
+  },
+} as const;
+const sessionsPage = {
+  type: 'object',
+  required: ['status', 'data', 'current_page', 'per_page', 'last_page', 'total'],
+  additionalProperties: false,
+  properties: { status: bool, data: list(sessionSchema), current_page: int, per_page: int, last_page: int, total: int },
+} as const;
 
 const present = (row: SessionRow, currentId: number) => ({
   id: row.id,
@@ -38,16 +59,23 @@ export default async function sessionRoutes(app: App) {
       config: { policy: 'signedIn' },
       schema: {
         tags,
-        summary: "The caller's active sessions: the current one, then the others, most recently used first.",
-        response: { 200: dataAnswer(list(sessionSchema)) },
+        summary: "A page of the caller's active sessions: the current one, then the others, most recently used first.",
+        querystring: sessionsQuery,
+        response: { 200: sessionsPage },
       },
     },
     async (req) => {
       const me = req.user!;
-      const rows = await tokens.listOf(me.id);
-      // The caller's own session first, then the others as the repository orders them (last used first).
-      const sorted = [...rows.filter((r) => r.id === me.token_id), ...rows.filter((r) => r.id !== me.token_id)];
-      return { status: true, data: sorted.map((r) => present(r, me.token_id)) };
+      const { page = 1, per_page: perPage = SESSIONS_PER_PAGE } = req.query;
+      const { rows, total } = await tokens.pageOf(me.id, me.token_id, page, perPage);
+      return {
+        status: true,
+        data: rows.map((r) => present(r, me.token_id)),
+        current_page: page,
+        per_page: perPage,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        total,
+      };
     },
   );
 

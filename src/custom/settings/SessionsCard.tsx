@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useDataProvider, useLogout, useTranslate } from 'react-admin';
-import { Box, Button, Chip, Stack, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Chip, Pagination, Stack, TableCell, TableRow, Typography, useMediaQuery, type Theme } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
 import type { ActiveSession } from '../../dataProvider/sessions';
 import { useFormat } from '../../components/format';
@@ -18,7 +19,21 @@ export function SessionsCard() {
   const logout = useLogout();
   const { dateTime } = useFormat();
   const dataProvider = useDataProvider<PortalDataProvider>();
-  const sessions = useQuery({ queryKey: KEY, queryFn: () => dataProvider.activeSessions(), staleTime: 0 });
+  // Paged by the server (issue 35): a page is asked when shown; ending sessions refreshes every page (KEY's prefix).
+  const [page, setPage] = useState(1);
+  const sessions = useQuery({
+    queryKey: [...KEY, page],
+    queryFn: () => dataProvider.activeSessions(page),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+  const lastPage = sessions.data?.last_page ?? 1;
+  const total = sessions.data?.total ?? 0;
+  // Sessions ended meanwhile may leave the page past the end: the last one is shown instead.
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+  const rows = sessions.data?.data;
   const pending = useConfirmedAction<Pending>({
     queryKey: KEY,
     run: (p) => (p.kind === 'one' ? dataProvider.endSession(p.session.id) : dataProvider.endOtherSessions()),
@@ -30,7 +45,8 @@ export function SessionsCard() {
 
   const browser = (s: ActiveSession) => s.browser ?? translate('sessions.unknown_browser');
   const address = (s: ActiveSession) => s.ip ?? translate('sessions.unknown_address');
-  const others = (sessions.data ?? []).filter((s) => !s.current);
+  // The other sessions, on every page: all of them but this one.
+  const others = Math.max(0, total - 1);
   const busy = pending.busy;
 
   const endButton = (s: ActiveSession) => (
@@ -57,15 +73,9 @@ export function SessionsCard() {
       name="sessions"
       messages="sessions"
       list={sessions}
-      rows={sessions.data}
+      rows={rows}
       action={
-        <Button
-          variant="outlined"
-          color="warning"
-          disabled={!others.length || busy}
-          onClick={() => pending.ask({ kind: 'others' })}
-          data-testid="sessions-end-others"
-        >
+        <Button variant="outlined" color="warning" disabled={!others || busy} onClick={() => pending.ask({ kind: 'others' })} data-testid="sessions-end-others">
           {translate('sessions.end_others')}
         </Button>
       }
@@ -81,7 +91,7 @@ export function SessionsCard() {
     >
       {narrow ? (
         <Stack spacing={1.5} data-testid="sessions-table">
-          {sessions.data?.map((s) => (
+          {rows?.map((s) => (
             <Box
               key={s.id}
               data-testid="session-row"
@@ -110,7 +120,7 @@ export function SessionsCard() {
         </Stack>
       ) : (
         <ListTable testId="sessions-table" messages="sessions" columns={['browser', 'address', 'started', 'last_used', ['actions', 'right']]}>
-          {sessions.data?.map((s) => (
+          {rows?.map((s) => (
             <TableRow key={s.id} data-testid="session-row" data-current={s.current ? 'true' : 'false'} data-session={s.id}>
               <TableCell>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
@@ -126,7 +136,25 @@ export function SessionsCard() {
           ))}
         </ListTable>
       )}
-      {!others.length && (
+      {lastPage > 1 && (
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', rowGap: 1 }}>
+          <Typography variant="body2" color="text.secondary" data-testid="sessions-total">
+            {translate('sessions.total', { smart_count: total })}
+          </Typography>
+          <Pagination
+            count={lastPage}
+            page={Math.min(page, lastPage)}
+            onChange={(_e, p) => setPage(p)}
+            size="small"
+            siblingCount={0}
+            getItemAriaLabel={(type, p, selected) =>
+              type === 'page' ? translate(selected ? 'sessions.page_current' : 'sessions.page', { page: p }) : translate(`sessions.page_${type}`)
+            }
+            data-testid="sessions-pages"
+          />
+        </Stack>
+      )}
+      {!others && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {translate('sessions.no_others')}
         </Typography>

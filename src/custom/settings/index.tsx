@@ -17,3 +17,6 @@ const page: PortalPage = {
   messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages].reduce(mergeMessages, accountMessages),
 };
 export default page;
+
+/** The same screen at a section's address (`#/settings/sessions`, issue 35): App.tsx routes it next to `/settings`. */
+export const settingsSectionPage: PortalPage = { path: '/settings/:section', element: <SettingsPage /> };

@@ -130,14 +130,15 @@ export function UserInputs({
         <LookupPicker source="country_id" path="country_list" validate={v('country_id')} />
         <TextInput source="phone" validate={v('phone')} {...phone} fullWidth />
         <TextInput source="phone_2" validate={v('phone_2')} {...phone} fullWidth />
+        {/* Optional on create too (issue 35): left empty, the server mails the new user a link to choose it. */}
         <PasswordInput
           source="password"
           autoComplete="new-password"
           fullWidth
-          validate={v('password', ...(creating ? [required()] : []))}
-          helperText={translate(creating ? `${T}.password_rule` : `${T}.password_optional`)}
+          validate={v('password')}
+          helperText={translate(creating ? `${T}.password_invite` : `${T}.password_optional`)}
         />
-        <PasswordInput source="password_confirmation" autoComplete="new-password" fullWidth validate={[...(creating ? [required()] : []), sameAsPassword]} />
+        <PasswordInput source="password_confirmation" autoComplete="new-password" fullWidth validate={[sameAsPassword]} />
         <TextInput source="support_email" type="email" validate={v('support_email')} fullWidth />
         <TextInput source="support_skype" validate={v('support_skype')} fullWidth />
       </Grid>

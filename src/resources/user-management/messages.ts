@@ -54,6 +54,8 @@ export const userMessages = {
         delete_text: 'L’utente %{name} sarà eliminato definitivamente. Un utente con richieste o messaggi non si può eliminare: disattivalo.',
         password_rule: 'Almeno 8 caratteri, con lettere e numeri',
         password_optional: 'Lascia vuoto per non cambiarla',
+        password_invite:
+          'Facoltativa: se la lasci vuota, l’utente riceve un’email con un link per sceglierla (valido 72 ore). Almeno 8 caratteri, con lettere e numeri',
         password_mismatch: 'La conferma non corrisponde alla password',
         pick_company_first: 'Scegli prima l’azienda',
         none: 'N/A',
@@ -87,6 +89,8 @@ export const userMessages = {
         delete_text: '%{name} will be deleted for good. A user with requests or messages cannot be deleted: deactivate them.',
         password_rule: 'At least 8 characters, with letters and digits',
         password_optional: 'Leave empty to keep it',
+        password_invite:
+          'Optional: leave it empty and the user gets an email with a link to choose one (valid for 72 hours). At least 8 characters, with letters and digits',
         password_mismatch: 'The confirmation does not match the password',
         pick_company_first: 'Choose the company first',
         none: 'N/A',
@@ -128,6 +132,8 @@ export const userMessages = {
         delete_text: '%{name} sera supprimé définitivement. Un utilisateur avec des demandes ou des messages ne peut pas être supprimé : désactivez-le.',
         password_rule: 'Au moins 8 caractères, avec des lettres et des chiffres',
         password_optional: 'Laisser vide pour le garder',
+        password_invite:
+          'Facultatif : laissé vide, l’utilisateur reçoit un e-mail avec un lien pour le choisir (valable 72 heures). Au moins 8 caractères, avec des lettres et des chiffres',
         password_mismatch: 'La confirmation ne correspond pas au mot de passe',
         pick_company_first: 'Choisissez d’abord l’entreprise',
         none: 'N/A',

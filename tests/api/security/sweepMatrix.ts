@@ -402,6 +402,12 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a) => [post('/visitor/resetPassword', { email: a.emails.enduser, otp: '0000', password: 'Sweep12345', password_confirmation: 'Sweep12345' })],
       expect: THROTTLED(422),
     },
+    // An invitation link (issue 35): a forged token opens nothing and sets nothing.
+    'POST /visitor/checkInvitation': { calls: () => [post('/visitor/checkInvitation', { token: 'forged-token' })], expect: THROTTLED(422) },
+    'POST /visitor/acceptInvitation': {
+      calls: () => [post('/visitor/acceptInvitation', { token: 'forged-token', password: 'Sweep12345', password_confirmation: 'Sweep12345' })],
+      expect: THROTTLED(422),
+    },
 
     // Lookups.
     'GET /visitor/settings': reference('/visitor/settings', { company_id: 1 }),
