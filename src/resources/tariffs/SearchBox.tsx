@@ -45,7 +45,13 @@ export function SearchBox({
       label={translate('tariffs.search')}
       placeholder={translate('tariffs.search_placeholder')}
       sx={{ width: { xs: '100%', sm: 320 } }}
-      helperText={value && found !== undefined ? translate('tariffs.found', { smart_count: found, count: groupDigits(found, locale) }) : undefined}
+      helperText={
+        value && found !== undefined
+          ? found
+            ? translate('tariffs.found', { smart_count: found, count: groupDigits(found, locale) })
+            : translate('tariffs.found_none')
+          : undefined
+      }
       slotProps={{
         htmlInput: { maxLength: MAX, 'data-testid': testId },
         inputLabel: { shrink: true },
