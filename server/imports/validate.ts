@@ -101,7 +101,20 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
           column: spec.unique[0],
           key: 'import.duplicate',
           // a class as the file may write it (SILVER, not 1)
-          params: { first, values: spec.unique.map((c) => `${c} ${wordOf(columns.find((k) => k.name === c)!, row[c]) ?? row[c]}`).join(', ') },
+          params: {
+            first,
+            values: spec.unique
+              .map(
+                (c) =>
+                  `${c} ${
+                    wordOf(
+                      columns.find((k) => k.name === c)!,
+                      row[c],
+                    ) ?? row[c]
+                  }`,
+              )
+              .join(', '),
+          },
         });
         continue;
       }

@@ -52,9 +52,7 @@ export function rateSheetsRepo(db: Db) {
       const text = f.q?.trim();
       if (text) {
         const p = containsPattern(text);
-        qb = qb.where((eb) =>
-          eb.or(['s.code', 's.description', 'c.code'].map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${p} escape '\\'`)),
-        );
+        qb = qb.where((eb) => eb.or(['s.code', 's.description', 'c.code'].map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${p} escape '\\'`)));
       }
       const page = await paginate(qb, q, {
         sortColumns: Object.fromEntries(SHEET_SORT.map((c) => [c, `s.${c}`])),

@@ -91,13 +91,25 @@ describeEachDb('tariff classes, publish message and search', (p) => {
   it('writes SILVER and GOLD in templates and exports; the export imports again unchanged', async () => {
     const tpl = await download(p(), `/company/tariff_templates/${islands.templateKey}`, acme.token);
     const typeCol = header.indexOf('type_id');
-    expect(readRows(tpl.data).slice(1).map((r) => r[typeCol])).toEqual(islands.examples.map((e) => (e.type_id === 1 ? 'SILVER' : 'GOLD')));
+    expect(
+      readRows(tpl.data)
+        .slice(1)
+        .map((r) => r[typeCol]),
+    ).toEqual(islands.examples.map((e) => (e.type_id === 1 ? 'SILVER' : 'GOLD')));
     const sheetTpl = await download(p(), '/company/tariff_templates/express_rate_sheet', acme.token);
-    expect(readRows(sheetTpl.data).slice(1).map((r) => r.at(-1))).toEqual(['SILVER', 'GOLD', 'SILVER', 'GOLD']);
+    expect(
+      readRows(sheetTpl.data)
+        .slice(1)
+        .map((r) => r.at(-1)),
+    ).toEqual(['SILVER', 'GOLD', 'SILVER', 'GOLD']);
 
     const out = await download(p(), `/company/${islands.key}/export`, acme.token);
     expect(out.status).toBe(200);
-    expect(readRows(out.data).slice(1).map((r) => [r[0], r[typeCol]])).toEqual([
+    expect(
+      readRows(out.data)
+        .slice(1)
+        .map((r) => [r[0], r[typeCol]]),
+    ).toEqual([
       ['Elba', 'SILVER'],
       ['Elba', 'GOLD'],
       ['Capri', 'SILVER'],
@@ -138,7 +150,10 @@ describeEachDb('tariff classes, publish message and search', (p) => {
         ['R1', 'Z1', 'IT', 'Lombardia', 'HUBMI', 'MI', p150, 52, 68, 75, 96, 1, 'SILVER'],
         ['R1', 'Z1', 'IT', 'Lombardia', 'HUBMI', 'MI', 49, 66, 86, 95, 121, 1, 'GOLD'],
       ]);
-    const v1 = await p().api('POST', '/company/rate_sheet/store', { token: c.token, payload: form(sheetFields, { field: 'rate_sheet', name: 'v1.xlsx', data: sheet(38) }) });
+    const v1 = await p().api('POST', '/company/rate_sheet/store', {
+      token: c.token,
+      payload: form(sheetFields, { field: 'rate_sheet', name: 'v1.xlsx', data: sheet(38) }),
+    });
     expect(v1.body.message).toMatch(/^Listino \w+ creato: 2 righe nuove\.$/);
     const v2 = await p().api('POST', '/company/rate_sheet/store', {
       token: c.token,
@@ -151,8 +166,27 @@ describeEachDb('tariff classes, publish message and search', (p) => {
 
   it('searches a tariff list with q: text columns and class words, wildcards taken literally, within the tenant', async () => {
     const codes = (r: any) => r.body.express_hub_costs.data.map((x: any) => x.code);
-    await upload(acme.token, hubCosts.key, hubCosts.fileField, xlsx([['code', 'silver', 'gold'], ['HUBMI', 1, 2], ['HUB_RM', 1, 2], ['HUB%NA', 1, 2], ['XMI', 1, 2]]));
-    await upload(other.token, hubCosts.key, hubCosts.fileField, xlsx([['code', 'silver', 'gold'], ['HUBMI2', 1, 2]]));
+    await upload(
+      acme.token,
+      hubCosts.key,
+      hubCosts.fileField,
+      xlsx([
+        ['code', 'silver', 'gold'],
+        ['HUBMI', 1, 2],
+        ['HUB_RM', 1, 2],
+        ['HUB%NA', 1, 2],
+        ['XMI', 1, 2],
+      ]),
+    );
+    await upload(
+      other.token,
+      hubCosts.key,
+      hubCosts.fileField,
+      xlsx([
+        ['code', 'silver', 'gold'],
+        ['HUBMI2', 1, 2],
+      ]),
+    );
     expect(codes(await list(acme.token, hubCosts.key, '&q=mi'))).toEqual(['HUBMI', 'XMI']);
     expect(codes(await list(acme.token, hubCosts.key, '&q=%20hubmi%20'))).toEqual(['HUBMI']);
     // % and _ are characters, not wildcards.

@@ -35,7 +35,15 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const RATE_SHEET_STORE_ANSWER = storeOrCheck(
   'RateSheet',
   [EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS],
-  writeAnswer(withProperties(storedSheetSchema, { rows: int, summary: { ...obj({ added: int, changed: int, removed: int, unchanged: int }), description: 'What the version changed against the one it follows, as its check counted' } })),
+  writeAnswer(
+    withProperties(storedSheetSchema, {
+      rows: int,
+      summary: {
+        ...obj({ added: int, changed: int, removed: int, unchanged: int }),
+        description: 'What the version changed against the one it follows, as its check counted',
+      },
+    }),
+  ),
 );
 
 const SHEET_MIME: Record<string, string> = {

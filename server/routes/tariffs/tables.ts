@@ -36,7 +36,11 @@ const tariffOwnerRoleSchema = enumSchema('company_role_id', TARIFF_OWNER_ROLES, 
 const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
 /** A publish: the rows stored and what changed against the set they replaced (the check's summary). */
 const publishAnswer = writeAnswer(
-  obj({ count: int, company_id: int, summary: { ...obj({ added: int, changed: int, removed: int, unchanged: int }), description: 'What the publish changed, as its check counted' } }),
+  obj({
+    count: int,
+    company_id: int,
+    summary: { ...obj({ added: int, changed: int, removed: int, unchanged: int }), description: 'What the publish changed, as its check counted' },
+  }),
 );
 /** Each table's store answer, made while this module loads (its named schemas: ./answers.ts storeOrCheck). */
 const pascal = (key: string) => key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
@@ -124,7 +128,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
     async (req) => {
       const q = req.query;
       const company = await tariffCompany(app, req, ns, q.company_id);
-      let rows = app.db.selectFrom(spec.table as 'express_hub_costs').selectAll();
+      const rows = app.db.selectFrom(spec.table as 'express_hub_costs').selectAll();
       const search = searchCondition(spec, q.q);
       // The search narrows the company's own rows (the tenant condition stays).
       const page = company

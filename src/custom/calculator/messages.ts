@@ -113,7 +113,8 @@ export const calculatorMessages: AreaMessages = {
       country: 'Country',
       postal_code: 'Postal code',
       locality: 'Locality',
-      choose_locality: 'The postal code %{postal_code} belongs to one place: choose it |||| The postal code %{postal_code} belongs to %{smart_count} places: choose yours from the list',
+      choose_locality:
+        'The postal code %{postal_code} belongs to one place: choose it |||| The postal code %{postal_code} belongs to %{smart_count} places: choose yours from the list',
       province: 'Province (code)',
       flow: 'Flow',
       flow_OUT: 'OUT (destination rate)',
@@ -202,7 +203,8 @@ export const calculatorMessages: AreaMessages = {
       country: 'Pays',
       postal_code: 'Code postal',
       locality: 'Localité',
-      choose_locality: 'Le code postal %{postal_code} appartient à une localité : choisissez-la |||| Le code postal %{postal_code} appartient à %{smart_count} localités : choisissez la vôtre dans la liste',
+      choose_locality:
+        'Le code postal %{postal_code} appartient à une localité : choisissez-la |||| Le code postal %{postal_code} appartient à %{smart_count} localités : choisissez la vôtre dans la liste',
       province: 'Province (sigle)',
       flow: 'Flux',
       flow_OUT: 'OUT (tarif de la destination)',
