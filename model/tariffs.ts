@@ -48,6 +48,19 @@ export interface ColumnSpec {
   nullable?: boolean;
   /** What each `oneOf` value means (the OpenAPI enum's description, the answers' documentation): one entry per value. */
   means?: Readonly<Record<string, string>>;
+  /**
+   * int with `oneOf`: the words a file may write instead of the numbers (matched case-insensitively), the
+   * ones the screens show (type_id: SILVER, GOLD). The exports and templates write the word, the import
+   * takes the word or the number, and refuses anything else naming both (issue 35).
+   */
+  words?: Readonly<Record<string, number>>;
+}
+
+/** The word an exported or template file writes for a column's stored value (the number itself without one). */
+export function wordOf(col: ColumnSpec, value: unknown): string | undefined {
+  if (!col.words || value === null || value === undefined || value === '') return undefined;
+  const n = Number(value);
+  return Object.keys(col.words).find((w) => col.words![w] === n);
 }
 
 /** Whether a stored column of a row may be NULL (see `ColumnSpec.nullable`). */
@@ -108,6 +121,8 @@ const TYPE_ID: ColumnSpec = {
   required: true,
   oneOf: [1, 2],
   means: { 1: 'the SILVER service class', 2: 'the GOLD service class' },
+  // What the screens show in every language (src/resources/tariffs/messages.ts class_1, class_2).
+  words: { SILVER: 1, GOLD: 2 },
 };
 /** IN matches the origin, OUT the destination (pricing.md §3.3, §8). */
 const FLOW_MEANS = { IN: 'applies at the origin (pickup end)', OUT: 'applies at the destination (delivery end)' } as const;

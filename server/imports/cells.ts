@@ -171,10 +171,27 @@ export function exactNumber(col: ColumnSpec, text: string, r: string | number): 
   return ok(v);
 }
 
+/**
+ * A cell of an int column with words (type_id: SILVER, GOLD): the word in any case, or one of the numbers
+ * ("2", 2, 2.0); anything else is refused naming the words and the numbers allowed (not "not a whole number").
+ */
+function wordCell(col: ColumnSpec, words: Readonly<Record<string, number>>, r: string | number): CellResult {
+  const allowed = col.oneOf ?? Object.values(words);
+  let n: number | undefined;
+  if (typeof r === 'number') n = r;
+  else {
+    const t = r.trim().toUpperCase();
+    n = Object.hasOwn(words, t) ? words[t] : /^\d{1,3}(\.0*)?$/.test(t) ? Number(t) : undefined;
+  }
+  if (n !== undefined && allowed.includes(n)) return ok(n);
+  return bad('import.words', { value: String(r), words: Object.keys(words).join(', '), numbers: allowed.join(', ') });
+}
+
 /** Reads, validates and normalises one cell for its column. */
 export function readCell(col: ColumnSpec, cell: Cell | undefined, ctx: CellContext): CellResult {
   const r = raw(cell);
   if (r === null) return col.required ? bad('import.required') : ok(col.ifEmpty ?? null);
+  if (col.words && typeof r !== 'object') return wordCell(col, col.words, r);
   if (typeof r === 'object')
     return bad('error' in r ? 'import.cellError' : col.kind === 'text' ? 'import.text' : 'import.number', { value: 'bool' in r ? String(r.bool) : '' });
 

@@ -266,6 +266,23 @@ export async function* storedPages(
   }
 }
 
+/**
+ * What a publish changed, in words (issue 35): "1 riga modificata, 37 invariate" / "1 row changed, 37
+ * unchanged"; the noun once, with the first figure; figures of 0 left out (a file has at least one row).
+ */
+export function summaryText(req: { t: (key: string, params?: Record<string, unknown>) => string; lang: string }, summary: CheckSummary): string {
+  const t = (key: string) => req.t(key);
+  const parts: string[] = [];
+  for (const kind of ['changed', 'added', 'removed', 'unchanged'] as const) {
+    const n = summary[kind];
+    if (!n) continue;
+    const form = n === 1 ? 'one' : 'other';
+    const figure = n.toLocaleString(req.lang);
+    parts.push(parts.length ? `${figure} ${t(`tariffs.${kind}_${form}`)}` : `${figure} ${t(`tariffs.row_${form}`)} ${t(`tariffs.${kind}_${form}`)}`);
+  }
+  return parts.join(', ');
+}
+
 /** A check of a file that cannot be published: its errors, nothing compared. */
 export const refusedCheck = (errors: CheckError[]): CheckResult => ({
   dry_run: true,

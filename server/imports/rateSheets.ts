@@ -1,15 +1,15 @@
 import path from 'node:path';
 import type { Db } from '../db/index.js';
-import type { RateSheetTable } from '../db/types.js';
+import type { DB, RateSheetTable } from '../db/types.js';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { FileStore } from '../lib/files.js';
 import { settleAfterError } from '../lib/fileSweep.js';
 import { nowIso } from '../lib/tokens.js';
 import { generateSheetCode } from '../pricing/sheets.js';
 import type { RateType, SheetZone } from '../pricing/types.js';
 import { rateRowsSpec } from '../../model/tariffs.js';
-import { compareSets, refusedCheck, storedPages, type CheckResult } from './check.js';
+import { compareSets, refusedCheck, storedPages, type CheckResult, type CheckSummary } from './check.js';
 import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
@@ -64,15 +64,23 @@ export async function parseRateSheetRows(db: Db, companyId: number, rateType: Ra
  * Nothing stays behind when any step fails; when the process dies before the commit, the file's pending
  * mark lets the next start's sweep remove it (lib/files.ts).
  */
-export async function importRateSheet(db: Db, files: FileStore, input: NewRateSheet): Promise<{ sheet: Selectable<RateSheetTable>; rows: number }> {
+export async function importRateSheet(
+  db: Db,
+  files: FileStore,
+  input: NewRateSheet,
+): Promise<{ sheet: Selectable<RateSheetTable>; rows: number; summary: CheckSummary }> {
   const rows = await parseRateSheetRows(db, input.companyId, input.rateType, input.zone, input.file);
   // The original is kept under its own format (checked by the reader): .xlsx, .xls, .ods or .csv.
   const named = path.extname(input.file.filename).toLowerCase();
   const ext = ['.xls', '.ods', '.csv'].includes(named) ? named : '.xlsx';
   const stored = await files.storePending(RATE_SHEET_FILES, input.file.data, ext);
   try {
-    const sheet = await db.transaction().execute(async (trx) => {
+    const { sheet, summary } = await db.transaction().execute(async (trx) => {
       await lockCompany(trx, input.companyId);
+      // What this version changes against the one it follows, as the check compares them (issue 35: the message says it).
+      const previous = await previousSheet(trx, input);
+      const spec = rateRowsSpec(input.rateType);
+      const { summary } = await compareSets(spec, previous ? storedPages(trx as Kysely<any>, spec, ['rate_sheet_id', previous.id]) : [], rows);
       const [cats, sheets] = await Promise.all([
         trx.selectFrom('categories').select('code').where('company_id', '=', input.companyId).execute(),
         trx.selectFrom('rate_sheets').select('code').where('company_id', '=', input.companyId).execute(),
@@ -121,7 +129,6 @@ export async function importRateSheet(db: Db, files: FileStore, input: NewRateSh
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      const spec = rateRowsSpec(input.rateType);
       await insertRows(
         trx,
         spec.table,
@@ -129,14 +136,29 @@ export async function importRateSheet(db: Db, files: FileStore, input: NewRateSh
         rows,
         { rate_sheet_id: sheet.id },
       );
-      return sheet;
+      return { sheet, summary };
     });
     await files.settle(RATE_SHEET_FILES, stored, true);
-    return { sheet, rows: rows.length };
+    return { sheet, rows: rows.length, summary };
   } catch (err) {
     await settleAfterError(db, files, RATE_SHEET_FILES, [stored]);
     throw err;
   }
+}
+
+/** The version a new sheet follows: the newest sheet (highest id) of its category with the same area and rate type; none for a new category. */
+function previousSheet(db: Db | Transaction<DB>, input: Pick<NewRateSheet, 'companyId' | 'rateType' | 'area' | 'categoryId'>) {
+  if (input.categoryId === null) return Promise.resolve(undefined);
+  return (db as Db)
+    .selectFrom('rate_sheets')
+    .select('id')
+    .where('company_id', '=', input.companyId)
+    .where('category_id', '=', input.categoryId)
+    .where('area', '=', input.area)
+    .where('rate_type', '=', input.rateType)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /**
@@ -158,19 +180,7 @@ export async function checkRateSheet(
     throw err;
   }
   const spec = rateRowsSpec(input.rateType);
-  const previous =
-    input.categoryId === null
-      ? undefined
-      : await db
-          .selectFrom('rate_sheets')
-          .select('id')
-          .where('company_id', '=', input.companyId)
-          .where('category_id', '=', input.categoryId)
-          .where('area', '=', input.area)
-          .where('rate_type', '=', input.rateType)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
+  const previous = await previousSheet(db, input);
   // The impact first, then the comparison: their memory does not add up at the peak.
   const impact = await tariffImpact(db, input.companyId, {
     kind: 'sheet',

@@ -4,7 +4,7 @@ import type { Db } from '../db/index.js';
 import type { DB } from '../db/types.js';
 import { isPostgres } from '../migrations/helpers.js';
 import type { TariffTableSpec } from '../../model/tariffs.js';
-import { compareSets, refusedCheck, storedPages, type CheckResult } from './check.js';
+import { compareSets, refusedCheck, storedPages, type CheckResult, type CheckSummary } from './check.js';
 import { tariffImpact } from './impact.js';
 import { ImportError, checkErrors } from './errors.js';
 import { insertRows } from './insert.js';
@@ -57,17 +57,19 @@ export function parseTable(spec: TariffTableSpec, file: UploadedSpreadsheet, com
  * Publishes a whole tariff table for a company: the file is read and every row validated first, then
  * in one transaction the stored set is deleted and the new rows written, so quotes see the old set or
  * the new one, never an empty or partial one (issue 20: no "delete the table first"). Answers the
- * number of rows stored and of rows replaced.
+ * number of rows stored and of rows replaced, and what changed (the check's summary).
  */
 export async function importTariffTable(
   db: Db,
   spec: TariffTableSpec,
   companyId: number,
   file: UploadedSpreadsheet,
-): Promise<{ count: number; replaced: number }> {
+): Promise<{ count: number; replaced: number; summary: CheckSummary }> {
   const rows = await parseTable(spec, file, companyId, await importContext(db));
-  const replaced = await db.transaction().execute(async (trx) => {
+  const { replaced, summary } = await db.transaction().execute(async (trx) => {
     await lockCompany(trx, companyId);
+    // What the publish changes, compared as the check does (issue 35: the message says it), under the lock.
+    const { summary } = await compareSets(spec, storedPages(trx as Kysely<any>, spec, ['company_id', companyId]), rows);
     const gone = await deleteTariffTable(trx, spec, companyId);
     await insertRows(
       trx,
@@ -76,9 +78,9 @@ export async function importTariffTable(
       rows,
       { company_id: companyId },
     );
-    return gone;
+    return { replaced: gone, summary };
   });
-  return { count: rows.length, replaced };
+  return { count: rows.length, replaced, summary };
 }
 
 /**

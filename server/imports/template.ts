@@ -1,4 +1,4 @@
-import type { Example, RowsSpec } from '../../model/tariffs.js';
+import { wordOf, type Example, type RowsSpec } from '../../model/tariffs.js';
 import { xlsxChunks, type XCell } from '../lib/xlsxWriter.js';
 
 /** A row of a spec as typed cells in its columns' order (money already in euros). */
@@ -6,6 +6,9 @@ function cellsOf(spec: RowsSpec, row: Example): XCell[] {
   return spec.columns.map((col) => {
     const v = row[col.name];
     if (col.kind === 'text') return { t: 's', v: v === null || v === undefined ? '' : String(v), z: '@' };
+    // The class as the screens show it (SILVER, GOLD), so an exported file reads like the table and imports again.
+    const word = wordOf(col, v);
+    if (word) return { t: 's', v: word };
     if (typeof v === 'number') return { t: 'n', v };
     if (typeof v === 'string' && v !== '') return { t: 's', v };
     return null;

@@ -1,4 +1,4 @@
-import type { RowsSpec } from '../../model/tariffs.js';
+import { wordOf, type RowsSpec } from '../../model/tariffs.js';
 import { parseDecimal, pow10 } from '../pricing/money.js';
 import { readCell, type CellContext } from './cells.js';
 import { ImportError, RowErrorList, type RowError } from './errors.js';
@@ -100,7 +100,21 @@ export function validateRows(spec: RowsSpec, sheet: SheetData, opts: ValidateOpt
           row: rowNo,
           column: spec.unique[0],
           key: 'import.duplicate',
-          params: { first, values: spec.unique.map((c) => `${c} ${row[c]}`).join(', ') },
+          // a class as the file may write it (SILVER, not 1)
+          params: {
+            first,
+            values: spec.unique
+              .map(
+                (c) =>
+                  `${c} ${
+                    wordOf(
+                      columns.find((k) => k.name === c)!,
+                      row[c],
+                    ) ?? row[c]
+                  }`,
+              )
+              .join(', '),
+          },
         });
         continue;
       }

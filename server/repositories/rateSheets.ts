@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import { containsPattern, searchCondition } from '../imports/search.js';
 import type { Db } from '../db/index.js';
 import { paginate, type ListQuery } from '../lib/paging.js';
 import { rateRowsSpec, listColumns } from '../../model/tariffs.js';
@@ -9,6 +10,8 @@ export interface SheetFilters {
   zone?: string;
   rateType?: string;
   area?: string;
+  /** A search: the code, description or category code contains it (case-insensitive). */
+  q?: string;
 }
 
 export const SHEET_SORT = ['id', 'code', 'description', 'zone', 'rate_type', 'area', 'is_standard', 'validate_from', 'validate_to', 'created_at'] as const;
@@ -46,6 +49,11 @@ export function rateSheetsRepo(db: Db) {
       if (f.zone) qb = qb.where('s.zone', '=', f.zone);
       if (f.rateType) qb = qb.where('s.rate_type', '=', f.rateType);
       if (f.area) qb = qb.where('s.area', '=', f.area);
+      const text = f.q?.trim();
+      if (text) {
+        const p = containsPattern(text);
+        qb = qb.where((eb) => eb.or(['s.code', 's.description', 'c.code'].map((col) => sql<SqlBool>`lower(${sql.ref(col)}) like ${p} escape '\\'`)));
+      }
       const page = await paginate(qb, q, {
         sortColumns: Object.fromEntries(SHEET_SORT.map((c) => [c, `s.${c}`])),
         defaultSort: 'validate_from',
@@ -76,11 +84,14 @@ export function rateSheetsRepo(db: Db) {
     },
 
     /** A page of a sheet's rows, in file order unless sorted by a listed column. */
-    rows(sheet: { id: number; rate_type: string }, q: ListQuery) {
+    rows(sheet: { id: number; rate_type: string }, q: ListQuery & { q?: string }) {
       const spec = rateRowsSpec(sheet.rate_type);
       const table = spec.table as 'express_rate_rows';
       const sortColumns = Object.fromEntries(['id', ...listColumns(spec).map((c) => c.name)].map((c) => [c, c]));
-      return paginate(db.selectFrom(table).selectAll().where('rate_sheet_id', '=', sheet.id), q, { sortColumns });
+      const search = searchCondition(spec, q.q);
+      const rows = db.selectFrom(table).selectAll();
+      // The search narrows this sheet's rows (the sheet was found in the caller's scope).
+      return paginate((search ? rows.where(search) : rows).where('rate_sheet_id', '=', sheet.id), q, { sortColumns });
     },
   };
 }

@@ -59,7 +59,7 @@ describeEachDb('rate sheets', (p) => {
       is_standard: 1,
       rows: 4,
     });
-    expect(r1.body.message).toBe(`Listino OMEXPNAT${today()} creato con 4 righe.`);
+    expect(r1.body.message).toBe(`Listino OMEXPNAT${today()} creato: 4 righe nuove.`);
     const cat = await p().api('GET', '/visitor/category_list', { token: c.token });
     expect(cat.body.category_list).toEqual([
       expect.objectContaining({ id: r1.body.data.category_id, code: `OMEXPNAT${today()}`, rate_type: 'EXP', zone: 'NAT', company_id: c.id }),
@@ -142,8 +142,8 @@ describeEachDb('rate sheets', (p) => {
       ]),
     );
     expect(dupes.body.errors).toEqual({
-      'Riga 3, province': ['Già presente alla riga 2 (province MI, type_id 1).'],
-      'Riga 4, type_id': ['"3" non è ammesso: usa uno tra 1, 2.'],
+      'Riga 3, province': ['Già presente alla riga 2 (province MI, type_id SILVER).'],
+      'Riga 4, type_id': ['"3" non è ammesso: usa uno tra SILVER, GOLD (oppure 1, 2).'],
     });
     const header = STANDARD_RATE_ROWS.columns.map((col) => col.name);
     const overlap = await store(

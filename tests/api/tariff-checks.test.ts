@@ -240,7 +240,8 @@ describeEachDb('tariff checks (dry run) and publish', (p) => {
     }
     const ok = await upload(c.token, 'company', {}, hubFile([['HUBTO', 1, 2]]));
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toEqual({ count: 1, company_id: c.id });
+    expect(ok.body.data).toEqual({ count: 1, company_id: c.id, summary: { added: 1, changed: 0, removed: 2, unchanged: 0 } });
+    expect(ok.body.message).toBe('File pubblicato: 1 riga nuova, 2 tolte.');
     expect(await hubs(c.id)).toEqual([['HUBTO', 100, 200]]);
     const audit = await db
       .selectFrom('audit_log')

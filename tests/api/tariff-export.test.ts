@@ -50,6 +50,8 @@ function cellOf(spec: RowsSpec, name: string, v: unknown) {
   const col = spec.columns.find((c) => c.name === name)!;
   if (v === null || v === undefined || v === '') return null;
   if (col.kind === 'money') return Number(v) / 100;
+  // The class as the screens show it (issue 35): SILVER, GOLD.
+  if (col.words) return Object.keys(col.words).find((w) => col.words![w] === Number(v));
   if (col.kind === 'decimal' || col.kind === 'int') return Number(v);
   return String(v);
 }
@@ -117,6 +119,9 @@ describeEachDb('tariff export', (p) => {
         payload: form({ company_id: c.id }, { field: spec.fileField, name: 'export.xlsx', data: out.data }),
       });
       expect(again.status, JSON.stringify(again.body)).toBe(200);
+      // The publish says what changed: nothing (issue 35).
+      expect(again.body.data.summary).toEqual({ added: 0, changed: 0, removed: 0, unchanged: before.length });
+      expect(again.body.message).toBe(`File pubblicato: ${before.length} righe invariate.`);
       expect(withoutIds(await stored(spec.table, 'company_id', c.id))).toEqual(withoutIds(before));
     }
   });

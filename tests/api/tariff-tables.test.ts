@@ -54,8 +54,11 @@ describeEachDb('tariff tables', (p) => {
 
       const up = await upload(admin, 'admin', spec.key, { field: spec.fileField, name: spec.templateFile, data: t.data }, c.id);
       expect(up.status, JSON.stringify(up.body)).toBe(200);
-      expect(up.body).toMatchObject({ status: true, data: { count: spec.examples.length, company_id: c.id } });
-      expect(up.body.message).toBe(`${spec.examples.length} righe importate.`);
+      expect(up.body).toMatchObject({
+        status: true,
+        data: { count: spec.examples.length, company_id: c.id, summary: { added: spec.examples.length, changed: 0, removed: 0, unchanged: 0 } },
+      });
+      expect(up.body.message).toBe(`File pubblicato: ${spec.examples.length} righe nuove.`);
 
       // The carrier reads its own set under /company, with the same answer.
       const list = await p().api('GET', `/company/${spec.key}?per_page=100&sort=id`, { token: c.token });
@@ -170,7 +173,7 @@ describeEachDb('tariff tables', (p) => {
       c.id,
     );
     expect(dup.status).toBe(422);
-    expect(dup.body.errors).toEqual({ 'Riga 3, island': ['Già presente alla riga 2 (island Elba, type_id 1).'] });
+    expect(dup.body.errors).toEqual({ 'Riga 3, island': ['Già presente alla riga 2 (island Elba, type_id SILVER).'] });
   });
 
   it('refuses a missing header, a file that is not a spreadsheet, an empty sheet, and replaces the set on a second upload', async () => {

@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
+import { axeProblems } from './axe.js';
 import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
 
 /**
@@ -49,8 +50,6 @@ async function goods(page: Page, units: string, weight: string, volume: string, 
 
 async function calculate(page: Page) {
   await page.getByTestId('calc-submit').click();
-  await page.getByTestId('calc-confirm').waitFor();
-  await page.getByTestId('calc-confirm-ok').click();
   await page.locator('[data-testid=calc-results], [data-testid=calc-alert]').first().waitFor();
 }
 
@@ -206,6 +205,42 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
     expect(errors).toEqual([]);
   });
 
+  it('visitor on a phone: the CAP fills locality and province, a CAP of several places offers the choice, the quote needs no confirmation', async () => {
+    const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${ctx.portal.url}/#/quote`);
+    await step1(page, 'national', 'palletExpress');
+    // One place: both filled from the comuni data.
+    await page.fill('input[name=originPostalCode]', '20121');
+    await expect.poll(() => page.inputValue('input[name=originLocality]')).toBe('Milano');
+    expect(await page.inputValue('input[name=originProvince]')).toBe('MI');
+    // Several places: the shared province filled, the locality left to choose from the list.
+    await page.fill('input[name=destinationPostalCode]', '00040');
+    const destination = page.getByTestId('calc-destination');
+    await expect.poll(async () => nbsp(await destination.textContent())).toContain('Il CAP 00040 è di 2 località: scegli la tua dall’elenco');
+    expect(await page.inputValue('input[name=destinationLocality]')).toBe('');
+    expect(await page.inputValue('input[name=destinationProvince]')).toBe('RM');
+    await page.getByTestId('destination-locality').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['Ardea (RM)', 'Rocca di Papa (RM)']);
+    await topShot(page, 'calculator-cap-choice-phone');
+    expect(await axeProblems(page, 'quote: the CAP choice')).toEqual([]);
+    await page.getByRole('option', { name: 'Rocca di Papa (RM)' }).click();
+    expect(await page.inputValue('input[name=destinationLocality]')).toBe('Rocca di Papa');
+    expect(await page.inputValue('input[name=destinationProvince]')).toBe('RM');
+    expect(nbsp(await destination.textContent())).not.toContain('scegli la tua');
+    // A new CAP of one place replaces the choice.
+    await page.fill('input[name=destinationPostalCode]', '00118');
+    await expect.poll(() => page.inputValue('input[name=destinationLocality]')).toBe('Roma');
+
+    // Calculated at once: no "Confermi la richiesta?" dialog before a free quote.
+    await pallet(page, 0, ['250', '120', '80', '90']);
+    await page.getByTestId('calc-submit').click();
+    await page.getByTestId('calc-results').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByText('Confermi la richiesta?').count()).toBe(0);
+    expect(await text(page, 'silver-total')).toBe('96,50 €');
+    expect(errors).toEqual([]);
+  });
+
   it('visitor: from the login screen to /quote, visitor prices for pallet express and standard', async () => {
     const { page, errors } = await ctx.page();
     await page.goto(`${ctx.portal.url}/#/login`);
@@ -249,9 +284,6 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
     await page.getByTestId('pallet-remove-3').click();
     expect(await page.getByTestId('pallet-row-3').count()).toBe(0);
     await pallet(page, 1, ['1200', '120', '80', '90']);
-    await page.getByTestId('calc-submit').click();
-    await page.getByTestId('calc-back').click();
-    await expect.poll(() => page.getByTestId('calc-confirm').count()).toBe(0);
     await calculate(page);
     expect(await text(page, 'calc-alert')).toBe('Il pallet 2 pesa 1.200 kg: il limite è 1.000 kg per pallet. Alleggeriscilo o dividi il carico.');
     const [r, g, b] = (await page.getByTestId('calc-alert').evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.map(Number);

@@ -27,7 +27,6 @@ async function quoteWorkedExample(page: Page) {
   const values = ['250', '120', '80', '90'];
   for (const [i, name] of ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'].entries()) await page.fill(`input[name="${name}[0]"]`, values[i]);
   await page.getByTestId('calc-submit').click();
-  await page.getByTestId('calc-confirm-ok').click();
   await page.getByTestId('calc-results').waitFor();
 }
 

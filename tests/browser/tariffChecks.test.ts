@@ -99,4 +99,32 @@ describeInBrowser('tariff upload checks in Chromium (Italian)', (ctx) => {
     expect(await page.getByTestId('upload-publish').isEnabled()).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('publishing one changed island row says so in the toast: "1 riga modificata, 37 invariate", the classes written as SILVER and GOLD', async () => {
+    const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 900 } });
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/express-island-zones`);
+    await expect.poll(() => page.getByTestId('row-count').innerText(), { timeout: 20_000 }).toBe('38 righe');
+    const rows = await exported(page);
+    const typeCol = rows[0].indexOf('type_id');
+    // The export writes the classes as the table shows them, and the file imports again.
+    expect(new Set(rows.slice(1).map((r) => r[typeCol]))).toEqual(new Set(['SILVER', 'GOLD']));
+    const at = rows.findIndex((r) => r[0] === 'Capri' && r[typeCol] === 'GOLD');
+    const p150 = rows[0].indexOf('p150');
+    rows[at] = rows[at].map((v, i) => (i === p150 ? 99 : i === typeCol ? 'gold' : v));
+
+    await page.getByTestId('upload-open').click();
+    await page.getByTestId('upload-input').setInputFiles({ name: 'isole.xlsx', mimeType: 'application/octet-stream', buffer: xlsx(rows) });
+    await page.getByTestId('check-changes-table').waitFor();
+    expect(await page.getByTestId('summary-changed').innerText()).toBe('1 riga modificata');
+    expect(await page.getByTestId('summary-unchanged').innerText()).toBe('37 righe invariate');
+    await page.getByTestId('upload-publish').click();
+    await page.getByTestId('upload-dialog').waitFor({ state: 'hidden' });
+    // The toast names what changed, not "38 righe importate".
+    await page.getByText('File pubblicato: 1 riga modificata, 37 invariate.').waitFor();
+    expect(await page.getByText(/righe importate/).count()).toBe(0);
+    await shot(page, 'tariff-publish-toast');
+    expect(await page.getByTestId('row-count').innerText()).toBe('38 righe');
+    expect(errors).toEqual([]);
+  });
 });

@@ -99,6 +99,62 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     expect(errors).toEqual([]);
   });
 
+  it('a carrier searches a tariff table and a rate sheet’s rows: by place and by class', async () => {
+    const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 900 } });
+    await ctx.login(page, 'carrier@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/express-island-zones`);
+    await expect.poll(() => page.getByTestId('row-count').innerText(), { timeout: 20_000 }).toBe('38 righe');
+    const body = page.getByTestId('tariff-table').locator('tbody tr');
+    const search = page.getByTestId('tariff-search');
+    expect(await page.getByLabel('Cerca').count()).toBe(1);
+
+    await search.fill('capri');
+    await expect.poll(() => body.allInnerTexts()).toHaveLength(2);
+    const capri = await body.allInnerTexts();
+    expect(capri.every((r) => r.startsWith('Capri\t'))).toBe(true);
+    expect(capri.map((r) => r.split('\t').at(-1)!.trim())).toEqual(['SILVER', 'GOLD']);
+    expect(await page.getByText('2 righe trovate').count()).toBe(1);
+    // The set's own size stays in the header (what Elimina tutto and an upload would replace).
+    expect(await page.getByTestId('row-count').innerText()).toBe('38 righe');
+    await shot(page, 'tariffs-search');
+
+    // A class word finds its class: 19 GOLD rows, the first page of 15 shown.
+    await search.fill('gold');
+    await page.getByText('19 righe trovate').waitFor();
+    const gold = await body.allInnerTexts();
+    expect(gold).toHaveLength(15);
+    expect(gold.every((r) => r.trim().endsWith('GOLD'))).toBe(true);
+    await search.fill('zzz');
+    await expect.poll(() => page.getByTestId('empty').count()).toBe(1);
+    await search.fill('');
+    await expect.poll(() => page.getByText(/righe trovate/).count()).toBe(0);
+    await expect.poll(() => body.count()).toBe(15);
+    expect((await body.allInnerTexts())[0]).toMatch(/^Sicilia\t/);
+
+    // A sheet's rows: the search narrows them to the province looked for.
+    // The demo carrier's express price list (a row per province and class).
+    const sheet = await (ctx.portal.db.db as any)
+      .selectFrom('rate_sheets')
+      .select(['id', 'company_id'])
+      .where('rate_type', '=', 'EXP')
+      .where('area', '=', 'Customer')
+      .where('description', '=', 'Listino Pallet Express clienti 2025')
+      .executeTakeFirstOrThrow();
+    await page.goto(`${ctx.portal.url}/#/rate-sheets/${sheet.id}/${sheet.company_id}`);
+    await page.getByTestId('rate-rows-table').waitFor();
+    const rateRows = page.getByTestId('rate-rows-table').locator('tbody tr');
+    await expect.poll(() => rateRows.count()).toBe(25);
+    await page.getByTestId('tariff-search').fill('vda');
+    await page.getByText('2 righe trovate').waitFor();
+    const found = await rateRows.allInnerTexts();
+    // Aosta's two rows (SILVER and GOLD), found by its region's code (the department column).
+    expect(found.map((r) => r.split('\t').map((c) => c.trim())).map((r) => [r[5], r.at(-1)])).toEqual([
+      ['AO', 'SILVER'],
+      ['AO', 'GOLD'],
+    ]);
+    expect(errors).toEqual([]);
+  });
+
   it('a carrier creates a rate sheet, sees its rows, downloads it and deletes it', async () => {
     // a common laptop screen: the table is wider than its box, its actions must stay in sight
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 768 } });

@@ -6,6 +6,8 @@ import { ApiError, invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { RATE_SHEET_FILES, checkRateSheet, deleteRateSheet, importRateSheet } from '../../imports/rateSheets.js';
+import { summaryText } from '../../imports/check.js';
+import { searchQuery } from '../../imports/search.js';
 import { dryRunField } from './dryRun.js';
 import {
   anySheetRowSchema,
@@ -33,7 +35,15 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const RATE_SHEET_STORE_ANSWER = storeOrCheck(
   'RateSheet',
   [EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS],
-  writeAnswer(withProperties(storedSheetSchema, { rows: int })),
+  writeAnswer(
+    withProperties(storedSheetSchema, {
+      rows: int,
+      summary: {
+        ...obj({ added: int, changed: int, removed: int, unchanged: int }),
+        description: 'What the version changed against the one it follows, as its check counted',
+      },
+    }),
+  ),
 );
 
 const SHEET_MIME: Record<string, string> = {
@@ -88,9 +98,10 @@ export default async function rateSheetRoutes(app: App) {
         schema: {
           tags,
           summary: "A page of a carrier's rate sheets.",
-          querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string }>(
+          querystring: Type.Unsafe<ListQuery & { company_id?: number; category_id?: number; zone?: string; rate_type?: string; area?: string; q?: string }>(
             listQuerySchema(SHEET_SORT, {
               ...adminOnly,
+              q: { type: 'string', maxLength: 100, description: "Search: sheets whose code, description or category's code contains it, case-insensitively" },
               category_id: { type: 'integer', minimum: 1 },
               zone: sheetZoneSchema,
               rate_type: rateTypeSchema,
@@ -105,7 +116,7 @@ export default async function rateSheetRoutes(app: App) {
         const q = req.query;
         const company = await tariffCompany(app, req, ns, q.company_id);
         if (!company) return { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0, company_id: null };
-        const page = await repo.list({ companyId: company.id, categoryId: q.category_id, zone: q.zone, rateType: q.rate_type, area: q.area }, q);
+        const page = await repo.list({ companyId: company.id, categoryId: q.category_id, zone: q.zone, rateType: q.rate_type, area: q.area, q: q.q }, q);
         return { ...page, company_id: company.id };
       },
     );
@@ -179,7 +190,7 @@ export default async function rateSheetRoutes(app: App) {
           return { outcome: OUTCOME.checked, status: true, data };
         }
         const description = b.description?.trim() || null;
-        const { sheet, rows } = await answeringImportErrors(req, 'rate_sheet', () =>
+        const { sheet, rows, summary } = await answeringImportErrors(req, 'rate_sheet', () =>
           importRateSheet(app.db, app.files, {
             companyId: company.id,
             legalName: company.legal_name,
@@ -205,7 +216,13 @@ export default async function rateSheetRoutes(app: App) {
             rows: { before: null, after: rows },
           },
         });
-        return { outcome: OUTCOME.published, status: true, message: req.t('rateSheets.created', { code: sheet.code, count: rows }), data: { ...sheet, rows } };
+        // The message says what the version changes against the one it follows (issue 35), as its check did.
+        return {
+          outcome: OUTCOME.published,
+          status: true,
+          message: req.t('rateSheets.published', { code: sheet.code, changes: summaryText(req, summary) }),
+          data: { ...sheet, rows, summary },
+        };
       },
     );
 
@@ -235,8 +252,8 @@ export default async function rateSheetRoutes(app: App) {
           tags,
           summary: 'A page of the rows of a rate sheet.',
           params: idParams,
-          querystring: Type.Unsafe<ListQuery & { company_id?: number }>(
-            listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], adminOnly),
+          querystring: Type.Unsafe<ListQuery & { company_id?: number; q?: string }>(
+            listQuerySchema([...new Set([...sortableOf(rateRowsSpec('EXP')), ...sortableOf(rateRowsSpec('STD'))])], { ...adminOnly, ...searchQuery }),
           ),
           response: { 200: withProperties(pagedAnswer(anySheetRowSchema), { sheet: sheetSchema }) },
         },

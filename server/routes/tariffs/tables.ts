@@ -8,6 +8,8 @@ import { ApiError } from '../../lib/errors.js';
 import { listQuerySchema, paginate, type ListQuery } from '../../lib/paging.js';
 import { answeringImportErrors } from '../../imports/errors.js';
 import { checkTariffTable, deleteTariffTable, importTariffTable } from '../../imports/tables.js';
+import { summaryText } from '../../imports/check.js';
+import { searchCondition, searchQuery } from '../../imports/search.js';
 import { dryRunField } from './dryRun.js';
 import { OUTCOME, enumSchema, storeOrCheck, tableRowSchema, withProperties } from './answers.js';
 import { templateXlsx } from '../../imports/template.js';
@@ -32,9 +34,17 @@ const tariffOwnerRoleSchema = enumSchema('company_role_id', TARIFF_OWNER_ROLES, 
   [COMPANY_ROLE.RESELLER]: 'a reseller',
 });
 const countAnswer = writeAnswer(obj({ count: int, company_id: int }));
+/** A publish: the rows stored and what changed against the set they replaced (the check's summary). */
+const publishAnswer = writeAnswer(
+  obj({
+    count: int,
+    company_id: int,
+    summary: { ...obj({ added: int, changed: int, removed: int, unchanged: int }), description: 'What the publish changed, as its check counted' },
+  }),
+);
 /** Each table's store answer, made while this module loads (its named schemas: ./answers.ts storeOrCheck). */
 const pascal = (key: string) => key.replace(/(^|_)([a-z])/g, (_m, _s, c: string) => c.toUpperCase());
-const STORE_ANSWERS = new Map(TARIFF_TABLES.map((spec) => [spec.key, storeOrCheck(pascal(spec.key), [spec], countAnswer)]));
+const STORE_ANSWERS = new Map(TARIFF_TABLES.map((spec) => [spec.key, storeOrCheck(pascal(spec.key), [spec], publishAnswer)]));
 
 /**
  * The six tariff tables (calculator document §2 "Tariff screens", §7), all from their declarations:
@@ -107,7 +117,9 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
       schema: {
         tags,
         summary: `A page of the ${spec.key.replace(/_/g, ' ')} rows of a carrier.`,
-        querystring: Type.Unsafe<ListQuery & { company_id?: number }>(listQuerySchema(sortableOf(spec), ns === 'admin' ? companyIdQuery : {})),
+        querystring: Type.Unsafe<ListQuery & { company_id?: number; q?: string }>(
+          listQuerySchema(sortableOf(spec), { ...(ns === 'admin' ? companyIdQuery : {}), ...searchQuery }),
+        ),
         // The rows under the table's list key, each declared from the table's columns (./answers.ts);
         // company_id: the carrier listed (null: no carrier yet, the page is empty).
         response: { 200: withProperties(keyedPage(spec.listKey, tableRowSchema(spec)), { company_id: intN }) },
@@ -116,15 +128,11 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
     async (req) => {
       const q = req.query;
       const company = await tariffCompany(app, req, ns, q.company_id);
+      const rows = app.db.selectFrom(spec.table as 'express_hub_costs').selectAll();
+      const search = searchCondition(spec, q.q);
+      // The search narrows the company's own rows (the tenant condition stays).
       const page = company
-        ? await paginate(
-            app.db
-              .selectFrom(spec.table as 'express_hub_costs')
-              .selectAll()
-              .where('company_id', '=', company.id),
-            q,
-            { sortColumns },
-          )
+        ? await paginate((search ? rows.where(search) : rows).where('company_id', '=', company.id), q, { sortColumns })
         : { data: [], current_page: 1, per_page: q.per_page, last_page: 1, total: 0 };
       return { [spec.listKey]: { ...page, data: page.data.map((r) => rowOut(spec, r)) }, company_id: company?.id ?? null };
     },
@@ -156,7 +164,7 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         req.auditNothing(); // a check writes nothing
         return { outcome: OUTCOME.checked, status: true, data };
       }
-      const { count, replaced } = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
+      const { count, replaced, summary } = await answeringImportErrors(req, spec.fileField, () => importTariffTable(app.db, spec, company.id, file));
       // The upload, not its rows: the file's name and the counts (the rows it replaced before).
       req.audit({
         action: 'upload',
@@ -164,7 +172,13 @@ function registerTable(app: App, spec: TariffTableSpec, ns: 'admin' | 'company',
         company_id: company.id,
         changes: { file: { before: null, after: file.filename }, rows: { before: replaced, after: count } },
       });
-      return { outcome: OUTCOME.published, status: true, message: req.t('tariffs.uploaded', { count }), data: { count, company_id: company.id } };
+      // The message says what changed ("1 riga modificata, 37 invariate"), as the check did (issue 35).
+      return {
+        outcome: OUTCOME.published,
+        status: true,
+        message: req.t('tariffs.published', { changes: summaryText(req, summary) }),
+        data: { count, company_id: company.id, summary },
+      };
     },
   );
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Grid, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Grid, useMediaQuery, type Theme } from '@mui/material';
 import { lazyScreen } from '../../components/lazyScreen';
 import { StepOne } from './StepOne';
 import { fieldValue, initialForm, serverFieldErrors, toCostRequest, validate } from './request';
@@ -34,8 +34,8 @@ function usePrefetchSteps() {
 }
 
 /**
- * The calculator of the calculator document §2 for one kind of caller: step 1, step 2, the confirmation
- * dialog, then the results side panel, or the server's refusal in a red alert, or the error of a failed
+ * The calculator of the calculator document §2 for one kind of caller: step 1, step 2, then (no
+ * confirmation: a quote books nothing) the results side panel, or the server's refusal in a red alert, or the error of a failed
  * call. Visitors (the public /quote page) send no token, so they are priced as visitors even when signed in.
  */
 export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyDefaults?: CompanyDefaults | null }) {
@@ -45,7 +45,6 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
   const [form, setForm] = useState<CalcForm>(initialForm);
   const [step2, setStep2] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   // filled (red) for the server's refusal (status false), outlined for what the user must correct
   const [alert, setAlert] = useState<{ filled?: boolean; text: string } | null>(null);
@@ -112,12 +111,11 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
       setAlert({ text: translate('calculator.fix_errors') });
       return;
     }
-    setAlert(null);
-    setConfirming(true);
+    // A free quote is calculated at once: no "confirm the request?" step, which read as a booking (issue 35).
+    void calculate();
   };
 
   const calculate = async () => {
-    setConfirming(false);
     setBusy(true);
     setAlert(null);
     const request = toCostRequest(form, kind);
@@ -161,29 +159,6 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
           <Results kind={kind} data={result.data} request={result.request} onClose={() => setResult(null)} />
         </Grid>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="calc-confirm-title" data-testid="calc-confirm">
-        <DialogTitle id="calc-confirm-title">{translate('calculator.confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{translate('calculator.confirm_text')}</DialogContentText>
-          <Box component="ul" sx={{ mt: 1, mb: 0, pl: 2.5, color: 'text.secondary' }}>
-            <li>
-              {translate(`calculator.zone_${form.zone}`)} · {translate(`calculator.service_${form.service}`)}
-            </li>
-            <li>
-              {[form.origin.locality, form.origin.postalCode, form.origin.country].filter(Boolean).join(' ')} →{' '}
-              {[form.destination.locality, form.destination.postalCode, form.destination.country].filter(Boolean).join(' ')}
-            </li>
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} data-testid="calc-back">
-            {translate('calculator.back')}
-          </Button>
-          <Button onClick={calculate} variant="contained" autoFocus data-testid="calc-confirm-ok">
-            {translate('calculator.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
     </Grid>
   );
 }

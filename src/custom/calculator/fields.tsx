@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { Autocomplete, Box, IconButton, MenuItem, TextField, Tooltip, Typography, type TextFieldProps } from '@mui/material';
 import AddIcon from '@mui/icons-material/AddCircleOutline';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import type { PalletForm, PlaceForm } from './types';
+import { usePostalPlaces, type PostalPlace } from './lookups';
 
 /** Required inputs carry a red asterisk; the error text sits under the input. */
 export const requiredSx = { '& .MuiFormLabel-asterisk': { color: 'error.main' } } as const;
@@ -32,9 +33,40 @@ export function Section({ title, children, testId }: { title: string; children: 
   );
 }
 
+const sameName = (a: string, b: string) => a.localeCompare(b, 'it', { sensitivity: 'base' }) === 0;
+
+/**
+ * Typing an Italian postal code fills the place (issue 35): one municipality fills locality and province;
+ * several keep a locality already typed that is one of them (with its province), else empty the locality
+ * for the choice (the province kept when they share it). Only after the code is typed here: a place
+ * filled from the company, or a locality the user corrects afterwards, is left as it is. Answers the
+ * "typed" flag the postal code's input sets.
+ */
+function useFillFromPostalCode(place: PlaceForm, places: PostalPlace[] | undefined, onChange: (p: PlaceForm) => void) {
+  const typed = useRef(false);
+  const latest = useRef({ place, onChange });
+  latest.current = { place, onChange };
+  useEffect(() => {
+    const { place: now, onChange: change } = latest.current;
+    if (!typed.current || !places?.length) return;
+    typed.current = false;
+    const kept = places.find((p) => sameName(p.city, now.locality));
+    const provinces = new Set(places.map((p) => p.province));
+    const next =
+      places.length === 1
+        ? { locality: places[0].city, province: places[0].province }
+        : kept
+          ? { locality: kept.city, province: kept.province }
+          : { locality: '', province: provinces.size === 1 ? places[0].province : '' };
+    if (next.locality !== now.locality || next.province !== now.province) change({ ...now, ...next });
+  }, [places]);
+  return typed;
+}
+
 /**
  * Origin or destination: country (default IT), postal code, and locality and province only when the
- * zone is national or the country is IT (calculator document §5).
+ * zone is national or the country is IT (calculator document §5). An Italian postal code fills locality
+ * and province from the comuni data, or offers its municipalities to choose from (issue 35).
  */
 export function PlaceFields({
   end,
@@ -57,6 +89,9 @@ export function PlaceFields({
   const text = useErrorText();
   const selected = countries.find((c) => c.code === place.country);
   const italian = place.country === 'IT';
+  const places = usePostalPlaces(italian && showLocality ? place.postalCode : '').data;
+  const choices = places && places.length > 1 ? places : [];
+  const typedCode = useFillFromPostalCode(place, places, onChange);
   return (
     <Section title={translate(`calculator.${end}`)} testId={`calc-${end}`}>
       {/* Two equal columns on a narrow form (a phone), so "Provincia (sigla)" is not cut off; 2:1 from 480 px. */}
@@ -87,20 +122,53 @@ export function PlaceFields({
           name={`${end}PostalCode`}
           required
           value={place.postalCode}
-          onChange={(e) => onChange({ ...place, postalCode: e.target.value })}
+          onChange={(e) => {
+            typedCode.current = true;
+            onChange({ ...place, postalCode: e.target.value });
+          }}
           error={errors[`${end}PostalCode`]}
           slotProps={{ htmlInput: { maxLength: 16 } }}
         />
         {showLocality && (
           <>
-            <Field
-              label={translate('calculator.locality')}
-              name={`${end}Locality`}
-              required
-              value={place.locality}
-              onChange={(e) => onChange({ ...place, locality: e.target.value })}
-              error={errors[`${end}Locality`]}
-              slotProps={{ htmlInput: { maxLength: 100 } }}
+            {/* Free text, or one of the postal code's municipalities (a choice when it has several). */}
+            <Autocomplete<PostalPlace, false, false, true>
+              freeSolo
+              openOnFocus
+              options={choices}
+              filterOptions={(o) => o}
+              inputValue={place.locality}
+              value={null}
+              onInputChange={(_e, v, reason) => {
+                if (reason !== 'input') return;
+                typedCode.current = false; // typed by the user: a late answer of the postal code does not overwrite it
+                onChange({ ...place, locality: v });
+              }}
+              onChange={(_e, v) => v && typeof v !== 'string' && onChange({ ...place, locality: v.city, province: v.province })}
+              getOptionLabel={(o) => (typeof o === 'string' ? o : o.city)}
+              renderOption={({ key, ...props }, o) => (
+                <li key={key} {...props}>
+                  {o.city} ({o.province})
+                </li>
+              )}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  size="small"
+                  required
+                  label={translate('calculator.locality')}
+                  name={`${end}Locality`}
+                  error={!!errors[`${end}Locality`]}
+                  helperText={
+                    text(errors[`${end}Locality`]) ??
+                    (choices.length && !choices.some((c) => sameName(c.city, place.locality))
+                      ? translate('calculator.choose_locality', { smart_count: choices.length, postal_code: place.postalCode })
+                      : undefined)
+                  }
+                  slotProps={{ htmlInput: { ...params.inputProps, maxLength: 100, 'data-testid': `${end}-locality` } }}
+                  sx={requiredSx}
+                />
+              )}
             />
             {italian && (
               <Field
@@ -108,7 +176,10 @@ export function PlaceFields({
                 name={`${end}Province`}
                 required
                 value={place.province}
-                onChange={(e) => onChange({ ...place, province: e.target.value.toUpperCase().replace(/[^A-Z]/g, '') })}
+                onChange={(e) => {
+                  typedCode.current = false;
+                  onChange({ ...place, province: e.target.value.toUpperCase().replace(/[^A-Z]/g, '') });
+                }}
                 error={errors[`${end}Province`]}
                 slotProps={{ htmlInput: { maxLength: 2 } }}
               />

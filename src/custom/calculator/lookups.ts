@@ -44,3 +44,40 @@ export function useCountryOptions(locale: string) {
     return list;
   }, [locale]);
 }
+
+/** A municipality a postal code belongs to: its name and province sigla. */
+export interface PostalPlace {
+  city: string;
+  province: string;
+}
+
+/**
+ * The municipalities of an Italian postal code (the public postal_code_list, from the comuni data the
+ * server loads): asked only for five digits, once per code (cached), each municipality once. Several
+ * municipalities often share a code (10010: 37 of them): the form offers them as a choice.
+ */
+export function usePostalPlaces(postalCode: string) {
+  const dataProvider = useDataProvider<PortalDataProvider>();
+  const code = /^\d{5}$/.test(postalCode) ? postalCode : '';
+  return useQuery({
+    queryKey: ['lookup', 'postal_code_list', code],
+    queryFn: async ({ signal }): Promise<PostalPlace[]> => {
+      const answer = await dataProvider.lookup<{ data: Array<{ postal_code: string; city: string; province: string }> }>(
+        'postal_code_list',
+        { search: code, limit: 500 },
+        signal,
+      );
+      const seen = new Set<string>();
+      const places: PostalPlace[] = [];
+      for (const r of answer.data) {
+        const key = `${r.city}|${r.province}`;
+        if (r.postal_code !== code || seen.has(key)) continue;
+        seen.add(key);
+        places.push({ city: r.city, province: r.province });
+      }
+      return places;
+    },
+    enabled: code !== '',
+    staleTime: Infinity,
+  });
+}

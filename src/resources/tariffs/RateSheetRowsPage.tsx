@@ -10,6 +10,7 @@ import { useNamespace, useProviderRead } from './api';
 import { formatCell, formatDay, groupDigits } from './format';
 import { PagedTable, type Sort } from './PagedTable';
 import { ExportButton } from './ExportButton';
+import { SearchBox } from './SearchBox';
 
 const PER_PAGE = 25;
 
@@ -23,8 +24,9 @@ export function RateSheetRowsPage() {
   const { ns, isAdmin, ready } = useNamespace();
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<Sort>({ field: 'id', order: 'asc' });
+  const [q, setQ] = useState('');
   const adminQuery = isAdmin ? { company_id: Number(companyId) } : undefined;
-  const rowsQuery = { page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...adminQuery };
+  const rowsQuery = { page, per_page: PER_PAGE, sort: sort.field, order: sort.order, ...adminQuery, ...(q ? { q } : {}) };
   const rows = useProviderRead<any>(ready && /^\d+$/.test(id ?? '') ? `rate-sheet-rows ${ns} ${id} ${JSON.stringify(rowsQuery)}` : null, (dp, signal) =>
     dp.rateSheetRows(id!, rowsQuery, signal),
   );
@@ -48,7 +50,8 @@ export function RateSheetRowsPage() {
                   `${sheet.rate_type} ${sheet.zone}`,
                   translate(`rate_sheets.area_${sheet.area}`),
                   translate('rate_sheets.validity', { from: formatDay(sheet.validate_from, locale), to: formatDay(sheet.validate_to, locale) }),
-                  translate('tariffs.rows', { count: groupDigits(rows.data.total, locale), smart_count: rows.data.total }),
+                  // while searching the total is the rows found (said under the search box)
+                  !q && translate('tariffs.rows', { count: groupDigits(rows.data.total, locale), smart_count: rows.data.total }),
                 ]
                   .filter(Boolean)
                   .join(' · ')}
@@ -74,6 +77,16 @@ export function RateSheetRowsPage() {
           <ExportButton target={{ sheetId: id! }} companyId={isAdmin ? companyId : null} fileName={`${sheet?.code}.xlsx`} disabled={!sheet} />
         </Stack>
       </Paper>
+      <Box sx={{ mb: 2 }}>
+        <SearchBox
+          value={q}
+          found={rows.data?.total}
+          onChange={(next) => {
+            setQ(next);
+            setPage(1);
+          }}
+        />
+      </Box>
       <PagedTable
         testId="rate-rows-table"
         rows={rows.data?.data}

@@ -1,5 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Confirm, DataTable, List, useCanAccess, useDataProvider, useGetIdentity, useListContext, useNotify, usePermissions, useTranslate } from 'react-admin';
+import {
+  Confirm,
+  DataTable,
+  List,
+  useCanAccess,
+  useDataProvider,
+  useGetIdentity,
+  useGetList,
+  useListContext,
+  useNotify,
+  usePermissions,
+  useTranslate,
+} from 'react-admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -15,6 +27,7 @@ import { formatCell, groupDigits } from './format';
 import { UploadDialog } from '../../components/upload/UploadDialog';
 import { tariffCheckView } from './CheckPanels';
 import { ExportButton } from './ExportButton';
+import { SearchBox } from './SearchBox';
 import { ActivitySection } from '../../components/audit/ActivitySection';
 
 const PER_PAGE = 15;
@@ -63,6 +76,7 @@ function TariffListScreen({ spec }: { spec: TariffTableSpec }) {
         queryOptions={{ enabled: !isAdmin || companyId !== null }}
       >
         <TariffHeader spec={spec} title={title} isAdmin={isAdmin} companies={companies} company={company} companyId={companyId} setCompanyId={setCompanyId} />
+        <TariffSearch />
         <TariffTable spec={spec} />
       </List>
       {/* The set's history: the admin's for the selected carrier (as actor or target), a carrier's its own tenant's. */}
@@ -87,13 +101,20 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
   const notify = useNotify();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const queryClient = useQueryClient();
-  const { total, data, setPage, resource } = useListContext();
+  const { total, data, setPage, resource, filterValues } = useListContext();
   const { identity } = useGetIdentity();
   const [uploading, setUploading] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const count = total ?? 0;
-  const companyName: string = (isAdmin ? company?.legal_name : identity?.company?.legal_name) ?? '';
   const canLoad = !isAdmin || companyId !== null;
+  // While a search narrows the list, the set's own size (the row count, what an upload replaces, Delete) is asked apart.
+  const searching = !!filterValues?.q;
+  const whole = useGetList(
+    resource,
+    { filter: isAdmin ? { company_id: companyId ?? 0 } : {}, pagination: { page: 1, perPage: 1 } },
+    { enabled: searching && canLoad },
+  );
+  const count = (searching ? whole.total : total) ?? 0;
+  const companyName: string = (isAdmin ? company?.legal_name : identity?.company?.legal_name) ?? '';
   const refresh = () => {
     setPage(1);
     return queryClient.invalidateQueries({ queryKey: [resource] });
@@ -209,6 +230,24 @@ function TariffHeader({ spec, title, isAdmin, companies, company, companyId, set
         onClose={() => setConfirming(false)}
       />
     </Paper>
+  );
+}
+
+/** The search over the set (the list's `q`, issue 35): codes, places, zones, the class words. */
+function TariffSearch() {
+  const { filterValues, displayedFilters, setFilters, total } = useListContext();
+  const q = typeof filterValues?.q === 'string' ? filterValues.q : '';
+  return (
+    <Box sx={{ mb: 2 }}>
+      <SearchBox
+        value={q}
+        found={total}
+        onChange={(next) => {
+          const { q: _q, ...others } = filterValues ?? {};
+          setFilters(next ? { ...others, q: next } : others, displayedFilters, false);
+        }}
+      />
+    </Box>
   );
 }
 

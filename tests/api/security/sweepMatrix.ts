@@ -693,7 +693,7 @@ export function sweepMatrix(): Record<string, Entry> {
         {
           path: `${company}/store`,
           form: { company_id: String(a.carrier), [spec.fileField]: spreadsheet(spec.templateKey) },
-          sees: `"company_id":${c.bCarrier}}`,
+          sees: `"company_id":${c.bCarrier},"summary"`,
         },
       ],
       expect: OWN_WRITE,
