@@ -6,8 +6,7 @@ import { STATUS } from './transportRequests.js';
 export const NEEDS_PRICE: number[] = [STATUS.CF, STATUS.IT, STATUS.DL];
 
 export type StatusChange =
-  | { ok: true; from: number }
-  | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict' | 'notBooker'; status?: number };
+  { ok: true; from: number } | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict' | 'notBooker'; status?: number };
 
 /**
  * Status changes (server.md §5), each ONE conditional UPDATE, so of concurrent changes exactly one

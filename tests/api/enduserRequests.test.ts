@@ -40,7 +40,8 @@ describeEachDb('the request list search and the end user’s open request', (p) 
   const confirm = (id: number) =>
     p().api('POST', '/company/transport_requests/updateTransportRequestStatus', { token: w.tokens.acme, body: { id, transport_request_status_id: 3 } });
   const statusOf = async (id: number) =>
-    (await db().selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow()).transport_request_status_id;
+    (await db().selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow())
+      .transport_request_status_id;
   const raw = async (url: string, token: string, lang = 'it') => {
     const res = await p().app.inject({
       method: 'GET',
@@ -195,7 +196,12 @@ describeEachDb('the request list search and the end user’s open request', (p) 
     while (!(await mail()) && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
     expect((await mail())?.text).toContain('> Merce non pronta');
     // The audit log names the change.
-    const audit = await db().selectFrom('audit_log').select(['action', 'resource']).where('resource', '=', 'transport_requests').where('resource_id', '=', id).execute();
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'resource'])
+      .where('resource', '=', 'transport_requests')
+      .where('resource_id', '=', id)
+      .execute();
     expect(audit.map((a) => a.action)).toContain('status');
 
     // Cancelled: no second cancel (409, named), no confirm.

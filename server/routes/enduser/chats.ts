@@ -77,7 +77,12 @@ export default async function enduserChatRoutes(app: App) {
       // A request the end user may not see is refused like an unknown one (nothing tells it exists).
       if (
         requestId !== null &&
-        !(await app.db.selectFrom('transport_requests').select('id').where('id', '=', requestId).where('enduser_company_id', '=', user.company_id).executeTakeFirst())
+        !(await app.db
+          .selectFrom('transport_requests')
+          .select('id')
+          .where('id', '=', requestId)
+          .where('enduser_company_id', '=', user.company_id)
+          .executeTakeFirst())
       ) {
         throw invalid({ transport_request_id: 'chat.requestNotYours' });
       }

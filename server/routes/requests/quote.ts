@@ -37,12 +37,7 @@ async function bodyOf(db: Db, tr: Selectable<TransportRequestTable>): Promise<Co
       .orderBy('s.position')
       .orderBy('d.position')
       .execute(),
-    db
-      .selectFrom('shipments')
-      .select(['adr', 'tail_lift'])
-      .where('transport_request_id', '=', tr.id)
-      .orderBy('position')
-      .executeTakeFirst(),
+    db.selectFrom('shipments').select(['adr', 'tail_lift']).where('transport_request_id', '=', tr.id).orderBy('position').executeTakeFirst(),
   ]);
   const pickup = places.find((p) => p.kind === 'pickup');
   const delivery = places.find((p) => p.kind === 'delivery');

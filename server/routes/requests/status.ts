@@ -158,7 +158,12 @@ export default async function requestStatusRoutes(app: App) {
       const note = req.body.note.trim();
       const u = req.user!;
       if (!note) {
-        const seen = await app.db.selectFrom('transport_requests').select('id').where('id', '=', id).where('enduser_company_id', '=', u.company_id).executeTakeFirst();
+        const seen = await app.db
+          .selectFrom('transport_requests')
+          .select('id')
+          .where('id', '=', id)
+          .where('enduser_company_id', '=', u.company_id)
+          .executeTakeFirst();
         if (!seen) throw notFound();
         throw invalid({ note: 'requests.cancelNeedsReason' });
       }
@@ -178,7 +183,11 @@ export default async function requestStatusRoutes(app: App) {
         tenant_id: result.owners.carrier_id,
         changes: { transport_request_status_id: { before: result.from, after: STATUS.CN } },
       });
-      return { status: true, message: req.t('requests.cancelled', { id }), data: { id, transport_request_status_id: STATUS.CN, previous_status_id: result.from } };
+      return {
+        status: true,
+        message: req.t('requests.cancelled', { id }),
+        data: { id, transport_request_status_id: STATUS.CN, previous_status_id: result.from },
+      };
     },
   );
 }

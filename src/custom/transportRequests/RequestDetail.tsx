@@ -17,6 +17,7 @@ import { usePortalData, type Address, type Shipment, type TransportRequest } fro
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
+import { EnduserRequestActions, RequestTickets } from './EnduserRequestActions';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 
 /** The statuses from which the transport document exists: confirmed, in transit, delivered. */
@@ -252,6 +253,7 @@ export function RequestDetail() {
             {translate('requests.refuse')}
           </Button>
         )}
+        {kind === 'enduser' && <EnduserRequestActions r={r} onChanged={() => void q.refetch()} />}
       </Box>
       {carrierOpen && r.to_be_quoted && (
         <Typography color="warning.dark" sx={{ mb: 2 }} data-testid="set-price-first">
@@ -298,6 +300,7 @@ export function RequestDetail() {
           {r.notes || '—'}
         </Typography>
       </Section>
+      <RequestTickets r={r} kind={kind} />
       <Timeline entries={r.timeline ?? []} />
       <ActivitySection resource="transport_requests" id={r.id} />
       {dialog}
