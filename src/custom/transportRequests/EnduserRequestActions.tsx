@@ -11,6 +11,7 @@ import {
   DialogContentText,
   DialogTitle,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   TextField,
@@ -84,7 +85,7 @@ function CancelRequestDialog({ r, open, onClose, onDone }: { r: TransportRequest
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="cancel-request-title" data-testid="cancel-dialog">
       <DialogTitle id="cancel-request-title">{translate('open_request.cancel_title', { id: r.id })}</DialogTitle>
-      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+      <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
         <DialogContentText>{translate('open_request.cancel_text')}</DialogContentText>
         <TextField
           label={translate('open_request.cancel_reason')}
@@ -194,24 +195,20 @@ export function RequestTickets({ r, kind }: { r: TransportRequest; kind: Kind })
       ) : (
         <List dense disablePadding>
           {rows.map((t) => (
-            <ListItemButton
-              key={t.id}
-              component={RouterLink}
-              to={`/support?chat=${t.id}`}
-              data-testid={`request-ticket-${t.id}`}
-              sx={{ px: 1, borderRadius: 1 }}
-            >
-              <ListItemText
-                primary={t.subject}
-                secondary={[translate('support.ticket_number', { id: t.id }), translate('open_request.ticket_opened', { date: date(t.created_at) })].join(
-                  ' · ',
-                )}
-                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-              />
-              <Box sx={{ ml: 1, flexShrink: 0 }}>
-                <TicketStatusChip status={t.status} />
-              </Box>
-            </ListItemButton>
+            <ListItem key={t.id} disablePadding>
+              <ListItemButton component={RouterLink} to={`/support?chat=${t.id}`} data-testid={`request-ticket-${t.id}`} sx={{ px: 1, borderRadius: 1 }}>
+                <ListItemText
+                  primary={t.subject}
+                  secondary={[translate('support.ticket_number', { id: t.id }), translate('open_request.ticket_opened', { date: date(t.created_at) })].join(
+                    ' · ',
+                  )}
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+                />
+                <Box sx={{ ml: 1, flexShrink: 0 }}>
+                  <TicketStatusChip status={t.status} />
+                </Box>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
