@@ -77,6 +77,8 @@ export interface TransportRequest {
   carrier: { id: number; legal_name: string };
   enduser_id: number | null;
   enduser: { id: number; legal_name: string } | null;
+  /** the end user who booked it (null: a visitor's request) */
+  user_id?: number | null;
   lead_time: number | null;
   /** the fuel surcharge it was priced with (pricing.md §7), kept as it was */
   fuel?: { month: string; price: string; percent: string } | null;
@@ -85,8 +87,6 @@ export interface TransportRequest {
   shipment: Shipment[];
   /** the detail only (show): every change, oldest first (model/requestTimeline.ts) */
   timeline?: TimelineEntry[];
-  /** the detail only (show): the caller may cancel it (the end user who booked it, while open) */
-  can_cancel?: boolean;
 }
 export type { TimelineEntry };
 

@@ -6,11 +6,11 @@ import { COMPANY_ROLE } from '../../../model/roles.js';
 import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { Type } from 'typebox';
-import { binaryAnswer, dataAnswer, downloadHeaders, keyedPage, obj, withHeaders, type JsonSchema } from '../../lib/answers.js';
+import { binaryAnswer, dataAnswer, downloadHeaders, keyedPage, withHeaders } from '../../lib/answers.js';
 import { requestAnswer, requestShowAnswer } from '../../lib/requestAnswer.js';
 import { requestEventsRepo } from '../../repositories/requestEvents.js';
 import { isDate } from '../../lib/romeTime.js';
-import { SORTABLE, STATUS, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
+import { SORTABLE, transportRequestsRepo, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
 import { present, type Namespace } from '../../lib/presentRequest.js';
 
 export const DOCUMENTS_AREA = 'documents';
@@ -54,14 +54,6 @@ export async function listedScope<Q extends ListQuery>(db: Db, req: FastifyReque
 
 const id = { type: 'integer', minimum: 1 } as const;
 
-/**
- * The detail's answer: the request with its timeline, and whether the caller may cancel it (issue 35 item 4:
- * the end user who booked an open request), so the screen offers the button only to that person.
- */
-const showAnswer = obj({
-  ...(requestShowAnswer.properties as Record<string, JsonSchema>),
-  can_cancel: { type: 'boolean', description: 'The caller may cancel it: the end user who booked it, while it is open (OP).' },
-});
 const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 const dateFilter = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 /** The list's (and its export's) search, at most this many characters (issue 35 item 3). */
@@ -133,7 +125,7 @@ export default async function requestListRoutes(app: App) {
           tags,
           summary: 'A transport request with its shipments, documents and timeline.',
           params: idParams,
-          response: { 200: dataAnswer(showAnswer) },
+          response: { 200: dataAnswer(requestShowAnswer) },
         },
       },
       async (req) => {
@@ -141,8 +133,7 @@ export default async function requestListRoutes(app: App) {
         const found = await repo.findScoped(requestId, scopeOf(req, ns));
         if (!found) throw notFound();
         const [[row], timeline] = await Promise.all([repo.load([requestId]), events.timeline(requestId)]);
-        const canCancel = ns === 'enduser' && found.user_id === req.user!.id && found.transport_request_status_id === STATUS.OP;
-        return { status: true, data: { ...present(req, ns, row), timeline, can_cancel: canCancel } };
+        return { status: true, data: { ...present(req, ns, row), timeline } };
       },
     );
 

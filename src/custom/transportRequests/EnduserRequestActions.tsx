@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import {
   Box,
   Button,
@@ -119,7 +119,7 @@ function CancelRequestDialog({ r, open, onClose, onDone }: { r: TransportRequest
 /**
  * The end user's buttons on a request's screen (issue 35 item 4): download its quote (once it has a price),
  * open a support ticket about it (then the ticket opens in /support), and cancel it with a reason (only the
- * person who booked it, while it is open: the server says so in `can_cancel`).
+ * person who booked it, `user_id`, while it is open: the server refuses anyone else).
  */
 export function EnduserRequestActions({ r, onChanged }: { r: TransportRequest; onChanged: () => void }) {
   const translate = useTranslate();
@@ -129,6 +129,8 @@ export function EnduserRequestActions({ r, onChanged }: { r: TransportRequest; o
   const refreshSupport = useRefreshSupport();
   const [cancelling, setCancelling] = useState(false);
   const [ticket, setTicket] = useState(false);
+  const { identity } = useGetIdentity();
+  const canCancel = r.transport_request_status_id === 1 && !!identity && r.user_id != null && String(r.user_id) === String(identity.id);
   return (
     <>
       {!r.to_be_quoted && (
@@ -149,7 +151,7 @@ export function EnduserRequestActions({ r, onChanged }: { r: TransportRequest; o
       <Button startIcon={<SupportIcon />} variant="outlined" onClick={() => setTicket(true)} data-testid="detail-ticket">
         {translate('open_request.ticket')}
       </Button>
-      {r.can_cancel && (
+      {canCancel && (
         <Button startIcon={<CancelIcon />} variant="contained" color="error" onClick={() => setCancelling(true)} data-testid="detail-cancel">
           {translate('open_request.cancel')}
         </Button>
