@@ -449,6 +449,8 @@ export interface TicketTable {
   last_message_at: string;
   closed_at: string | null;
   closed_by: number | null;
+  /** The transport request the ticket is about (migration 0026), null for a general question. */
+  transport_request_id: number | null;
 }
 export interface ChatMessageTable {
   id: Generated<number>;

@@ -13,6 +13,7 @@ import { mfa } from './mfa.js';
 import { documents } from './documents.js';
 import { exportsArea } from './exports.js';
 import { notifications } from './notifications.js';
+import { enduserRequests } from './enduserRequests.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -36,6 +37,7 @@ areas.push(mfa);
 areas.push(documents);
 areas.push(exportsArea);
 areas.push(notifications);
+areas.push(enduserRequests);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

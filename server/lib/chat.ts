@@ -69,6 +69,7 @@ export const ticketListSchema = listQuerySchema(['last_message_at', 'created_at'
   status: { type: 'string', enum: ['open', 'closed'] },
   q: { type: 'string', maxLength: 100 },
   enduser_id: { type: 'integer', minimum: 1 },
+  transport_request_id: { type: 'integer', minimum: 1, description: 'Only the tickets about this transport request.' },
 });
 
 /** The schema's defaults fill `limit` and `mark_read`. */
@@ -114,6 +115,7 @@ export const ticketAnswer = columnsOf<TicketView>()({
   last_sender_side: orNull(chatSide),
   last_sender_name: cStrN,
   unread: described(col({ type: 'integer', minimum: 0 }), "The other side's messages the caller's side has not read"),
+  transport_request_id: described(cIntN, 'The transport request the ticket is about (its number), null for a general question'),
 });
 type PresentedMessage = ReturnType<typeof presentMessage<Selectable<ChatMessageTable>>>;
 /** A message with `is_mine` (presentMessage): the columns of chat_messages. */

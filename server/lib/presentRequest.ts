@@ -60,6 +60,8 @@ export function present(req: Pick<FastifyRequest, 'lang' | 't'>, ns: Namespace, 
     carrier: { id: r.carrier_id, legal_name: r.carrier_legal_name },
     enduser_id: r.enduser_company_id,
     enduser: r.enduser_company_id ? { id: r.enduser_company_id, legal_name: r.enduser_legal_name } : null,
+    // who booked it (issue 35: only that end user may cancel it, and its screen offers the button to it alone)
+    user_id: r.user_id,
     quote: r.service
       ? {
           zone: r.zone,

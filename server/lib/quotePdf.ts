@@ -44,7 +44,16 @@ function amounts(k: PdfKit, y: number, rows: Array<{ label: string; value: strin
  * standard price, the admin fee, the total, the lead time, the breakdown lines; the date, the validity
  * (the last day of the sell sheet) and the portal's name.
  */
-export function quotePdf(lang: Lang, body: CostRequestBody, data: QuoteData, breakdown: ShownLine[], date: string, validTo: string | null): Promise<Buffer> {
+export function quotePdf(
+  lang: Lang,
+  body: CostRequestBody,
+  data: QuoteData,
+  breakdown: ShownLine[],
+  date: string,
+  validTo: string | null,
+  /** in place of the validity: the quote of a stored request names it (routes/requests/quote.ts) */
+  validityLine?: string,
+): Promise<Buffer> {
   const k = newPdf(lang, `${{ it: 'Preventivo', en: 'Quote', fr: 'Devis' }[lang]} ${dayText(lang, date)}`);
   const { doc, t } = k;
   const express = body.service === 'palletExpress';
@@ -58,7 +67,7 @@ export function quotePdf(lang: Lang, body: CostRequestBody, data: QuoteData, bre
     .font('body')
     .fontSize(9)
     .text(t('quotePdf.date', { date: dayText(lang, date) }), MARGIN, MARGIN + 40)
-    .text(validTo ? t('quotePdf.validity', { date: dayText(lang, validTo) }) : t('quotePdf.noValidity'));
+    .text(validityLine ?? (validTo ? t('quotePdf.validity', { date: dayText(lang, validTo) }) : t('quotePdf.noValidity')));
   let y = doc.y + 10;
 
   const yes = (v: number | undefined) => t(v ? 'pdf.yes' : 'pdf.no');

@@ -248,6 +248,10 @@ export const requestAnswer: JsonSchema = obj({
   enduser_id: intN,
   // a foreign key (migration 0008) and a NOT NULL legal_name: when the request has an end user, its name is there
   enduser: nullable(obj({ id: int, legal_name: str })),
+  user_id: {
+    type: ['integer', 'null'],
+    description: 'The end user who booked it (the only one who may cancel it while open); null for a visitor’s request',
+  },
   quote: nullable(requestQuoteAnswer),
   lead_time: { type: ['integer', 'null'], description: 'Working days' },
   documents: list(documentAnswer),

@@ -22,6 +22,8 @@ export interface TicketListQuery extends ListQuery {
   status?: 'open' | 'closed';
   q?: string;
   enduser_id?: number;
+  /** the tickets about one transport request (the request's detail lists them) */
+  transport_request_id?: number;
 }
 
 export const otherSide = (side: ChatSide): ChatSide => (side === 'enduser' ? 'carrier' : 'enduser');
@@ -57,6 +59,7 @@ function ticketQuery(db: Db, scope: ChatScope) {
       't.closed_by',
       'cb.first_name as closed_by_first_name',
       'cb.last_name as closed_by_last_name',
+      't.transport_request_id',
     ])
     .select((eb) => [
       eb
@@ -100,6 +103,7 @@ export function chatsRepo(db: Db) {
       let qb = ticketQuery(db, scope);
       if (q.status) qb = qb.where('t.status', '=', q.status);
       if (q.enduser_id && scope.side === 'carrier') qb = qb.where('t.enduser_company_id', '=', q.enduser_id);
+      if (q.transport_request_id) qb = qb.where('t.transport_request_id', '=', q.transport_request_id);
       const text = q.q?.trim();
       if (text) {
         const pattern = likePattern(text);
@@ -238,8 +242,8 @@ export function chatsRepo(db: Db) {
       });
     },
 
-    /** Opens a ticket of an end-user company with its first message, in one transaction. */
-    async open(author: ChatAuthor, companyId: number, carrierId: number, categoryId: number, subject: string, body: string) {
+    /** Opens a ticket of an end-user company with its first message, in one transaction; `requestId`: the request it is about. */
+    async open(author: ChatAuthor, companyId: number, carrierId: number, categoryId: number, subject: string, body: string, requestId: number | null = null) {
       return liveTransaction(db, async (trx, emit) => {
         const now = nowIso();
         const ticket = await trx
@@ -255,6 +259,7 @@ export function chatsRepo(db: Db) {
             last_message_at: now,
             closed_at: null,
             closed_by: null,
+            transport_request_id: requestId,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

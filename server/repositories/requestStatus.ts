@@ -5,7 +5,8 @@ import { STATUS } from './transportRequests.js';
 /** Statuses that mean the transport goes ahead: a request needs its price before reaching them. */
 export const NEEDS_PRICE: number[] = [STATUS.CF, STATUS.IT, STATUS.DL];
 
-export type StatusChange = { ok: true; from: number } | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict'; status?: number };
+export type StatusChange =
+  { ok: true; from: number } | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict' | 'notBooker'; status?: number };
 
 /**
  * Status changes (server.md §5), each ONE conditional UPDATE, so of concurrent changes exactly one
@@ -35,6 +36,32 @@ export function requestStatusRepo(db: Db) {
       if (NEEDS_PRICE.includes(to)) q = q.where('cost', 'is not', null);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows) === 1 ? { ok: true, from: STATUS.OP } : explain(id, carrierId, to);
+    },
+
+    /**
+     * The end user who booked cancels (CN) its own OP request (server.md §5): one conditional update on its
+     * company, its user and the OP status, so against a concurrent confirm or refuse exactly one wins. A
+     * request of another company is notFound; one a colleague booked is notBooker; one no longer open notOpen.
+     */
+    async byEndUser(id: number, companyId: number, userId: number): Promise<StatusChange> {
+      const r = await db
+        .updateTable('transport_requests')
+        .set({ transport_request_status_id: STATUS.CN, updated_at: nowIso() })
+        .where('id', '=', id)
+        .where('enduser_company_id', '=', companyId)
+        .where('user_id', '=', userId)
+        .where('transport_request_status_id', '=', STATUS.OP)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) return { ok: true, from: STATUS.OP };
+      const row = await db
+        .selectFrom('transport_requests')
+        .select(['transport_request_status_id as status', 'user_id'])
+        .where('id', '=', id)
+        .where('enduser_company_id', '=', companyId)
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: 'notFound' };
+      if (row.user_id !== userId) return { ok: false, reason: 'notBooker' };
+      return { ok: false, reason: 'notOpen', status: row.status };
     },
 
     async byAdmin(id: number, to: number): Promise<StatusChange> {

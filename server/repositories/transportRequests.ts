@@ -61,6 +61,8 @@ export interface ListFilters {
   enduser_id?: number;
   date?: string;
   transport_request_status_id?: number;
+  /** a search in the request number, places, postal codes and the customer's references (searchedRequests) */
+  q?: string;
   page: number;
   per_page: number;
   sort?: string;
@@ -86,7 +88,44 @@ export function listedRequests(db: Db, scope: RequestScope, f: Omit<ListFilters,
     const { from, to } = romeDayRange(f.date);
     qb = qb.where('tr.created_at', '>=', from).where('tr.created_at', '<', to);
   }
+  const text = f.q?.trim();
+  if (text) qb = searchedRequests(qb, text);
   return qb;
+}
+
+/** `%text%` for LIKE, lower-cased, its wildcards (and the escape character) taken literally. */
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The list's search (issue 35 item 3): a request matches when its number is the text (digits, an optional
+ * leading `#` or `n.`), or when the text is part of, case aside, a pickup or delivery place of one of its
+ * shipments (company name, address, city, province, postal code) or a customer's reference (shipper's or
+ * consignee's). LIKE with an escape character, so `%` and `_` are literal on SQLite and PostgreSQL alike.
+ */
+export function searchedRequests<O>(qb: SelectQueryBuilder<DB & { tr: TransportRequestTable }, 'tr', O>, text: string) {
+  const pattern = likePattern(text);
+  const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+  const number = /^(?:#|n\.?\s*)?(\d{1,9})$/i.exec(text);
+  return qb.where((eb) =>
+    eb.or([
+      ...(number ? [eb('tr.id', '=', Number(number[1]))] : []),
+      eb.exists(
+        eb
+          .selectFrom('shipments as ss')
+          .innerJoin('shipment_addresses as sa', 'sa.shipment_id', 'ss.id')
+          .select('ss.id')
+          .whereRef('ss.transport_request_id', '=', 'tr.id')
+          .where((w) => w.or(['sa.location_name', 'sa.address', 'sa.city', 'sa.province', 'sa.postal_code'].map(like))),
+      ),
+      eb.exists(
+        eb
+          .selectFrom('shipments as sr')
+          .select('sr.id')
+          .whereRef('sr.transport_request_id', '=', 'tr.id')
+          .where((w) => w.or(['sr.shipper_reference', 'sr.consignee_reference'].map(like))),
+      ),
+    ]),
+  );
 }
 
 /** The count of a list (the counters unless a date narrows it), for the export's cap. */
@@ -193,7 +232,7 @@ export function transportRequestsRepo(db: Db) {
     async page(scope: RequestScope, f: ListFilters): Promise<{ ids: number[]; total: number }> {
       const qb = listedRequests(db, scope, f);
       let total: number;
-      if (f.date) {
+      if (f.date || f.q?.trim()) {
         total = Number((await qb.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
       } else {
         total = await counted(scope, f);

@@ -33,6 +33,7 @@ import mfaLoginRoutes from './visitor/mfaLogin.js';
 import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
+import requestQuoteRoutes from './requests/quote.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
 import trackRoutes from './visitor/track.js';
@@ -78,6 +79,7 @@ export const routes: RouteModule[] = [
   adminMfaRoutes,
   auditLogRoutes,
   requestWaybillRoutes,
+  requestQuoteRoutes,
   quotePdfRoutes,
   apiKeyRoutes,
   trackRoutes,

@@ -29,6 +29,8 @@ export interface Ticket {
   last_sender_side: Side | null;
   last_sender_name: string | null;
   unread: number;
+  /** the transport request the ticket is about (its number), null for a general question */
+  transport_request_id?: number | null;
 }
 
 export interface ChatMessage {
@@ -60,6 +62,8 @@ export interface TicketQuery {
   per_page: number;
   status?: 'open' | 'closed';
   q?: string;
+  /** only the tickets about this transport request */
+  transport_request_id?: number;
 }
 export interface ReadInput {
   chat_id: number;
@@ -85,7 +89,7 @@ export const chatMethods = () => ({
   closeChat(chatId: number) {
     return apiRequest<{ message: string; data: Ticket }>('/company/chats/closeChat', { method: 'POST', body: { chat_id: chatId } });
   },
-  newTicket(body: { ticket_category_id: number; subject: string; message: string }) {
+  newTicket(body: { ticket_category_id: number; subject: string; message: string; transport_request_id?: number }) {
     return apiRequest<{ message: string; data: Ticket }>('/enduser/chats/newTicket', { method: 'POST', body });
   },
   chatUnread(side: Side) {

@@ -77,6 +77,8 @@ export interface TransportRequest {
   carrier: { id: number; legal_name: string };
   enduser_id: number | null;
   enduser: { id: number; legal_name: string } | null;
+  /** the end user who booked it (null: a visitor's request) */
+  user_id?: number | null;
   lead_time: number | null;
   /** the fuel surcharge it was priced with (pricing.md §7), kept as it was */
   fuel?: { month: string; price: string; percent: string } | null;
@@ -119,6 +121,16 @@ export const requestMethods = () => ({
   /** A carrier accepts (3) or refuses (4) a request, with a note for the customer (a refusal needs one). */
   changeRequestStatus: (id: number, status: 3 | 4 | number, note?: string) =>
     write('/company/transport_requests/updateTransportRequestStatus', { id, transport_request_status_id: status, ...(note ? { note } : {}) }),
+  /** The end user who booked cancels its open request (7, CN), with the reason the carrier reads. */
+  cancelRequest: (id: number, note: string) =>
+    write<{ id: number; transport_request_status_id: number }>('/enduser/transport_requests/updateTransportRequestStatus', {
+      id,
+      transport_request_status_id: 7,
+      note,
+    }),
+  /** The quote of a priced request (its stored price), as a PDF. */
+  downloadQuote: async (kind: Kind, id: number): Promise<Blob> =>
+    (await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/quote/${id}`, { raw: true })).blob(),
   /** The transport document (consignment note) of a confirmed request, as a PDF. */
   downloadWaybill: async (kind: Kind, id: number): Promise<Blob> =>
     (await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/waybill/${id}`, { raw: true })).blob(),

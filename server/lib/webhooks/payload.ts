@@ -20,7 +20,7 @@ const EVENT_MEANING: Record<WebhookEvent, { summary: string; description: string
   'transport_request.status_changed': {
     summary: 'The status of a transport request changed.',
     description:
-      'Sent when a carrier confirms or refuses a request or an administrator sets its status (`data.transport_request_status_id` is the new ' +
+      'Sent when a carrier confirms or refuses a request, the end user who booked it cancels it, or an administrator sets its status (`data.transport_request_status_id` is the new ' +
       'status, the last `data.timeline` entry the change with its note).',
   },
 };

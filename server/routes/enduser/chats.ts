@@ -57,24 +57,46 @@ export default async function enduserChatRoutes(app: App) {
             ticket_category_id: { type: 'integer', minimum: 1 },
             subject: { type: 'string', minLength: 1, maxLength: SUBJECT_MAX },
             message: messageField,
+            transport_request_id: {
+              type: ['integer', 'null'],
+              minimum: 1,
+              description: "The transport request the ticket is about: one of the end user's company's (else 422).",
+            },
           },
         },
       },
     },
     async (req) => {
       const body = requireText(req.body, ['subject', 'message']);
+      const requestId = body.transport_request_id ?? null;
       // A subject is one line.
       body.subject = body.subject.replace(/\s+/g, ' ');
       if (!(await chats.categoryExists(body.ticket_category_id))) throw invalid({ ticket_category_id: 'validation.exists' });
       const user = req.user!;
       if (!user.carrier_id) throw conflict('chat.noCarrier');
-      const id = await chats.open(user, user.company_id, user.carrier_id, body.ticket_category_id, body.subject, body.message);
+      // A request the end user may not see is refused like an unknown one (nothing tells it exists).
+      if (
+        requestId !== null &&
+        !(await app.db
+          .selectFrom('transport_requests')
+          .select('id')
+          .where('id', '=', requestId)
+          .where('enduser_company_id', '=', user.company_id)
+          .executeTakeFirst())
+      ) {
+        throw invalid({ transport_request_id: 'chat.requestNotYours' });
+      }
+      const id = await chats.open(user, user.company_id, user.carrier_id, body.ticket_category_id, body.subject, body.message, requestId);
       req.audit({
         action: 'create',
         resource: 'tickets',
         resource_id: id,
         company_id: user.company_id,
-        changes: { ticket_category_id: { before: null, after: body.ticket_category_id }, subject: { before: null, after: body.subject } },
+        changes: {
+          ticket_category_id: { before: null, after: body.ticket_category_id },
+          subject: { before: null, after: body.subject },
+          ...(requestId !== null ? { transport_request_id: { before: null, after: requestId } } : {}),
+        },
       });
       return { status: true, message: req.t('chat.ticketCreated'), data: await chats.ticket(chatScope(req), id) };
     },

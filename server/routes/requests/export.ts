@@ -7,7 +7,7 @@ import { listQuerySchema } from '../../lib/paging.js';
 import { messageHeader } from '../../lib/declaredExport.js';
 import { EXPORT_BATCH, exportAnswer, exportQuerySchema, sendExport, type ExportColumn, type ExportFormat, type RowSource } from '../../lib/listExport.js';
 import { SORTABLE, countListed, listedRequests, type ListFilters, type RequestScope } from '../../repositories/transportRequests.js';
-import { NAMESPACES, listedScope } from './list.js';
+import { NAMESPACES, listedScope, requestSearch } from './list.js';
 import type { Namespace } from '../../lib/presentRequest.js';
 
 type Filters = Omit<ListFilters, 'page' | 'per_page'>;
@@ -122,6 +122,7 @@ export default async function requestExportRoutes(app: App) {
     const listSchema = listQuerySchema(SORTABLE, {
       date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
       transport_request_status_id: { type: 'integer', minimum: 1 },
+      q: requestSearch,
       ...filters,
     });
     app.get(

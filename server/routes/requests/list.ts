@@ -53,8 +53,17 @@ export async function listedScope<Q extends ListQuery>(db: Db, req: FastifyReque
 }
 
 const id = { type: 'integer', minimum: 1 } as const;
+
 const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
 const dateFilter = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+/** The list's (and its export's) search, at most this many characters (issue 35 item 3). */
+export const REQUEST_SEARCH_MAX = 100;
+export const requestSearch = {
+  type: 'string',
+  maxLength: REQUEST_SEARCH_MAX,
+  description:
+    "Search, case aside: the request number (digits, optionally after `#`), or part of a pickup or delivery place (company name, address, city, province, postal code) or of a customer's reference. `%` and `_` are plain characters.",
+} as const;
 
 /** The three namespaces' list, detail and document download of transport requests (calculator document §7). */
 export const NAMESPACES: Array<{ ns: Namespace; policy: Kind[]; filters: Record<string, object> }> = [
@@ -68,7 +77,8 @@ export const NAMESPACES: Array<{ ns: Namespace; policy: Kind[]; filters: Record<
  * newest first; filters: date (a Europe/Rome day), transport_request_status_id, and per namespace the
  * carrier (`carrier_id`, or `company_id` as the admin's company selector sends it) and the end-user
  * company (`enduser_id`). Each row carries its shipments and documents, so the list and the detail
- * read the same shape. A carrier filtering on another carrier's end user gets 404.
+ * read the same shape. A carrier filtering on another carrier's end user gets 404. `q` searches the number,
+ * places, postal codes and references (repositories/transportRequests.ts searchedRequests).
  */
 export default async function requestListRoutes(app: App) {
   const repo = transportRequestsRepo(app.db);
@@ -84,7 +94,7 @@ export default async function requestListRoutes(app: App) {
           tags,
           summary: 'A page of transport requests, newest first.',
           querystring: Type.Unsafe<ListFilters & { company_id?: number }>(
-            listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, ...filters }),
+            listQuerySchema(SORTABLE, { date: dateFilter, transport_request_status_id: id, q: requestSearch, ...filters }),
           ),
           response: { 200: keyedPage('transportRequests', requestAnswer) },
         },

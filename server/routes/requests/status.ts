@@ -19,6 +19,8 @@ export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true 
       throw conflict('requests.notOpen', { status: req.t(`status.${r.status}`) });
     case 'same':
       throw conflict('requests.sameStatus');
+    case 'notBooker':
+      throw new ApiError(403, 'requests.notBooker');
     case 'needsPrice':
       throw new ApiError(422, 'requests.needsPrice', undefined, { transport_request_status_id: [{ key: 'requests.needsPrice' }] });
     default:
@@ -112,6 +114,80 @@ export default async function requestStatusRoutes(app: App) {
       });
       const message = to === STATUS.CF ? 'requests.confirmed' : to === STATUS.RF ? 'requests.refused' : 'requests.statusChanged';
       return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: result.from } };
+    },
+  );
+
+  /**
+   * POST /enduser/transport_requests/updateTransportRequestStatus {id, transport_request_status_id: 7, note}
+   * (server.md §5, issue 35 item 4): the end user who booked cancels its own OP request with a reason. The
+   * reason is the timeline entry's note (the carrier reads it there, in its bell's link and in the webhook's
+   * timeline; the customer's mail quotes it). One conditional update (requestStatusRepo.byEndUser): against a
+   * concurrent confirm or refuse exactly one wins, the other gets 409. Another company's request is 404, a
+   * colleague's 403, a request no longer open 409, no reason 422 on `note`; nothing changes on a refusal.
+   */
+  app.post(
+    '/enduser/transport_requests/updateTransportRequestStatus',
+    {
+      config: { policy: ['enduser'] },
+      schema: {
+        tags: ['transport requests'],
+        summary: 'Cancels an open transport request the end user booked, with a reason.',
+        response: {
+          200: writeAnswer(
+            obj({
+              id: int,
+              transport_request_status_id: { type: 'integer', enum: [STATUS.CN], description: 'Cancelled (CN)' },
+              previous_status_id: statusIdAnswer,
+            }),
+          ),
+        },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'transport_request_status_id', 'note'],
+          properties: {
+            id: { type: 'integer', minimum: 1 },
+            transport_request_status_id: { type: 'integer', enum: [STATUS.CN], description: 'The end user only cancels (7, CN).' },
+            note: { type: 'string', maxLength: TIMELINE_NOTE_MAX, description: 'Why the request is cancelled: the carrier reads it on the timeline.' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { id } = req.body;
+      const note = req.body.note.trim();
+      const u = req.user!;
+      if (!note) {
+        const seen = await app.db
+          .selectFrom('transport_requests')
+          .select('id')
+          .where('id', '=', id)
+          .where('enduser_company_id', '=', u.company_id)
+          .executeTakeFirst();
+        if (!seen) throw notFound();
+        throw invalid({ note: 'requests.cancelNeedsReason' });
+      }
+      const result = await changeRequest(app, async (trx, record) => {
+        const r = await requestStatusRepo(trx).byEndUser(id, u.company_id, u.id);
+        if (!r.ok) return r;
+        const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+        await record({ id, ...owners }, actorOf(req), [{ event: 'status_changed', status_id: STATUS.CN, note }]);
+        return { ...r, owners };
+      });
+      if (!result.ok) refuse(req, result);
+      req.audit({
+        action: 'status',
+        resource: 'transport_requests',
+        resource_id: id,
+        company_id: result.owners.enduser_company_id ?? result.owners.carrier_id,
+        tenant_id: result.owners.carrier_id,
+        changes: { transport_request_status_id: { before: result.from, after: STATUS.CN } },
+      });
+      return {
+        status: true,
+        message: req.t('requests.cancelled', { id }),
+        data: { id, transport_request_status_id: STATUS.CN, previous_status_id: result.from },
+      };
     },
   );
 }

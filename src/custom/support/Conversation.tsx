@@ -23,6 +23,7 @@ import { Composer } from './Composer';
 import { dayLabel, fullWhen, sameDay, timeOf } from './format';
 import { useConversation } from './hooks';
 import { StatusChip } from './TicketList';
+import { TicketRequestLink } from './TicketRequestLink';
 
 /**
  * One message: text only (React escapes it; no HTML is ever rendered from a message). "Own" is the
@@ -177,9 +178,12 @@ export function Conversation({ side, chatId, onBack, onNewTicket }: Conversation
                 .filter(Boolean)
                 .join(' · ');
               return (
-                <Typography variant="body2" color="text.secondary" noWrap title={details} data-testid="conversation-details">
-                  {details}
-                </Typography>
+                <>
+                  <Typography variant="body2" color="text.secondary" noWrap title={details} data-testid="conversation-details">
+                    {details}
+                  </Typography>
+                  <TicketRequestLink requestId={ticket.transport_request_id} />
+                </>
               );
             })()}
         </Box>

@@ -19,8 +19,21 @@ import { numberOf } from './format';
 
 type Field = 'ticket_category_id' | 'subject' | 'message';
 
-/** The end user's "new ticket" form: category, subject and the first message; server errors per field. */
-export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: Ticket) => void }) {
+/**
+ * The end user's "new ticket" form: category, subject and the first message; server errors per field.
+ * `requestId`: opened from a transport request (issue 35), the ticket is about it (named in the form).
+ */
+export function NewTicketDialog({
+  open,
+  onClose,
+  onCreated,
+  requestId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (t: Ticket) => void;
+  requestId?: number;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
@@ -36,11 +49,11 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
   useEffect(() => {
     if (open) {
       setCategory('');
-      setSubject('');
+      setSubject(requestId ? translate('open_request.ticket_subject', { id: requestId }) : '');
       setMessage('');
       setErrors({});
     }
-  }, [open]);
+  }, [open, requestId, translate]);
 
   const submit = async () => {
     const local: typeof errors = {};
@@ -52,14 +65,19 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const answer = await dataProvider.newTicket({ ticket_category_id: Number(category), subject, message });
+      const answer = await dataProvider.newTicket({
+        ticket_category_id: Number(category),
+        subject,
+        message,
+        ...(requestId ? { transport_request_id: requestId } : {}),
+      });
       notify(answer.message, { type: 'success' });
       onCreated(answer.data);
     } catch (err: any) {
       const server = (err?.body?.errors ?? {}) as Record<string, string[]>;
       const next: typeof errors = {};
       for (const f of ['ticket_category_id', 'subject', 'message'] as Field[]) if (server[f]?.length) next[f] = server[f][0];
-      if (!Object.keys(next).length) next.form = err?.message ?? 'Internal server error';
+      if (!Object.keys(next).length) next.form = server.transport_request_id?.[0] ?? err?.message ?? 'Internal server error';
       setErrors(next);
     } finally {
       setBusy(false);
@@ -80,6 +98,11 @@ export function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; o
       <DialogTitle id="new-ticket-title">{translate('support.new_ticket')}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <DialogContentText>{translate('support.new_ticket_intro')}</DialogContentText>
+        {requestId && (
+          <Alert severity="info" data-testid="new-ticket-request">
+            {translate('open_request.ticket_about', { id: requestId })}
+          </Alert>
+        )}
         {errors.form && <Alert severity="error">{errors.form}</Alert>}
         <TextField
           select

@@ -18,6 +18,7 @@ import { usePortalData, type Address, type Shipment, type TransportRequest } fro
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
+import { EnduserRequestActions, RequestTickets } from './EnduserRequestActions';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 
 /** The statuses from which the transport document exists: confirmed, in transit, delivered. */
@@ -257,6 +258,7 @@ export function RequestDetail() {
             {translate('requests.refuse')}
           </Button>
         )}
+        {kind === 'enduser' && <EnduserRequestActions r={r} onChanged={() => void q.refetch()} />}
       </Box>
       {carrierOpen && r.to_be_quoted && (
         // What to do first: no confirm is offered until the request has a price (the server would refuse it).
@@ -312,6 +314,7 @@ export function RequestDetail() {
           {r.notes || '—'}
         </Typography>
       </Section>
+      <RequestTickets r={r} kind={kind} />
       <Timeline entries={r.timeline ?? []} />
       <ActivitySection resource="transport_requests" id={r.id} />
       {dialog}

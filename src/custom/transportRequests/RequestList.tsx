@@ -20,6 +20,7 @@ import { NOWRAP_WIDE, PHONE_COMPACT, WIDE_ONLY, stickyActionsColumn } from '../.
 import { REQUESTS_RESOURCE } from './resource';
 import { ListTitle } from '../../components/table/ListTitle';
 import { ExportMenu } from '../../components/table/ExportMenu';
+import { RequestSearchField } from './RequestSearch';
 
 export { REQUESTS_RESOURCE };
 
@@ -48,6 +49,7 @@ function FilterBar({ kind }: { kind: Kind }) {
   const field = { size: 'small', variant: 'outlined', fullWidth: false, sx: { width: { xs: '100%', sm: 200 } } } as const;
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', p: 2 }} data-testid="request-filters">
+      <RequestSearchField sx={{ width: { xs: '100%', sm: 280 } }} />
       <PortalPickerField
         kind="date"
         label={translate('requests.filter_date')}
@@ -106,7 +108,7 @@ function FilterBar({ kind }: { kind: Kind }) {
           ))}
         </TextField>
       )}
-      <Button onClick={() => set({ date: '', transport_request_status_id: '' })} data-testid="filter-clear">
+      <Button onClick={() => set({ date: '', transport_request_status_id: '', q: '' })} data-testid="filter-clear">
         {translate('requests.clear')}
       </Button>
     </Box>
@@ -157,7 +159,8 @@ function Table({ kind }: { kind: Kind }) {
     <>
       <DataTable<TransportRequest>
         bulkActionButtons={false}
-        rowClick={false}
+        // A row opens its request (the eye too, for the keyboard): the list's page comes along for Back.
+        rowClick={(id) => `/transport-requests-visuals/${id}/${page}`}
         sx={PHONE_COMPACT}
         empty={<EmptyState text="requests.empty" />}
         rowSx={(r) => {

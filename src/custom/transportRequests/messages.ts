@@ -1,5 +1,6 @@
 import { timelineMessages } from './timelineMessages';
 import { addressBookMessages } from './addressBookMessages';
+import { openRequestMessages } from './openRequestMessages';
 /** Texts of the transport-request screens and the dashboard, in it (default), en, fr. */
 const it = {
   requests: {
@@ -521,7 +522,7 @@ const fr: typeof it = {
 };
 
 export const requestMessages = {
-  it: { ...it, ...timelineMessages.it, ...addressBookMessages.it },
-  en: { ...en, ...timelineMessages.en, ...addressBookMessages.en },
-  fr: { ...fr, ...timelineMessages.fr, ...addressBookMessages.fr },
+  it: { ...it, ...timelineMessages.it, ...addressBookMessages.it, ...openRequestMessages.it },
+  en: { ...en, ...timelineMessages.en, ...addressBookMessages.en, ...openRequestMessages.en },
+  fr: { ...fr, ...timelineMessages.fr, ...addressBookMessages.fr, ...openRequestMessages.fr },
 };

@@ -648,6 +648,14 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a) => [3, 4, 5].map((s) => post('/company/transport_requests/updateTransportRequestStatus', { id: a.request, transport_request_status_id: s })),
       expect: NOT_FOUND,
     },
+    // The end user's cancel (issue 35): A's request is unknown, with a reason or without.
+    'POST /enduser/transport_requests/updateTransportRequestStatus': {
+      calls: (a) => [
+        post('/enduser/transport_requests/updateTransportRequestStatus', { id: a.request, transport_request_status_id: 7, note: 'Sweep' }),
+        post('/enduser/transport_requests/updateTransportRequestStatus', { id: a.request, transport_request_status_id: 7, note: ' ' }),
+      ],
+      expect: NOT_FOUND,
+    },
     'POST /company/transport_requests/updateRequest': {
       calls: (a, c) => [
         post('/company/transport_requests/updateRequest', { tr_id: a.request, notes: 'Hijacked', price: '1.00', status_id: 5 }),
@@ -764,12 +772,16 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a) => [
         get(`/${ns}/transport_requests`, { enduser_id: a.customer, carrier_id: a.carrier, company_id: a.carrier }),
         get(`/${ns}/transport_requests`, {}, 'bxq request'),
+        // The search (issue 35): both tenants' requests go to Bologna, only B's own come back; A's number finds nothing.
+        get(`/${ns}/transport_requests`, { q: 'bologna' }, 'bxq request'),
+        get(`/${ns}/transport_requests`, { q: `#${a.request}` }),
       ],
       expect: SCOPED,
     });
     m[`GET /${ns}/transport_requests/show/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/show/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/documents/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/documents/${a.document}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/waybill/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/waybill/${a.request}`)], expect: NOT_FOUND });
+    m[`GET /${ns}/transport_requests/quote/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/quote/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/statistics`] = inB({ calls: (a) => [get(`/${ns}/statistics`, { company_id: a.carrier })], expect: OWN });
   }
   return withExports(m);
