@@ -35,4 +35,14 @@ describe('decimal numbers in the user’s language', () => {
     expect(showDecimal(null, 'it')).toBe('');
     expect(showDecimal('abc', 'it')).toBe('abc');
   });
+
+  it('reads quantities by what follows the other mark, prices by the language (the diesel price 1.634 in Italian is 1,634)', () => {
+    expect(readDecimal('1.500', 'it', { quantity: true })).toBe(1500);
+    expect(readDecimal('1.500', 'it')).toBe(1.5);
+    expect(readDecimal('2.4', 'it', { quantity: true })).toBe(2.4);
+    expect(readDecimal('350,5', 'en', { quantity: true })).toBe(350.5);
+    expect(readDecimal('350,5', 'en')).toBe('350,5');
+    expect(readDecimal('1,500', 'en', { quantity: true })).toBe(1500);
+    expect(readDecimal('1,500', 'it', { quantity: true })).toBe(1.5);
+  });
 });

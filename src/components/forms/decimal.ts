@@ -13,6 +13,11 @@
  * - in English a comma groups thousands only in groups of three (1,500 is 1500); any other comma is refused
  *   with a message, never dropped silently;
  * - spaces (the French thousands separator too) are ignored.
+ *
+ * Quantities (`{ quantity: true }`: the booking's weights and volumes) read the other language's mark by what
+ * follows it: before exactly three digits it groups thousands (`1.500` kg in Italian is 1500, `1,500` in
+ * English too), otherwise it is a decimal mark (`2.4` on an Italian keypad, `350,5` in English). Prices keep
+ * the rule above: the diesel price `1.634` typed in Italian is 1,634 € a litre, not 1634.
  */
 export type DecimalReading = number | null | string;
 
@@ -22,7 +27,7 @@ export const decimalMark = (locale: string) => MARK[locale] ?? ',';
 const GROUPED = (sep: string) => new RegExp(`^\\d{1,3}(?:\\${sep}\\d{3})+$`);
 
 /** The number a typed text means: a number, null for nothing typed, or the text itself when it reads as no number. */
-export function readDecimal(text: unknown, locale: string): DecimalReading {
+export function readDecimal(text: unknown, locale: string, opts: { quantity?: boolean } = {}): DecimalReading {
   if (text === null || text === undefined) return null;
   if (typeof text === 'number') return Number.isFinite(text) ? text : String(text);
   const raw = String(text);
@@ -50,7 +55,13 @@ export function readDecimal(text: unknown, locale: string): DecimalReading {
       // 1.234.567: thousands only
       if (!GROUPED(sep).test(body)) return raw;
       intPart = parts.join('');
-    } else if (sep === mine || mine === ',') {
+    } else if (sep === mine) {
+      [intPart, frac] = parts;
+    } else if (opts.quantity) {
+      // the other language's mark: thousands before exactly three digits, else a decimal mark
+      if (GROUPED(sep).test(body)) intPart = parts.join('');
+      else [intPart, frac] = parts;
+    } else if (mine === ',') {
       [intPart, frac] = parts;
     } else {
       // a comma in English: thousands in groups of three, nothing else

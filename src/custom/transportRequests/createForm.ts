@@ -1,3 +1,4 @@
+import { readDecimal as readShared } from '../../components/forms/decimal';
 import type { QuoteHandOver } from '../calculator/types';
 
 /**
@@ -127,22 +128,18 @@ export function newShipment(h: HandOver | null, pickupDefaults: Partial<PlaceFor
 export type Errors = Record<string, string>;
 
 /**
- * A decimal typed in the user's language (issue 35): its own mark is the decimal one (`,` in Italian and French,
- * `.` in English); the other mark, or a space, groups thousands when groups of three digits follow it
- * (`1.500` in Italian is 1500 kg, `1,500` in English too), and is read as a decimal mark otherwise (`2.4` typed
- * on an Italian phone's keypad is 2,4). At most 9 whole digits and 3 decimals; null when it is not such a number.
+ * A weight or volume typed in the user's language (issue 35): the portal's one reader of typed decimals
+ * (src/components/forms/decimal.ts) in its quantity reading (`1.500` kg in Italian is 1500, `2.4` is 2,4,
+ * `350,5` in English is 350.5), then the booking's bounds: not negative, at most 9 whole digits and 3
+ * decimals; null when it is not such a number.
  */
 export function readDecimal(text: string, locale = 'it'): number | null {
-  const mark = locale === 'en' ? '.' : ',';
-  const other = mark === '.' ? ',' : '.';
-  let t = text.trim().replace(/[\s\u00a0\u202f']/g, '');
-  if (!t) return null;
-  const grouped = new RegExp(`^\\d{1,3}(\\${other}\\d{3})+(\\${mark}\\d+)?$`);
-  if (grouped.test(t)) t = t.split(other).join('');
-  else if (!t.includes(mark) && t.split(other).length === 2) t = t.replace(other, mark);
-  const m = new RegExp(`^(\\d{1,9})(?:\\${mark}(\\d{1,3}))?$`).exec(t);
-  if (!m) return null;
-  return Number(`${m[1]}.${m[2] ?? '0'}`);
+  if (/^[\s]*[+-]/.test(text)) return null;
+  const n = readShared(text, locale, { quantity: true });
+  if (typeof n !== 'number' || n < 0 || n >= 1e9) return null;
+  // at most 3 decimals (compared in text, floats would say 0.1 * 1000 = 100.00000000000001)
+  const frac = /\.(\d+)$/.exec(String(n));
+  return frac && frac[1].length > 3 ? null : n;
 }
 
 /** The booking's steps on a phone, in order (the desktop shows the same parts as sections). */
