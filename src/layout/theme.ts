@@ -1,5 +1,6 @@
 import { type RaThemeOptions } from 'react-admin';
 import { deepmerge } from '@mui/utils';
+import type { Theme } from '@mui/material';
 import { createElement } from 'react';
 import { Pager } from '../components/table/Pager';
 import { ListErrorBlock } from '../components/feedback/ErrorBlock';
@@ -13,5 +14,11 @@ export const theme: RaThemeOptions = deepmerge(brandTheme, {
   components: {
     // Every list: the shared pager instead of react-admin's pagination, the error block, the empty text.
     RaList: { defaultProps: { pagination: createElement(Pager), error: createElement(ListErrorBlock), empty: createElement(EmptyState) } },
+    // A list's toolbar wraps on a phone (its buttons on two lines, right-aligned) instead of running past the edge.
+    RaTopToolbar: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ [theme.breakpoints.down('sm')]: { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 8 } }),
+      },
+    },
   },
 } as RaThemeOptions);

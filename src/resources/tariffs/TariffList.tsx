@@ -16,6 +16,7 @@ import { UploadDialog } from '../../components/upload/UploadDialog';
 import { tariffCheckView } from './CheckPanels';
 import { ExportButton } from './ExportButton';
 import { ActivitySection } from '../../components/audit/ActivitySection';
+import { StackedDataTable } from '../../components/table/PhoneCards';
 
 const PER_PAGE = 15;
 
@@ -218,7 +219,8 @@ function TariffTable({ spec }: { spec: TariffTableSpec }) {
   const { locale } = useFormat();
   return (
     <Paper variant="outlined" data-testid="tariff-table">
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="portal.empty" />}>
+      {/* Cards on a phone (PhoneCards.tsx): the seven to nine columns were 1 035 px wide. */}
+      <StackedDataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="portal.empty" />}>
         {listColumns(spec).map((c) => (
           <DataTable.Col
             key={c.name}
@@ -229,7 +231,7 @@ function TariffTable({ spec }: { spec: TariffTableSpec }) {
             render={(row: Record<string, unknown>) => formatCell(c, row[c.name], locale, translate)}
           />
         ))}
-      </DataTable>
+      </StackedDataTable>
     </Paper>
   );
 }
