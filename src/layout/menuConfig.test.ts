@@ -91,7 +91,9 @@ describe('sidebar entries by role (accounts document §2)', () => {
     for (const lang of ['it', 'en', 'fr'] as const) {
       const texts: Record<string, unknown> = { ...shell[lang], ...Object.assign({}, ...RESOURCES.map((d) => browserMessages(d)[lang])) };
       for (const kind of ['admin', 'carrier', 'enduser'] as const) {
-        const labels = leafPaths(visibleMenu(kind, allPaths, (k, r) => canAccess(k, r, 'list'))).map((p) => texts[`text-${p === '/' ? 'dashboard' : p.slice(1)}`]);
+        const labels = leafPaths(visibleMenu(kind, allPaths, (k, r) => canAccess(k, r, 'list'))).map(
+          (p) => texts[`text-${p === '/' ? 'dashboard' : p.slice(1)}`],
+        );
         for (const l of labels) expect(typeof l, `${lang} ${kind}`).toBe('string');
         expect(new Set(labels).size, `${lang} ${kind}: ${labels.join(', ')}`).toBe(labels.length);
       }

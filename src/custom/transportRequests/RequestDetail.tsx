@@ -106,7 +106,9 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
               PHONE_COMPACT,
               stackedOnPhone,
               phoneColumnLabels(
-                ['#', 'requests.weight_kg', 'requests.width_cm', 'requests.length_cm', 'requests.height_cm', 'requests.band'].map((k) => (k === '#' ? k : translate(k))),
+                ['#', 'requests.weight_kg', 'requests.width_cm', 'requests.length_cm', 'requests.height_cm', 'requests.band'].map((k) =>
+                  k === '#' ? k : translate(k),
+                ),
                 { title: false },
               ),
             ]}
@@ -141,7 +143,10 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
             sx={[
               PHONE_COMPACT,
               stackedOnPhone,
-              phoneColumnLabels(['requests.volume_type', 'requests.units', 'requests.weight', 'requests.volume'].map((k) => translate(k)), { title: false }),
+              phoneColumnLabels(
+                ['requests.volume_type', 'requests.units', 'requests.weight', 'requests.volume'].map((k) => translate(k)),
+                { title: false },
+              ),
             ]}
           >
             <TableHead>
