@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Route } from 'react-router-dom';
+import { Navigate, Route } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { queryClient, store, storedLocale } from './shellState';
 import { authProvider } from './authProvider';
@@ -82,6 +82,8 @@ export function App() {
             {pages.map((p) => (
               <Route key={p.path} path={p.path} element={p.element} />
             ))}
+            {/* The documents (and old links) name the dashboard /dashboard; react-admin's is the root: one screen, one address. */}
+            <Route path="/dashboard" element={<Navigate to="/" replace />} />
           </CustomRoutes>
         </Admin>
       </MenuBadgesContext.Provider>

@@ -6,7 +6,7 @@ import { defineResource } from '../resource';
  * requests"; server.md §4): the public form's fields, reviewed on /request-access. Hand-written routes
  * (server/routes/visitor/accessRequest.ts, server/routes/company/requestAccess.ts: the invitation link's
  * carrier, confirm and refuse) and screen (src/resources/request-access). Both kinds call the company
- * paths (calculator document §6); the sidebar shows the entry to carriers, as the documents' table does.
+ * paths (calculator document §6); the sidebar shows the entry to both.
  */
 export default defineResource({
   name: 'request-access',
@@ -15,7 +15,8 @@ export default defineResource({
   routes: 'custom',
   tenancy: 'custom',
   permissions: { admin: ['list', 'edit'], carrier: ['list', 'edit'] },
-  menu: { group: 'root', after: 'user-management', kinds: ['carrier'] },
+  // Both kinds review access requests, so both see the entry (issue 35: the admin had none).
+  menu: { group: 'root', after: 'user-management' },
   timestamps: true,
   fields: defineFields({
     carrier_name: { type: 'text', required: true, maxLength: 200 },

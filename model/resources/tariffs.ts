@@ -144,15 +144,17 @@ const TABLE_NAMES: Record<TariffTableKey, Record<Lang, { one: string; many: stri
     fr: { one: 'Zone insulaire', many: 'Zones insulaires' },
   },
   express_hub_codes: { it: { one: 'Codice hub', many: 'Codici hub' }, en: { one: 'Hub code', many: 'Hub codes' }, fr: { one: 'Code hub', many: 'Codes hub' } },
+  // Two different tables (express and standard): the sidebar and the titles name their service, as the
+  // portal settings do ("Zone speciali express" / "Zone speciali standard").
   express_special_zones: {
-    it: { one: 'Zona speciale', many: 'Zone speciali' },
-    en: { one: 'Special zone', many: 'Special zones' },
-    fr: { one: 'Zone spéciale', many: 'Zones spéciales' },
+    it: { one: 'Zona speciale express', many: 'Zone speciali express' },
+    en: { one: 'Express special zone', many: 'Express special zones' },
+    fr: { one: 'Zone spéciale express', many: 'Zones spéciales express' },
   },
   standard_special_zone: {
-    it: { one: 'Zona speciale', many: 'Zone speciali' },
-    en: { one: 'Special zone', many: 'Special zones' },
-    fr: { one: 'Zone spéciale', many: 'Zones spéciales' },
+    it: { one: 'Zona speciale standard', many: 'Zone speciali standard' },
+    en: { one: 'Standard special zone', many: 'Standard special zones' },
+    fr: { one: 'Zone spéciale standard', many: 'Zones spéciales standard' },
   },
   standard_no_passage: {
     it: { one: 'Non transito', many: 'Non transito' },

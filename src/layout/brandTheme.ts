@@ -1,5 +1,6 @@
 import { defaultTheme, type RaThemeOptions } from 'react-admin';
 import { deepmerge } from '@mui/utils';
+import type { Theme } from '@mui/material';
 
 /**
  * Our theme: brand colours (deep harbour blue, signal amber), Roboto served from our own bundle,
@@ -35,7 +36,18 @@ export const brandTheme: RaThemeOptions = deepmerge(defaultTheme, {
     MuiInputLabel: { styleOverrides: { asterisk: { color: '#c62828' } } },
     MuiBackdrop: { defaultProps: { transitionDuration: 150 } },
     // The dialog would pass its own 300 ms to its backdrop; the document wants 150 ms there.
-    MuiDialog: { defaultProps: { transitionDuration: 300, slotProps: { backdrop: { transitionDuration: 150 } } } },
+    MuiDialog: {
+      defaultProps: { transitionDuration: 300, slotProps: { backdrop: { transitionDuration: 150 } } },
+      // Every dialog is full-screen on a phone (below sm, 576 px), as MUI's `fullScreen` makes it: one place for
+      // all of them (react-admin's confirmations too), rather than a media query in each (issue 35).
+      styleOverrides: {
+        paper: ({ theme }: { theme: Theme }) => ({
+          [theme.breakpoints.down('sm')]: { margin: 0, width: '100%', maxWidth: '100%', height: '100%', maxHeight: 'none', borderRadius: 0 },
+        }),
+      },
+    },
+    // A dialog's buttons go to a second line rather than past a phone's edge.
+    MuiDialogActions: { styleOverrides: { root: { flexWrap: 'wrap', rowGap: 8 } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, backgroundColor: '#eef2f5' }, root: { paddingTop: 10, paddingBottom: 10 } } },
     MuiTableRow: { styleOverrides: { root: { '&:nth-of-type(even)': { backgroundColor: '#fafbfc' } } } },
   },

@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../model/permissions';
 import { MENU, leafPaths, visibleMenu, withDeclared } from './menuConfig';
 import { vehicleTypes } from '../../tests/fixtures/vehicleTypes';
+import { RESOURCES } from '../../model/registry';
+import { browserMessages } from '../../model/resource';
+import { shellItalian } from '../i18n/shell';
+import { shellMessages as shellEnglish } from '../i18n/shell-en';
+import { shellMessages as shellFrench } from '../i18n/shell-fr';
 
 const allPaths = new Set(leafPaths(MENU));
 const visible = (kind: 'admin' | 'carrier' | 'enduser' | 'support', routed = allPaths) =>
@@ -32,6 +37,8 @@ describe('sidebar entries by role (accounts document §2)', () => {
       '/audit-log',
       '/companies',
       '/user-management',
+      // the admin reviews access requests too (issue 35)
+      '/request-access',
       '/settings',
     ]);
   });
@@ -78,5 +85,20 @@ describe('sidebar entries by role (accounts document §2)', () => {
     expect(paths('carrier')).toContain('/vehicle-types');
     expect(paths('enduser')).not.toContain('/vehicle-types');
     expect(() => withDeclared(MENU, [{ ...vehicleTypes, menu: { group: 'settings-group', after: 'nowhere' } }])).toThrow(/no menu entry nowhere/);
+  });
+  it('names every entry a role sees differently, in each language (the two special-zone tables were both "Zone speciali")', () => {
+    const shell = { it: shellItalian, en: shellEnglish, fr: shellFrench } as Record<string, Record<string, unknown>>;
+    for (const lang of ['it', 'en', 'fr'] as const) {
+      const texts: Record<string, unknown> = { ...shell[lang], ...Object.assign({}, ...RESOURCES.map((d) => browserMessages(d)[lang])) };
+      for (const kind of ['admin', 'carrier', 'enduser'] as const) {
+        const labels = leafPaths(visibleMenu(kind, allPaths, (k, r) => canAccess(k, r, 'list'))).map(
+          (p) => texts[`text-${p === '/' ? 'dashboard' : p.slice(1)}`],
+        );
+        for (const l of labels) expect(typeof l, `${lang} ${kind}`).toBe('string');
+        expect(new Set(labels).size, `${lang} ${kind}: ${labels.join(', ')}`).toBe(labels.length);
+      }
+    }
+    const italian = Object.assign({}, ...RESOURCES.map((d) => browserMessages(d).it));
+    expect([italian['text-express-special-zones'], italian['text-standard-special-zones']]).toEqual(['Zone speciali express', 'Zone speciali standard']);
   });
 });

@@ -19,6 +19,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'settings-group',
       'companies',
       'user-management',
+      'request-access',
       'settings',
     ],
     'carrier@portal.demo': [
@@ -83,6 +84,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
       'audit-log',
       'companies',
       'user-management',
+      'request-access',
       'settings',
     ]);
     await page.getByTestId('sidebar-menu').locator('[data-menu=document-types]').click();
@@ -113,6 +115,25 @@ describeInBrowser('the shell in Chromium', (ctx) => {
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('Le credenziali non corrispondono ai nostri dati.');
     await shot(page, 'login-error');
+  });
+
+  it('opens the dashboard at /#/dashboard; the admin reaches the access requests from the sidebar; the special zones have two names', async () => {
+    const { page } = await ctx.page();
+    await ctx.login(page, 'admin@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/dashboard`);
+    await page.getByTestId('greeting').waitFor();
+    expect(await page.getByTestId('not-found').count()).toBe(0);
+    await expect.poll(() => new URL(page.url()).hash).toBe('#/');
+    await page.getByTestId('sidebar-menu').locator('[data-menu=request-access]').click();
+    await page.waitForURL(/#\/request-access/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Richieste di accesso');
+    const menu = page.getByTestId('sidebar-menu');
+    await menu.locator('[data-menu=price-manager]').click();
+    await menu.locator('[data-menu=accessories-exp-express-hub-costs]').click();
+    await menu.locator('[data-menu=express]').click();
+    await menu.locator('[data-menu=standard]').click();
+    expect(await menu.locator('[data-menu=express-special-zones]').textContent()).toBe('Zone speciali express');
+    expect(await menu.locator('[data-menu=standard-special-zones]').textContent()).toBe('Zone speciali standard');
   });
 
   it('shows Page Not Found with a link home for an unknown route', async () => {

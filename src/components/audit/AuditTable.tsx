@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { DataTable, useDataProvider, useTranslate } from 'react-admin';
+import { StackedDataTable } from '../table/PhoneCards';
 import { useQuery } from '@tanstack/react-query';
 import type { PortalDataProvider } from '../../dataProvider';
 import { Box, Link, Typography } from '@mui/material';
@@ -92,8 +93,9 @@ export function AuditTable({ compact = false, empty }: { compact?: boolean; empt
     <DataTable.Col key="changes" source="changes" label="audit.changes" disableSort render={(e: AuditEntry) => <Changes e={e} />} />,
   ].filter(Boolean);
   return (
-    <DataTable bulkActionButtons={false} rowClick={false} empty={empty} data-testid="audit-table" sx={{ '& td': { verticalAlign: 'top' } }}>
+    // Cards on a phone (PhoneCards.tsx).
+    <StackedDataTable bulkActionButtons={false} rowClick={false} empty={empty} data-testid="audit-table" sx={{ '& td': { verticalAlign: 'top' } }}>
       {columns}
-    </DataTable>
+    </StackedDataTable>
   );
 }

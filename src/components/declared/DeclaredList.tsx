@@ -20,6 +20,7 @@ import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 import { ListTitle } from '../table/ListTitle';
 import { ExportMenu } from '../table/ExportMenu';
+import { StackedDataTable } from '../table/PhoneCards';
 
 export interface DeclaredListProps {
   decl: ResourceDecl;
@@ -126,7 +127,8 @@ export function DeclaredList({ decl }: DeclaredListProps) {
           />
         }
       >
-        <DataTable
+        {/* Cards on a phone (PhoneCards.tsx), the table on wider screens. */}
+        <StackedDataTable
           hiddenColumns={hiddenColumnsOf(fields)}
           bulkActionButtons={canDelete ? <DeclaredBulkActions canDelete={canDelete} /> : false}
           // A row opens its show page (`#/<name>/<id>/show`): every field in words and its Attività.
@@ -138,7 +140,7 @@ export function DeclaredList({ decl }: DeclaredListProps) {
               <RowActions<RaRecord> actions={rowActions} />
             </DataTable.Col>
           ) : null}
-        </DataTable>
+        </StackedDataTable>
       </List>
       <FormDialog
         resource={resource}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { stackedOnPhone, phoneLabel } from '../../components/table/PhoneCards';
 import { Alert, Box, Button, CircularProgress, MenuItem, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import type { PortalDataProvider } from '../../dataProvider';
@@ -73,7 +74,8 @@ export default function PortalSettingsPage() {
 
   const options = sellers.data ?? (view.visitor_company ? [view.visitor_company] : []);
   return (
-    <Box sx={{ display: 'grid', gap: 2, maxWidth: 1000 }}>
+    // One column that may shrink below its content's width (a grid item's minimum is its content: the table pushed the page to 417 px on a phone).
+    <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, maxWidth: 1000 }}>
       <Title title={translate('portalSettings.title')} />
       <Typography variant="h5" component="h1">
         {translate('portalSettings.title')}
@@ -119,7 +121,8 @@ export default function PortalSettingsPage() {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('portalSettings.templates_help')}
         </Typography>
-        <Table size="small">
+        {/* Cards on a phone (PhoneCards.tsx). */}
+        <Table size="small" sx={stackedOnPhone}>
           <TableHead>
             <TableRow>
               <TableCell>{translate('portalSettings.template')}</TableCell>
@@ -134,7 +137,7 @@ export default function PortalSettingsPage() {
               return (
                 <TableRow key={k} data-testid={`template-${k}`}>
                   <TableCell>{translate(`portalSettings.templates.${k}`)}</TableCell>
-                  <TableCell>
+                  <TableCell {...phoneLabel(translate('portalSettings.current'))}>
                     {t ? (
                       <Button size="small" onClick={() => download(t.url, t.name)} sx={{ textTransform: 'none' }}>
                         {t.name}
@@ -160,7 +163,7 @@ export default function PortalSettingsPage() {
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} {...phoneLabel('')}>
                     <Button size="small" component="label" startIcon={<UploadIcon />}>
                       {translate('portalSettings.replace')}
                       <input

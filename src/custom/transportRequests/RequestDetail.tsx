@@ -20,6 +20,7 @@ import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
 import { EnduserRequestActions, RequestTickets } from './EnduserRequestActions';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
+import { phoneColumnLabels, stackedOnPhone } from '../../components/table/PhoneCards';
 
 /** The statuses from which the transport document exists: confirmed, in transit, delivered. */
 const WAYBILL_STATUSES = [3, 5, 6];
@@ -102,7 +103,20 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         {pallets.length > 0 && (
-          <Table size="small" sx={PHONE_COMPACT}>
+          // Cards on a phone (PhoneCards.tsx): the six columns cut "Misure" at 390 px.
+          <Table
+            size="small"
+            sx={[
+              PHONE_COMPACT,
+              stackedOnPhone,
+              phoneColumnLabels(
+                ['#', 'requests.weight_kg', 'requests.width_cm', 'requests.length_cm', 'requests.height_cm', 'requests.band'].map((k) =>
+                  k === '#' ? k : translate(k),
+                ),
+                { title: false },
+              ),
+            ]}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>#</TableCell>
@@ -128,7 +142,17 @@ function ShipmentCard({ s, n }: { s: Shipment; n: number }) {
           </Table>
         )}
         {units.length > 0 && (
-          <Table size="small" sx={PHONE_COMPACT}>
+          <Table
+            size="small"
+            sx={[
+              PHONE_COMPACT,
+              stackedOnPhone,
+              phoneColumnLabels(
+                ['requests.volume_type', 'requests.units', 'requests.weight', 'requests.volume'].map((k) => translate(k)),
+                { title: false },
+              ),
+            ]}
+          >
             <TableHead>
               <TableRow>
                 <TableCell>{translate('requests.volume_type')}</TableCell>

@@ -21,6 +21,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { CompanyEditDialog } from './CompanyEdit';
 import { EmptyState } from '../../components/table/EmptyState';
+import { StackedDataTable } from '../../components/table/PhoneCards';
 import { RowActions } from '../../components/table/RowActions';
 import { StatusChip } from './StatusChip';
 import { useRowCommands } from './useRowCommands';
@@ -88,7 +89,7 @@ export function CompanyList() {
         empty={empty}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={empty} data-testid="companies-table">
+        <StackedDataTable bulkActionButtons={false} rowClick={false} empty={empty} data-testid="companies-table">
           <DataTable.Col source="legal_name" />
           <DataTable.Col source="role_name" render={(r: RaRecord) => translate(`${T}.roles.${r.company_role_id}`, { _: r.role_name })} />
           <DataTable.Col source="price_category_name" />
@@ -134,7 +135,7 @@ export function CompanyList() {
               ]}
             />
           </DataTable.Col>
-        </DataTable>
+        </StackedDataTable>
       </List>
       <CompanyEditDialog id={editing} onClose={() => setEditing(null)} returnFocusTo={opener.current} />
       <Confirm

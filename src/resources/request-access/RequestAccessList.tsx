@@ -7,6 +7,7 @@ import { PortalDateInput } from '../../components/dates/inputs';
 import { InvitationLink } from './InvitationLink';
 import { StatusActions } from './StatusActions';
 import { ExportMenu } from '../../components/table/ExportMenu';
+import { StackedDataTable } from '../../components/table/PhoneCards';
 
 export const STATUSES = ['OP', 'CF', 'RF'] as const;
 const COLORS: Record<string, 'info' | 'success' | 'error' | 'default'> = { OP: 'info', CF: 'success', RF: 'error' };
@@ -83,7 +84,7 @@ export function RequestAccessList() {
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={15}
       >
-        <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState />}>
+        <StackedDataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState />}>
           <DataTable.Col source="created_at" label="resources.request-access.fields.created_at" render={(r: any) => format.dateTime(r.created_at)} />
           <DataTable.Col source="status" label="resources.request-access.fields.status" render={(r: any) => <StatusChip status={r.status} />} />
           <DataTable.Col
@@ -102,7 +103,7 @@ export function RequestAccessList() {
             render={(r: any) => lines(`${r.user_first_name} ${r.user_last_name}`, r.user_email, r.user_phone, r.carrier_language)}
           />
           <DataTable.Col label="" disableSort render={() => <StatusActions />} />
-        </DataTable>
+        </StackedDataTable>
       </List>
     </Box>
   );

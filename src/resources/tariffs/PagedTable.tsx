@@ -19,6 +19,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { EmptyState } from '../../components/table/EmptyState';
 import { Pager } from '../../components/table/Pager';
 import { STICKY_RIGHT } from '../../components/table/stickyActions';
+import { PHONE_ACTIONS, phoneLabel, stackedOnPhone } from '../../components/table/PhoneCards';
 
 export interface TableColumn<R> {
   key: string;
@@ -97,7 +98,8 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
   return (
     <Paper variant="outlined" data-testid={testId}>
       {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
-      <TableContainer>
+      {/* Cards on a phone (PhoneCards.tsx): the rate sheet's rows were wider than the screen. */}
+      <TableContainer sx={stackedOnPhone}>
         <Table size="small">
           <TableHead>
             <TableRow>
@@ -122,7 +124,7 @@ export function PagedTable<R extends Record<string, any>>(props: Props<R>) {
             {(rows ?? []).map((row, i) => (
               <TableRow key={props.rowKey ? props.rowKey(row) : (row.id ?? i)} hover>
                 {columns.map((c) => (
-                  <TableCell key={c.key} align={c.align} sx={stickyCell(c.key, false)}>
+                  <TableCell key={c.key} align={c.align} sx={stickyCell(c.key, false)} {...(c.key === 'actions' ? PHONE_ACTIONS : phoneLabel(c.label))}>
                     {c.render ? c.render(row) : String(row[c.key] ?? '')}
                   </TableCell>
                 ))}

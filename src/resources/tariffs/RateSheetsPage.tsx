@@ -15,6 +15,7 @@ import { formatDay, groupDigits } from './format';
 import { NewSheetDialog } from './NewSheetDialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState } from '../../components/table/EmptyState';
+import { StackedDataTable } from '../../components/table/PhoneCards';
 import { stickyActionsColumn } from '../../components/table/stickyActions';
 
 interface Category {
@@ -180,7 +181,7 @@ export function RateSheetsPage() {
           disableSyncWithLocation
         >
           <Paper variant="outlined" data-testid="rate-sheet-table">
-            <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="rate_sheets.empty" />}>
+            <StackedDataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="rate_sheets.empty" />}>
               <DataTable.Col source="code" label="rate_sheets.code" />
               <DataTable.Col source="description" label="rate_sheets.description" />
               <DataTable.Col source="zone" label="rate_sheets.zone" />
@@ -234,7 +235,7 @@ export function RateSheetsPage() {
                   </Box>
                 )}
               />
-            </DataTable>
+            </StackedDataTable>
           </Paper>
         </List>
       )}

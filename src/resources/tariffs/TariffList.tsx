@@ -29,6 +29,7 @@ import { tariffCheckView } from './CheckPanels';
 import { ExportButton } from './ExportButton';
 import { SearchBox } from './SearchBox';
 import { ActivitySection } from '../../components/audit/ActivitySection';
+import { StackedDataTable } from '../../components/table/PhoneCards';
 
 const PER_PAGE = 15;
 
@@ -257,7 +258,8 @@ function TariffTable({ spec }: { spec: TariffTableSpec }) {
   const { locale } = useFormat();
   return (
     <Paper variant="outlined" data-testid="tariff-table">
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="portal.empty" />}>
+      {/* Cards on a phone (PhoneCards.tsx): the seven to nine columns were 1 035 px wide. */}
+      <StackedDataTable bulkActionButtons={false} rowClick={false} empty={<EmptyState text="portal.empty" />}>
         {listColumns(spec).map((c) => (
           <DataTable.Col
             key={c.name}
@@ -268,7 +270,7 @@ function TariffTable({ spec }: { spec: TariffTableSpec }) {
             render={(row: Record<string, unknown>) => formatCell(c, row[c.name], locale, translate)}
           />
         ))}
-      </DataTable>
+      </StackedDataTable>
     </Paper>
   );
 }

@@ -22,6 +22,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import ToggleOnIcon from '@mui/icons-material/ToggleOn';
 import { rolesACarrierAssigns } from '../../../model/users';
 import { EmptyState } from '../../components/table/EmptyState';
+import { StackedDataTable } from '../../components/table/PhoneCards';
 import { RowActions, type RowAction } from '../../components/table/RowActions';
 import { StatusChip } from '../companies/StatusChip';
 import { useRowCommands } from '../companies/useRowCommands';
@@ -124,7 +125,7 @@ export function UserList() {
         empty={empty}
         sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' }, '& td': { whiteSpace: 'nowrap' } }}
       >
-        <DataTable
+        <StackedDataTable
           bulkActionButtons={false}
           rowClick={false}
           hiddenColumns={['company_id', 'status_id', 'country_id', 'language_id']}
@@ -149,7 +150,7 @@ export function UserList() {
           <DataTable.Col label={translate(`${T}.actions_column`)} disableSort align="right" {...stickyActionsColumn()}>
             <RowActions<RaRecord> actions={actions} />
           </DataTable.Col>
-        </DataTable>
+        </StackedDataTable>
       </List>
       <UserEditDialog id={editing} onClose={() => setEditing(null)} returnFocusTo={opener.current} />
       <Confirm
