@@ -55,9 +55,18 @@ const BY_COLUMN: Record<string, Source> = {
   std_category_id: plain('categories', 'code'),
 };
 
-/** The source of a column of an entry's table: the declaration's reference first, else the common rule. */
+/**
+ * The source of a column of an entry's table: a generated declaration's reference first (its target is a
+ * declared resource), else the common rule. One object per column (the page's queries are keyed by it).
+ */
+const SOURCES = new Map<string, Source | undefined>();
 function sourceOf(table: string, field: string): Source | undefined {
-  const decl = (RESOURCES as readonly ResourceDecl[]).find((r) => r.table === table);
+  const key = `${table}.${field}`;
+  if (!SOURCES.has(key)) SOURCES.set(key, findSource(table, field));
+  return SOURCES.get(key);
+}
+function findSource(table: string, field: string): Source | undefined {
+  const decl = (RESOURCES as readonly ResourceDecl[]).find((r) => r.table === table && r.routes === 'generated');
   const ref = decl ? referencesOf(decl, RESOURCES as readonly ResourceDecl[]).find((r) => r.field === field) : undefined;
   if (ref) {
     const { target, optionText } = ref;
