@@ -15,9 +15,15 @@ import { hasMessage, registerMessages } from '../i18n/index.js';
  * The rule is by column name, whatever the table (`company_id` names a company everywhere), plus every
  * reference field of the entry's declared resource (its target and `optionText`, in the caller's language
  * when the target names its rows per language, declaredScope.ts `languageColumns`). One query per referenced
- * table and page, not one per entry. A row deleted since reads as nothing (the id then shows).
+ * table and page, not one per entry. A row deleted since reads as nothing (the id then shows), and so does,
+ * for a carrier's reader, a row outside its tenant (another company's name is not its to read).
  */
-type Source = { table: string; text: (alias: string, lang: Lang) => RawBuilder<string | null> };
+type Source = {
+  table: string;
+  text: (alias: string, lang: Lang) => RawBuilder<string | null>;
+  /** The rows a carrier's reader may see named (its tenant's): absent for global reference data. */
+  scope?: (qb: any, alias: string, tenant: number) => any;
+};
 
 const col = (alias: string, c: string) => sql.ref(`${alias}.${c}`);
 /** A row's name in `lang` (its language column), its `name` where that is empty. */
@@ -25,11 +31,25 @@ const localName = (table: string) => ({
   table,
   text: (a: string, lang: Lang) => sql<string | null>`coalesce(nullif(${col(a, lang)}, ''), ${col(a, 'name')})`,
 });
-const companies: Source = { table: 'companies', text: (a) => sql<string | null>`${col(a, 'legal_name')}` };
-const users: Source = { table: 'users', text: (a) => sql<string | null>`${col(a, 'first_name')} || ' ' || ${col(a, 'last_name')}` };
+/** A carrier's tenant: its own company and its end-user companies (as the audit log's `tenant_id`). */
+const inTenant = (companyColumn: string) => (qb: any, a: string, tenant: number) =>
+  qb.where((eb: any) =>
+    eb.or([
+      eb(`${a}.${companyColumn}`, '=', tenant),
+      eb(`${a}.${companyColumn}`, 'in', eb.selectFrom('companies as tc').select('tc.id').where('tc.carrier_id', '=', tenant)),
+    ]),
+  );
+const companies: Source = { table: 'companies', text: (a) => sql<string | null>`${col(a, 'legal_name')}`, scope: inTenant('id') };
+const users: Source = {
+  table: 'users',
+  text: (a) => sql<string | null>`${col(a, 'first_name')} || ' ' || ${col(a, 'last_name')}`,
+  scope: inTenant('company_id'),
+};
 const countries: Source = localName('countries');
 const languages: Source = { table: 'languages', text: (a) => sql<string | null>`coalesce(${col(a, 'native')}, ${col(a, 'en')})` };
-const plain = (table: string, c = 'name'): Source => ({ table, text: (a) => sql<string | null>`${col(a, c)}` });
+const plain = (table: string, c = 'name', scope?: Source['scope']): Source => ({ table, text: (a) => sql<string | null>`${col(a, c)}`, scope });
+/** A carrier's tariff categories are its own. */
+const categories = plain('categories', 'code', (qb, a, tenant) => qb.where(`${a}.company_id`, '=', tenant));
 
 /** Columns that name a row of one table in every audited table. */
 const BY_COLUMN: Record<string, Source> = {
@@ -51,8 +71,8 @@ const BY_COLUMN: Record<string, Source> = {
   shipment_type_id: localName('shipment_types'),
   ticket_category_id: localName('ticket_categories'),
   price_category_id: plain('price_categories'),
-  exp_category_id: plain('categories', 'code'),
-  std_category_id: plain('categories', 'code'),
+  exp_category_id: categories,
+  std_category_id: categories,
 };
 
 /**
@@ -73,6 +93,7 @@ function findSource(table: string, field: string): Source | undefined {
     const langs = languageColumns(target);
     return {
       table: target.table,
+      scope: target.tenancy === 'company' ? (qb, a, tenant) => qb.where(`${a}.company_id`, '=', tenant) : undefined,
       text: (a, lang) =>
         langs.includes(lang) ? sql<string | null>`coalesce(nullif(${col(a, lang)}, ''), ${col(a, optionText)})` : sql<string | null>`${col(a, optionText)}`,
     };
@@ -130,6 +151,8 @@ export async function nameChanges<E extends { resource: string; changes: Array<{
   db: Db,
   req: Pick<FastifyRequest, 't' | 'lang'>,
   entries: E[],
+  /** A carrier's reader: only the rows of its tenant are named (another company's id stays a bare id). */
+  tenant?: number,
 ): Promise<Array<E & { changes: NamedChange[] }>> {
   // The ids wanted per source (a source is keyed by its table and the expression's SQL shape: by its object).
   const wanted = new Map<Source, Set<number>>();
@@ -141,11 +164,12 @@ export async function nameChanges<E extends { resource: string; changes: Array<{
     }
   const found = new Map<Source, Map<number, string>>();
   for (const [source, ids] of wanted) {
-    const rows = await (db as any)
+    let qb = (db as any)
       .selectFrom(`${source.table} as s`)
       .select(['s.id as id', source.text('s', req.lang).as('text')])
-      .where('s.id', 'in', [...ids].slice(0, 1000))
-      .execute();
+      .where('s.id', 'in', [...ids].slice(0, 1000));
+    if (tenant !== undefined && source.scope) qb = source.scope(qb, 's', tenant);
+    const rows = await qb.execute();
     found.set(source, new Map(rows.map((r: { id: number; text: string | null }) => [Number(r.id), r.text ?? ''])));
   }
   return entries.map((e) => ({

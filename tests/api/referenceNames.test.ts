@@ -147,6 +147,32 @@ describeEachDb('reference data named per language, audit log in words', (p) => {
     expect(en.changes[0]).toMatchObject({ before_text: 'Open', after_text: 'Refused' });
     expect(en.changes[2].after_text).toBe('France');
 
+    // A carrier reads names of its own tenant only: another company's id stays bare.
+    const carrier = await p().login(DEMO.carrier);
+    const own = (await db().selectFrom('users').select('company_id').where('email', '=', DEMO.carrier).executeTakeFirstOrThrow()).company_id;
+    // a company outside the carrier's tenant (not its own, not one of its end users)
+    const other = await db()
+      .selectFrom('companies')
+      .select(['id', 'legal_name'])
+      .where('id', '<>', own)
+      .where((eb: any) => eb.or([eb('carrier_id', 'is', null), eb('carrier_id', '<>', own)]))
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('audit_log')
+      .values({
+        at: new Date().toISOString(),
+        action: 'update',
+        resource: 'transport_requests',
+        resource_id: 999_002,
+        tenant_id: own,
+        changes: JSON.stringify({ carrier_id: { before: own, after: other.id } }),
+      })
+      .execute();
+    const seen = (await get('/company/audit_log?resource_id=999002', carrier, 'it')).data[0];
+    expect(seen.changes[0].before_text).toEqual(expect.any(String));
+    expect(seen.changes[0]).not.toHaveProperty('after_text');
+    expect(JSON.stringify(seen)).not.toContain(other.legal_name);
+
     // A real write: the ticket's category by its name.
     const ticket = (await get('/admin/audit_log?resource=tickets&action=create&per_page=1', admin, 'en')).data[0];
     expect(ticket.changes.find((c: any) => c.field === 'ticket_category_id').after_text).toBe('Billing');

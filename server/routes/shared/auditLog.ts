@@ -77,7 +77,7 @@ export default async function auditLogRoutes(app: App) {
   const read = async (req: FastifyRequest, q: AuditQuery, tenant?: number) => {
     if (q.from && q.to && q.to < q.from) throw invalid({ to: 'audit.toBeforeFrom' }, 'audit.toBeforeFrom');
     const page = await repo.list(q, tenant);
-    return { ...page, data: await nameChanges(app.db, req, page.data.map(presentEntry)) };
+    return { ...page, data: await nameChanges(app.db, req, page.data.map(presentEntry), tenant) };
   };
   const schema = (summary: string, tags: string[]) => ({
     tags,

@@ -173,7 +173,7 @@ export default async function listExportRoutes(app: App) {
         const tenant = ns === 'admin' ? undefined : carrierScope(req)!;
         const source = pagedSource(async (page, per_page) => {
           const p = await audit.list({ ...q, page, per_page }, tenant);
-          return { ...p, data: await nameChanges(app.db, req, p.data.map(presentEntry)) };
+          return { ...p, data: await nameChanges(app.db, req, p.data.map(presentEntry), tenant) };
         });
         return sendExport(req, reply, { name: 'audit-log', format, columns: auditColumns(req), source, sheet: auditDecl.labels[req.lang].many });
       },
