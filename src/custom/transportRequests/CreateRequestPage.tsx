@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Title, useCanAccess, useGetIdentity, useNotify, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useGetIdentity, useNotify, useTranslate, useLocaleState } from 'react-admin';
 import { Alert, Box, Button, Divider, IconButton, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -45,7 +45,9 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   const dataProvider = usePortalData();
   const invalidate = useInvalidateRequests();
   const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: () => dataProvider.countries(), staleTime: 60_000 });
-  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list'], queryFn: () => dataProvider.documentTypes(), staleTime: 60_000 });
+  // The types are named in the user's language (issue 35): one cache entry per language.
+  const [locale] = useLocaleState();
+  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list', locale], queryFn: () => dataProvider.documentTypes(), staleTime: 60_000 });
 
   // The end user's company gives the pickup defaults: location name = legal name, its address (calculator document §2).
   const company = identity?.company;
