@@ -63,23 +63,31 @@ describeInBrowser('reference names and the audit log in English and French', (ct
       await table.waitFor();
       await page.fill('input[name=resource_id]', '4242');
       await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).join('\n')).toContain(w.refused);
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
       const row = (await table.locator('tbody tr').first().textContent()) ?? '';
       expect(row).toContain(company.legal_name);
       expect(row).not.toMatch(/: 1 → 4|#\d+ →/);
       await page.fill('input[name=resource_id]', '77');
+      await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).join('\n')).not.toContain(w.refused);
       await expect.poll(async () => (await table.locator('tbody tr').first().textContent()) ?? '').toContain(`${w.quote[0]}https://a.test/x${w.quote[1]}`);
       expect((await table.locator('tbody tr').first().textContent()) ?? '').toContain('Webhook');
       expect((await table.locator('tbody tr').first().textContent()) ?? '').not.toContain('webhook_endpoints');
       await page.fill('input[name=resource_id]', '');
       // Sign-ins are hidden until the switch shows them.
       const toggle = page.getByLabel(w.signIn);
-      expect(await toggle.isChecked()).toBe(false);
+      expect(await toggle.isChecked(), `switch off at first [${lang}]`).toBe(false);
       await expect.poll(async () => (await table.locator('tbody tr').count()) > 0).toBe(true);
       problems.push(...(await axeProblems(page, `audit log [${lang}]`)));
       if (lang === 'fr') await shot(page, 'audit-log-words-fr');
       await toggle.check();
+      await expect.poll(() => toggle.isChecked()).toBe(true);
       await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).join('\n')).toContain(lang === 'en' ? 'Sign-in' : 'Connexion');
       await toggle.uncheck();
+      await expect.poll(() => toggle.isChecked()).toBe(false);
+      // the list follows once the filter's change is applied (react-admin debounces it)
+      await expect
+        .poll(async () => (await table.locator('tbody tr').allTextContents()).join('\n'))
+        .not.toContain(lang === 'en' ? 'Sign-in' : 'Connexion');
     }
     expect(problems, problems.join('\n\n')).toEqual([]);
     expect(errors).toEqual([]);

@@ -47,7 +47,7 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: () => dataProvider.countries(), staleTime: 60_000 });
   // The types are named in the user's language (issue 35): one cache entry per language.
   const [locale] = useLocaleState();
-  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list', locale], queryFn: () => dataProvider.documentTypes(), staleTime: 60_000 });
+  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list', locale], queryFn: () => dataProvider.documentTypes(locale), staleTime: 60_000 });
 
   // The end user's company gives the pickup defaults: location name = legal name, its address (calculator document §2).
   const company = identity?.company;
