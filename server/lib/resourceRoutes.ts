@@ -300,7 +300,11 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
           const { format, ...query } = req.query;
           const tenant = tenantOf(req, decl);
           const source = pagedSource((page, per_page) =>
-            paginate<any, any, Row>(filtered(query, tenant, req.lang), { ...query, page, per_page }, { sortColumns: sortColumnsIn(req.lang), defaultSort, defaultOrder }).then((p) => ({
+            paginate<any, any, Row>(
+              filtered(query, tenant, req.lang),
+              { ...query, page, per_page },
+              { sortColumns: sortColumnsIn(req.lang), defaultSort, defaultOrder },
+            ).then((p) => ({
               ...p,
               data: p.data.map(exported),
             })),

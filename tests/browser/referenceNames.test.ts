@@ -25,7 +25,13 @@ const rowTexts = async (page: Page) => (await page.locator('table tbody tr').all
 describeInBrowser('reference names and the audit log in English and French', (ctx) => {
   const WORDS: Record<Lang, { italy: string; ddt: string; refused: string; signIn: string; quote: [string, string] }> = {
     en: { italy: 'Italy', ddt: 'Delivery note (DDT)', refused: 'Status: Open → Refused', signIn: 'Show sign-ins', quote: ['“', '”'] },
-    fr: { italy: 'Italie', ddt: 'Bon de livraison (DDT)', refused: 'Statut: Ouverte → Refusée', signIn: 'Afficher les connexions', quote: ['«\u00a0', '\u00a0»'] },
+    fr: {
+      italy: 'Italie',
+      ddt: 'Bon de livraison (DDT)',
+      refused: 'Statut: Ouverte → Refusée',
+      signIn: 'Afficher les connexions',
+      quote: ['«\u00a0', '\u00a0»'],
+    },
   };
 
   it('the countries, the document types and the audit log of an admin', async () => {
@@ -39,7 +45,13 @@ describeInBrowser('reference names and the audit log in English and French', (ct
         company_id: company.id,
         changes: { transport_request_status_id: { before: 1, after: 4 }, enduser_company_id: { before: null, after: company.id } },
       },
-      { action: 'update', resource: 'webhook_endpoints', resource_id: 77, company_id: company.id, changes: { url: { before: 'https://a.test/x', after: 'https://b.test/y' } } },
+      {
+        action: 'update',
+        resource: 'webhook_endpoints',
+        resource_id: 77,
+        company_id: company.id,
+        changes: { url: { before: 'https://a.test/x', after: 'https://b.test/y' } },
+      },
     ]);
     const { page, errors } = await ctx.page();
     await ctx.login(page, 'admin@portal.demo');
@@ -85,9 +97,7 @@ describeInBrowser('reference names and the audit log in English and French', (ct
       await toggle.uncheck();
       await expect.poll(() => toggle.isChecked()).toBe(false);
       // the list follows once the filter's change is applied (react-admin debounces it)
-      await expect
-        .poll(async () => (await table.locator('tbody tr').allTextContents()).join('\n'))
-        .not.toContain(lang === 'en' ? 'Sign-in' : 'Connexion');
+      await expect.poll(async () => (await table.locator('tbody tr').allTextContents()).join('\n')).not.toContain(lang === 'en' ? 'Sign-in' : 'Connexion');
     }
     expect(problems, problems.join('\n\n')).toEqual([]);
     expect(errors).toEqual([]);

@@ -101,7 +101,11 @@ export default async function lookupRoutes(app: App) {
   }));
   // Named in the caller's language (issue 35: the `it`, `en`, `fr` columns, the stored name where that one is empty).
   get('ticket_categories', 'public', "The ticket categories, named in the caller's language.", rows(idName), async (req) => ({
-    data: await db.selectFrom('ticket_categories').select(['id', named('ticket_categories', req.lang).as('name')]).orderBy('id').execute(),
+    data: await db
+      .selectFrom('ticket_categories')
+      .select(['id', named('ticket_categories', req.lang).as('name')])
+      .orderBy('id')
+      .execute(),
   }));
   get(
     'document_types_list',

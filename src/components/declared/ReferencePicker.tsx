@@ -72,7 +72,11 @@ function ShortReference({
   fullWidth,
   label,
   helperText,
-}: Omit<ReferencePickerProps, 'field'> & { reference: string; optionText: string | ((row: Record<string, unknown>) => string); sort: { field: string; order: 'ASC' } }) {
+}: Omit<ReferencePickerProps, 'field'> & {
+  reference: string;
+  optionText: string | ((row: Record<string, unknown>) => string);
+  sort: { field: string; order: 'ASC' };
+}) {
   const translate = useTranslate();
   const { data, isPending } = useGetList(reference, { pagination: { page: 1, perPage: PICK_ALL }, sort });
   return (
