@@ -47,7 +47,7 @@ export function AuditLogList() {
     <PortalDateInput key="from" source="from" label="audit.from" alwaysOn />,
     <PortalDateInput key="to" source="to" label="audit.to" alwaysOn />,
     // Sign-ins drown the changes (issue 35): left out until asked for (the server's `sign_ins`, false by default here).
-    <BooleanInput key="sign_ins" source="sign_ins" label="audit.sign_ins" alwaysOn sx={{ alignSelf: 'center' }} />,
+    <BooleanInput key="sign_ins" source="sign_ins" label="audit.sign_ins" alwaysOn sx={{ alignSelf: 'center', ml: 1 }} />,
   ];
   return (
     <>
