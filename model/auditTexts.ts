@@ -55,6 +55,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       tickets: 'Ticket di assistenza',
       chat_messages: 'Messaggi',
       password_resets: 'Reimpostazioni password',
+      webhook_endpoints: 'Webhook',
+      webhook_deliveries: 'Consegne webhook',
+      api_keys: 'Chiavi API',
+      notification_settings: 'Impostazioni delle notifiche',
     },
     fields: {
       status_id: 'Stato',
@@ -75,6 +79,23 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       updated_at: 'Modificato il',
       file: 'File',
       rows: 'Righe',
+      url: 'Indirizzo (URL)',
+      events: 'Eventi',
+      event_id: 'Evento',
+      event_type: 'Tipo di evento',
+      subject: 'Oggetto',
+      ticket_category_id: 'Categoria',
+      name: 'Nome',
+      prefix: 'Prefisso',
+      scopes: 'Permessi',
+      sessions: 'Sessioni',
+      other_sessions: 'Altre sessioni',
+      challenge: 'Verifica',
+      document_type_id: 'Tipo di documento',
+      company_id: 'Azienda',
+      carrier_id: 'Vettore',
+      enduser_company_id: 'Azienda cliente',
+      user_id: 'Utente',
     },
     empty: 'vuoto',
     yes: 'Sì',
@@ -113,6 +134,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       tickets: 'Support tickets',
       chat_messages: 'Messages',
       password_resets: 'Password resets',
+      webhook_endpoints: 'Webhook',
+      webhook_deliveries: 'Webhook deliveries',
+      api_keys: 'API keys',
+      notification_settings: 'Notification settings',
     },
     fields: {
       status_id: 'Status',
@@ -133,6 +158,23 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       updated_at: 'Changed',
       file: 'File',
       rows: 'Rows',
+      url: 'Address (URL)',
+      events: 'Events',
+      event_id: 'Event',
+      event_type: 'Event type',
+      subject: 'Subject',
+      ticket_category_id: 'Category',
+      name: 'Name',
+      prefix: 'Prefix',
+      scopes: 'Permissions',
+      sessions: 'Sessions',
+      other_sessions: 'Other sessions',
+      challenge: 'Verification',
+      document_type_id: 'Document type',
+      company_id: 'Company',
+      carrier_id: 'Carrier',
+      enduser_company_id: 'Customer company',
+      user_id: 'User',
     },
     empty: 'empty',
     yes: 'Yes',
@@ -171,6 +213,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       tickets: 'Tickets d’assistance',
       chat_messages: 'Messages',
       password_resets: 'Réinitialisations du mot de passe',
+      webhook_endpoints: 'Webhook',
+      webhook_deliveries: 'Livraisons de webhook',
+      api_keys: 'Clés API',
+      notification_settings: 'Paramètres des notifications',
     },
     fields: {
       status_id: 'Statut',
@@ -191,6 +237,23 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       updated_at: 'Modifié le',
       file: 'Fichier',
       rows: 'Lignes',
+      url: 'Adresse (URL)',
+      events: 'Événements',
+      event_id: 'Événement',
+      event_type: 'Type d’événement',
+      subject: 'Objet',
+      ticket_category_id: 'Catégorie',
+      name: 'Nom',
+      prefix: 'Préfixe',
+      scopes: 'Autorisations',
+      sessions: 'Sessions',
+      other_sessions: 'Autres sessions',
+      challenge: 'Vérification',
+      document_type_id: 'Type de document',
+      company_id: 'Entreprise',
+      carrier_id: 'Transporteur',
+      enduser_company_id: 'Entreprise cliente',
+      user_id: 'Utilisateur',
     },
     empty: 'vide',
     yes: 'Oui',
@@ -223,12 +286,19 @@ export function fieldLabel(table: string, field: string, lang: Lang): string {
   return declared ?? AUDIT_TEXTS[lang].fields[field] ?? tariff ?? field.replace(/_/g, ' ');
 }
 
-/** A value as the change shows it: «text», numbers and yes/no bare, nothing as "vuoto", lists and objects as JSON. */
+/**
+ * A text in the quotes of the language, as the portal's messages write them (src/components/declared/messages.ts):
+ * «Rossi» in Italian, “Rossi” in English, « Rossi » in French (a no-break space inside, so a line never breaks there).
+ */
+export const QUOTES: Record<Lang, [string, string]> = { it: ['«', '»'], en: ['“', '”'], fr: ['«\u00a0', '\u00a0»'] };
+export const quoted = (text: string, lang: Lang) => `${QUOTES[lang][0]}${text}${QUOTES[lang][1]}`;
+
+/** A value as the change shows it: a text in the language's quotes, numbers and yes/no bare, nothing as "vuoto", lists and objects as JSON. */
 export function formatValue(value: unknown, lang: Lang): string {
   const t = AUDIT_TEXTS[lang];
   if (value === null || value === undefined || value === '') return `(${t.empty})`;
   if (typeof value === 'boolean') return value ? t.yes : t.no;
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return `«${value.length > 200 ? `${value.slice(0, 200)}…` : value}»`;
+  if (typeof value === 'string') return quoted(value.length > 200 ? `${value.slice(0, 200)}…` : value, lang);
   return JSON.stringify(value);
 }

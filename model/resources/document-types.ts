@@ -1,7 +1,11 @@
 import { defineFields } from '../fields';
 import { defineResource } from '../resource';
+import { NAME_FIELDS, NAME_LABELS } from './namedReference';
 
-/** Document type (accounts document §3): name (unique), description, active (default '0'), created (a hidden column). */
+/**
+ * Document type (accounts document §3): name (unique), description, active (default '0'), created (a hidden column);
+ * its name in each language (issue 35: `it`, `en`, `fr`, NAME_FIELDS), which lists, pickers and lookups show.
+ */
 export default defineResource({
   name: 'document-types',
   table: 'document_types',
@@ -12,17 +16,18 @@ export default defineResource({
   menu: { group: 'settings-group', after: 'currencies' },
   timestamps: true,
   createdAlias: true,
-  list: { sort: 'name', search: ['name', 'description'], sortable: ['name', 'description', 'active', 'id', 'created_at'] },
+  list: { sort: 'name', search: ['name', 'description', 'it', 'en', 'fr'], sortable: ['name', 'description', 'active', 'id', 'created_at'] },
   fields: defineFields({
     name: { type: 'text', required: true, maxLength: 100, unique: true },
     description: { type: 'text', maxLength: 255, multiline: true },
     active: { type: 'flag', default: '0' },
     created: { type: 'date', readOnly: true, list: 'hidden' },
+    ...NAME_FIELDS,
   }),
   fieldLabels: {
-    it: { name: 'Nome', description: 'Descrizione', active: 'Attivo', created: 'Creato il' },
-    en: { name: 'Name', description: 'Description', active: 'Active', created: 'Created' },
-    fr: { name: 'Nom', description: 'Description', active: 'Actif', created: 'Créé le' },
+    it: { name: 'Nome', description: 'Descrizione', active: 'Attivo', created: 'Creato il', ...NAME_LABELS.it },
+    en: { name: 'Name', description: 'Description', active: 'Active', created: 'Created', ...NAME_LABELS.en },
+    fr: { name: 'Nom', description: 'Description', active: 'Actif', created: 'Créé le', ...NAME_LABELS.fr },
   },
   labels: {
     it: {

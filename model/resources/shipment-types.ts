@@ -6,6 +6,7 @@ export default namedReference({
   table: 'shipment_types',
   path: '/admin/shipment_types',
   after: 'document-types',
+  perLanguage: true,
   labels: {
     it: {
       one: 'Tipo di spedizione',

@@ -411,6 +411,10 @@ export interface AccessRequestTable {
 export interface TicketCategoryTable {
   id: Generated<number>;
   name: string;
+  /** The name per language (0025_reference_names; null: `name` shows). */
+  it: string | null;
+  en: string | null;
+  fr: string | null;
 }
 export interface ProvinceTable {
   id: Generated<number>;

@@ -18,7 +18,7 @@ export const SUBJECT_MAX = 150;
 export function chatScope(req: FastifyRequest): ChatScope {
   const u = req.user;
   if (!u) throw unauthenticated();
-  return u.kind === 'enduser' ? { side: 'enduser', companyId: u.company_id } : { side: 'carrier', companyId: u.company_id };
+  return u.kind === 'enduser' ? { side: 'enduser', companyId: u.company_id, lang: req.lang } : { side: 'carrier', companyId: u.company_id, lang: req.lang };
 }
 
 /**

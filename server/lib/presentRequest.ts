@@ -88,7 +88,7 @@ export function present(req: Pick<FastifyRequest, 'lang' | 't'>, ns: Namespace, 
       file_path: documentPath(ns, d.id),
       size: d.size,
       document_type_id: d.document_type_id,
-      document_type: d.document_type,
+      document_type: (req.lang === 'it' ? d.document_type_it : req.lang === 'fr' ? d.document_type_fr : d.document_type_en) || d.document_type,
     })),
     shipment: r.shipments.map((s) => ({
       id: s.id,

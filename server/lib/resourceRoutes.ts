@@ -13,7 +13,7 @@ import { dataAnswer, int, list, obj, pagedAnswer, str, writeAnswer } from './ans
 import type { App } from './typed.js';
 import { exportAnswer, exportQuerySchema, pagedSource, sendExport, type ExportFormat } from './listExport.js';
 import { declaredExportColumns } from './declaredExport.js';
-import { companyExists, referenceProblems, referencesOf, selectWithTexts, tenantOf, uniqueMatch } from './declaredScope.js';
+import { companyExists, languageColumns, referenceProblems, referencesOf, selectWithTexts, tenantOf, uniqueMatch } from './declaredScope.js';
 import { applyFilters, filterQueryProperties, MAX_IDS } from './declaredFilters.js';
 import { columnValues, moneyEuros, readMoneyInput } from './declaredValues.js';
 import { deleteRow } from './declaredDelete.js';
@@ -143,6 +143,16 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
       return [c, (plain ? sql.ref(`${decl.table}.${c}`) : sql`lower(${sql.ref(`${decl.table}.${c}`)})`) as unknown as string];
     }),
   );
+  // A resource naming its rows per language (issue 35: countries, document and shipment types) sorts its `name`
+  // in the caller's language, as its list shows it (an Italian's "Germania" among the G), the stored name where empty.
+  const localNames = sortable.includes('name') && decl.fields.name?.type === 'text' ? languageColumns(decl) : [];
+  const sortColumnsIn = (lang: Lang) =>
+    localNames.includes(lang)
+      ? {
+          ...sortColumns,
+          name: sql`lower(coalesce(nullif(${sql.ref(`${decl.table}.${lang}`)}, ''), ${sql.ref(`${decl.table}.name`)}))` as unknown as string,
+        }
+      : sortColumns;
   const defaultSort = decl.list?.sort ?? sortable[0];
   const defaultOrder = decl.list?.order === 'DESC' ? ('desc' as const) : ('asc' as const);
   const search = decl.list?.search ?? [];
@@ -267,7 +277,11 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
         },
         async (req) => {
           const query = req.query;
-          const page = await paginate<any, any, Row>(filtered(query, tenantOf(req, decl), req.lang), query, { sortColumns, defaultSort, defaultOrder });
+          const page = await paginate<any, any, Row>(filtered(query, tenantOf(req, decl), req.lang), query, {
+            sortColumns: sortColumnsIn(req.lang),
+            defaultSort,
+            defaultOrder,
+          });
           return { ...page, data: page.data.map(present) };
         },
       );
@@ -287,7 +301,11 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
           const { format, ...query } = req.query;
           const tenant = tenantOf(req, decl);
           const source = pagedSource((page, per_page) =>
-            paginate<any, any, Row>(filtered(query, tenant, req.lang), { ...query, page, per_page }, { sortColumns, defaultSort, defaultOrder }).then((p) => ({
+            paginate<any, any, Row>(
+              filtered(query, tenant, req.lang),
+              { ...query, page, per_page },
+              { sortColumns: sortColumnsIn(req.lang), defaultSort, defaultOrder },
+            ).then((p) => ({
               ...p,
               data: p.data.map(exported),
             })),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Lang } from '../../model/resource.js';
 import type { Db } from '../db/index.js';
 import type { ChatSide } from '../db/types.js';
 import { conflict, notFound } from '../lib/errors.js';
@@ -10,7 +11,8 @@ import { liveTransaction, ticketAudience } from '../lib/liveEvents.js';
  * Who is looking at the chats: an end-user company (its users share its tickets) or a carrier company
  * (its carrier users and support users share one inbox). Both come from the token, never the body.
  */
-export type ChatScope = { side: 'enduser'; companyId: number } | { side: 'carrier'; companyId: number };
+/** `lang`: the reader's language, which names the ticket's category (issue 35; Italian, the portal's first, without one). */
+export type ChatScope = ({ side: 'enduser'; companyId: number } | { side: 'carrier'; companyId: number }) & { lang?: Lang };
 
 export interface ChatAuthor {
   id: number;
@@ -44,7 +46,7 @@ function ticketQuery(db: Db, scope: ChatScope) {
     .select([
       't.id',
       't.ticket_category_id',
-      'tc.name as category_name',
+      sql<string | null>`coalesce(nullif(${sql.ref(`tc.${scope.lang ?? 'it'}`)}, ''), tc.name)`.as('category_name'),
       't.subject',
       't.status',
       't.enduser_company_id',

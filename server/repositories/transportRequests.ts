@@ -278,6 +278,8 @@ export function transportRequestsRepo(db: Db) {
           .selectFrom('transport_request_documents as d')
           .leftJoin('document_types as dt', 'dt.id', 'd.document_type_id')
           .select(['d.id', 'd.transport_request_id', 'd.document_type_id', 'd.filename', 'd.size', 'd.created_at', 'dt.name as document_type'])
+          // the type's name per language (issue 35): present() picks the caller's
+          .select(['dt.it as document_type_it', 'dt.en as document_type_en', 'dt.fr as document_type_fr'])
           .where('d.transport_request_id', 'in', ids)
           .orderBy('d.id')
           .execute(),

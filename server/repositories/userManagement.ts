@@ -1,3 +1,5 @@
+import type { Lang } from '../../model/resource.js';
+import { titleIn } from '../../model/referenceNames.js';
 import { USER_COLUMNS } from './users.js';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
@@ -31,10 +33,14 @@ const like = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m
 
 export type ManagedUserRow = NonNullable<Awaited<ReturnType<ReturnType<typeof userManagementRepo>['find']>>>;
 
-/** A user as the user-management API answers it: never the password hash; the image as a URL. */
-export function presentUser(row: ManagedUserRow) {
+/**
+ * A user as the user-management API answers it: never the password hash; the image as a URL; a usual title
+ * in the reader's language `lang` (issue 35: "Sig." reads "Mr" in English, model/referenceNames.ts `titleIn`;
+ * another title as written).
+ */
+export function presentUser(row: ManagedUserRow, lang: Lang = 'it') {
   const { password_hash: _hash, ...rest } = row as ManagedUserRow & { password_hash?: string };
-  return { ...rest, image: mediaUrl(row.image) };
+  return { ...rest, title: titleIn(row.title, lang), image: mediaUrl(row.image) };
 }
 
 /**

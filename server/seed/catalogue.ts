@@ -1,6 +1,7 @@
 import type { Db } from '../db/index.js';
 import { nowIso } from '../lib/tokens.js';
 import { insertMissing } from './insertMissing.js';
+import { DOCUMENT_TYPE_NAMES, SHIPMENT_TYPE_NAMES, TICKET_CATEGORY_NAMES, type Names } from '../../model/referenceNames.js';
 
 /**
  * Currencies from the ISO 4217 list that Node's ICU (CLDR data) carries: code, English name and the
@@ -64,17 +65,26 @@ export const SETTINGS = [
   ].map((key) => ({ key, value: null, public: 1 })),
 ];
 
-/** Inserts rows of a name-keyed table in order, so a fresh database gets ids 1, 2, 3... */
-async function namedRows(db: Db, table: string, names: string[], withCreated: boolean) {
+/**
+ * Inserts rows of a name-keyed table in order, so a fresh database gets ids 1, 2, 3...; with `perLanguage`, each
+ * row's names in it, en, fr (model/referenceNames.ts; issue 35).
+ */
+async function namedRows(db: Db, table: string, names: string[], withCreated: boolean, perLanguage?: Record<string, Names>) {
   const created = nowIso();
   await insertMissing(
     db,
     table,
     'name',
-    names.map((name) => (withCreated ? { name, created_at: created } : { name })),
+    names.map((name) => ({ name, ...(withCreated ? { created_at: created } : {}), ...(perLanguage ? languageNames(perLanguage, name) : {}) })),
     1,
   );
 }
+
+/** A row's `it`, `en`, `fr` columns from the names of model/referenceNames.ts (empty when it has none). */
+const languageNames = (names: Record<string, Names>, name: string) => {
+  const n = names[name];
+  return { it: n?.it ?? null, en: n?.en ?? null, fr: n?.fr ?? null };
+};
 
 export async function seedCatalogue(db: Db) {
   const created = nowIso();
@@ -83,12 +93,12 @@ export async function seedCatalogue(db: Db) {
     db,
     'document_types',
     'name',
-    DOCUMENT_TYPES.map((d) => ({ ...d, active: '1', created_at: created })),
+    DOCUMENT_TYPES.map((d) => ({ ...d, ...languageNames(DOCUMENT_TYPE_NAMES, d.name), active: '1', created_at: created })),
     1,
   );
-  await namedRows(db, 'shipment_types', SHIPMENT_TYPES, true);
+  await namedRows(db, 'shipment_types', SHIPMENT_TYPES, true, SHIPMENT_TYPE_NAMES);
   await namedRows(db, 'transport_classes', TRANSPORT_CLASSES, true);
-  await namedRows(db, 'ticket_categories', TICKET_CATEGORIES, false);
+  await namedRows(db, 'ticket_categories', TICKET_CATEGORIES, false, TICKET_CATEGORY_NAMES);
   await namedRows(db, 'price_categories', PRICE_CATEGORIES, false);
   await insertMissing(db, 'settings', 'key', SETTINGS);
 }

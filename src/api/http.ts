@@ -64,11 +64,17 @@ export interface RequestOptions {
   raw?: boolean;
   /** Send no bearer token even when signed in (the public quote page prices as a visitor). */
   anonymous?: boolean;
+  /**
+   * The language to answer in, when the caller knows it better than the i18n provider at that moment: a query
+   * keyed by the locale refetches on the render that switches language, before the provider's change reaches
+   * setRequestLocale (issue 35: names of reference data).
+   */
+  lang?: string;
 }
 
 /** Every call to the portal API goes through here: headers, language, errors in one place. */
 export async function apiRequest<T = any>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers = new Headers({ 'X-Api-Password': apiPassword(), 'Accept-Language': currentLocale, Accept: 'application/json' });
+  const headers = new Headers({ 'X-Api-Password': apiPassword(), 'Accept-Language': opts.lang ?? currentLocale, Accept: 'application/json' });
   const token = session.token();
   if (token && !opts.anonymous) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;

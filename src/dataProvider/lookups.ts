@@ -20,8 +20,9 @@ export const lookupMethods = () => ({
   /** Any visitor lookup as the server answers it (`[...]`, `{data: [...]}` or `{<name>: [...]}`). */
   lookup: <T = any>(name: string, query?: Query, signal?: AbortSignal) => apiRequest<T>(`/visitor/${name}`, { query, signal }),
   countries: () => apiRequest<{ data: CountryRow[] }>('/visitor/country_list').then((a) => a.data),
-  documentTypes: () =>
-    apiRequest<{ data: Array<{ id: number; name: string; description: string | null }> }>('/visitor/document_types_list').then((a) => a.data),
+  /** The active document types, named in `lang` (the caller's language when absent). */
+  documentTypes: (lang?: string) =>
+    apiRequest<{ data: Array<{ id: number; name: string; description: string | null }> }>('/visitor/document_types_list', { lang }).then((a) => a.data),
   /** Companies, all or of one company role (2 carrier, 4 reseller). */
   companies: (companyRoleId?: number) =>
     apiRequest<{ data: Array<CompanyOption & { company_role_id: number }> }>('/visitor/companies_list', {

@@ -259,7 +259,7 @@ describeEachDb('audit log', (p) => {
     const ok = await p().api('POST', '/company/request_access/changeStatus', { token: acme, body: { id, status: 'CF' } });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     const confirmed = await log({ resource: 'access_requests', resource_id: id, action: 'confirm' }, acme, 'company');
-    expect(confirmed.data[0].changes).toEqual([{ field: 'status', before: 'OP', after: 'CF' }]);
+    expect(confirmed.data[0].changes).toEqual([{ field: 'status', before: 'OP', after: 'CF', before_text: 'Aperta', after_text: 'Confermata' }]);
     const created = (await log({ action: 'create', per_page: 2 }, acme, 'company')).data.map((e) => e.resource).sort();
     expect(created).toEqual(['companies', 'users']);
   });

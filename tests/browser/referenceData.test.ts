@@ -76,8 +76,9 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await shot(page, 'reference-country-add');
     await page.getByTestId('dialog-save').click();
     await page.getByTestId('dialog-create').waitFor({ state: 'detached' });
-    await search(page, 'test island');
-    expect(await rowTexts(page)).toEqual(['Test IslandQZInattivo']);
+    // The list names a country in the user's language (issue 35): its `it` name to an Italian.
+    await search(page, 'isola di prova');
+    expect(await rowTexts(page)).toEqual(['Isola di provaQZInattivo']);
 
     await rows(page).first().getByTestId('row-actions').click();
     await page.getByTestId('row-edit').click();
@@ -87,8 +88,8 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.fill('input[name=name]', 'Test Island Republic');
     await page.getByTestId('dialog-save').click();
     await page.getByTestId('dialog-edit').waitFor({ state: 'detached' });
-    await search(page, 'island rep');
-    expect(await rowTexts(page)).toEqual(['Test Island RepublicQZInattivo']);
+    await search(page, 'prova (nuova)');
+    expect(await rowTexts(page)).toEqual(['Isola di prova (nuova)QZInattivo']);
     const stored = await ctx.portal.db.db.selectFrom('countries').selectAll().where('code_alpha', '=', 'QZ').executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
       name: 'Test Island Republic',
@@ -103,7 +104,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
     await page.getByRole('button', { name: 'Colonne' }).click();
     await page.getByRole('option').filter({ hasText: 'ISO alfa-3' }).locator('input').check();
     await page.keyboard.press('Escape');
-    await expect.poll(() => rowTexts(page)).toEqual(['Test Island RepublicQZInattivoQZZ']);
+    await expect.poll(() => rowTexts(page)).toEqual(['Isola di prova (nuova)QZInattivoQZZ']);
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { nameChanges } from '../../lib/auditNames.js';
 import type { App } from '../../lib/typed.js';
 import { kindsFor } from '../../../model/permissions.js';
 import { AUDIT_ACTIONS } from '../../../model/resources/auditLog.js';
@@ -33,7 +35,18 @@ const entry = obj({
   user_role_id: orNull(userRoleId),
   company_id: intN,
   company_name: strN,
-  changes: list(obj({ field: str, before: anything, after: anything })),
+  changes: list(
+    obj(
+      {
+        field: str,
+        before: anything,
+        after: anything,
+        before_text: { type: 'string', description: "What `before` names, in the caller's language (a company's name, a status's word; issue 35)" },
+        after_text: { type: 'string', description: "What `after` names, in the caller's language" },
+      },
+      ['before_text', 'after_text'],
+    ),
+  ),
   ip: strN,
 });
 
@@ -45,6 +58,11 @@ export const auditListQuery = listQuerySchema(['at'], {
   user_id: id,
   company_id: { ...id, description: "The actor's company or the company the entry is about" },
   action: { type: 'string', enum: [...AUDIT_ACTIONS] },
+  sign_ins: {
+    type: 'boolean',
+    default: true,
+    description: 'false leaves out the sign-in events (resource `auth`: sign-ins, failed sign-ins, sign-outs) unless `resource=auth`; the screen sends false',
+  },
   from: day,
   to: day,
 });
@@ -56,10 +74,10 @@ export const auditListQuery = listQuerySchema(['at'], {
  */
 export default async function auditLogRoutes(app: App) {
   const repo = auditLogRepo(app.db);
-  const read = async (q: AuditQuery, tenant?: number) => {
+  const read = async (req: FastifyRequest, q: AuditQuery, tenant?: number) => {
     if (q.from && q.to && q.to < q.from) throw invalid({ to: 'audit.toBeforeFrom' }, 'audit.toBeforeFrom');
     const page = await repo.list(q, tenant);
-    return { ...page, data: page.data.map(presentEntry) };
+    return { ...page, data: await nameChanges(app.db, req, page.data.map(presentEntry), tenant) };
   };
   const schema = (summary: string, tags: string[]) => ({
     tags,
@@ -71,7 +89,7 @@ export default async function auditLogRoutes(app: App) {
   app.get(
     '/admin/audit_log',
     { config: { policy: kindsFor('audit-log', 'list').filter((k) => k === 'admin') }, schema: schema('A page of the audit log (every entry).', ['admin']) },
-    async (req) => read(req.query),
+    async (req) => read(req, req.query),
   );
   app.get(
     '/company/audit_log',
@@ -79,6 +97,6 @@ export default async function auditLogRoutes(app: App) {
       config: { policy: kindsFor('audit-log', 'list').filter((k) => k !== 'admin') },
       schema: schema("A page of the audit log of the caller's carrier (its company, customers, users, tariffs and requests).", ['company']),
     },
-    async (req) => read(req.query, carrierScope(req)!),
+    async (req) => read(req, req.query, carrierScope(req)!),
   );
 }

@@ -20,6 +20,7 @@ import { auditLogRepo, presentEntry, type AuditQuery } from '../../repositories/
 import { companyListFilters } from './companies.js';
 import { userListFilters } from './users.js';
 import { auditListQuery } from './auditLog.js';
+import { nameChanges, type NamedChange } from '../../lib/auditNames.js';
 import { accessRequestListQuery } from '../company/requestAccess.js';
 
 type Row = Record<string, any>;
@@ -82,11 +83,14 @@ const accessColumns = (req: FastifyRequest): ExportColumn<Row>[] => [
 /** The audit log's columns (src/components/audit/AuditTable.tsx): its words from model/auditTexts.ts; the IP, a hidden column, too. */
 const auditColumns = (req: FastifyRequest): ExportColumn<Row>[] => {
   const lang = req.lang;
-  const change = (e: ReturnType<typeof presentEntry>, c: { field: string; before: unknown; after: unknown }) => {
+  // A coded value by its name (issue 35: server/lib/auditNames.ts), as the screen shows it.
+  const change = (e: ReturnType<typeof presentEntry>, c: NamedChange) => {
     const label = fieldLabel(e.resource, c.field, lang);
-    if (e.action === 'create' || e.action === 'upload') return `${label}: ${formatValue(c.after, lang)}`;
-    if (e.action === 'delete') return `${label}: ${formatValue(c.before, lang)}`;
-    return `${label}: ${formatValue(c.before, lang)} → ${formatValue(c.after, lang)}`;
+    const before = c.before_text ?? formatValue(c.before, lang);
+    const after = c.after_text ?? formatValue(c.after, lang);
+    if (e.action === 'create' || e.action === 'upload') return `${label}: ${after}`;
+    if (e.action === 'delete') return `${label}: ${before}`;
+    return `${label}: ${before} → ${after}`;
   };
   return [
     field(auditDecl, 'at', 'datetime', (r) => r.at),
@@ -169,7 +173,7 @@ export default async function listExportRoutes(app: App) {
         const tenant = ns === 'admin' ? undefined : carrierScope(req)!;
         const source = pagedSource(async (page, per_page) => {
           const p = await audit.list({ ...q, page, per_page }, tenant);
-          return { ...p, data: p.data.map(presentEntry) };
+          return { ...p, data: await nameChanges(app.db, req, p.data.map(presentEntry), tenant) };
         });
         return sendExport(req, reply, { name: 'audit-log', format, columns: auditColumns(req), source, sheet: auditDecl.labels[req.lang].many });
       },

@@ -146,7 +146,7 @@ export function userRoutes(ns: Namespace) {
     async function answer(req: FastifyRequest, id: number, message: string) {
       const row = await repo.find(scopeOf(req), id);
       if (!row) throw notFound();
-      return { status: true, message: req.t(message), data: presentUser(row) };
+      return { status: true, message: req.t(message), data: presentUser(row, req.lang) };
     }
 
     app.get(
@@ -162,7 +162,7 @@ export function userRoutes(ns: Namespace) {
       },
       async (req) => {
         const page = await repo.list(scopeOf(req), req.query);
-        return { ...page, data: page.data.map(presentUser) };
+        return { ...page, data: page.data.map((r) => presentUser(r, req.lang)) };
       },
     );
 
@@ -172,7 +172,7 @@ export function userRoutes(ns: Namespace) {
         config: { policy: policyOf(ns, 'show') },
         schema: { tags, summary: 'A user.', params: idParams, response: { 200: dataAnswer(user) } },
       },
-      async (req) => ({ status: true, data: presentUser(await load(req, req.params.id)) }),
+      async (req) => ({ status: true, data: presentUser(await load(req, req.params.id), req.lang) }),
     );
 
     app.post(

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Lang } from '../../../model/resource.js';
 import { sql } from 'kysely';
 import { COMPANY_ROLE, COMPANY_ROLES, SUPPORT_ROLES, USER_ROLES } from '../../../model/roles.js';
 import { LANGUAGES } from '../../../model/languages.js';
@@ -16,6 +17,8 @@ const text = { type: 'string', maxLength: 100 } as const;
 const limit = { type: 'integer', minimum: 1, maximum: 500, default: 50 } as const;
 const id = { type: 'integer', minimum: 1 } as const;
 const ci = (col: string) => sql<string>`lower(${sql.ref(col)})`;
+/** A reference row's name in `lang`: its language column, the stored `name` where that is empty (declaredScope.ts `languageColumns`). */
+const named = (table: string, lang: Lang) => sql<string>`coalesce(nullif(${sql.ref(`${table}.${lang}`)}, ''), ${sql.ref(`${table}.name`)})`;
 
 /**
  * Every visitor lookup of both documents (accounts §7, calculator §7), answering `{data: [...]}` (or
@@ -41,16 +44,18 @@ export default async function lookupRoutes(app: App) {
     return { status: true, data: publicSettings(Object.fromEntries(rows.map((r) => [r.key, r.value]))) };
   });
 
-  // Countries the portal offers (active), with the name in every language; selectors show `en`.
-  const countryRows = () =>
+  // Countries the portal offers (active), with the name in every language; selectors show the user's
+  // language column (`it`, `en`, `fr`), so the list comes in the caller's alphabetical order (issue 35:
+  // "Germania" among the G of an Italian list, not where "Germany" would be).
+  const countryRows = (lang: Lang) =>
     db
       .selectFrom('countries')
       .select(['id', 'name', 'en', 'it', 'fr', 'de', 'es', 'code_alpha', 'iso_alpha_2', 'iso_alpha_3', 'un_code'])
       .where('active', '=', '1')
-      .orderBy('en')
+      .orderBy(sql`lower(${named('countries', lang)})`)
       .orderBy('id')
       .execute();
-  const countries = async () => ({ data: await countryRows() });
+  const countries = async (req: FastifyRequest) => ({ data: await countryRows(req.lang) });
   // Nullable as the countries declaration says (model/resources/countries.ts: name and code_alpha required).
   // The five names are flat columns (the table's), not a per-language map: a client reads `en` or `it` directly.
   const country = rows(
@@ -94,12 +99,28 @@ export default async function lookupRoutes(app: App) {
   get('company_price_categories_list', 'public', 'The price categories of companies.', rows(idName), async () => ({
     data: await db.selectFrom('price_categories').select(['id', 'name']).orderBy('id').execute(),
   }));
-  get('ticket_categories', 'public', 'The ticket categories.', rows(idName), async () => ({
-    data: await db.selectFrom('ticket_categories').select(['id', 'name']).orderBy('id').execute(),
+  // Named in the caller's language (issue 35: the `it`, `en`, `fr` columns, the stored name where that one is empty).
+  get('ticket_categories', 'public', "The ticket categories, named in the caller's language.", rows(idName), async (req) => ({
+    data: await db
+      .selectFrom('ticket_categories')
+      .select(['id', named('ticket_categories', req.lang).as('name')])
+      .orderBy('id')
+      .execute(),
   }));
-  get('document_types_list', 'public', 'The active document types.', rows(row({ id: int, name: str, description: strN })), async () => ({
-    data: await db.selectFrom('document_types').select(['id', 'name', 'description']).where('active', '=', '1').orderBy('id').execute(),
-  }));
+  get(
+    'document_types_list',
+    'public',
+    "The active document types, named in the caller's language.",
+    rows(row({ id: int, name: str, description: strN })),
+    async (req) => ({
+      data: await db
+        .selectFrom('document_types')
+        .select(['id', named('document_types', req.lang).as('name'), 'description'])
+        .where('active', '=', '1')
+        .orderBy('id')
+        .execute(),
+    }),
+  );
   get(
     'transport_request_status_list',
     'public',

@@ -6,8 +6,8 @@ describe('audit entry formatting', () => {
   it('names a change with the declaration’s field label in the user’s language', () => {
     const change = { field: 'legal_name', before: 'Rossi Trasporti', after: 'Rossi Logistica' };
     expect(formatChange('companies', 'update', change, 'it')).toBe('Ragione sociale: «Rossi Trasporti» → «Rossi Logistica»');
-    expect(formatChange('companies', 'update', change, 'en')).toBe('Legal name: «Rossi Trasporti» → «Rossi Logistica»');
-    expect(formatChange('companies', 'update', change, 'fr')).toBe('Raison sociale: «Rossi Trasporti» → «Rossi Logistica»');
+    expect(formatChange('companies', 'update', change, 'en')).toBe('Legal name: “Rossi Trasporti” → “Rossi Logistica”');
+    expect(formatChange('companies', 'update', change, 'fr')).toBe('Raison sociale: «\u00a0Rossi Trasporti\u00a0» → «\u00a0Rossi Logistica\u00a0»');
   });
 
   it('uses the table’s own declaration (users, not companies) and the audit texts for columns no declaration lists', () => {
@@ -50,7 +50,7 @@ describe('audit entry formatting', () => {
 
   it('shows a creation’s new values and a deletion’s old ones alone', () => {
     expect(formatChange('companies', 'create', { field: 'city', before: null, after: 'Roma' }, 'it')).toBe('Città: «Roma»');
-    expect(formatChange('companies', 'delete', { field: 'city', before: 'Roma', after: null }, 'en')).toBe('City: «Roma»');
+    expect(formatChange('companies', 'delete', { field: 'city', before: 'Roma', after: null }, 'en')).toBe('City: “Roma”');
   });
 
   it('names coded values the screen knows (a role id), and leaves the others as they are', () => {

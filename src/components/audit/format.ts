@@ -10,6 +10,18 @@ import { formatCents } from '../format';
  * the audit log list and the "Attività" sections; the texts are also the screens' i18n messages (messages.ts).
  */
 
+/**
+ * One change; `before_text` / `after_text`: what a coded value names, in the user's language (a company's name,
+ * a status's word: the server's server/lib/auditNames.ts, issue 35), written bare instead of the value.
+ */
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+  before_text?: string;
+  after_text?: string;
+}
+
 /** One entry as `GET /admin/audit_log` and `GET /company/audit_log` answer it (shared contract 3). */
 export interface AuditEntry {
   id: number;
@@ -22,7 +34,7 @@ export interface AuditEntry {
   user_role_id: number | null;
   company_id: number | null;
   company_name: string | null;
-  changes: Array<{ field: string; before: unknown; after: unknown }>;
+  changes: AuditChange[];
   ip: string | null;
 }
 
@@ -52,15 +64,18 @@ export function formatFieldValue(table: string, field: string, value: unknown, l
 }
 
 /**
- * One change in words: "Ragione sociale: «A» → «B»"; a creation (and an upload) shows the new value alone
+ * One change in words: "Ragione sociale: «A» → «B»" (the language's quotes, model/auditTexts.ts `quoted`),
+ * "Stato: Aperta → Rifiutata" (a coded value by its name); a creation (and an upload) shows the new value alone
  * ("Ragione sociale: «B»"), a deletion the old one.
  */
-export function formatChange(table: string, action: string, change: { field: string; before: unknown; after: unknown }, lang: Lang, name?: NameOf): string {
+export function formatChange(table: string, action: string, change: AuditChange, lang: Lang, name?: NameOf): string {
   const label = fieldLabel(table, change.field, lang);
-  const value = (v: unknown) => formatFieldValue(table, change.field, v, lang, name);
-  if (action === 'create' || action === 'upload') return `${label}: ${value(change.after)}`;
-  if (action === 'delete') return `${label}: ${value(change.before)}`;
-  return `${label}: ${value(change.before)} → ${value(change.after)}`;
+  const value = (v: unknown, text?: string) => text || formatFieldValue(table, change.field, v, lang, name);
+  const before = value(change.before, change.before_text);
+  const after = value(change.after, change.after_text);
+  if (action === 'create' || action === 'upload') return `${label}: ${after}`;
+  if (action === 'delete') return `${label}: ${before}`;
+  return `${label}: ${before} → ${after}`;
 }
 
 /** Every change of an entry, one line each, in the order the server sent them. */

@@ -17,6 +17,7 @@ const own: Record<Lang, Record<string, unknown>> = {
     from: 'Dal',
     to: 'Al',
     open: 'Apri %{what}',
+    sign_ins: 'Mostra gli accessi',
   },
   en: {
     activity: 'Activity',
@@ -28,6 +29,7 @@ const own: Record<Lang, Record<string, unknown>> = {
     from: 'From',
     to: 'To',
     open: 'Open %{what}',
+    sign_ins: 'Show sign-ins',
   },
   fr: {
     activity: 'Activité',
@@ -39,6 +41,7 @@ const own: Record<Lang, Record<string, unknown>> = {
     from: 'Du',
     to: 'Au',
     open: 'Ouvrir %{what}',
+    sign_ins: 'Afficher les connexions',
   },
 };
 

@@ -149,14 +149,42 @@ export function fieldComponentOf(field: FieldDef): React.ComponentType<{ source:
 }
 const MADE = new WeakMap<FieldDef, React.ComponentType<{ source: string }>>();
 
+/** The portal's languages, as the declarations name their per-language text fields (model/resource.ts LANGS). */
+const NAME_LANGS = ['it', 'en', 'fr'] as const;
+
+/**
+ * Whether a declaration names its rows per language (issue 35: countries, document types, shipment types):
+ * a `name` field and text fields `it`, `en`, `fr`, as the server's declaredScope.ts `languageColumns` reads them.
+ */
+export const namesPerLanguage = (decl: FieldsDecl) => !!decl.name && NAME_LANGS.every((l) => decl[l]?.type === 'text');
+
+/**
+ * A row's name in the user's language (its `it`/`en`/`fr` column), the stored `name` where that one is empty:
+ * an Italian reads "Italia" in the countries' list, not "Italy" (the stored name stays what the edit form shows).
+ */
+export function LocalNameText({ source }: { source: string }) {
+  const [locale = 'it'] = useLocaleState();
+  const record = useRecordContext();
+  const local = value(record, locale);
+  return <span>{String((typeof local === 'string' && local) || value(record, source) || '')}</span>;
+}
+
 /**
  * The list columns of a declaration, in order, as DataTable columns (place them as DataTable children).
  * `company`: a company-tenancy resource seen by an admin, who reads every company's rows: the owner's
  * name (`company_name`) comes first. The others see their own company's rows only: no such column.
+ * A declaration naming its rows per language shows the name column in the user's language (the server sorts
+ * it in the caller's language too: server/lib/resourceRoutes.ts `sortColumnsIn`).
  */
 export function declaredColumns(decl: FieldsDecl, opts: { company?: boolean } = {}) {
+  const local = namesPerLanguage(decl);
   const columns = listColumns(decl).map(({ name, field }) => (
-    <DataTable.Col key={name} source={name} field={fieldComponentOf(field)} disableSort={field.type === 'image' || field.type === 'file'} />
+    <DataTable.Col
+      key={name}
+      source={name}
+      field={local && name === 'name' ? LocalNameText : fieldComponentOf(field)}
+      disableSort={field.type === 'image' || field.type === 'file'}
+    />
   ));
   if (!opts.company) return columns;
   return [<DataTable.Col key="company_name" source="company_name" label="declared.company" disableSort field={TextField} />, ...columns];

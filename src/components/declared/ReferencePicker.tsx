@@ -1,8 +1,9 @@
-import { AutocompleteInput, ReferenceInput, useGetList, useTranslate, type Validator } from 'react-admin';
+import { AutocompleteInput, ReferenceInput, useGetList, useLocaleState, useTranslate, type Validator } from 'react-admin';
 import type { FieldDef } from '../../../model/fields';
 import { resourceByName } from '../../../model/registry';
 import { sortableOf } from '../../../model/resource';
-import { LookupInput } from './LookupInput';
+import { LookupInput, lookupText } from './LookupInput';
+import { namesPerLanguage } from './DeclaredColumns';
 
 export interface ReferencePickerProps {
   source: string;
@@ -27,6 +28,7 @@ const PICK_ALL = 100;
  */
 export function ReferencePicker({ source, field, validate, fullWidth, label, helperText }: ReferencePickerProps) {
   const ref = field.reference!;
+  const [locale = 'it'] = useLocaleState();
   if (ref.lookup)
     return (
       <LookupInput
@@ -42,11 +44,13 @@ export function ReferencePicker({ source, field, validate, fullWidth, label, hel
   const target = resourceByName(ref.resource);
   const sort =
     target && sortableOf(target).includes(ref.optionText) ? { field: ref.optionText, order: 'ASC' as const } : { field: 'id', order: 'ASC' as const };
+  // A target naming its rows per language (issue 35): each choice in the user's language, the stored name where empty.
+  const optionText = target && namesPerLanguage(target.fields) ? lookupText(ref.optionText, locale) : ref.optionText;
   if (!target || target.list?.search?.length) {
     return (
       <ReferenceInput source={source} reference={ref.resource} sort={sort} perPage={25}>
         <AutocompleteInput
-          optionText={ref.optionText}
+          optionText={optionText}
           filterToQuery={(q: string) => (q.trim() ? { q: q.trim() } : {})}
           validate={validate}
           fullWidth={fullWidth}
@@ -56,7 +60,7 @@ export function ReferencePicker({ source, field, validate, fullWidth, label, hel
       </ReferenceInput>
     );
   }
-  return <ShortReference {...{ source, validate, fullWidth, label, helperText }} reference={ref.resource} optionText={ref.optionText} sort={sort} />;
+  return <ShortReference {...{ source, validate, fullWidth, label, helperText }} reference={ref.resource} optionText={optionText} sort={sort} />;
 }
 
 function ShortReference({
@@ -68,7 +72,11 @@ function ShortReference({
   fullWidth,
   label,
   helperText,
-}: Omit<ReferencePickerProps, 'field'> & { reference: string; optionText: string; sort: { field: string; order: 'ASC' } }) {
+}: Omit<ReferencePickerProps, 'field'> & {
+  reference: string;
+  optionText: string | ((row: Record<string, unknown>) => string);
+  sort: { field: string; order: 'ASC' };
+}) {
   const translate = useTranslate();
   const { data, isPending } = useGetList(reference, { pagination: { page: 1, perPage: PICK_ALL }, sort });
   return (

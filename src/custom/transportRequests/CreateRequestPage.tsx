@@ -79,7 +79,8 @@ export function CreateRequestPage({ visitor = false }: { visitor?: boolean }) {
   // Bumped when errors are shown: after that render, the first wrong field gets the focus.
   const [focusRequest, setFocusRequest] = useState(0);
   const countries = useQuery({ queryKey: ['lookup', 'country_list'], queryFn: () => dataProvider.countries(), staleTime: 60_000 });
-  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list'], queryFn: () => dataProvider.documentTypes(), staleTime: 60_000 });
+  // The types are named in the user's language (issue 35): one cache entry per language.
+  const docTypes = useQuery({ queryKey: ['lookup', 'document_types_list', locale], queryFn: () => dataProvider.documentTypes(locale), staleTime: 60_000 });
 
   // The end user's company gives the pickup defaults: location name = legal name, its address (calculator document §2).
   const company = identity?.company;

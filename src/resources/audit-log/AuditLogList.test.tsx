@@ -95,6 +95,9 @@ describe('the audit log list', () => {
       expect(within(table).getByRole('columnheader', { name: h })).toBeTruthy();
     expect(calls[0].pathname).toBe('/api/v1/admin/audit_log');
     expect([calls[0].searchParams.get('sort'), calls[0].searchParams.get('order'), calls[0].searchParams.get('per_page')]).toEqual(['at', 'desc', '25']);
+    // Sign-ins are left out until the switch shows them (issue 35).
+    expect(calls[0].searchParams.get('sign_ins')).toBe('false');
+    expect((screen.getByLabelText('Mostra gli accessi') as HTMLInputElement).checked).toBe(false);
 
     fireEvent.change(screen.getByLabelText('ID risorsa'), { target: { value: '5' } });
     await waitFor(() => expect(calls.some((c) => c.searchParams.get('resource_id') === '5')).toBe(true));

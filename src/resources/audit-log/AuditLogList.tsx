@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { AutocompleteInput, List, TopToolbar, NumberInput, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { AutocompleteInput, BooleanInput, List, TopToolbar, NumberInput, ReferenceInput, SelectInput, useTranslate, type RaRecord } from 'react-admin';
 import { RESOURCES } from '../../../model/registry';
 import type { ResourceDecl } from '../../../model/resource';
 import { AUDIT_ACTIONS, AUDIT_TEXTS, actionLabel, langOf, resourceLabel } from '../../components/audit/format';
@@ -27,7 +27,7 @@ const fullName = (r: RaRecord) => [r.first_name, r.last_name].filter(Boolean).jo
 /**
  * /audit-log (issue 19): the audit log for admins (every entry) and carriers (their tenant's; the server
  * decides, the path comes from the declaration by role). Filters: resource, id, user, company, action and
- * the dates from/to (Rome days); newest first, paged.
+ * the dates from/to (Rome days), sign-ins shown on request; newest first, paged.
  */
 export function AuditLogList() {
   const translate = useTranslate();
@@ -46,6 +46,8 @@ export function AuditLogList() {
     <SelectInput key="action" source="action" label={`${F}.action`} choices={AUDIT_ACTIONS.map((a) => ({ id: a, name: actionLabel(a, lang) }))} alwaysOn />,
     <PortalDateInput key="from" source="from" label="audit.from" alwaysOn />,
     <PortalDateInput key="to" source="to" label="audit.to" alwaysOn />,
+    // Sign-ins drown the changes (issue 35): left out until asked for (the server's `sign_ins`, false by default here).
+    <BooleanInput key="sign_ins" source="sign_ins" label="audit.sign_ins" alwaysOn sx={{ alignSelf: 'center', ml: 1 }} />,
   ];
   return (
     <>
@@ -56,6 +58,7 @@ export function AuditLogList() {
         sort={{ field: 'at', order: 'DESC' }}
         perPage={25}
         filters={filters}
+        filterDefaultValues={{ sign_ins: false }}
         actions={
           <TopToolbar>
             <ExportMenu />
