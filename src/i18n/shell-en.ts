@@ -17,6 +17,8 @@ export const shellMessages: typeof shellItalian = {
   'text-support': 'Support',
   'text-settings': 'Account settings',
   portal: {
+    // a wizard's step label: how many of its fields need fixing (src/components/forms/WizardSteps.tsx)
+    step_errors: '1 field to fix |||| %{smart_count} fields to fix',
     name: 'Transport Portal',
     language: 'Language',
     account_settings: 'Account Settings',

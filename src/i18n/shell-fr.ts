@@ -17,6 +17,8 @@ export const shellMessages: typeof shellItalian = {
   'text-support': 'Assistance',
   'text-settings': 'Paramètres du compte',
   portal: {
+    // a wizard's step label: how many of its fields need fixing (src/components/forms/WizardSteps.tsx)
+    step_errors: '1 champ à corriger |||| %{smart_count} champs à corriger',
     name: 'Portail Transport',
     language: 'Langue',
     account_settings: 'Paramètres du compte',

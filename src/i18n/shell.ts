@@ -19,6 +19,8 @@ export const shellItalian = {
   'text-support': 'Assistenza',
   'text-settings': 'Impostazioni account',
   portal: {
+    // a wizard's step label: how many of its fields need fixing (src/components/forms/WizardSteps.tsx)
+    step_errors: '1 campo da correggere |||| %{smart_count} campi da correggere',
     name: 'Portale Trasporti',
     language: 'Lingua',
     account_settings: 'Impostazioni account',

@@ -141,6 +141,53 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
     expect(errors).toEqual([]);
   });
 
+  it(
+    "a new user with an e-mail already in use: the server's refusal reopens step 2, said once under the e-mail, with no toast",
+    { timeout: 120_000 },
+    async () => {
+      const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
+      await ctx.login(page, 'admin@portal.demo');
+      await page.goto(`${ctx.portal.url}/#/user-management/create`);
+      // an end-user company: the role follows (Cliente finale)
+      await pickAuto(page, 'Azienda', 'Rossi', /^Rossi Logistica/);
+      await expect.poll(() => page.getByRole('combobox', { name: /^Ruolo\b/ }).textContent()).toBe('Cliente finale');
+      await pickAuto(page, 'Lingua', 'Ital', 'Italiano');
+      await page.getByTestId('user-next').click();
+      // "Avanti" on an empty step says where: its first wrong input comes into sight (the button is at the bottom)
+      await page.mouse.wheel(0, 2000);
+      await page.getByTestId('user-next').click();
+      await expect
+        .poll(async () => {
+          const box = await page.locator('input[name=title]').boundingBox();
+          return !!box && box.y >= 0 && box.y + box.height <= 844;
+        })
+        .toBe(true);
+      await fill(page, 'Titolo', 'Sig.');
+      await fill(page, 'Email', 'carrier@portal.demo');
+      await fill(page, 'Nome', 'Doppio');
+      await fill(page, 'Cognome', 'Indirizzo');
+      await fill(page, 'Indirizzo', 'Via Roma 1');
+      await fill(page, 'Città', 'Bologna');
+      await fill(page, 'CAP', '40100');
+      await pickAuto(page, 'Paese', 'Itali', 'Italia');
+      await page.getByTestId('user-next').click();
+      await expect.poll(() => page.locator('[data-step=notes]').getAttribute('data-active')).toBe('1');
+      await page.getByTestId('user-save').click();
+      // the step with the server's message opens, its label counts it, its input has the focus
+      await expect.poll(() => page.locator('[data-step=information]').getAttribute('data-active')).toBe('1');
+      await expect.poll(() => page.getByTestId('user-step-errors-information').textContent()).toBe('1 campo da correggere');
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('email');
+      await page.waitForTimeout(500); // a toast or a banner would be on the page by now
+      expect(await timesOnPage(page, 'già usato da un altro utente')).toBe(1);
+      expect(await toasts(page)).toEqual([]);
+      expect(await page.getByTestId('form-error').count()).toBe(0);
+      await shot(page, 'form-errors-user-email-taken');
+      expect(await axeProblems(page, 'user create, e-mail in use')).toEqual([]);
+      expect(await ctx.portal.db.db.selectFrom('users').select('id').where('first_name', '=', 'Doppio').execute()).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
+
   async function dieselPrice(page: Page, month: string, typed: string) {
     await page.goto(`${ctx.portal.url}/#/diesel-prices`);
     await page.getByTestId('add').click();

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { CreateBase, Form, Title, usePermissions, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, Step, StepButton, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent } from '@mui/material';
+import { WizardSteps, focusFirstWrong } from '../../components/forms/WizardSteps';
 import { COMPANY_ROLE } from '../../../model/roles';
 import { isEnduserCompany } from '../../../model/companies';
 import { COMPANY_DEFAULTS, CompanyInputs, companyTransform, stepFields, useFormRole, type CallerKind } from './CompanyInputs';
@@ -24,65 +25,27 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
   const steps = useSteps(kind);
   const [active, setActive] = useState(0);
   const { trigger } = useFormContext();
-  const { errors, submitCount } = useFormState();
   const role = useFormRole(kind);
   const current = steps[Math.min(active, steps.length - 1)];
   const last = active >= steps.length - 1;
   const root = useRef<HTMLDivElement>(null);
-  // Each step's wrong fields (the form's checks and the server's), counted on its label (issue 35).
-  const wrong = (s: StepName) => stepFields(s, role).filter((f) => errors[f]).length;
-  /** Shows a step and puts the focus on its first wrong input. */
-  const open = (index: number) => {
-    setActive(index);
-    requestAnimationFrame(() =>
-      root.current
-        ?.querySelector<HTMLElement>(`[data-step=${steps[index]}] input[aria-invalid=true], [data-step=${steps[index]}] textarea[aria-invalid=true]`)
-        ?.focus(),
-    );
-  };
-  // Saving with errors (the form's or the server's) opens the first step that has one.
-  const seen = useRef(submitCount);
-  useEffect(() => {
-    if (submitCount === seen.current) return;
-    seen.current = submitCount;
-    const first = steps.findIndex((s) => wrong(s) > 0);
-    if (first >= 0) open(first);
-  }, [submitCount, errors]); // eslint-disable-line react-hooks/exhaustive-deps
   // Steps advance in order: the current step's fields must be valid first (accounts document §4).
   const next = async () => {
     if (await trigger(stepFields(current, role))) setActive(active + 1);
+    else focusFirstWrong(root, current, 'show');
   };
   return (
     <Box ref={root}>
-      <Stepper activeStep={active} alternativeLabel nonLinear={submitCount > 0} sx={{ mb: 3 }} data-testid="company-steps">
-        {steps.map((s, i) => {
-          const n = wrong(s);
-          const optional =
-            n > 0 ? (
-              <Typography variant="caption" color="error" data-testid={`company-step-errors-${s}`}>
-                {translate(`${T}.step_errors`, { smart_count: n })}
-              </Typography>
-            ) : undefined;
-          const label = (
-            <StepLabel error={n > 0} data-testid={`company-step-${s}`} optional={optional}>
-              {translate(`${T}.steps.${s}`)}
-            </StepLabel>
-          );
-          // Once a save was tried, every step can be opened from its label (to fix what it says); StepButton
-          // hands its own `optional` to the label it wraps.
-          return (
-            <Step key={s} completed={false}>
-              {submitCount > 0 ? (
-                <StepButton onClick={() => open(i)} optional={optional}>
-                  {label}
-                </StepButton>
-              ) : (
-                label
-              )}
-            </Step>
-          );
-        })}
-      </Stepper>
+      {/* Each label counts its wrong fields; a save with errors opens the first wrong step (issue 35). */}
+      <WizardSteps
+        steps={steps}
+        active={active}
+        setActive={setActive}
+        fieldsOf={(s) => stepFields(s, role)}
+        label={(s) => translate(`${T}.steps.${s}`)}
+        root={root}
+        testId="company"
+      />
       {/* Every step stays mounted (values and rules kept); only the current one is shown. */}
       {(['settings', 'details', 'enduser'] as StepName[]).map((s) => (
         <Box key={s} sx={{ display: s === current ? 'block' : 'none' }} data-step={s} data-active={s === current ? '1' : '0'}>

@@ -65,7 +65,6 @@ export const companyMessages = {
         decrease_range: 'La percentuale di sconto deve essere compresa tra 0 e 100',
         new_value: 'Aggiungi «%{value}»',
         ratio_kg: '%{value} kg',
-        step_errors: '1 campo da correggere |||| %{smart_count} campi da correggere',
         hints: {
           combo_cbm_ratio: 'Kg per metro cubo nel peso volumetrico del groupage (di solito 250)',
           combo_lm_ratio: 'Kg per metro lineare nel peso volumetrico del groupage (di solito 1750)',
@@ -109,7 +108,6 @@ export const companyMessages = {
         decrease_range: 'Decrease percentage must be between 0 and 100',
         new_value: 'Add “%{value}”',
         ratio_kg: '%{value} kg',
-        step_errors: '1 field to fix |||| %{smart_count} fields to fix',
         hints: {
           combo_cbm_ratio: 'Kg per cubic metre in the groupage volumetric weight (usually 250)',
           combo_lm_ratio: 'Kg per loading metre in the groupage volumetric weight (usually 1750)',
@@ -154,7 +152,6 @@ export const companyMessages = {
         decrease_range: 'Le pourcentage de réduction doit être compris entre 0 et 100',
         new_value: 'Ajouter « %{value} »',
         ratio_kg: '%{value} kg',
-        step_errors: '1 champ à corriger |||| %{smart_count} champs à corriger',
         hints: {
           combo_cbm_ratio: 'Kg par mètre cube dans le poids volumétrique du groupage (en général 250)',
           combo_lm_ratio: 'Kg par mètre linéaire dans le poids volumétrique du groupage (en général 1750)',

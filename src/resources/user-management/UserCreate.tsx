@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { CreateBase, Form, ResourceContextProvider, Title, useGetIdentity, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { Box, Button, Card, CardContent, Step, StepLabel, Stepper } from '@mui/material';
-import { FormErrorBlock } from '../../components/feedback/ErrorBlock';
-import { normalizeError } from '../../components/feedback/errors';
+import { CreateBase, Form, ResourceContextProvider, Title, useGetIdentity, usePermissions, useTranslate } from 'react-admin';
+import { Box, Button, Card, CardContent } from '@mui/material';
+import { WizardSteps, focusFirstWrong } from '../../components/forms/WizardSteps';
+import { FormErrorBlock, formShows } from '../../components/feedback/ErrorBlock';
 import { USER_STEP_FIELDS, UserInputs, userTransform, type CallerKind, type UserSection } from './UserInputs';
 import { ListTitle } from '../../components/table/ListTitle';
 
@@ -17,24 +17,30 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
   const [active, setActive] = useState(0);
   const { trigger } = useFormContext();
   const current = STEPS[active];
+  const root = useRef<HTMLDivElement>(null);
   const next = async () => {
     if (await trigger(USER_STEP_FIELDS[current])) setActive(active + 1);
+    else focusFirstWrong(root, current, 'show');
   };
   return (
-    <>
-      <Stepper activeStep={active} alternativeLabel sx={{ mb: 3 }} data-testid="user-steps">
-        {STEPS.map((s) => (
-          <Step key={s}>
-            <StepLabel>{translate(`${T}.steps.${s}`)}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+    <Box ref={root}>
+      {/* Each label counts its wrong fields; a save with errors opens the first wrong step (issue 35). */}
+      <WizardSteps
+        steps={STEPS}
+        active={active}
+        setActive={setActive}
+        fieldsOf={(s) => USER_STEP_FIELDS[s]}
+        label={(s) => translate(`${T}.steps.${s}`)}
+        root={root}
+        testId="user"
+      />
       {STEPS.map((s) => (
         <Box key={s} sx={{ display: s === current ? 'block' : 'none' }} data-step={s} data-active={s === current ? '1' : '0'}>
           <UserInputs sections={[s]} kind={kind} mode="create" />
         </Box>
       ))}
-      <FormErrorBlock error={error} />
+      {/* What no step shows (a failure that names no field): one message, under the steps. */}
+      <FormErrorBlock error={error} shown={(f) => formShows(root.current, f)} />
       {/* Distinct keys: the next button must not turn into the submit button under the click that advances. */}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 2 }}>
         <Button onClick={() => navigate('/user-management')} data-testid="user-cancel">
@@ -55,7 +61,7 @@ function Wizard({ kind, error }: { kind: CallerKind; error: unknown }) {
           </Button>
         )}
       </Box>
-    </>
+    </Box>
   );
 }
 
@@ -70,7 +76,6 @@ export function UserCreate() {
   const { permissions } = usePermissions();
   const { identity } = useGetIdentity();
   const kind: CallerKind = permissions === 'carrier' ? 'carrier' : 'admin';
-  const notify = useNotify();
   const [error, setError] = useState<unknown>(null);
   if (kind === 'carrier' && !identity) return null;
   const defaults = { status_id: 1, ...(kind === 'carrier' ? { company_id: identity?.company_id } : {}) };
@@ -82,12 +87,10 @@ export function UserCreate() {
         transform={userTransform}
         mutationOptions={{
           onSuccess: () => navigate('/user-management'),
-          onError: (e: unknown) => {
-            // Field errors show under their inputs, in the block and as toasts (data provider); others toast here.
-            setError(e);
-            const n = normalizeError(e);
-            if (!Object.keys(n.errors).length) notify(n.message, { type: 'error', messageArgs: { _: n.message } });
-          },
+          // Field messages show under their inputs only (issue 35): the provider toasts none of them.
+          meta: { fieldErrorsShown: true },
+          // Field errors go to their inputs (the wizard opens the first wrong step); anything else to the block.
+          onError: (e: unknown) => setError(e),
         }}
       >
         <Title title={translate(`${T}.create_title`)} />
@@ -95,7 +98,7 @@ export function UserCreate() {
         <ListTitle>{translate(`${T}.create_title`)}</ListTitle>
         <Card sx={{ mt: 2 }}>
           <CardContent>
-            <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate>
+            <Form defaultValues={defaults} warnWhenUnsavedChanges={false} noValidate disableInvalidFormNotification>
               <Wizard kind={kind} error={error} />
             </Form>
           </CardContent>
