@@ -222,6 +222,13 @@ async function main() {
         add(role, 'end user, sort cost desc', () => ({ enduser_id: pick(carrierEndusers), sort: 'cost', order: 'desc' }));
       }
       add(role, 'middle page (info)', () => ({ page: Math.round(last / 2) + between(-5, 5) }), true);
+      // The list's search (issue 35, `q`): a number, a city every row has (the first page of many matches), a
+      // reference, and a text no row has (the whole scope read: the worst a user can send). Information: a
+      // LIKE '%…%' cannot use an index, so its cost grows with the caller's rows.
+      add(role, 'search: a number (info)', () => ({ q: String(between(1, ROWS)) }), true);
+      add(role, 'search: "bologna" (info)', () => ({ q: 'bologna' }), true);
+      add(role, 'search: a reference (info)', () => ({ q: `ORD-${between(1, ROWS)}` }), true);
+      add(role, 'search: no match (info)', () => ({ q: 'zzz-nessuna' }), true);
     }
 
     for (const k of kinds) for (let i = 0; i < 3; i++) await get(k.role, k.url()); // warm-up

@@ -210,6 +210,7 @@ describeEachDb('audit log', (p) => {
       'POST /enduser/events/ticket',
       'POST /enduser/notifications/read',
       'POST /visitor/changeEmail',
+      'POST /visitor/checkInvitation',
       'POST /visitor/costRequest',
       'POST /visitor/costRequest/pdf',
       'POST /visitor/login/mfa/setup',
