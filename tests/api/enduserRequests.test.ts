@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '../../server/lib/passwords.js';
+import { SEARCH_WINDOW } from '../../server/repositories/transportRequests.js';
 import { nowIso } from '../../server/lib/tokens.js';
 import { describeEachDb } from './helpers.js';
 import { pdfText } from './pdfText.js';
@@ -331,5 +332,25 @@ describeEachDb('the request list search and the end user’s open request', (p) 
     // Bianchi does not see Rossi's ticket through the request filter.
     const leak = await p().api('GET', `/enduser/chats/getTickets?transport_request_id=${id}`, { token: w.tokens.bianchi });
     expect(leak.body.data).toEqual([]);
+  });
+
+  it('looks for a text among the newest SEARCH_WINDOW requests of the scope and filters, and for a number at any age', async () => {
+    const old = await book(w.tokens.rossi, { deliverycity: 'Vercelli', shipperref: 'ORD-VECCHIO' });
+    expect(await search('enduser', w.tokens.rossi, 'vercelli')).toEqual([old]);
+    const { id: _id, ...copy } = await db().selectFrom('transport_requests').selectAll().where('id', '=', old).executeTakeFirstOrThrow();
+    // SEARCH_WINDOW newer requests of the same customer (no shipments: they only move the window)
+    for (let i = 0; i < SEARCH_WINDOW; i += 500)
+      await db()
+        .insertInto('transport_requests')
+        .values(Array.from({ length: 500 }, () => copy))
+        .execute();
+    expect(await search('enduser', w.tokens.rossi, 'vercelli')).toEqual([]);
+    expect(await search('company', w.tokens.acme, 'ord-vecchio')).toEqual([]);
+    // its number still finds it
+    expect(await search('enduser', w.tokens.rossi, `#${old}`)).toEqual([old]);
+    // a filter that keeps it among the newest of what it leaves brings it back
+    await db().updateTable('transport_requests').set({ transport_request_status_id: 4 }).where('id', '=', old).execute();
+    expect(await search('enduser', w.tokens.rossi, 'vercelli', '&transport_request_status_id=4')).toEqual([old]);
+    expect(await search('admin', w.tokens.admin, 'ord-vecchio', '&transport_request_status_id=4')).toEqual([old]);
   });
 });

@@ -42,6 +42,8 @@ export function RequestSearchField({ sx }: { sx?: object }) {
       placeholder={translate('open_request.search_hint')}
       value={text}
       onChange={(e) => setText(e.target.value)}
+      // While a search is on: where it looks (the server's SEARCH_WINDOW, server/repositories/transportRequests.ts).
+      helperText={current ? translate('open_request.search_window') : undefined}
       sx={sx}
       slotProps={{
         htmlInput: { maxLength: REQUEST_SEARCH_MAX, 'data-testid': 'request-search', 'aria-label': translate('open_request.search_hint') },

@@ -22,6 +22,7 @@ const it = {
     ticket_opened: 'Aperto il %{date}',
     search: 'Cerca',
     search_hint: 'Numero, città, CAP, azienda, riferimento',
+    search_window: 'Tra le ultime 5.000 richieste: per le più vecchie aggiungi la data o lo stato.',
   },
 };
 
@@ -45,6 +46,7 @@ const en: typeof it = {
     ticket_opened: 'Opened on %{date}',
     search: 'Search',
     search_hint: 'Number, city, postcode, company, reference',
+    search_window: 'Among the latest 5,000 requests: for older ones add the date or the status.',
   },
 };
 
@@ -68,6 +70,7 @@ const fr: typeof it = {
     ticket_opened: 'Ouvert le %{date}',
     search: 'Rechercher',
     search_hint: 'Numéro, ville, code postal, société, référence',
+    search_window: 'Parmi les 5 000 dernières demandes : pour les plus anciennes, ajoutez la date ou le statut.',
   },
 };
 
