@@ -29,6 +29,39 @@ export function refuse(req: FastifyRequest, r: Exclude<StatusChange, { ok: true 
 }
 
 /**
+ * One status change, the one way for every role: the conditional update `change` makes (of concurrent changes
+ * exactly one wins), its event (lib/requestEvents: timeline, webhooks, bell, the statistics' drop and the live
+ * event commit with it; the status mails go after the commit), the refusal's answer and the audit entry.
+ * Answers the status the request left.
+ */
+async function changeStatus(
+  app: App,
+  req: FastifyRequest,
+  id: number,
+  to: number,
+  note: string | null,
+  change: (repo: ReturnType<typeof requestStatusRepo>) => Promise<StatusChange>,
+): Promise<number> {
+  const result = await changeRequest(app, async (trx, record) => {
+    const r = await change(requestStatusRepo(trx));
+    if (!r.ok) return r;
+    const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    await record({ id, ...owners }, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
+    return { ...r, owners };
+  });
+  if (!result.ok) refuse(req, result);
+  req.audit({
+    action: 'status',
+    resource: 'transport_requests',
+    resource_id: id,
+    company_id: result.owners.enduser_company_id ?? result.owners.carrier_id,
+    tenant_id: result.owners.carrier_id,
+    changes: { transport_request_status_id: { before: result.from, after: to } },
+  });
+  return result.from;
+}
+
+/**
  * POST /company/transport_requests/updateTransportRequestStatus {id, transport_request_status_id}
  * (calculator document §4, server.md §5): a carrier confirms (3) or refuses (4) an OP request of its
  * own; an admin sets any status. One conditional update: of concurrent changes one wins, the others
@@ -92,28 +125,11 @@ export default async function requestStatusRoutes(app: App) {
         if (!seen) throw notFound();
         throw invalid({ note: 'requests.refusalNeedsNote' });
       }
-      // The change and its event, the one way (lib/requestEvents: timeline, webhooks, bell, the statistics'
-      // drop and the live event commit with it; the status mails go after the commit).
-      const result = await changeRequest(app, async (trx, record) => {
-        const repo = requestStatusRepo(trx);
-        const r: StatusChange =
-          u.kind === 'admin' ? await repo.byAdmin(id, to) : await repo.byCarrier(id, u.company_id, to as typeof STATUS.CF | typeof STATUS.RF);
-        if (!r.ok) return r;
-        const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
-        await record({ id, ...owners }, actorOf(req), [{ event: 'status_changed', status_id: to, note }]);
-        return { ...r, owners };
-      });
-      if (!result.ok) refuse(req, result);
-      req.audit({
-        action: 'status',
-        resource: 'transport_requests',
-        resource_id: id,
-        company_id: result.owners.enduser_company_id ?? result.owners.carrier_id,
-        tenant_id: result.owners.carrier_id,
-        changes: { transport_request_status_id: { before: result.from, after: to } },
-      });
+      const from = await changeStatus(app, req, id, to, note, (repo) =>
+        u.kind === 'admin' ? repo.byAdmin(id, to) : repo.byCarrier(id, u.company_id, to as typeof STATUS.CF | typeof STATUS.RF),
+      );
       const message = to === STATUS.CF ? 'requests.confirmed' : to === STATUS.RF ? 'requests.refused' : 'requests.statusChanged';
-      return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: result.from } };
+      return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: from } };
     },
   );
 
@@ -167,26 +183,11 @@ export default async function requestStatusRoutes(app: App) {
         if (!seen) throw notFound();
         throw invalid({ note: 'requests.cancelNeedsReason' });
       }
-      const result = await changeRequest(app, async (trx, record) => {
-        const r = await requestStatusRepo(trx).byEndUser(id, u.company_id, u.id);
-        if (!r.ok) return r;
-        const owners = await trx.selectFrom('transport_requests').select(['carrier_id', 'enduser_company_id']).where('id', '=', id).executeTakeFirstOrThrow();
-        await record({ id, ...owners }, actorOf(req), [{ event: 'status_changed', status_id: STATUS.CN, note }]);
-        return { ...r, owners };
-      });
-      if (!result.ok) refuse(req, result);
-      req.audit({
-        action: 'status',
-        resource: 'transport_requests',
-        resource_id: id,
-        company_id: result.owners.enduser_company_id ?? result.owners.carrier_id,
-        tenant_id: result.owners.carrier_id,
-        changes: { transport_request_status_id: { before: result.from, after: STATUS.CN } },
-      });
+      const from = await changeStatus(app, req, id, STATUS.CN, note, (repo) => repo.byEndUser(id, u.company_id, u.id));
       return {
         status: true,
         message: req.t('requests.cancelled', { id }),
-        data: { id, transport_request_status_id: STATUS.CN, previous_status_id: result.from },
+        data: { id, transport_request_status_id: STATUS.CN, previous_status_id: from },
       };
     },
   );
