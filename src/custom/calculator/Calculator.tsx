@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { PortalDataProvider } from '../../dataProvider';
 import { Alert, Grid, useMediaQuery, type Theme } from '@mui/material';
 import { lazyScreen } from '../../components/lazyScreen';
@@ -41,6 +41,7 @@ function usePrefetchSteps() {
 export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyDefaults?: CompanyDefaults | null }) {
   usePrefetchSteps();
   const translate = useTranslate();
+  const [locale = 'it'] = useLocaleState();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const [form, setForm] = useState<CalcForm>(initialForm);
   const [step2, setStep2] = useState(false);
@@ -79,7 +80,7 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
     // an edited field loses its error, unless the new value is still wrong
     const changed = Object.keys(errors).filter((k) => fieldValue(f, k) !== fieldValue(form, k));
     if (changed.length) {
-      const now = validate(f, kind);
+      const now = validate(f, kind, locale);
       const next = { ...errors };
       for (const k of changed) {
         if (now[k]) next[k] = now[k];
@@ -105,7 +106,7 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
   };
 
   const submit = () => {
-    const e = validate(form, kind);
+    const e = validate(form, kind, locale);
     setErrors(e);
     if (Object.keys(e).length) {
       setAlert({ text: translate('calculator.fix_errors') });
@@ -118,7 +119,7 @@ export function Calculator({ kind, companyDefaults }: { kind: CalcKind; companyD
   const calculate = async () => {
     setBusy(true);
     setAlert(null);
-    const request = toCostRequest(form, kind);
+    const request = toCostRequest(form, kind, locale);
     try {
       const answer = await dataProvider.costRequest<CostAnswer>(request, { anonymous: kind === 'visitor' });
       if (answer.status) {

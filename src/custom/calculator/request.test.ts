@@ -102,4 +102,16 @@ describe('the cost request of the form', () => {
     });
     expect(validate(express(), 'admin')).toEqual({ company_id: 'calculator.required' });
   });
+
+  it("reads weights and measures in the user's language, as the booking form does (1.500 kg in Italian is 1500)", () => {
+    const f = express();
+    f.pallets = [{ ...f.pallets[0], weight: '1.500', width: '120', length: '80', height: '1,5' }];
+    expect(toCostRequest(f, 'enduser', 'it')).toMatchObject({ palletWeight: [1500], palletHeight: [1.5] });
+    expect(toCostRequest({ ...f, pallets: [{ ...f.pallets[0], weight: '1,500', height: '1.5' }] }, 'enduser', 'en')).toMatchObject({
+      palletWeight: [1500],
+      palletHeight: [1.5],
+    });
+    expect(validate({ ...f, pallets: [{ ...f.pallets[0], weight: '1,2,3' }] }, 'enduser', 'it')).toMatchObject({ 'palletWeight.0': 'calculator.positive' });
+    expect(validate({ ...f, pallets: [{ ...f.pallets[0], weight: '-5' }] }, 'enduser', 'it')).toMatchObject({ 'palletWeight.0': 'calculator.positive' });
+  });
 });

@@ -1,3 +1,4 @@
+import { readDecimal } from '../../components/forms/decimal';
 import { ISLAND_NAMES } from '../../../model/tariffPlaces';
 import type { CalcForm, CalcKind, CostRequest, PlaceForm } from './types';
 
@@ -32,19 +33,26 @@ export function initialForm(): CalcForm {
 /** Locality and province are asked when the zone is national or the place is in Italy (calculator document §5). */
 export const asksLocality = (form: Pick<CalcForm, 'zone'>, place: PlaceForm) => form.zone === 'national' || place.country.toUpperCase() === 'IT';
 
-/** "12,5" and "12.5" are the same number (Italian users type commas; the request carries dots). */
-export const toNumber = (v: string) => Number(v.trim().replace(',', '.'));
-const isNumberText = (v: string) => /^\d+([.,]\d+)?$/.test(v.trim());
+/**
+ * A typed weight or measure in the user's language, through the portal's one reader of typed decimals in its
+ * quantity reading (src/components/forms/decimal.ts): "12,5" and "12.5" are 12.5, "1.500" in Italian is
+ * 1500 kg as on the booking form (issue 35); NaN when it reads as no number. The request carries dots.
+ */
+export const toNumber = (v: string, locale = 'it') => {
+  const n = readDecimal(v, locale, { quantity: true });
+  return typeof n === 'number' ? n : NaN;
+};
+const isNumberText = (v: string, locale: string) => !/^\s*[+-]/.test(v) && Number.isFinite(toNumber(v, locale));
 
 /** The calculator document §5 on the client: every missing or impossible value, keyed as the server keys its field errors. */
-export function validate(form: CalcForm, kind: CalcKind): Record<string, string> {
+export function validate(form: CalcForm, kind: CalcKind, locale = 'it'): Record<string, string> {
   const e: Record<string, string> = {};
   const need = (key: string, v: string | number | '') => {
     if (v === '' || (typeof v === 'string' && !v.trim())) e[key] = 'calculator.required';
   };
   const positive = (key: string, v: string) => {
     if (!v.trim()) e[key] = 'calculator.required';
-    else if (!isNumberText(v) || toNumber(v) <= 0) e[key] = 'calculator.positive';
+    else if (!isNumberText(v, locale) || toNumber(v, locale) <= 0) e[key] = 'calculator.positive';
   };
   need('zone', form.zone);
   need('service', form.service);
@@ -70,7 +78,7 @@ export function validate(form: CalcForm, kind: CalcKind): Record<string, string>
     else if (!/^\d+$/.test(form.units.trim()) || Number(form.units) < 1) e.standardunits = 'calculator.integer';
     positive('standardweight', form.weight);
     if (!form.volume.trim()) e.standardvolume = 'calculator.required';
-    else if (!isNumberText(form.volume)) e.standardvolume = 'calculator.not_negative';
+    else if (!isNumberText(form.volume, locale)) e.standardvolume = 'calculator.not_negative';
     need('standardvolumeType', form.volumeType);
     // The ratio is chosen by carriers and admins; end users and visitors get their companies' (pricing.md §3.1).
     if ((kind === 'carrier' || kind === 'admin') && form.volumeType) need('calculationRatio', form.ratio);
@@ -90,7 +98,7 @@ function place(form: CalcForm, end: 'origin' | 'destination') {
 }
 
 /** The cost request of a valid form (validate() first). */
-export function toCostRequest(form: CalcForm, kind: CalcKind): CostRequest {
+export function toCostRequest(form: CalcForm, kind: CalcKind, locale = 'it'): CostRequest {
   const body: CostRequest = {
     zone: form.zone as CostRequest['zone'],
     service: form.service as CostRequest['service'],
@@ -102,14 +110,14 @@ export function toCostRequest(form: CalcForm, kind: CalcKind): CostRequest {
   if (form.service === 'palletExpress') {
     body.flow = form.flow;
     if (form.island) body.island = form.island;
-    body.palletWeight = form.pallets.map((p) => toNumber(p.weight));
-    body.palletWidth = form.pallets.map((p) => toNumber(p.width));
-    body.palletLength = form.pallets.map((p) => toNumber(p.length));
-    body.palletHeight = form.pallets.map((p) => toNumber(p.height));
+    body.palletWeight = form.pallets.map((p) => toNumber(p.weight, locale));
+    body.palletWidth = form.pallets.map((p) => toNumber(p.width, locale));
+    body.palletLength = form.pallets.map((p) => toNumber(p.length, locale));
+    body.palletHeight = form.pallets.map((p) => toNumber(p.height, locale));
   } else {
     body.standardunits = Number(form.units);
-    body.standardweight = toNumber(form.weight);
-    body.standardvolume = toNumber(form.volume);
+    body.standardweight = toNumber(form.weight, locale);
+    body.standardvolume = toNumber(form.volume, locale);
     body.standardvolumeType = form.volumeType as 'CBM' | 'LM';
     if ((kind === 'carrier' || kind === 'admin') && form.ratio) body.calculationRatio = form.ratio;
   }
