@@ -2,28 +2,13 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, shot, visibleWhereItIs, type BrowserSuite } from './harness.js';
 import { nowIso } from '../../server/lib/tokens.js';
+import { fieldLabel as label, fillField as fill, pickAuto, pickSelect } from './pickers.js';
 
 /** The smallest valid PNG. */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
   'hex',
 );
-const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
-
-async function pickSelect(page: Page, field: string, option: string | RegExp) {
-  // A select's accessible name is its label followed by its value.
-  await page.getByRole('combobox', { name: new RegExp(`^${field}\\b`) }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-async function pickAuto(page: Page, field: string, typed: string, option: string | RegExp) {
-  const input = page.getByRole('combobox', { name: label(field) });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-}
-async function fill(page: Page, field: string, value: string) {
-  await page.getByLabel(label(field)).fill(value);
-}
 async function rowAction(page: Page, rowText: string, action: string) {
   await page.getByRole('row').filter({ hasText: rowText }).getByTestId('row-actions').click();
   await page.getByTestId(action).click();

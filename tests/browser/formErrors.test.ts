@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
-import { typeInPicker } from './pickers.js';
+import { fieldLabel as label, fillField as fill, pickAuto, pickSelect, typeInPicker } from './pickers.js';
 import { axeProblems } from './axe.js';
 import { nowIso } from '../../server/lib/tokens.js';
 
@@ -11,19 +11,6 @@ import { nowIso } from '../../server/lib/tokens.js';
  * a duplicate country code said once, at its field, without an internal id; decimals typed with the user's
  * mark (1,634 in Italian, 1.634 in English); the access request without a website.
  */
-const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
-
-async function pickSelect(page: Page, field: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: new RegExp(`^${field}\\b`) }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-async function pickAuto(page: Page, field: string, typed: string, option: string | RegExp) {
-  const input = page.getByRole('combobox', { name: label(field) });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-}
-const fill = (page: Page, field: string, value: string) => page.getByLabel(label(field)).fill(value);
 /** How many times a text appears on the whole page (fields, banners and toasts alike). */
 const timesOnPage = (page: Page, text: string) => page.evaluate((t) => document.body.innerText.split(t).length - 1, text);
 /** The toasts shown (none expected for a field's problem). */

@@ -4,16 +4,9 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from './axe.js';
 import { describeInBrowser, shot } from './harness.js';
+import { fieldLabel as label, fillField as fill, pickAuto } from './pickers.js';
 
 const PHONE = { width: 390, height: 844 };
-const label = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
-async function pickAuto(page: Page, field: string, typed: string, option: string | RegExp) {
-  const input = page.getByRole('combobox', { name: label(field) });
-  await input.click();
-  await input.fill(typed);
-  await page.getByRole('option', { name: option }).first().click();
-}
-const fill = (page: Page, field: string, value: string) => page.getByLabel(label(field)).fill(value);
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Invitations (issue 35 item 9) on a phone, in Italian: the admin creates a user without a password, the link sets it. */

@@ -25,3 +25,23 @@ export const pickerText = (scope: Page | Locator, testId: string) => scope.getBy
 
 /** A `YYYY-MM-DD` day as the Italian (and French, and English) screen writes it: 25/11/2026. */
 export const shownDay = (iso: string) => iso.split('-').reverse().join('/');
+
+/** A form field's accessible name: its label, with the required mark (`*`) if any. */
+export const fieldLabel = (text: string) => new RegExp(`^${text.replace(/[()]/g, '\\$&')}\\s*\\*?$`);
+
+/** Picks an option of a select (its accessible name is its label followed by its value). */
+export async function pickSelect(page: Page, field: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: new RegExp(`^${field}\\b`) }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Types into an autocomplete and picks the first option matching `option`. */
+export async function pickAuto(page: Page, field: string, typed: string, option: string | RegExp) {
+  const input = page.getByRole('combobox', { name: fieldLabel(field) });
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Fills the input labelled `field`. */
+export const fillField = (page: Page, field: string, value: string) => page.getByLabel(fieldLabel(field)).fill(value);
