@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
+import { fillCalcPlace } from './pickers.js';
 import { axeProblems } from './axe.js';
 import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
 import { romeToday } from '../../server/lib/romeDate.js';
@@ -39,12 +40,8 @@ describeInBrowser('a quote with the fuel surcharge and a ZTL', (ctx) => {
     await page.getByTestId('service-palletExpress').click();
     await page.getByTestId('calc-next').click();
     await page.getByTestId('calc-form').waitFor();
-    await page.fill('input[name=originPostalCode]', '20121');
-    await page.fill('input[name=originLocality]', 'Milano');
-    await page.fill('input[name=originProvince]', 'MI');
-    await page.fill('input[name=destinationPostalCode]', '00118');
-    await page.fill('input[name=destinationLocality]', 'Roma');
-    await page.fill('input[name=destinationProvince]', 'RM');
+    await fillCalcPlace(page, 'origin', '20121', 'Milano', 'MI');
+    await fillCalcPlace(page, 'destination', '00118', 'Roma', 'RM');
     const names = ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'];
     const values = ['250', '120', '80', '90'];
     for (let i = 0; i < 4; i++) await page.fill(`input[name="${names[i]}[0]"]`, values[i]!);

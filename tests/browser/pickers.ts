@@ -45,3 +45,17 @@ export async function pickAuto(page: Page, field: string, typed: string, option:
 
 /** Fills the input labelled `field`. */
 export const fillField = (page: Page, field: string, value: string) => page.getByLabel(fieldLabel(field)).fill(value);
+
+/**
+ * A calculator place with a postal code of one municipality: types the CAP, then waits for the comuni data
+ * to fill the locality and the province (issue 35) before going on. Typing the locality while that answer
+ * is on its way raced with it (CI once booked "RomaRoma").
+ */
+export async function fillCalcPlace(page: Page, end: 'origin' | 'destination', postalCode: string, locality: string, province: string) {
+  await page.fill(`input[name=${end}PostalCode]`, postalCode);
+  await page
+    .waitForFunction(([sel, want]) => document.querySelector<HTMLInputElement>(sel)?.value === want, [`input[name=${end}Locality]`, locality] as const, { timeout: 5000 })
+    .catch(() => undefined); // told below, with what it shows
+  const [shownLocality, shownProvince] = [await page.inputValue(`input[name=${end}Locality]`), await page.inputValue(`input[name=${end}Province]`)];
+  if (shownLocality !== locality || shownProvince !== province) throw new Error(`CAP ${postalCode} filled "${shownLocality}" (${shownProvince}), not "${locality}" (${province})`);
+}

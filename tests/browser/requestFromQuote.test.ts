@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
 import { buildPricingWorld, type PricingWorld } from '../api/pricingFixtures.js';
 import { describeInBrowser, shot } from './harness.js';
-import { shownDay, typeInPicker } from './pickers.js';
+import { fillCalcPlace, shownDay, typeInPicker } from './pickers.js';
 
 /**
  * From a quote to a confirmed request, in Italian, on the worked example of pricing.md §6
@@ -18,12 +18,8 @@ async function quoteWorkedExample(page: Page) {
   await page.getByTestId('service-palletExpress').click();
   await page.getByTestId('calc-next').click();
   await page.getByTestId('calc-form').waitFor();
-  await page.fill('input[name=originPostalCode]', '20121');
-  await page.fill('input[name=originLocality]', 'Milano');
-  await page.fill('input[name=originProvince]', 'MI');
-  await page.fill('input[name=destinationPostalCode]', '00118');
-  await page.fill('input[name=destinationLocality]', 'Roma');
-  await page.fill('input[name=destinationProvince]', 'RM');
+  await fillCalcPlace(page, 'origin', '20121', 'Milano', 'MI');
+  await fillCalcPlace(page, 'destination', '00118', 'Roma', 'RM');
   const values = ['250', '120', '80', '90'];
   for (const [i, name] of ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'].entries()) await page.fill(`input[name="${name}[0]"]`, values[i]);
   await page.getByTestId('calc-submit').click();

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { describeInBrowser, shot } from './harness.js';
+import { fillCalcPlace } from './pickers.js';
 import { bytesOf } from './files.js';
 import { axeProblems } from './axe.js';
 import { buildPricingWorld } from '../api/pricingFixtures.js';
@@ -102,9 +103,7 @@ describeInBrowser('the request timeline and the PDFs in Chromium, in Italian', (
     await page.getByTestId('service-palletExpress').click();
     await page.getByTestId('calc-next').click();
     await page.getByTestId('calc-form').waitFor();
-    await page.fill('input[name=destinationPostalCode]', '00118');
-    await page.fill('input[name=destinationLocality]', 'Roma');
-    await page.fill('input[name=destinationProvince]', 'RM');
+    await fillCalcPlace(page, 'destination', '00118', 'Roma', 'RM');
     const names = ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'];
     const values = ['250', '120', '80', '90'];
     for (let i = 0; i < 4; i++) await page.fill(`input[name="${names[i]}[0]"]`, values[i]);
