@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
+const started = Date.now();
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const bin = (pkg, file) => path.join(root, 'node_modules', pkg, file);
 const run = (label, args, env = {}) => {
@@ -53,9 +54,37 @@ const status = run('tests', [
   ...process.argv.slice(2),
 ]);
 
+/**
+ * Time per project (issue 37 item 3), from the JSON report: wall time from the first file's start to the last
+ * file's end, and the files' summed time (more than the wall time when files ran side by side).
+ */
+function projectTimes(r) {
+  const projectOf = (file) => (file.includes('/tests/browser/') ? 'browser' : file.includes('/tests/api/') ? 'api' : 'unit');
+  const by = new Map();
+  for (const f of r.testResults ?? []) {
+    if (!f.startTime || !f.endTime) continue;
+    const p = by.get(projectOf(f.name)) ?? { start: Infinity, end: 0, sum: 0, files: 0 };
+    by.set(projectOf(f.name), {
+      start: Math.min(p.start, f.startTime),
+      end: Math.max(p.end, f.endTime),
+      sum: p.sum + (f.endTime - f.startTime),
+      files: p.files + 1,
+    });
+  }
+  const s = (ms) => `${Math.round(ms / 1000)} s`;
+  return ['unit', 'api', 'browser']
+    .filter((k) => by.has(k))
+    .map((k) => {
+      const p = by.get(k);
+      return `  ${k.padEnd(8)} ${String(p.files).padStart(3)} files  ${s(p.end - p.start).padStart(6)} wall  ${s(p.sum).padStart(6)} summed`;
+    })
+    .join('\n');
+}
+
 let summary = '';
 try {
   const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  console.log(`\nTime per project:\n${projectTimes(r)}\nWhole run (typecheck, lint, format, build, tests): ${Math.round((Date.now() - started) / 1000)} s`);
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   summary = `${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
   if (r.numFailedTestSuites && !r.numFailedTests) summary = `${r.numPassedTests} passed, ${r.numFailedTestSuites} failed, ${skipped} skipped`;
