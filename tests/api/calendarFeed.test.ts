@@ -244,6 +244,15 @@ describeEachDb('Calendar feed', (p) => {
     expect((await p().api('GET', '/company/calendar_feed', { token: w.tokens.admin })).status).toBe(403);
   });
 
+  it('reads the windows as Rome wall-clock times, daylight saving included', () => {
+    expect(romeInstant('2026-01-15', '08:30').toISOString()).toBe('2026-01-15T07:30:00.000Z');
+    expect(romeInstant('2026-07-01', '08:30').toISOString()).toBe('2026-07-01T06:30:00.000Z');
+    // the day summer time starts (02:00 → 03:00) and the day it ends (03:00 → 02:00)
+    expect(romeInstant('2026-03-29', '08:30').toISOString()).toBe('2026-03-29T06:30:00.000Z');
+    expect(romeInstant('2026-10-25', '08:30').toISOString()).toBe('2026-10-25T07:30:00.000Z');
+    expect(romeInstant('2026-03-28', '23:00').toISOString()).toBe('2026-03-28T22:00:00.000Z');
+  });
+
   it('keeps the token out of the log lines', async () => {
     const { redactUrl } = await import('../../server/app.js');
     expect(redactUrl(`/ical/${'A'.repeat(43)}.ics`)).toBe('/ical/[REDACTED].ics');
