@@ -83,7 +83,17 @@ describeEachDb('Calendar feed', (p) => {
     const now = new Date().toISOString();
     await db
       .insertInto('users')
-      .values({ role_id: 5, company_id: w.acme, first_name: 'Luca', last_name: 'Operatore', email: 'luca@acme.test', password_hash, status_id: 1, created_at: now, updated_at: now })
+      .values({
+        role_id: 5,
+        company_id: w.acme,
+        first_name: 'Luca',
+        last_name: 'Operatore',
+        email: 'luca@acme.test',
+        password_hash,
+        status_id: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     acmeUserToken = await p().login('luca@acme.test', PASSWORD);
   });
@@ -108,12 +118,7 @@ describeEachDb('Calendar feed', (p) => {
     const again = await p().api('POST', '/company/calendar_feed/enable', { token: w.tokens.acme, lang: 'en' });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('The calendar feed is already on: make a new address to see one.');
-    const audit = await p()
-      .db.db.selectFrom('audit_log')
-      .selectAll()
-      .where('resource', '=', 'calendar_feeds')
-      .where('resource_id', '=', w.acme)
-      .execute();
+    const audit = await p().db.db.selectFrom('audit_log').selectAll().where('resource', '=', 'calendar_feeds').where('resource_id', '=', w.acme).execute();
     expect(audit.map((a) => a.action)).toEqual(['create']);
     expect(JSON.stringify(audit)).not.toContain(token);
     await p().api('POST', '/company/calendar_feed/disable', { token: w.tokens.acme });

@@ -30,7 +30,10 @@ function FreshUrl({ url }: { url: string }) {
         label={translate('calendar_feed.url_label')}
         value={url}
         onFocus={(e) => e.target.select()}
-        slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'calendar-feed-url', spellCheck: false }, input: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+        slotProps={{
+          htmlInput: { readOnly: true, 'data-testid': 'calendar-feed-url', spellCheck: false },
+          input: { sx: { fontFamily: 'monospace', wordBreak: 'break-all' } },
+        }}
       />
       <Box>
         <Button variant="outlined" onClick={() => void copy()} data-testid="calendar-feed-copy">
@@ -95,7 +98,13 @@ export function CalendarFeedCard() {
   const t = (key: string, params?: Record<string, unknown>) => translate(`calendar_feed.${key}`, params);
   const state = feed.data?.data;
   return (
-    <Card component="section" aria-labelledby="calendar-feed-title" sx={{ mt: 3 }} data-testid="calendar-feed-card" data-enabled={state ? String(state.enabled) : undefined}>
+    <Card
+      component="section"
+      aria-labelledby="calendar-feed-title"
+      sx={{ mt: 3 }}
+      data-testid="calendar-feed-card"
+      data-enabled={state ? String(state.enabled) : undefined}
+    >
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="calendar-feed-title" variant="h6" component="h2" sx={{ mb: 1 }}>
           {t('title')}
@@ -156,7 +165,13 @@ export function CalendarFeedCard() {
             </Box>
           </Stack>
         )}
-        <ConfirmActionDialog action={regenerating} title={t('regenerate_title')} content={t('regenerate_text')} confirm={t('regenerate')} cancel={t('cancel')} />
+        <ConfirmActionDialog
+          action={regenerating}
+          title={t('regenerate_title')}
+          content={t('regenerate_text')}
+          confirm={t('regenerate')}
+          cancel={t('cancel')}
+        />
         <ConfirmActionDialog action={disabling} title={t('disable_title')} content={t('disable_text')} confirm={t('disable')} cancel={t('cancel')} />
       </CardContent>
     </Card>

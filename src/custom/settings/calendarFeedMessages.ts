@@ -30,7 +30,8 @@ export const calendarFeedMessages: AreaMessages = {
       how_title: 'Come aggiungerlo',
       how_google: 'Google Calendar (dal computer): Altri calendari → + → Da URL, incolla l’indirizzo e scegli Aggiungi calendario.',
       how_outlook: 'Outlook: Aggiungi calendario → Sottoscrivi dal Web, incolla l’indirizzo e scegli Importa.',
-      how_apple: 'Apple Calendario: su Mac, Archivio → Nuova iscrizione calendario; su iPhone, Impostazioni → Calendario → Account → Aggiungi account → Altro → Aggiungi calendario sottoscritto.',
+      how_apple:
+        'Apple Calendario: su Mac, Archivio → Nuova iscrizione calendario; su iPhone, Impostazioni → Calendario → Account → Aggiungi account → Altro → Aggiungi calendario sottoscritto.',
       how_refresh: 'I calendari rileggono l’indirizzo ogni qualche ora (Google anche meno spesso): una modifica alla richiesta compare con un po’ di ritardo.',
       load_error: 'Impossibile caricare lo stato del calendario.',
     },
@@ -63,7 +64,8 @@ export const calendarFeedMessages: AreaMessages = {
       how_title: 'How to add it',
       how_google: 'Google Calendar (on a computer): Other calendars → + → From URL, paste the address and choose Add calendar.',
       how_outlook: 'Outlook: Add calendar → Subscribe from web, paste the address and choose Import.',
-      how_apple: 'Apple Calendar: on a Mac, File → New Calendar Subscription; on an iPhone, Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar.',
+      how_apple:
+        'Apple Calendar: on a Mac, File → New Calendar Subscription; on an iPhone, Settings → Calendar → Accounts → Add Account → Other → Add Subscribed Calendar.',
       how_refresh: 'Calendars read the address again every few hours (Google sometimes less often): a change to a request shows up with some delay.',
       load_error: 'Could not load the calendar’s state.',
     },
@@ -87,7 +89,8 @@ export const calendarFeedMessages: AreaMessages = {
       disable_title: 'Désactiver le calendrier ?',
       disable_text: 'L’adresse cesse aussitôt de fonctionner et les calendriers qui l’utilisent ne reçoivent plus de mises à jour.',
       url_label: 'Adresse du calendrier',
-      url_warning: 'Copiez-la maintenant : par sécurité elle ne sera plus affichée. Qui a cette adresse voit les enlèvements et livraisons de votre entreprise : ne la partagez pas.',
+      url_warning:
+        'Copiez-la maintenant : par sécurité elle ne sera plus affichée. Qui a cette adresse voit les enlèvements et livraisons de votre entreprise : ne la partagez pas.',
       copy: 'Copier l’adresse',
       copied: 'Adresse copiée dans le presse-papiers.',
       copy_failed: 'Copie impossible : sélectionnez l’adresse et copiez-la à la main.',
@@ -96,8 +99,10 @@ export const calendarFeedMessages: AreaMessages = {
       how_title: 'Comment l’ajouter',
       how_google: 'Google Agenda (sur ordinateur) : Autres agendas → + → À partir de l’URL, collez l’adresse et choisissez Ajouter un agenda.',
       how_outlook: 'Outlook : Ajouter un calendrier → S’abonner à partir du web, collez l’adresse et choisissez Importer.',
-      how_apple: 'Calendrier Apple : sur Mac, Fichier → Nouvel abonnement à un calendrier ; sur iPhone, Réglages → Calendrier → Comptes → Ajouter un compte → Autre → Ajouter un calendrier avec abonnement.',
-      how_refresh: 'Les calendriers relisent l’adresse toutes les quelques heures (Google parfois moins souvent) : une modification d’une demande apparaît avec un peu de retard.',
+      how_apple:
+        'Calendrier Apple : sur Mac, Fichier → Nouvel abonnement à un calendrier ; sur iPhone, Réglages → Calendrier → Comptes → Ajouter un compte → Autre → Ajouter un calendrier avec abonnement.',
+      how_refresh:
+        'Les calendriers relisent l’adresse toutes les quelques heures (Google parfois moins souvent) : une modification d’une demande apparaît avec un peu de retard.',
       load_error: 'Impossible de charger l’état du calendrier.',
     },
   },

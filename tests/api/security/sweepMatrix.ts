@@ -380,10 +380,16 @@ export function sweepMatrix(): Record<string, Entry> {
     // body are dropped by the closed schema); Carrier Users and Support get 403 on the writes, an off feed 409.
     ...Object.fromEntries(
       (['company', 'enduser'] as const).flatMap((ns) => [
-        [`GET /${ns}/calendar_feed`, { calls: (a: TenantA) => [get(`/${ns}/calendar_feed`, { company_id: ns === 'company' ? a.carrier : a.customer })], expect: OWN }],
+        [
+          `GET /${ns}/calendar_feed`,
+          { calls: (a: TenantA) => [get(`/${ns}/calendar_feed`, { company_id: ns === 'company' ? a.carrier : a.customer })], expect: OWN },
+        ],
         ...(['enable', 'regenerate', 'disable'] as const).map((action) => [
           `POST /${ns}/calendar_feed/${action}`,
-          { calls: (a: TenantA) => [post(`/${ns}/calendar_feed/${action}`, { company_id: ns === 'company' ? a.carrier : a.customer })], expect: [200, 403, 409] },
+          {
+            calls: (a: TenantA) => [post(`/${ns}/calendar_feed/${action}`, { company_id: ns === 'company' ? a.carrier : a.customer })],
+            expect: [200, 403, 409],
+          },
         ]),
       ]),
     ),
