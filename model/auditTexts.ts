@@ -59,6 +59,7 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       webhook_deliveries: 'Consegne webhook',
       api_keys: 'Chiavi API',
       notification_settings: 'Impostazioni delle notifiche',
+      calendar_feeds: 'Calendario di ritiri e consegne',
     },
     fields: {
       status_id: 'Stato',
@@ -96,6 +97,7 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       carrier_id: 'Vettore',
       enduser_company_id: 'Azienda cliente',
       user_id: 'Utente',
+      enabled: 'Attivo',
     },
     empty: 'vuoto',
     yes: 'Sì',
@@ -138,6 +140,7 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       webhook_deliveries: 'Webhook deliveries',
       api_keys: 'API keys',
       notification_settings: 'Notification settings',
+      calendar_feeds: 'Pickup and delivery calendar',
     },
     fields: {
       status_id: 'Status',
@@ -175,6 +178,7 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       carrier_id: 'Carrier',
       enduser_company_id: 'Customer company',
       user_id: 'User',
+      enabled: 'Enabled',
     },
     empty: 'empty',
     yes: 'Yes',
@@ -217,6 +221,7 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       webhook_deliveries: 'Livraisons de webhook',
       api_keys: 'Clés API',
       notification_settings: 'Paramètres des notifications',
+      calendar_feeds: 'Calendrier des enlèvements et livraisons',
     },
     fields: {
       status_id: 'Statut',
@@ -254,6 +259,7 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       carrier_id: 'Transporteur',
       enduser_company_id: 'Entreprise cliente',
       user_id: 'Utilisateur',
+      enabled: 'Activé',
     },
     empty: 'vide',
     yes: 'Oui',

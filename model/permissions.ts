@@ -29,6 +29,9 @@ const PAGES: Record<string, Entry> = {
   notifications: { admin: ['list', 'edit'], carrier: ['list', 'edit'], enduser: ['list', 'edit'] },
   // a carrier's switches for its consignees' status mails (docs/notifications.md)
   'notification-settings': { carrier: ['show', 'edit'] },
+  // a company's private calendar feed (docs/calendar-feed.md): every user of the company sees whether it is on;
+  // `edit` (turn on, new address, turn off) is further kept to the company's main account by the routes (MANAGER_ROLES)
+  'calendar-feed': { carrier: ['show', 'edit'], enduser: ['show', 'edit'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

@@ -26,6 +26,7 @@ import { serverMessages, type ResourceDecl } from '../model/resource.js';
 import { registerMessages } from './i18n/index.js';
 import { resourceRoutes } from './lib/resourceRoutes.js';
 import mediaRoutes from './routes/media.js';
+import calendarRoutes from './routes/calendar.js';
 import { LiveHub, registerHub } from './lib/liveEvents.js';
 import { REVALIDATE, registerCompression, serveStatic } from './plugins/delivery.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -85,6 +86,8 @@ export const REDACTED = '[REDACTED]';
 
 /** A request URL with every credential parameter's value replaced by [REDACTED] (`?ticket=[REDACTED]&last_event_id=3`). */
 export function redactUrl(url: string): string {
+  // The calendar feed's address carries its token in the path (docs/calendar-feed.md): /ical/[REDACTED].ics
+  if (url.startsWith('/ical/')) url = url.replace(/^\/ical\/[^/?#]*?(\.ics)?(?=[?#]|$)/, (_m, ext: string | undefined) => `/ical/${REDACTED}${ext ?? ''}`);
   const q = url.indexOf('?');
   if (q < 0) return url;
   const parts = url
@@ -297,6 +300,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
     indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword)) : null;
   if (indexHtml) await serveStatic(app, staticDir!);
   await app.withTypeProvider<TypeBoxTypeProvider>().register(mediaRoutes);
+  // A company's calendar feed, /ical/<token>.ics (docs/calendar-feed.md): outside /api/v1, no API password.
+  await app.withTypeProvider<TypeBoxTypeProvider>().register(calendarRoutes);
   const sendIndex = (reply: FastifyReply) => reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).send(indexHtml);
   // The app lives at `/` (and `/index.html`, the file's own name). Its routing is in the hash (`/#/quote`,
   // `/#/transport-requests-visuals/7/1`, the links of the mails: model/tracking.ts, notifications.ts), which

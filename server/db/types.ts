@@ -147,6 +147,16 @@ export interface ApiKeyTable {
   last_used_at: string | null;
   revoked_at: string | null;
 }
+/** A company's private calendar feed (migration 0030, docs/calendar-feed.md): no row = off; only the token's SHA-256. */
+export interface CalendarFeedTable {
+  id: Generated<number>;
+  company_id: number;
+  token_hash: string;
+  created_by: number | null;
+  created_by_name: string;
+  created_at: string;
+  last_fetched_at: string | null;
+}
 /** A company's webhook receiver (migration 0021, repositories/webhooks.ts): the secret signs deliveries, never answered after creation. */
 export interface WebhookEndpointTable {
   id: Generated<number>;
@@ -642,6 +652,7 @@ export interface DB extends DeclaredTables {
   access_requests: AccessRequestTable;
   audit_log: AuditLogTable;
   api_keys: ApiKeyTable;
+  calendar_feeds: CalendarFeedTable;
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   live_events: LiveEventTable;

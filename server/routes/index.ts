@@ -42,6 +42,7 @@ import webhookRoutes from './shared/webhooks.js';
 import liveEventRoutes from './shared/events.js';
 import notificationRoutes from './shared/notifications.js';
 import notificationSettingsRoutes from './company/notificationSettings.js';
+import calendarFeedRoutes from './shared/calendarFeed.js';
 
 /** Every route module, registered under /api/v1 in this order. */
 export const routes: RouteModule[] = [
@@ -88,4 +89,5 @@ export const routes: RouteModule[] = [
   liveEventRoutes,
   notificationRoutes,
   notificationSettingsRoutes,
+  calendarFeedRoutes,
 ];

@@ -23,6 +23,7 @@ import { MfaCard } from './MfaCard';
 import { ApiKeysCard } from './ApiKeysCard';
 import { WebhooksCard } from './WebhooksCard';
 import { ConsigneeMailCard } from './ConsigneeMailCard';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 
@@ -85,6 +86,7 @@ const SECTIONS: Section[] = [
   { slug: 'api-keys', label: 'api_keys', show: (kind) => canAccess(kind, 'api-keys', 'list'), content: () => <ApiKeysCard /> },
   { slug: 'webhooks', label: 'webhooks', show: (kind) => canAccess(kind, 'webhooks', 'list'), content: () => <WebhooksCard /> },
   { slug: 'mails', label: 'mails', show: (kind) => canAccess(kind, 'notification-settings', 'show'), content: () => <ConsigneeMailCard /> },
+  { slug: 'calendar', label: 'calendar', show: (kind) => canAccess(kind, 'calendar-feed', 'show'), content: () => <CalendarFeedCard /> },
 ];
 
 /** The section an address names (`/settings/<slug>`, or `/settings?section=<slug>`); the first one otherwise. */

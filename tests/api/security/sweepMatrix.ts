@@ -376,6 +376,23 @@ export function sweepMatrix(): Record<string, Entry> {
       calls: (a) => [post('/company/notification_settings/update', { consignee: [{ status_id: 5, enabled: false }], company_id: a.carrier })],
       expect: [200, 422],
     },
+    // The calendar feed (issue 36, docs/calendar-feed.md): the caller's company's, from the token (A's ids in the
+    // body are dropped by the closed schema); Carrier Users and Support get 403 on the writes, an off feed 409.
+    ...Object.fromEntries(
+      (['company', 'enduser'] as const).flatMap((ns) => [
+        [
+          `GET /${ns}/calendar_feed`,
+          { calls: (a: TenantA) => [get(`/${ns}/calendar_feed`, { company_id: ns === 'company' ? a.carrier : a.customer })], expect: OWN },
+        ],
+        ...(['enable', 'regenerate', 'disable'] as const).map((action) => [
+          `POST /${ns}/calendar_feed/${action}`,
+          {
+            calls: (a: TenantA) => [post(`/${ns}/calendar_feed/${action}`, { company_id: ns === 'company' ? a.carrier : a.customer })],
+            expect: [200, 403, 409],
+          },
+        ]),
+      ]),
+    ),
     'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     // The live events stream (issue 24, docs/live-events.md): a ticket is for the caller's own session, whatever
     // ids are sent; the stream opens only with one (422 without), and shows only the caller's events (liveEvents.test.ts).

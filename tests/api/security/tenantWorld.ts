@@ -298,6 +298,9 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
     ok(what, p.api('POST', '/company/notification_settings/update', { token, body: { consignee: [{ status_id: 7, enabled: false }] } }));
   await switchOff(acme, 'A consignee switch');
   await switchOff(await p.login(t.betaOwner.email, PASSWORD), 'B consignee switch');
+  // A's calendar feeds, each namespace (docs/calendar-feed.md); B's roles turn theirs on and off in the sweep
+  await ok('A carrier calendar feed', p.api('POST', '/company/calendar_feed/enable', { token: acme }));
+  await ok('A enduser calendar feed', p.api('POST', '/enduser/calendar_feed/enable', { token: rossi }));
   // Visitors price and book with B.
   await db
     .updateTable('settings')
