@@ -8,7 +8,7 @@ const RETRY_AFTER = {
   description: 'Seconds to wait before trying again.',
   schema: { type: 'integer', minimum: 1 },
 };
-/** Every file the API answers is sent as an attachment (routes/tariffs/scope.ts `attachmentName` and the like). */
+/** Every file the API answers is sent as an attachment (lib/downloadNames.ts `attachment`). */
 const CONTENT_DISPOSITION = {
   description: 'Always `attachment`, with the file name (`filename`, and `filename*` in UTF-8 when it is not plain ASCII).',
   schema: { type: 'string' },

@@ -10,7 +10,8 @@ import { quotePdf } from '../../lib/quotePdf.js';
 import type { CostRequestBody } from '../../lib/quoteRequest.js';
 import type { QuoteData } from '../../pricing/types.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
-import { NAMESPACES, attachmentName, scopeOf } from './list.js';
+import { attachment, downloadName } from '../../lib/downloadNames.js';
+import { NAMESPACES, scopeOf } from './list.js';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
@@ -120,7 +121,7 @@ export default async function requestQuoteRoutes(app: App) {
         const pdf = await quotePdf(req.lang, await bodyOf(app.db, found), data, [], found.created_on, null, line);
         return reply
           .type('application/pdf')
-          .header('content-disposition', attachmentName(`${req.t('quotePdf.title')} ${id}.pdf`))
+          .header('content-disposition', attachment(downloadName.requestQuote(req.lang, id)))
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },
