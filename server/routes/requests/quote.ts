@@ -118,7 +118,10 @@ export default async function requestQuoteRoutes(app: App) {
           breakdown: [],
         } as unknown as QuoteData;
         const line = req.t('requestQuote.forRequest', { id, date: dayText(req.lang, found.created_on) });
-        const pdf = await quotePdf(req.lang, await bodyOf(app.db, found), data, [], found.created_on, null, line);
+        // Its number is the request's (`P-R-42`), not one of the calculator's yearly numbers: the price printed is
+        // the request's own (booked or set by the carrier), its history is the request's timeline (`repriced`),
+        // so the request number traces it; printing it again issues nothing and stores nothing (a GET).
+        const pdf = await quotePdf(req.lang, await bodyOf(app.db, found), data, [], found.created_on, { number: `P-R-${id}`, line });
         return reply
           .type('application/pdf')
           .header('content-disposition', attachment(downloadName.requestQuote(req.lang, id)))
