@@ -3,6 +3,7 @@ import { describeEachDb } from './helpers.js';
 import { createWorld, handShipment, insertWorkedExample, multipart, type World } from './requestsFixtures.js';
 import { pdfText } from './pdfText.js';
 import { romeToday } from '../../server/lib/romeDate.js';
+import { issuedQuotesRepo } from '../../server/repositories/issuedQuotes.js';
 
 /**
  * Issue 36 item 5, "documents say what they are" (docs/request-documents.md): the waybill is a CMR only between
@@ -182,6 +183,20 @@ describeEachDb('documents say what they are: CMR or domestic waybill, numbered q
       const silver = Math.round(json.x_total_silver_sell * 100) + Math.round(json.admin_fee * 100);
       for (const r of list) expect(Number(r.total)).toBe(silver);
     }
+  });
+
+  it('issues a yearly sequence race-safe straight from the repository: 25 at once, then past 999999 without cutting', async () => {
+    const repo = issuedQuotesRepo(p().db.db);
+    const q = { companyId: null, userId: null, carrierId: w.beta, total: 100, validTo: null, inputsHash: 'x'.repeat(64) };
+    const many = await Promise.all(Array.from({ length: 25 }, () => repo.issue({ ...q, date: '2031-03-04' })));
+    expect(many.map((r) => r.number).sort()).toEqual(Array.from({ length: 25 }, (_, i) => `P-2031-${String(i + 1).padStart(6, '0')}`));
+    // Another year starts again at 1.
+    expect((await repo.issue({ ...q, date: '2032-01-01' })).number).toBe('P-2032-000001');
+    await p()
+      .db.db.insertInto('issued_quotes')
+      .values({ ...{ company_id: null, user_id: null, carrier_id: null, total: null, valid_to: null, inputs_hash: 'y' }, number: 'P-2033-999999', year: 2033, seq: 999999, created_at: new Date().toISOString() })
+      .execute();
+    expect((await repo.issue({ ...q, date: '2033-06-30' })).number).toBe('P-2033-1000000');
   });
 
   it('is valid to the end of its fuel month (not the sheet’s later last day); a sheet ending first ends it; a missing month row keeps the month', async () => {
