@@ -194,7 +194,13 @@ describeEachDb('documents say what they are: CMR or domestic waybill, numbered q
     expect((await repo.issue({ ...q, date: '2032-01-01' })).number).toBe('P-2032-000001');
     await p()
       .db.db.insertInto('issued_quotes')
-      .values({ ...{ company_id: null, user_id: null, carrier_id: null, total: null, valid_to: null, inputs_hash: 'y' }, number: 'P-2033-999999', year: 2033, seq: 999999, created_at: new Date().toISOString() })
+      .values({
+        ...{ company_id: null, user_id: null, carrier_id: null, total: null, valid_to: null, inputs_hash: 'y' },
+        number: 'P-2033-999999',
+        year: 2033,
+        seq: 999999,
+        created_at: new Date().toISOString(),
+      })
       .execute();
     expect((await repo.issue({ ...q, date: '2033-06-30' })).number).toBe('P-2033-1000000');
   });
@@ -230,7 +236,10 @@ describeEachDb('documents say what they are: CMR or domestic waybill, numbered q
 
       // Only last month's diesel price is in: the quote is still priced for this month and holds to its end.
       await p().db.db.deleteFrom('diesel_prices').where('month', '=', month).execute();
-      await p().db.db.insertInto('diesel_prices').values({ month: previousMonth(month), price: '1.600', note: null, created_at: now }).execute();
+      await p()
+        .db.db.insertInto('diesel_prices')
+        .values({ month: previousMonth(month), price: '1.600', note: null, created_at: now })
+        .execute();
       expect(await quote('it')).toContain(`Valido fino al ${day(end)} (fine del mese dell’adeguamento gasolio`);
 
       // A sell sheet ending today, before the month's end, ends the quote today (on a month's last day both agree).
@@ -275,7 +284,11 @@ describeEachDb('documents say what they are: CMR or domestic waybill, numbered q
         token: w.tokens.admin,
         names: { it: `richieste-di-trasporto-${date}.csv`, en: `transport-requests-${date}.csv`, fr: `demandes-de-transport-${date}.csv` },
       },
-      { url: '/admin/companies/export', token: w.tokens.admin, names: { it: `aziende-${date}.xlsx`, en: `companies-${date}.xlsx`, fr: `entreprises-${date}.xlsx` } },
+      {
+        url: '/admin/companies/export',
+        token: w.tokens.admin,
+        names: { it: `aziende-${date}.xlsx`, en: `companies-${date}.xlsx`, fr: `entreprises-${date}.xlsx` },
+      },
       {
         url: '/admin/diesel_prices/export',
         token: w.tokens.admin,
@@ -335,8 +348,6 @@ describeEachDb('documents say what they are: CMR or domestic waybill, numbered q
     const doc = res.body.data.documents[0];
     const file = await raw('GET', `/enduser/transport_requests/documents/${doc.id}`, { token: w.tokens.bianchi, lang: 'en' });
     expect(file.status).toBe(200);
-    expect(file.headers['content-disposition']).toBe(
-      `attachment; filename="bolla (citta) n_1.pdf"; filename*=UTF-8''bolla%20%28citt%C3%A0%29%20n%C2%B01.pdf`,
-    );
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="bolla (citta) n_1.pdf"; filename*=UTF-8''bolla%20%28citt%C3%A0%29%20n%C2%B01.pdf`);
   });
 });

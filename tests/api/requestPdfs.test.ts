@@ -72,7 +72,9 @@ describeEachDb('the transport document and the quote as PDFs', (p) => {
     const it = await raw('GET', `/enduser/transport_requests/waybill/${id}`, { token: w.tokens.bianchi });
     expect(it.status).toBe(200);
     expect(it.headers['content-type']).toBe('application/pdf');
-    expect(String(it.headers['content-disposition'])).toBe(`attachment; filename="lettera-di-vettura-${id}.pdf"; filename*=UTF-8''lettera-di-vettura-${id}.pdf`);
+    expect(String(it.headers['content-disposition'])).toBe(
+      `attachment; filename="lettera-di-vettura-${id}.pdf"; filename*=UTF-8''lettera-di-vettura-${id}.pdf`,
+    );
     expect(it.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(it.bytes);
     expect(text).toContain(`Richiesta n. ${id}`);

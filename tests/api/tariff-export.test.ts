@@ -95,7 +95,9 @@ describeEachDb('tariff export', (p) => {
       const out = await download(p(), `/company/${spec.key}/export`, c.token);
       expect(out.status).toBe(200);
       expect(out.headers['content-type']).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      expect(out.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${slug(TABLE_NAMES[spec.key].it.many)}-${c.id}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`));
+      expect(out.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="${slug(TABLE_NAMES[spec.key].it.many)}-${c.id}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
+      );
       expectFileOf(spec, out.data, before);
 
       // The admin exports the same file for this carrier.

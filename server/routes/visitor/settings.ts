@@ -59,12 +59,14 @@ export default async function settingsRoutes(app: App) {
       const data = await app.files.read('templates', t.file);
       if (!data) throw new ApiError(404, 'settings.templateMissing');
       const kind = spreadsheetKind(data);
-      return reply
-        .header('content-type', kind?.mime ?? 'application/octet-stream')
-        // The name the admin uploaded the template with (lib/downloadNames.ts: an uploaded file keeps its name).
-        .header('content-disposition', attachment(t.name))
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return (
+        reply
+          .header('content-type', kind?.mime ?? 'application/octet-stream')
+          // The name the admin uploaded the template with (lib/downloadNames.ts: an uploaded file keeps its name).
+          .header('content-disposition', attachment(t.name))
+          .header('x-content-type-options', 'nosniff')
+          .send(data)
+      );
     },
   );
 }
