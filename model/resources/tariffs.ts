@@ -132,7 +132,7 @@ export const TARIFF_COLUMN_LABELS: Record<Lang, Record<string, string>> = {
 const COMPANY_LABEL: Record<Lang, string> = { it: 'Azienda', en: 'Company', fr: 'Entreprise' };
 
 /** Each table's name (the sidebar entry and the screen's title), per language. */
-const TABLE_NAMES: Record<TariffTableKey, Record<Lang, { one: string; many: string }>> = {
+export const TABLE_NAMES: Record<TariffTableKey, Record<Lang, { one: string; many: string }>> = {
   express_hub_costs: {
     it: { one: 'Costo hub', many: 'Costi hub' },
     en: { one: 'Hub cost', many: 'Hub costs' },

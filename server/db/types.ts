@@ -590,6 +590,21 @@ export interface TransportRequestEventTable {
   user_role: string;
   note: string | null;
 }
+/** A quote PDF the calculator issued, by its number (migration 0031, lib/quoteNumbers.ts). */
+export interface IssuedQuoteTable {
+  id: Generated<number>;
+  number: string;
+  year: number;
+  seq: number;
+  company_id: number | null;
+  user_id: number | null;
+  carrier_id: number | null;
+  created_at: string;
+  /** cents: the lowest total the quote offered (SILVER for an express one, the total of a standard one) */
+  total: number | null;
+  valid_to: string | null;
+  inputs_hash: string;
+}
 export interface StatisticsCacheTable {
   scope: string;
   payload: string;
@@ -671,6 +686,7 @@ export interface DB extends DeclaredTables {
   shipment_details: ShipmentDetailTable;
   transport_request_documents: TransportRequestDocumentTable;
   transport_request_events: TransportRequestEventTable;
+  issued_quotes: IssuedQuoteTable;
   notifications: NotificationTable;
   consignee_mail_off: ConsigneeMailOffTable;
   statistics_cache: StatisticsCacheTable;

@@ -155,6 +155,6 @@ export const downloadHeaders: Record<string, JsonSchema> = {
   'Content-Disposition': {
     type: 'string',
     description:
-      "Always `attachment` with the file's name: `attachment; filename=\"…\"`, plus `filename*=UTF-8''…` (RFC 5987) where the name may have other characters",
+      "Always `attachment` with the file's name in the caller's language (RFC 6266, lib/downloadNames.ts): `attachment; filename=\"<ASCII fallback>\"; filename*=UTF-8''<the exact name, RFC 5987>`",
   },
 };

@@ -21,7 +21,7 @@ import { isUploadedFile, type UploadedFile } from '../plugins/forms.js';
 import { OUTCOME, checkedOrPublished } from '../routes/tariffs/answers.js';
 import { dryRunField } from '../routes/tariffs/dryRun.js';
 import { uploadConfig } from '../routes/tariffs/tables.js';
-import { attachmentName } from '../routes/tariffs/scope.js';
+import { attachment, downloadName } from './downloadNames.js';
 import { compareDecimal } from '../pricing/money.js';
 import { decimalText as groupedDecimalText, numberText } from '../imports/cells.js';
 import { centsOf } from './amounts.js';
@@ -725,8 +725,8 @@ export function declaredImportRoutes(app: App, decl: ResourceDecl, all: readonly
     async (req, reply) => {
       const lang = req.lang as Lang;
       const labels = importFields(decl).map(([n]) => labelOf(decl, n, lang));
-      const name = `${decl.name}_template.${req.query.format}`;
-      reply.header('content-disposition', attachmentName(name)).header('cache-control', 'no-store');
+      const name = downloadName.template(lang, decl.labels[lang].many, req.query.format);
+      reply.header('content-disposition', attachment(name)).header('cache-control', 'no-store');
       if (req.query.format === 'csv') {
         // The exports' CSV (lib/listExport.ts): a BOM, `;` in Italian and French, `,` in English.
         return reply.type(CSV_TYPE).send('\uFEFF' + labels.map(csvField).join(csvStyle(lang).delimiter) + '\r\n');

@@ -5,6 +5,7 @@ import { ApiError } from './errors.js';
 import { romeDate } from './romeTime.js';
 import { binaryAnswer, downloadHeaders, withHeaders, XLSX as XLSX_TYPE } from './answers.js';
 import { xlsxChunks, type XCell } from './xlsxWriter.js';
+import { attachment, downloadName } from './downloadNames.js';
 
 /**
  * The export of a list (issue 24 item 3, docs/list-exports.md): every row the list shows under the
@@ -228,27 +229,25 @@ export function xlsxOf<R>(columns: readonly ExportColumn<R>[], lang: Lang, batch
 
 // ---- The answer ----------------------------------------------------------------------------------------
 
-/** `attachment` with the name, ASCII-safe and in RFC 5987 form for any other character. */
-const attachment = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /**
- * Answers the export: `<name>_<Rome date>.<format>` as an attachment. The total is checked first (422
+ * Answers the export as an attachment named after the list in the caller's language and the Rome date
+ * (`richieste-di-trasporto-2026-11-29.xlsx`, `transport-requests-…`, `demandes-de-transport-…`: lib/downloadNames.ts);
+ * the same title names the sheet. The total is checked first (422
  * `export.tooMany` past MAX_EXPORT_ROWS, nothing written); both formats stream batch by batch.
  */
 export async function sendExport<R>(
   req: FastifyRequest,
   reply: FastifyReply,
-  opts: { name: string; format: ExportFormat; columns: readonly ExportColumn<R>[]; source: RowSource<R>; sheet?: string },
+  opts: { title: string; format: ExportFormat; columns: readonly ExportColumn<R>[]; source: RowSource<R> },
 ) {
   const total = await opts.source.total();
   if (total > MAX_EXPORT_ROWS) {
     throw new ApiError(422, 'export.tooMany', { total: total.toLocaleString(req.lang), max: MAX_EXPORT_ROWS.toLocaleString(req.lang) });
   }
-  const file = `${opts.name}_${romeDate()}.${opts.format}`;
+  const file = downloadName.export(opts.title, romeDate(), opts.format);
   reply.header('content-disposition', attachment(file)).header('cache-control', 'private, no-store').header('x-export-rows', String(total));
   if (opts.format === 'csv') {
     return reply.type(CSV_TYPE).send(Readable.from(csvChunks(opts.columns, req.lang, opts.source.batches()), { objectMode: false }));
   }
-  return reply.type(XLSX_TYPE).send(Readable.from(xlsxOf(opts.columns, req.lang, opts.source.batches(), opts.sheet ?? opts.name)));
+  return reply.type(XLSX_TYPE).send(Readable.from(xlsxOf(opts.columns, req.lang, opts.source.batches(), opts.title)));
 }

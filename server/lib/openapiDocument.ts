@@ -8,9 +8,10 @@ const RETRY_AFTER = {
   description: 'Seconds to wait before trying again.',
   schema: { type: 'integer', minimum: 1 },
 };
-/** Every file the API answers is sent as an attachment (routes/tariffs/scope.ts `attachmentName` and the like). */
+/** Every file the API answers is sent as an attachment (lib/downloadNames.ts `attachment`). */
 const CONTENT_DISPOSITION = {
-  description: 'Always `attachment`, with the file name (`filename`, and `filename*` in UTF-8 when it is not plain ASCII).',
+  description:
+    "Always `attachment` with the file name in the caller's language (RFC 6266): `filename=\"…\"` an ASCII fallback and `filename*=UTF-8''…` the exact name.",
   schema: { type: 'string' },
 };
 

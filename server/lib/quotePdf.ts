@@ -1,4 +1,5 @@
-import type { Lang } from '../i18n/index.js';
+import { translate, type Lang } from '../i18n/index.js';
+import type { QuoteValidity } from './quoteNumbers.js';
 import { centsOf, euros } from './amounts.js';
 import type { CostRequestBody } from './quoteRequest.js';
 import type { QuoteData } from '../pricing/types.js';
@@ -38,23 +39,32 @@ function amounts(k: PdfKit, y: number, rows: Array<{ label: string; value: strin
   return y + 8;
 }
 
+/** "novembre 2026" / "November 2026" / "novembre 2026": a fuel month (YYYY-MM) in the reader's language. */
+const monthText = (lang: Lang, month: string) =>
+  new Intl.DateTimeFormat(lang === 'it' ? 'it-IT' : lang === 'fr' ? 'fr-FR' : 'en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T12:00:00Z`),
+  );
+
+/** The line under the date: until when the quote holds and why (lib/quoteNumbers.ts `quoteValidity`). */
+function validityText(k: PdfKit, v: QuoteValidity): string {
+  const { t, lang } = k;
+  if (!v.validTo) return t('quotePdf.noValidity');
+  if (v.reason === 'fuel' && v.month) return t('quotePdf.validityFuel', { date: dayText(lang, v.validTo), month: monthText(lang, v.month) });
+  return t('quotePdf.validity', { date: dayText(lang, v.validTo) });
+}
+
+/** What heads a quote: its number, and its validity or (a stored request's quote) the line naming the request. */
+export type QuoteHead = { number: string; validity: QuoteValidity } | { number: string; line: string };
+
 /**
  * The quote as a PDF (issue 22): exactly what the caller's JSON quote shows (`visibleTo`, then the
  * breakdown in its language): the places and goods asked, the caller's price per class (express) or the
- * standard price, the admin fee, the total, the lead time, the breakdown lines; the date, the validity
- * (the last day of the sell sheet) and the portal's name.
+ * standard price, the admin fee, the total, the lead time, the breakdown lines; its number (issue 36), the
+ * date, the validity (the end of its fuel month, or the sell sheet's last day: lib/quoteNumbers.ts) and the
+ * portal's name.
  */
-export function quotePdf(
-  lang: Lang,
-  body: CostRequestBody,
-  data: QuoteData,
-  breakdown: ShownLine[],
-  date: string,
-  validTo: string | null,
-  /** in place of the validity: the quote of a stored request names it (routes/requests/quote.ts) */
-  validityLine?: string,
-): Promise<Buffer> {
-  const k = newPdf(lang, `${{ it: 'Preventivo', en: 'Quote', fr: 'Devis' }[lang]} ${dayText(lang, date)}`);
+export function quotePdf(lang: Lang, body: CostRequestBody, data: QuoteData, breakdown: ShownLine[], date: string, head: QuoteHead): Promise<Buffer> {
+  const k = newPdf(lang, `${translate(lang, 'quotePdf.numbered', { number: head.number })} · ${dayText(lang, date)}`);
   const { doc, t } = k;
   const express = body.service === 'palletExpress';
   doc.font('body').fontSize(8).fillColor(GREY).text(t('pdf.portal'), MARGIN, MARGIN);
@@ -64,10 +74,14 @@ export function quotePdf(
     .fillColor('black')
     .text(t('quotePdf.title'), MARGIN, MARGIN + 11);
   doc
+    .font('bold')
+    .fontSize(10)
+    .text(t('quotePdf.numbered', { number: head.number }), MARGIN, MARGIN + 37);
+  doc
     .font('body')
     .fontSize(9)
-    .text(t('quotePdf.date', { date: dayText(lang, date) }), MARGIN, MARGIN + 40)
-    .text(validityLine ?? (validTo ? t('quotePdf.validity', { date: dayText(lang, validTo) }) : t('quotePdf.noValidity')));
+    .text(t('quotePdf.date', { date: dayText(lang, date) }), MARGIN, MARGIN + 52)
+    .text('line' in head ? head.line : validityText(k, head.validity));
   let y = doc.y + 10;
 
   const yes = (v: number | undefined) => t(v ? 'pdf.yes' : 'pdf.no');
@@ -135,5 +149,5 @@ export function quotePdf(
       breakdown.map((l) => ({ label: l.label, value: l.amount === null ? '' : moneyText(lang, l.amount) })),
     );
   }
-  return finish(k, `${t('pdf.portal')} · ${t('quotePdf.title')} ${dayText(lang, date)}`);
+  return finish(k, `${t('pdf.portal')} · ${t('quotePdf.numbered', { number: head.number })} · ${dayText(lang, date)}`);
 }

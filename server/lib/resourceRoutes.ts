@@ -311,7 +311,7 @@ export function resourceRoutes(app: App, decl: ResourceDecl, all: readonly Resou
             })),
           );
           const columns = declaredExportColumns(decl, req, { company: byCompany && admin });
-          return sendExport(req, reply, { name: decl.name, format, columns, source, sheet: decl.labels[req.lang].many });
+          return sendExport(req, reply, { title: decl.labels[req.lang].many, format, columns, source });
         },
       );
     }

@@ -1,5 +1,5 @@
 import { toBuffer } from 'bwip-js/node';
-import type { Lang } from '../i18n/index.js';
+import { translate, type Lang } from '../i18n/index.js';
 import type { LoadedRequest } from '../repositories/transportRequests.js';
 import { MARGIN, GREY, boxRow, caption, dayText, finish, newPdf, numberText, placeImage, type PdfKit } from './pdf.js';
 
@@ -66,13 +66,35 @@ function goodsTable(k: PdfKit, y: number, s: Shipment): number {
 }
 
 /**
- * The transport document of a confirmed request (a lettera di vettura, CMR-style; issue 22): one page per
+ * An international shipment (issue 36 item 5): its pickup and delivery places are in different countries.
+ * Only such a transport falls under the CMR convention (art. 1: the place of taking over and the place of
+ * delivery in two different countries); a place without a country counts as domestic, since nothing says
+ * the goods cross a border.
+ */
+export function isInternational(s: Shipment): boolean {
+  return !!s.pickup && !!s.delivery && !!s.pickup.country_id && !!s.delivery.country_id && s.pickup.country_id !== s.delivery.country_id;
+}
+
+/**
+ * The document's title and the line under it, per shipment: "Lettera di vettura internazionale (CMR)" with
+ * the convention named for an international one; "Documento di trasporto / lettera di vettura" and a domestic
+ * line, without any CMR wording, otherwise. In the downloader's language, like the rest of the document (a
+ * carrier prints it in its own language; the places and parties are the same in every language).
+ */
+const heading = (t: PdfKit['t'], s: Shipment) =>
+  isInternational(s) ? { title: t('waybill.titleCmr'), subtitle: t('waybill.subtitleCmr') } : { title: t('waybill.title'), subtitle: t('waybill.subtitle') };
+
+/**
+ * The transport document of a confirmed request (a lettera di vettura; issue 22; a CMR only when international,
+ * issue 36): one page per
  * shipment with the request number as text and as a Code 128 barcode, sender and consignee (the pickup
  * and delivery places), carrier and customer, dates and time windows, the goods with weights and
  * measures, ADR and tail lift, the instructions and three signature boxes.
  */
 export async function waybillPdf(lang: Lang, r: LoadedRequest, parties: WaybillParties, issuedOn: string): Promise<Buffer> {
-  const k = newPdf(lang, `${translateTitle(lang)} ${r.id}`);
+  // The file's own title (its metadata, the footer): the CMR's when every shipment is international.
+  const docTitle = translate(lang, r.shipments.length && r.shipments.every(isInternational) ? 'waybill.titleCmr' : 'waybill.title');
+  const k = newPdf(lang, `${docTitle} ${r.id}`);
   const { doc, t } = k;
   const barcode = await toBuffer({ bcid: 'code128', text: String(r.id), scale: 3, height: 12, includetext: false, paddingwidth: 0 });
   const c = parties.carrier;
@@ -86,18 +108,23 @@ export async function waybillPdf(lang: Lang, r: LoadedRequest, parties: WaybillP
 
   r.shipments.forEach((s, i) => {
     if (i > 0) doc.addPage();
+    const head = heading(t, s);
     // Header: title on the left, the number and its barcode on the right.
     doc.font('body').fontSize(8).fillColor(GREY).text(t('pdf.portal'), MARGIN, MARGIN);
+    // One line left of the barcode: the longer titles ("Documento di trasporto / lettera di vettura") shrink to fit.
+    const room = k.width - 180;
+    let size = 20;
+    doc.font('bold');
+    while (size > 12 && doc.fontSize(size).widthOfString(head.title) > room) size -= 1;
     doc
-      .font('bold')
-      .fontSize(20)
+      .fontSize(size)
       .fillColor('black')
-      .text(t('waybill.title'), MARGIN, MARGIN + 11);
+      .text(head.title, MARGIN, MARGIN + 11 + (20 - size) / 2, { width: room });
     doc
       .font('body')
       .fontSize(9)
       .fillColor(GREY)
-      .text(t('waybill.subtitle'), MARGIN, MARGIN + 37);
+      .text(head.subtitle, MARGIN, MARGIN + 37, { width: k.width - 180 });
     const bw = 170;
     placeImage(doc, barcode, MARGIN + k.width - bw, MARGIN, { width: bw, height: 40 });
     doc
@@ -169,7 +196,5 @@ export async function waybillPdf(lang: Lang, r: LoadedRequest, parties: WaybillP
       100,
     );
   });
-  return finish(k, `${t('waybill.title')} · ${t('waybill.request', { id: r.id })}`);
+  return finish(k, `${docTitle} · ${t('waybill.request', { id: r.id })}`);
 }
-
-const translateTitle = (lang: Lang) => ({ it: 'Lettera di vettura', en: 'Consignment note', fr: 'Lettre de voiture' })[lang];

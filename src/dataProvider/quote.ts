@@ -1,4 +1,5 @@
 import { apiRequest } from '../api/http';
+import { namedFile } from './tariffs';
 
 /**
  * The quote (calculator document §4): `costRequest` prices a shipment. A visitor prices anonymously (no
@@ -8,7 +9,10 @@ import { apiRequest } from '../api/http';
 export const quoteMethods = () => ({
   costRequest: <T>(request: unknown, opts: { anonymous?: boolean } = {}) =>
     apiRequest<T>('/visitor/costRequest', { method: 'POST', body: request, anonymous: !!opts.anonymous }),
-  /** The same quote as a PDF (what the caller's quote shows, its date and validity); a refusal is thrown (422). */
+  /**
+   * The same quote as a PDF (what the caller's quote shows, its number, date and validity), named by the server
+   * after its number (`preventivo-P-2026-000123.pdf`); a refusal is thrown (422).
+   */
   quotePdf: async (request: unknown, opts: { anonymous?: boolean } = {}): Promise<Blob> =>
-    (await apiRequest<Response>('/visitor/costRequest/pdf', { method: 'POST', body: request, anonymous: !!opts.anonymous, raw: true })).blob(),
+    namedFile(await apiRequest<Response>('/visitor/costRequest/pdf', { method: 'POST', body: request, anonymous: !!opts.anonymous, raw: true })),
 });

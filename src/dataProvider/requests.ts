@@ -1,5 +1,6 @@
 import type { Kind } from '../../model/roles';
 import { apiRequest } from '../api/http';
+import { namedFile } from './tariffs';
 import type { TimelineEntry } from '../../model/requestTimeline';
 
 /**
@@ -128,12 +129,12 @@ export const requestMethods = () => ({
       transport_request_status_id: 7,
       note,
     }),
-  /** The quote of a priced request (its stored price), as a PDF. */
+  /** The quote of a priced request (its stored price), as a PDF named by the server (`preventivo-richiesta-42.pdf`). */
   downloadQuote: async (kind: Kind, id: number): Promise<Blob> =>
-    (await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/quote/${id}`, { raw: true })).blob(),
-  /** The transport document (consignment note) of a confirmed request, as a PDF. */
+    namedFile(await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/quote/${id}`, { raw: true })),
+  /** The transport document (consignment note) of a confirmed request, as a PDF named by the server (`lettera-di-vettura-42.pdf`). */
   downloadWaybill: async (kind: Kind, id: number): Promise<Blob> =>
-    (await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/waybill/${id}`, { raw: true })).blob(),
+    namedFile(await apiRequest<Response>(`/${namespaceOf(kind)}/transport_requests/waybill/${id}`, { raw: true })),
   updateRequest: (body: Record<string, unknown>) => write<TransportRequest>('/company/transport_requests/updateRequest', body),
   createRequest: (form: FormData) => write<TransportRequest>('/enduser/transport_requests/newRequest', form),
   saveVisitorRequest: (service: 'palletExpress' | 'standard', form: FormData) =>

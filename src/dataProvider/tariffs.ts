@@ -23,6 +23,13 @@ export function attachmentFilename(header: string | null, fallback: string): str
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
 }
 
+/** The answer's body as a File named by its Content-Disposition (a plain Blob when the answer names none). */
+export async function namedFile(res: Response): Promise<Blob> {
+  const blob = await res.blob();
+  const name = attachmentFilename(res.headers.get('content-disposition'), '');
+  return name ? new File([blob], name, { type: blob.type }) : blob;
+}
+
 /**
  * Downloads a file the API answers as an attachment: fetched with the bearer header (a token never goes
  * into a URL, server.md §5), then saved through a temporary blob link.

@@ -83,14 +83,16 @@ describeEachDb(
         });
       const x = await get('/company/yards/import/template', 'it');
       expect(x.statusCode).toBe(200);
-      expect(x.headers['content-disposition']).toContain('yards_template.xlsx');
+      expect(x.headers['content-disposition']).toBe(`attachment; filename="modello-piazzali.xlsx"; filename*=UTF-8''modello-piazzali.xlsx`);
       const wb = XLSX.read(x.rawPayload, { type: 'buffer' });
       expect(XLSX.utils.sheet_to_json(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toEqual([IT_HEADERS]);
       const en = await get('/company/yards/import/template?format=csv', 'en');
       expect(en.statusCode).toBe(200);
       expect(en.headers['content-type']).toContain('text/csv');
+      expect(en.headers['content-disposition']).toContain('filename="yards-template.csv"');
       expect(en.body).toBe('\uFEFFYard name,Vehicle type,Surface,Opened on,Daily fee,Gates,Active,Code\r\n');
       const fr = await get('/enduser/yards/import/template?format=csv', 'fr', enduser);
+      expect(fr.headers['content-disposition']).toContain('filename="modele-parcs.csv"');
       expect(fr.body.split('\r\n')[0]).toBe('\uFEFFNom du parc;Type de véhicule;Surface;Ouvert depuis;Tarif journalier;Portails;Actif;Code');
       // the admin's template too; a kind the declaration does not name has no route
       expect((await get('/admin/yards/import/template', 'it', admin)).statusCode).toBe(200);

@@ -281,7 +281,7 @@ describeEachDb('the request list search and the end user’s open request', (p) 
     const pdf = await raw(`/enduser/transport_requests/quote/${id}`, w.tokens.rossi);
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(String(pdf.headers['content-disposition'])).toMatch(new RegExp(`^attachment; filename="Preventivo ${id}\\.pdf"`));
+    expect(String(pdf.headers['content-disposition'])).toMatch(new RegExp(`^attachment; filename="preventivo-richiesta-${id}\\.pdf"`));
     const text = pdfText(pdf.bytes);
     expect(text).toContain(`richiesta di trasporto n. ${id}`);
     expect(text).toContain('16121');

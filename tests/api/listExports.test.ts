@@ -56,7 +56,7 @@ describeEachDb('list exports', (p) => {
     const res = await download('/company/transport_requests/export?format=xlsx', w.tokens.acme);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    expect(res.headers['content-disposition']).toMatch(/attachment; filename="transport-requests_\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="richieste-di-trasporto-\d{4}-\d{2}-\d{2}\.xlsx"/);
     const { rows, cell } = sheetOf(res.raw);
     expect(rows[0]).toEqual(['N.', 'Data', 'Cliente', 'Tratta', 'Servizio', 'Costo', 'Diritti amministrativi', 'Totale', 'Stato']);
     expect(rows).toHaveLength(3); // Acme's two, newest first; Beta's never

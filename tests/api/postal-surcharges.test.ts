@@ -32,7 +32,7 @@ describeEachDb('postal surcharges', (p) => {
     const c = await createCarrier(p(), 'Postal Trasporti');
     const t = await download(p(), '/company/tariff_templates/postal_surcharges', c.token);
     expect(t.status).toBe(200);
-    expect(t.headers['content-disposition']).toContain('postal_surcharges.xlsx');
+    expect(t.headers['content-disposition']).toContain('filename="modello-supplementi-cap.xlsx"');
     const up = await store(c.token, t.data);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.data.count).toBe(3);

@@ -72,12 +72,16 @@ describeEachDb('the transport document and the quote as PDFs', (p) => {
     const it = await raw('GET', `/enduser/transport_requests/waybill/${id}`, { token: w.tokens.bianchi });
     expect(it.status).toBe(200);
     expect(it.headers['content-type']).toBe('application/pdf');
-    expect(String(it.headers['content-disposition'])).toMatch(/^attachment; filename="Lettera di vettura \d+\.pdf"/);
+    expect(String(it.headers['content-disposition'])).toBe(
+      `attachment; filename="lettera-di-vettura-${id}.pdf"; filename*=UTF-8''lettera-di-vettura-${id}.pdf`,
+    );
     expect(it.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = pdfText(it.bytes);
     expect(text).toContain(`Richiesta n. ${id}`);
+    // Milano → Roma: a domestic transport, no CMR (issue 36; the CMR case: tests/api/documentNames.test.ts).
+    expect(text).not.toContain('CMR');
     for (const s of [
-      'Lettera di vettura',
+      'Documento di trasporto / lettera di vettura',
       'Magazzino Città Più',
       'Négoce Früh & Søn',
       'Beta Spedizioni S.p.A.',
@@ -94,10 +98,10 @@ describeEachDb('the transport document and the quote as PDFs', (p) => {
 
     const en = pdfText((await raw('GET', `/company/transport_requests/waybill/${id}`, { token: w.tokens.beta, lang: 'en' })).bytes);
     expect(en).toContain(`Request no. ${id}`);
-    expect(en).toContain('Consignment note');
+    expect(en).toContain('Transport document / consignment note');
     const fr = pdfText((await raw('GET', `/admin/transport_requests/waybill/${id}`, { token: w.tokens.admin, lang: 'fr' })).bytes);
     expect(fr).toContain(`Demande n° ${id}`);
-    expect(fr).toContain('Lettre de voiture');
+    expect(fr).toContain('Document de transport / lettre de voiture');
   });
 
   it("writes weights and measures as the downloader's language does: 1.350,5 in Italian, 1,350.5 in English, 1 350,5 in French", async () => {

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { EXPRESS_RATE_ROWS, STANDARD_RATE_ROWS, TARIFF_TABLES, type Example, type RowsSpec, type TariffTableKey } from '../../model/tariffs.js';
 import { DEMO, describeEachDb } from './helpers.js';
+import { TABLE_NAMES } from '../../model/resources/tariffs.js';
+import { slug } from '../../server/lib/downloadNames.js';
 import { createCarrier, download, form, readRows, xlsx } from './tariffs.helpers.js';
 
 /** Rows beyond the templates' examples, with what a round trip can lose: leading zeros, cents, four decimals, empty cells, accents. */
@@ -93,7 +95,9 @@ describeEachDb('tariff export', (p) => {
       const out = await download(p(), `/company/${spec.key}/export`, c.token);
       expect(out.status).toBe(200);
       expect(out.headers['content-type']).toContain('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      expect(out.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${spec.key}_${c.id}_\\d{4}-\\d{2}-\\d{2}\\.xlsx"`));
+      expect(out.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="${slug(TABLE_NAMES[spec.key].it.many)}-${c.id}-\\d{4}-\\d{2}-\\d{2}\\.xlsx"`),
+      );
       expectFileOf(spec, out.data, before);
 
       // The admin exports the same file for this carrier.
@@ -145,7 +149,7 @@ describeEachDb('tariff export', (p) => {
       const out = await download(p(), `/company/rate_sheet/export/${sheet.id}`, c.token);
       expect(out.status).toBe(200);
       expect(out.headers['content-type']).toContain('spreadsheetml');
-      expect(out.headers['content-disposition']).toContain(`attachment; filename="${sheet.code}.xlsx"`);
+      expect(out.headers['content-disposition']).toContain(`attachment; filename="listino-${sheet.code}.xlsx"`);
       expectFileOf(spec, out.data, before);
       const byAdmin = await download(p(), `/admin/rate_sheet/export/${sheet.id}?company_id=${c.id}`, admin);
       expect(readRows(byAdmin.data)).toEqual(readRows(out.data));
@@ -206,7 +210,7 @@ describeEachDb('tariff export', (p) => {
     const own = await download(p(), `/company/${spec.key}/export?company_id=${a.id}`, b.token);
     expect(own.status).toBe(200);
     expect(readRows(own.data)).toEqual([spec.columns.map((col) => col.name)]);
-    expect(own.headers['content-disposition']).toContain(`${spec.key}_${b.id}_`);
+    expect(own.headers['content-disposition']).toContain(`${slug(TABLE_NAMES[spec.key].it.many)}-${b.id}-`);
 
     // Outside the policy: a carrier on /admin, end users anywhere.
     expect((await download(p(), `/admin/${spec.key}/export?company_id=${a.id}`, a.token)).status).toBe(403);

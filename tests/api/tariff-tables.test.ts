@@ -2,6 +2,8 @@ import zlib from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { TARIFF_TABLES, tariffTable, type ColumnSpec, type Example } from '../../model/tariffs.js';
 import { DEMO, describeEachDb } from './helpers.js';
+import { TABLE_NAMES } from '../../model/resources/tariffs.js';
+import { slug } from '../../server/lib/downloadNames.js';
 import { createCarrier, download, form, readRows, xls, xlsx, zipOf } from './tariffs.helpers.js';
 import { lie, xlsxOf } from '../fixtures/hostileSheets.js';
 
@@ -49,7 +51,7 @@ describeEachDb('tariff tables', (p) => {
       const t = await download(p(), `/admin/tariff_templates/${spec.templateKey}`, admin);
       expect(t.status).toBe(200);
       expect(t.headers['content-type']).toContain('spreadsheetml');
-      expect(t.headers['content-disposition']).toContain(`attachment; filename="${spec.templateFile}"`);
+      expect(t.headers['content-disposition']).toContain(`attachment; filename="modello-${slug(TABLE_NAMES[spec.key].it.many)}.xlsx"`);
       expect(readRows(t.data)[0]).toEqual(spec.columns.map((col) => col.name));
 
       const up = await upload(admin, 'admin', spec.key, { field: spec.fileField, name: spec.templateFile, data: t.data }, c.id);

@@ -66,7 +66,7 @@ describeInBrowser('the end user’s open request on a phone, in Italian', (ctx) 
 
     // The quote, as a PDF named after the request.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('detail-quote').click()]);
-    expect(download.suggestedFilename()).toBe(`Preventivo richiesta ${r.id}.pdf`);
+    expect(download.suggestedFilename()).toBe(`preventivo-richiesta-${r.id}.pdf`);
     expect((await bytesOf(download)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
     // Cancelling asks for the reason in a dialog (full screen on the phone); without one nothing is sent.

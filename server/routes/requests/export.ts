@@ -140,11 +140,10 @@ export default async function requestExportRoutes(app: App) {
         const { format, ...q } = req.query;
         const { scope, filters: f } = await listedScope(app.db, req, ns, q);
         return sendExport(req, reply, {
-          name: 'transport-requests',
+          title: req.t('export.requests'),
           format,
           columns: columns(req, ns),
           source: requestSource(app.db, scope, f),
-          sheet: req.t('export.requests'),
         });
       },
     );

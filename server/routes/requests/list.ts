@@ -7,6 +7,7 @@ import { invalid, notFound } from '../../lib/errors.js';
 import { listQuerySchema } from '../../lib/paging.js';
 import { Type } from 'typebox';
 import { binaryAnswer, dataAnswer, downloadHeaders, keyedPage, withHeaders } from '../../lib/answers.js';
+import { attachment } from '../../lib/downloadNames.js';
 import { requestAnswer, requestShowAnswer } from '../../lib/requestAnswer.js';
 import { requestEventsRepo } from '../../repositories/requestEvents.js';
 import { isDate } from '../../lib/romeTime.js';
@@ -157,17 +158,11 @@ export default async function requestListRoutes(app: App) {
         return reply
           .type('application/octet-stream')
           .header('content-length', file.size)
-          .header('content-disposition', attachmentName(doc.filename))
+          .header('content-disposition', attachment(doc.filename))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'private, no-store')
           .send(file.stream);
       },
     );
   }
-}
-
-/** `attachment` with the original name, ASCII-safe and in RFC 5987 form for any other character. */
-export function attachmentName(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

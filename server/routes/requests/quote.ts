@@ -10,7 +10,8 @@ import { quotePdf } from '../../lib/quotePdf.js';
 import type { CostRequestBody } from '../../lib/quoteRequest.js';
 import type { QuoteData } from '../../pricing/types.js';
 import { transportRequestsRepo } from '../../repositories/transportRequests.js';
-import { NAMESPACES, attachmentName, scopeOf } from './list.js';
+import { attachment, downloadName } from '../../lib/downloadNames.js';
+import { NAMESPACES, scopeOf } from './list.js';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
@@ -117,10 +118,13 @@ export default async function requestQuoteRoutes(app: App) {
           breakdown: [],
         } as unknown as QuoteData;
         const line = req.t('requestQuote.forRequest', { id, date: dayText(req.lang, found.created_on) });
-        const pdf = await quotePdf(req.lang, await bodyOf(app.db, found), data, [], found.created_on, null, line);
+        // Its number is the request's (`P-R-42`), not one of the calculator's yearly numbers: the price printed is
+        // the request's own (booked or set by the carrier), its history is the request's timeline (`repriced`),
+        // so the request number traces it; printing it again issues nothing and stores nothing (a GET).
+        const pdf = await quotePdf(req.lang, await bodyOf(app.db, found), data, [], found.created_on, { number: `P-R-${id}`, line });
         return reply
           .type('application/pdf')
-          .header('content-disposition', attachmentName(`${req.t('quotePdf.title')} ${id}.pdf`))
+          .header('content-disposition', attachment(downloadName.requestQuote(req.lang, id)))
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },

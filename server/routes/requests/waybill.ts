@@ -4,7 +4,8 @@ import { binaryAnswer, downloadHeaders, withHeaders } from '../../lib/answers.js
 import { romeDate } from '../../lib/romeTime.js';
 import { waybillPdf } from '../../lib/waybillPdf.js';
 import { STATUS, transportRequestsRepo } from '../../repositories/transportRequests.js';
-import { NAMESPACES, attachmentName, scopeOf } from './list.js';
+import { attachment, downloadName } from '../../lib/downloadNames.js';
+import { NAMESPACES, scopeOf } from './list.js';
 
 /** The statuses of a request whose transport goes ahead: the document exists from confirmation on. */
 const CONFIRMED: number[] = [STATUS.CF, STATUS.IT, STATUS.DL];
@@ -13,7 +14,9 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 
 /**
  * GET /{ns}/transport_requests/waybill/{id} (issue 22, docs/request-documents.md): the transport document
- * of a confirmed request as a PDF in the caller's language (lib/waybillPdf.ts). An id outside the caller's
+ * of a confirmed request as a PDF in the caller's language (lib/waybillPdf.ts): a CMR for an international
+ * shipment, a domestic transport document otherwise (issue 36), named `lettera-di-vettura-{id}.pdf` /
+ * `waybill-{id}.pdf` / `lettre-de-voiture-{id}.pdf`. An id outside the caller's
  * scope is 404; a request not confirmed (open, refused, cancelled) is 409 with its status named.
  */
 export default async function requestWaybillRoutes(app: App) {
@@ -64,7 +67,7 @@ export default async function requestWaybillRoutes(app: App) {
         const pdf = await waybillPdf(req.lang, row, { carrier, customer: customerLines.filter(Boolean) }, romeDate());
         return reply
           .type('application/pdf')
-          .header('content-disposition', attachmentName(`${req.t('waybill.title')} ${id}.pdf`))
+          .header('content-disposition', attachment(downloadName.waybill(req.lang, id)))
           .header('cache-control', 'private, no-store')
           .send(pdf);
       },

@@ -134,7 +134,7 @@ export default async function listExportRoutes(app: App) {
       async (req, reply) => {
         const { format, ...q } = req.query;
         const source = pagedSource((page, per_page) => companies.list(scopeOf(req), { ...q, page, per_page }));
-        return sendExport(req, reply, { name: 'companies', format, columns: companyColumns(req), source, sheet: companiesDecl.labels[req.lang].many });
+        return sendExport(req, reply, { title: companiesDecl.labels[req.lang].many, format, columns: companyColumns(req), source });
       },
     );
 
@@ -152,7 +152,7 @@ export default async function listExportRoutes(app: App) {
       async (req, reply) => {
         const { format, ...q } = req.query;
         const source = pagedSource((page, per_page) => users.list(scopeOf(req), { ...q, page, per_page }));
-        return sendExport(req, reply, { name: 'users', format, columns: userColumns(req), source, sheet: usersDecl.labels[req.lang].many });
+        return sendExport(req, reply, { title: usersDecl.labels[req.lang].many, format, columns: userColumns(req), source });
       },
     );
 
@@ -175,7 +175,7 @@ export default async function listExportRoutes(app: App) {
           const p = await audit.list({ ...q, page, per_page }, tenant);
           return { ...p, data: await nameChanges(app.db, req, p.data.map(presentEntry), tenant) };
         });
-        return sendExport(req, reply, { name: 'audit-log', format, columns: auditColumns(req), source, sheet: auditDecl.labels[req.lang].many });
+        return sendExport(req, reply, { title: auditDecl.labels[req.lang].many, format, columns: auditColumns(req), source });
       },
     );
   }
@@ -194,7 +194,7 @@ export default async function listExportRoutes(app: App) {
     async (req, reply) => {
       const { format, ...q } = req.query;
       const source = pagedSource((page, per_page) => access.list(carrierScope(req), { ...q, page, per_page }, req.lang));
-      return sendExport(req, reply, { name: 'access-requests', format, columns: accessColumns(req), source, sheet: accessDecl.labels[req.lang].many });
+      return sendExport(req, reply, { title: accessDecl.labels[req.lang].many, format, columns: accessColumns(req), source });
     },
   );
 }

@@ -12,7 +12,8 @@ import { romeToday } from '../../imports/rateSheets.js';
 import { rowsXlsx } from '../../imports/template.js';
 import { storedPages } from '../../imports/check.js';
 import { rateSheetsRepo } from '../../repositories/rateSheets.js';
-import { XLSX_MIME, attachmentName } from './scope.js';
+import { XLSX_MIME } from './scope.js';
+import { attachment, downloadName } from '../../lib/downloadNames.js';
 import { Type } from 'typebox';
 import { binaryAnswer, bool, nullable, obj, pagedAnswer, XLSX, type JsonSchema } from '../../lib/answers.js';
 import { enduserRowSchema, publicSheetSchema, withProperties } from './answers.js';
@@ -145,7 +146,7 @@ export default async function enduserRateSheetRoutes(app: App) {
       const data = Readable.from(rowsXlsx(spec, rows(), sheet.code.slice(0, 31)));
       return reply
         .type(XLSX_MIME)
-        .header('content-disposition', attachmentName(`${sheet.code}.xlsx`))
+        .header('content-disposition', attachment(downloadName.rateSheet(req.lang, sheet.code)))
         .header('cache-control', 'private, no-store')
         .send(data);
     },

@@ -9,7 +9,8 @@ import { exportXlsx } from '../../imports/export.js';
 import { storedPages } from '../../imports/check.js';
 import { rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { romeToday } from '../../imports/rateSheets.js';
-import { NAMESPACES, XLSX_MIME, attachmentName, tariffCompany } from './scope.js';
+import { NAMESPACES, XLSX_MIME, tariffCompany } from './scope.js';
+import { attachment, downloadName, templateTitle } from '../../lib/downloadNames.js';
 
 const companyIdProp = { company_id: { type: 'integer', minimum: 1 } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
@@ -45,10 +46,10 @@ export default async function tariffExportRoutes(app: App) {
         },
         async (req, reply) => {
           const company = await tariffCompany(app, req, ns, req.query.company_id);
-          const name = `${spec.key}_${company?.id ?? 0}_${romeToday()}.xlsx`;
+          const name = downloadName.export(`${templateTitle(spec.templateKey, req.lang)} ${company?.id ?? 0}`, romeToday(), 'xlsx');
           return reply
             .type(XLSX_MIME)
-            .header('content-disposition', attachmentName(name))
+            .header('content-disposition', attachment(name))
             .header('cache-control', 'private, no-store')
             .send(
               Readable.from(
@@ -83,7 +84,7 @@ export default async function tariffExportRoutes(app: App) {
         const spec = rateRowsSpec(sheet.rate_type);
         return reply
           .type(XLSX_MIME)
-          .header('content-disposition', attachmentName(`${sheet.code}.xlsx`))
+          .header('content-disposition', attachment(downloadName.rateSheet(req.lang, sheet.code)))
           .header('cache-control', 'private, no-store')
           .send(Readable.from(exportXlsx(spec, storedPages(app.db as Kysely<any>, spec, ['rate_sheet_id', sheet.id]), sheetName(sheet.code))));
       },

@@ -23,7 +23,8 @@ import {
 } from './answers.js';
 import { SHEET_SORT, rateSheetsRepo } from '../../repositories/rateSheets.js';
 import { rowOut, sortableOf, uploadConfig } from './tables.js';
-import { NAMESPACES, XLSX_MIME, XLS_MIME, attachmentName, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
+import { NAMESPACES, XLSX_MIME, XLS_MIME, fileField, tariffCompany, uploadedFile, type Namespace } from './scope.js';
+import { attachment } from '../../lib/downloadNames.js';
 import type { RateType, SheetZone } from '../../pricing/types.js';
 import { Type } from 'typebox';
 import { diff } from '../../repositories/auditLog.js';
@@ -63,7 +64,7 @@ export async function sendSheetFile(app: FastifyInstance, reply: FastifyReply, s
   return reply
     .type(SHEET_MIME[ext] ?? XLSX_MIME)
     .header('content-length', file.size)
-    .header('content-disposition', attachmentName(download))
+    .header('content-disposition', attachment(download))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(file.stream);

@@ -69,11 +69,5 @@ export const fileField = filePart({
   fileOnly: true,
 });
 
-/** Sends a file as a download: always an attachment, never rendered by the browser. */
-export function attachmentName(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLS_MIME = 'application/vnd.ms-excel';

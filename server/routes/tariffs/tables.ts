@@ -13,7 +13,8 @@ import { searchCondition, searchQuery } from '../../imports/search.js';
 import { dryRunField } from './dryRun.js';
 import { OUTCOME, enumSchema, storeOrCheck, tableRowSchema, withProperties } from './answers.js';
 import { templateXlsx } from '../../imports/template.js';
-import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, attachmentName, fileField, tariffCompany, uploadedFile } from './scope.js';
+import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, fileField, tariffCompany, uploadedFile } from './scope.js';
+import { attachment, downloadName, templateTitle } from '../../lib/downloadNames.js';
 
 const UPLOAD_LIMIT = `${TARIFF_LIMITS.fileBytes / (1024 * 1024)} MB`;
 export const uploadConfig = { multipartOptions: { limits: { fileSize: TARIFF_LIMITS.fileBytes, files: 1 } }, uploadLimit: UPLOAD_LIMIT };
@@ -97,7 +98,7 @@ export default async function tariffTableRoutes(app: App) {
         if (!spec) throw new ApiError(404, 'tariffs.unknownTemplate');
         return reply
           .type(XLSX_MIME)
-          .header('content-disposition', attachmentName(spec.templateFile))
+          .header('content-disposition', attachment(downloadName.template(req.lang, templateTitle(spec.templateKey, req.lang), 'xlsx')))
           .header('cache-control', 'no-store')
           .send(await templateXlsx(spec));
       },

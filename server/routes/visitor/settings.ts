@@ -2,6 +2,7 @@ import type { App } from '../../lib/typed.js';
 import { binaryAnswer, obj, XLSX } from '../../lib/answers.js';
 import { ApiError } from '../../lib/errors.js';
 import { spreadsheetKind } from '../../lib/spreadsheet.js';
+import { attachment } from '../../lib/downloadNames.js';
 import { parseTemplate, settingsRepo, TEMPLATE_KEYS, templateSetting, type TemplateKey } from '../../repositories/settings.js';
 
 /** Where a template is downloaded (relative to the API base; fetched with the API header like any call). */
@@ -58,12 +59,14 @@ export default async function settingsRoutes(app: App) {
       const data = await app.files.read('templates', t.file);
       if (!data) throw new ApiError(404, 'settings.templateMissing');
       const kind = spreadsheetKind(data);
-      const name = t.name.replace(/[^\w. -]/g, '_');
-      return reply
-        .header('content-type', kind?.mime ?? 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(t.name)}`)
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
+      return (
+        reply
+          .header('content-type', kind?.mime ?? 'application/octet-stream')
+          // The name the admin uploaded the template with (lib/downloadNames.ts: an uploaded file keeps its name).
+          .header('content-disposition', attachment(t.name))
+          .header('x-content-type-options', 'nosniff')
+          .send(data)
+      );
     },
   );
 }

@@ -41,7 +41,7 @@ export const timelineMessages = {
       note_required: 'Required: tell the customer why the request is refused.',
       note_missing: 'Write why the request is refused.',
       waybill: 'Download consignment note',
-      waybill_file: 'consignment-note-%{id}.pdf',
+      waybill_file: 'waybill-%{id}.pdf',
     },
   },
   fr: {

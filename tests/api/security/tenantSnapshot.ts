@@ -92,6 +92,8 @@ export const FREE_TABLES: Record<string, string> = {
   // Uploaded files kept in the database (lib/fileStoreDb.ts): keyed by random names, no tenant column; tenant
   // A's files are compared by their bytes (snapshotA's `files`), and an upload by anyone adds a row.
   stored_files: "uploaded files' bytes, compared per file below",
+  // Every quote PDF anyone downloads (a visitor too) is numbered and recorded by design (migration 0031).
+  issued_quotes: 'the quote numbers issued, one row per quote PDF downloaded by anyone',
 };
 
 /** The tables of the current database (PostgreSQL: of the test's own schema). */
