@@ -119,13 +119,23 @@ export function SettingsPage() {
   }, [current.slug]);
 
   const index = phone ? (
+    // Every section in sight on a phone: the tabs wrap onto a second or third row instead of scrolling
+    // sideways behind arrows (where the selected tab at the end of the row was half hidden). A wrapped row
+    // cannot carry MUI's sliding underline, so the selected tab is filled instead.
     <Tabs
       value={current.slug}
-      variant="scrollable"
-      scrollButtons="auto"
-      allowScrollButtonsMobile
       aria-label={translate('accounts.settings.sections_label')}
-      sx={{ mb: 2, borderBottom: 1, borderColor: 'divider', maxWidth: '100%' }}
+      slotProps={{ indicator: { sx: { display: 'none' } } }}
+      sx={{
+        mb: 2,
+        pb: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+        maxWidth: '100%',
+        '& .MuiTabs-flexContainer': { flexWrap: 'wrap', gap: 0.5 },
+        '& .MuiTab-root': { minHeight: 36, minWidth: 0, px: 1.5, py: 0.5, borderRadius: 1 },
+        '& .MuiTab-root.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+      }}
       data-testid="settings-tabs"
     >
       {shown.map((s) => (
