@@ -15,6 +15,7 @@ import { exportsArea } from './exports.js';
 import { notifications } from './notifications.js';
 import { enduserRequests } from './enduserRequests.js';
 import { downloads } from './downloads.js';
+import { proofOfDelivery } from './proofOfDelivery.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -40,6 +41,7 @@ areas.push(exportsArea);
 areas.push(notifications);
 areas.push(enduserRequests);
 areas.push(downloads);
+areas.push(proofOfDelivery);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

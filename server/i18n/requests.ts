@@ -59,7 +59,7 @@ export const requests = {
     'requests.notOpen': 'This request is no longer open (it is {status}): it cannot be changed.',
     'requests.sameStatus': 'The request is already in this status.',
     'requests.needsPrice': 'This request was entered by hand and has no price yet: set its price in the edit form before confirming it.',
-    'requests.carrierStatusOnly': 'A carrier can only confirm or refuse a request.',
+    'requests.carrierStatusOnly': 'A carrier can confirm or refuse a request, then mark it picked up and delivered; it cannot reopen or cancel it.',
     'requests.visitorUnavailable': 'Online booking is not available at the moment. Please contact the carrier.',
     'requests.pickupPast': 'The pickup date cannot be in the past.',
     'requests.timeOrder': 'The end of the time window must be later than its start.',
@@ -141,7 +141,7 @@ export const requests = {
     'requests.notOpen': 'Questa richiesta non è più aperta (è {status}): non può essere modificata.',
     'requests.sameStatus': 'La richiesta è già in questo stato.',
     'requests.needsPrice': 'Questa richiesta è stata inserita a mano e non ha ancora un prezzo: indica il prezzo nel modulo di modifica prima di confermarla.',
-    'requests.carrierStatusOnly': 'Un vettore può solo confermare o rifiutare una richiesta.',
+    'requests.carrierStatusOnly': 'Un vettore può confermare o rifiutare una richiesta, poi segnarla ritirata e consegnata; non può riaprirla né annullarla.',
     'requests.visitorUnavailable': 'La prenotazione online non è disponibile al momento. Contatta il vettore.',
     'requests.pickupPast': 'La data di ritiro non può essere nel passato.',
     'requests.timeOrder': 'La fine della fascia oraria deve essere successiva all’inizio.',
@@ -224,7 +224,8 @@ export const requests = {
     'requests.sameStatus': 'La demande est déjà dans ce statut.',
     'requests.needsPrice':
       'Cette demande a été saisie à la main et n’a pas encore de prix : indiquez son prix dans le formulaire de modification avant de la confirmer.',
-    'requests.carrierStatusOnly': 'Un transporteur peut seulement confirmer ou refuser une demande.',
+    'requests.carrierStatusOnly':
+      'Un transporteur peut confirmer ou refuser une demande, puis la marquer enlevée et livrée ; il ne peut ni la rouvrir ni l’annuler.',
     'requests.visitorUnavailable': 'La réservation en ligne n’est pas disponible pour le moment. Contactez le transporteur.',
     'requests.pickupPast': 'La date d’enlèvement ne peut pas être dans le passé.',
     'requests.timeOrder': 'La fin de la plage horaire doit être après son début.',
