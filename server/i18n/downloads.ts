@@ -7,6 +7,7 @@
  */
 export const downloads = {
   it: {
+    'download.pod': 'prova-di-consegna-{id}',
     'download.waybill': 'lettera-di-vettura-{id}',
     'download.quote': 'preventivo-{number}',
     'download.requestQuote': 'preventivo-richiesta-{id}',
@@ -17,6 +18,7 @@ export const downloads = {
     'download.standardRateSheet': 'Listino standard',
   },
   en: {
+    'download.pod': 'proof-of-delivery-{id}',
     'download.waybill': 'waybill-{id}',
     'download.quote': 'quote-{number}',
     'download.requestQuote': 'quote-request-{id}',
@@ -27,6 +29,7 @@ export const downloads = {
     'download.standardRateSheet': 'Standard rate sheet',
   },
   fr: {
+    'download.pod': 'preuve-de-livraison-{id}',
     'download.waybill': 'lettre-de-voiture-{id}',
     'download.quote': 'devis-{number}',
     'download.requestQuote': 'devis-demande-{id}',

@@ -45,6 +45,8 @@ export const downloadName = {
   quote: (lang: Lang, number: string) => `${translate(lang, 'download.quote', { number })}.pdf`,
   /** preventivo-richiesta-42.pdf / quote-request-42.pdf / devis-demande-42.pdf (a stored request's quote) */
   requestQuote: (lang: Lang, id: number) => `${translate(lang, 'download.requestQuote', { id })}.pdf`,
+  /** prova-di-consegna-42.png / proof-of-delivery-42.pdf / preuve-de-livraison-42.jpg (the proof of delivery as stored) */
+  pod: (lang: Lang, id: number, ext: string) => `${translate(lang, 'download.pod', { id })}.${ext}`,
   /** etichette-42.pdf / labels-42.pdf / etiquettes-42.pdf (the pallet labels; `.zpl` for the thermal printers) */
   labels: (lang: Lang, id: number, ext: 'pdf' | 'zpl' = 'pdf') => `${translate(lang, 'download.labels', { id })}.${ext}`,
   /** a list's export: richieste-di-trasporto-2026-11-29.xlsx, from the list's name in the caller's language */

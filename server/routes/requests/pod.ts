@@ -4,7 +4,8 @@ import { binaryAnswer, withHeaders } from '../../lib/answers.js';
 import { STORED_NAME } from '../../lib/files.js';
 import { POD_AREA, proofOfDeliveryRepo } from '../../repositories/proofOfDelivery.js';
 import { POD_FILE_TYPES } from '../../../model/proofOfDelivery.js';
-import { NAMESPACES, attachmentName, scopeOf } from './list.js';
+import { NAMESPACES, scopeOf } from './list.js';
+import { attachment, downloadName } from '../../lib/downloadNames.js';
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } as const;
 
@@ -30,7 +31,11 @@ export default async function requestPodRoutes(app: App) {
           params: idParams,
           response: {
             200: withHeaders(binaryAnswer('The proof of delivery: its image or PDF', ...POD_FILE_TYPES), {
-              'Content-Disposition': { type: 'string', description: '`inline` with the file\'s name: `inline; filename="POD 12.png"`' },
+              'Content-Disposition': {
+                type: 'string',
+                description:
+                  "`inline` with the file's name in the caller's language (RFC 6266): `inline; filename=\"prova-di-consegna-12.png\"; filename*=UTF-8''prova-di-consegna-12.png`",
+              },
             }),
           },
         },
@@ -43,7 +48,7 @@ export default async function requestPodRoutes(app: App) {
         return reply
           .type(pod.content_type)
           .header('content-length', file.size)
-          .header('content-disposition', attachmentName(`POD ${id}.${EXT[pod.content_type] ?? 'bin'}`).replace(/^attachment/, 'inline'))
+          .header('content-disposition', attachment(downloadName.pod(req.lang, id, EXT[pod.content_type] ?? 'bin')).replace(/^attachment/, 'inline'))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "sandbox; default-src 'none'")
