@@ -510,6 +510,8 @@ export interface TransportRequestTable {
   fuel_percent: string | null;
   created_on: string;
   created_at: string;
+  /** When the goods were picked up (migration 0028, issue 36): set with the move to in transit. */
+  picked_up_at: string | null;
   updated_at: string;
 }
 export interface ShipmentTable {
@@ -566,6 +568,22 @@ export interface TransportRequestDocumentTable {
   filename: string;
   stored_name: string;
   size: number;
+  created_at: string;
+}
+/** A request's proof of delivery (migration 0028, issue 36, docs/proof-of-delivery.md): one per request. */
+export interface TransportRequestPodTable {
+  id: Generated<number>;
+  transport_request_id: number;
+  name: string;
+  notes: string | null;
+  kind: 'file' | 'signature';
+  stored_name: string;
+  content_type: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  delivered_at: string;
+  created_by: number | null;
   created_at: string;
 }
 /** A change of a transport request as its timeline shows it (migration 0018, model/requestTimeline.ts). */
@@ -659,6 +677,7 @@ export interface DB extends DeclaredTables {
   shipment_addresses: ShipmentAddressTable;
   shipment_details: ShipmentDetailTable;
   transport_request_documents: TransportRequestDocumentTable;
+  transport_request_pods: TransportRequestPodTable;
   transport_request_events: TransportRequestEventTable;
   notifications: NotificationTable;
   consignee_mail_off: ConsigneeMailOffTable;

@@ -10,6 +10,7 @@ import type { FileStore } from './files.js';
 export const SWEPT_AREAS = {
   'rate-sheets': { table: 'rate_sheets', column: 'file_path' },
   documents: { table: 'transport_request_documents', column: 'stored_name' },
+  pods: { table: 'transport_request_pods', column: 'stored_name' },
 } as const;
 export type SweptArea = keyof typeof SWEPT_AREAS;
 

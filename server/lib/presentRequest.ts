@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { euros } from './amounts.js';
 import type { LoadedRequest } from '../repositories/transportRequests.js';
+import { podPath } from '../../model/proofOfDelivery.js';
 
 export type Namespace = 'admin' | 'company' | 'enduser';
 
@@ -82,6 +83,22 @@ export function present(req: Pick<FastifyRequest, 'lang' | 't'>, ns: Namespace, 
         }
       : null,
     lead_time: r.lead_time,
+    picked_up_at: r.picked_up_at,
+    // the proof of delivery's metadata (issue 36); the file through its route, with the caller's credentials
+    pod: r.pod
+      ? {
+          name: r.pod.name,
+          notes: r.pod.notes,
+          kind: r.pod.kind,
+          content_type: r.pod.content_type,
+          bytes: r.pod.bytes,
+          width: r.pod.width,
+          height: r.pod.height,
+          delivered_at: r.pod.delivered_at,
+          created_at: r.pod.created_at,
+          file_path: podPath(ns, r.id),
+        }
+      : null,
     documents: r.documents.map((d) => ({
       id: d.id,
       filename: d.filename,

@@ -2,6 +2,7 @@ import { int, intN, list, nullable, obj, str, strN, type JsonSchema } from './an
 import { TRANSPORT_REQUEST_STATUSES } from '../../model/transportStatuses.js';
 import { REQUEST_EVENTS, TIMELINE_ROLES, type RequestEvent, type TimelineRole } from '../../model/requestTimeline.js';
 import { EXPRESS_CLASSES, quoteFieldsSchema } from '../../model/quote.js';
+import { POD_FILE_TYPES, POD_KINDS } from '../../model/proofOfDelivery.js';
 
 /**
  * The JSON schema of a transport request as lib/presentRequest.ts `present` answers it (issue 33): one
@@ -217,6 +218,22 @@ export const requestFuelAnswer: JsonSchema = nullable(
 
 const euro = (what: string): JsonSchema => ({ type: ['number', 'null'], description: `${what} in euros (to the cent)` });
 
+/** A request's proof of delivery (issue 36, model/proofOfDelivery.ts, docs/proof-of-delivery.md); null before delivery. */
+export const podAnswer: JsonSchema = nullable(
+  obj({
+    name: { type: 'string', description: "The receiver's name, as signed" },
+    notes: { type: ['string', 'null'], description: 'Reservations written on delivery (damaged goods, missing pallets)' },
+    kind: { type: 'string', enum: [...POD_KINDS], description: 'file = a photo or PDF of the signed document; signature = a signature drawn on the screen' },
+    content_type: { type: 'string', enum: [...POD_FILE_TYPES], description: "The file's media type" },
+    bytes: { type: 'integer', description: "The file's size in bytes" },
+    width: { type: ['integer', 'null'], description: "An image's width in pixels; null for a PDF" },
+    height: { type: ['integer', 'null'], description: "An image's height in pixels; null for a PDF" },
+    delivered_at: { type: 'string', description: 'When the goods were delivered, ISO-8601 UTC' },
+    created_at: { type: 'string', description: 'When the POD was recorded, ISO-8601 UTC' },
+    file_path: { type: 'string', description: "Where the caller's namespace reads the file (GET, with the bearer header or an API key with requests:read)" },
+  }),
+);
+
 /** A transport request as every namespace answers it (lib/presentRequest.ts `present`): list rows, show, create, edit, statistics, webhooks. */
 export const requestAnswer: JsonSchema = obj({
   id: int,
@@ -256,6 +273,8 @@ export const requestAnswer: JsonSchema = obj({
   lead_time: { type: ['integer', 'null'], description: 'Working days' },
   documents: list(documentAnswer),
   shipment: list(shipmentAnswer),
+  picked_up_at: { type: ['string', 'null'], description: 'When the goods were picked up (ISO-8601 UTC), set with the move to in transit' },
+  pod: podAnswer,
 });
 
 /** The show route's `data` (and a webhook's): the request with its timeline. */

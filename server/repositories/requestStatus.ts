@@ -6,7 +6,15 @@ import { STATUS } from './transportRequests.js';
 export const NEEDS_PRICE: number[] = [STATUS.CF, STATUS.IT, STATUS.DL];
 
 export type StatusChange =
-  { ok: true; from: number } | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict' | 'notBooker'; status?: number };
+  | { ok: true; from: number }
+  | { ok: false; reason: 'notFound' | 'notOpen' | 'needsPrice' | 'same' | 'conflict' | 'notBooker' | 'wrongOrder'; status?: number; needs?: number };
+
+/**
+ * The carrier's progress (issue 36): each target and the one status it is reached from. A carrier moves its
+ * confirmed request to in transit (picked up), and that one to delivered; never back, never a step skipped.
+ */
+export const PROGRESS_FROM = { [STATUS.IT]: STATUS.CF, [STATUS.DL]: STATUS.IT } as const;
+export type ProgressTarget = typeof STATUS.IT | typeof STATUS.DL;
 
 /**
  * Status changes (server.md §5), each ONE conditional UPDATE, so of concurrent changes exactly one
@@ -36,6 +44,38 @@ export function requestStatusRepo(db: Db) {
       if (NEEDS_PRICE.includes(to)) q = q.where('cost', 'is not', null);
       const r = await q.executeTakeFirst();
       return Number(r.numUpdatedRows) === 1 ? { ok: true, from: STATUS.OP } : explain(id, carrierId, to);
+    },
+
+    /**
+     * A carrier moves its own request one step on (issue 36): CF → IT with the pickup time, IT → DL. One
+     * conditional update on the carrier and the one status the target is reached from, so of two concurrent
+     * changes exactly one wins (the other finds the status moved: `same` or `wrongOrder`, 409). Another
+     * carrier's request is notFound; a request in any other status wrongOrder, naming the status it needs.
+     */
+    async progress(id: number, carrierId: number, to: ProgressTarget, pickedUpAt?: string): Promise<StatusChange> {
+      const from = PROGRESS_FROM[to];
+      const r = await db
+        .updateTable('transport_requests')
+        .set({ transport_request_status_id: to, updated_at: nowIso(), ...(pickedUpAt ? { picked_up_at: pickedUpAt } : {}) })
+        .where('id', '=', id)
+        .where('carrier_id', '=', carrierId)
+        .where('transport_request_status_id', '=', from)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) === 1) return { ok: true, from };
+      const row = await db
+        .selectFrom('transport_requests')
+        .select('transport_request_status_id as status')
+        .where('id', '=', id)
+        .where('carrier_id', '=', carrierId)
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: 'notFound' };
+      if (row.status === to) return { ok: false, reason: 'same', status: row.status };
+      return { ok: false, reason: 'wrongOrder', status: row.status, needs: from };
+    },
+
+    /** The pickup time an admin's move to in transit records (its conditional update is byAdmin's). */
+    async setPickedUp(id: number, pickedUpAt: string): Promise<void> {
+      await db.updateTable('transport_requests').set({ picked_up_at: pickedUpAt }).where('id', '=', id).execute();
     },
 
     /**

@@ -293,7 +293,7 @@ export function transportRequestsRepo(db: Db) {
     /** Requests with their status, companies, shipments (addresses, goods) and documents, in the order of `ids`. */
     async load(ids: number[]) {
       if (!ids.length) return [];
-      const [base, shipments, docs] = await Promise.all([
+      const [base, shipments, docs, pods] = await Promise.all([
         db
           .selectFrom('transport_requests as tr')
           .innerJoin('transport_request_statuses as st', 'st.id', 'tr.transport_request_status_id')
@@ -312,6 +312,12 @@ export function transportRequestsRepo(db: Db) {
           .select(['dt.it as document_type_it', 'dt.en as document_type_en', 'dt.fr as document_type_fr'])
           .where('d.transport_request_id', 'in', ids)
           .orderBy('d.id')
+          .execute(),
+        // the proof of delivery's metadata (issue 36; the file itself only through its route)
+        db
+          .selectFrom('transport_request_pods')
+          .select(['transport_request_id', 'name', 'notes', 'kind', 'content_type', 'bytes', 'width', 'height', 'delivered_at', 'created_at'])
+          .where('transport_request_id', 'in', ids)
           .execute(),
       ]);
       const shipmentIds = shipments.map((s) => s.id);
@@ -339,7 +345,7 @@ export function transportRequestsRepo(db: Db) {
             delivery: addresses.find((a) => a.shipment_id === s.id && a.kind === 'delivery') ?? null,
             details: details.filter((d) => d.shipment_id === s.id),
           }));
-        return [{ ...r, shipments: own, documents: docs.filter((d) => d.transport_request_id === id) }];
+        return [{ ...r, shipments: own, documents: docs.filter((d) => d.transport_request_id === id), pod: pods.find((p) => p.transport_request_id === id) ?? null }];
       });
     },
 

@@ -33,6 +33,7 @@ import mfaLoginRoutes from './visitor/mfaLogin.js';
 import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
+import requestPodRoutes from './requests/pod.js';
 import requestQuoteRoutes from './requests/quote.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
@@ -79,6 +80,7 @@ export const routes: RouteModule[] = [
   adminMfaRoutes,
   auditLogRoutes,
   requestWaybillRoutes,
+  requestPodRoutes,
   requestQuoteRoutes,
   quotePdfRoutes,
   apiKeyRoutes,

@@ -283,10 +283,12 @@ describeEachDb('transport requests entered by hand', (p) => {
     ).toBe(404);
     const bad = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
       token: w.tokens.acme,
-      body: { id, transport_request_status_id: 6 },
+      body: { id, transport_request_status_id: 7 },
     });
     expect(bad.status).toBe(422);
-    expect(bad.body.errors.transport_request_status_id).toEqual(['Un vettore può solo confermare o rifiutare una richiesta.']);
+    expect(bad.body.errors.transport_request_status_id).toEqual([
+      'Un vettore può confermare o rifiutare una richiesta, poi segnarla ritirata e consegnata; non può riaprirla né annullarla.',
+    ]);
     // Refusing needs no price; the status never changes through updateRequest for a carrier.
     await p().api('POST', '/company/transport_requests/updateRequest', { token: w.tokens.acme, body: { tr_id: id, status_id: 3, reason: 'Zona non servita' } });
     const refuse = await p().api('POST', '/company/transport_requests/updateTransportRequestStatus', {
