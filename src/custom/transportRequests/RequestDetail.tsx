@@ -376,7 +376,8 @@ export function RequestDetail() {
           elevation={8}
           square
           data-testid="progress-bar"
-          sx={{ position: 'sticky', bottom: 0, zIndex: (t) => t.zIndex.appBar, mx: -2, mb: -2, px: 2, py: 1.5, display: 'flex', gap: 1 }}
+          // edge to edge: the negative margins undo the phone's padding of <main> (layout/Layout.tsx, 1.5)
+          sx={{ position: 'sticky', bottom: 0, zIndex: (t) => t.zIndex.appBar, mx: -1.5, mb: -1.5, px: 1.5, py: 1.5, display: 'flex', gap: 1 }}
         >
           <ProgressActions r={r} kind={kind} onDone={() => void q.refetch()} large />
         </Paper>

@@ -62,7 +62,13 @@ export const SignaturePad = forwardRef<
   };
   const down = (e: React.PointerEvent<HTMLCanvasElement>) => {
     e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
+    // The strokes go on when the finger slides past the edge; a pointer the browser does not know (a
+    // synthetic event) cannot be captured, and the drawing goes on without.
+    try {
+      e.currentTarget.setPointerCapture(e.pointerId);
+    } catch {
+      /* drawn without capture */
+    }
     const p = point(e);
     last.current = p;
     // A tap leaves a dot.
@@ -105,34 +111,26 @@ export const SignaturePad = forwardRef<
           {clearLabel}
         </Button>
       </Box>
-      <Box
-        component="canvas"
-        ref={canvas}
-        width={SIGNATURE_WIDTH}
-        height={SIGNATURE_HEIGHT}
-        role="img"
-        aria-labelledby="pod-signature-label"
-        aria-describedby="pod-signature-hint"
-        data-testid="pod-signature"
-        data-drawn={drawn ? 'true' : 'false'}
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onPointerCancel={up}
-        onPointerLeave={up}
-        sx={{
-          width: '100%',
-          aspectRatio: `${SIGNATURE_WIDTH} / ${SIGNATURE_HEIGHT}`,
-          display: 'block',
-          touchAction: 'none',
-          cursor: 'crosshair',
-          bgcolor: '#fff',
-          border: 2,
-          borderStyle: 'dashed',
-          borderColor: error ? 'error.main' : 'divider',
-          borderRadius: 1,
-        }}
-      />
+      {/* A plain <canvas>: Box would take `width`/`height` as CSS and leave the drawing at the default 300 × 150. */}
+      <Box sx={{ border: 2, borderStyle: 'dashed', borderColor: error ? 'error.main' : 'divider', borderRadius: 1, overflow: 'hidden', lineHeight: 0 }}>
+        <canvas
+          ref={canvas}
+          width={SIGNATURE_WIDTH}
+          height={SIGNATURE_HEIGHT}
+          role="img"
+          aria-labelledby="pod-signature-label"
+          aria-describedby="pod-signature-hint"
+          data-testid="pod-signature"
+          data-drawn={drawn ? 'true' : 'false'}
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerCancel={up}
+          onPointerLeave={up}
+          // The height follows the width (the PNG's proportions, so a signature is not squashed).
+          style={{ width: '100%', height: 'auto', display: 'block', touchAction: 'none', cursor: 'crosshair', background: '#fff' }}
+        />
+      </Box>
       <Typography variant="caption" id="pod-signature-hint" color={error ? 'error' : 'text.secondary'} data-testid="pod-signature-hint">
         {error ?? hint}
       </Typography>
