@@ -196,10 +196,32 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
 
   it('a second request is delivered with a photo of the signed document; a file over 5 MB is refused before sending', async () => {
     const { id } = requests[1]!;
-    expect((await api('POST', '/company/transport_requests/updateTransportRequestStatus', carrierToken, { id, transport_request_status_id: 5 })).status).toBe(200);
     const { page, errors } = await ctx.page({ viewport: PHONE });
     await ctx.login(page, 'carrier@portal.demo');
     await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+
+    // Picked up at another time (the driver tells the office later): the clock beside "Ritirata" asks for it.
+    await page.getByTestId('progress-bar').getByTestId('detail-picked-up-at').click();
+    const when = page.getByTestId('picked-up-time');
+    await when.waitFor();
+    /** `<input type=datetime-local>`'s value for now + `minutes`, in the browser's zone, and its ISO instant. */
+    const local = (minutes: number) =>
+      page.evaluate((m) => {
+        const d = new Date(Date.now() + m * 60_000);
+        const p = (n: number) => String(n).padStart(2, '0');
+        d.setSeconds(0, 0);
+        return { value: `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`, iso: d.toISOString() };
+      }, minutes);
+    await when.fill((await local(120)).value);
+    await page.getByTestId('picked-up-submit').click();
+    await page.getByTestId('picked-up-dialog').getByText('Non può essere nel futuro.').waitFor();
+    const earlier = await local(-90);
+    await when.fill(earlier.value);
+    await page.getByTestId('picked-up-submit').click();
+    await toast(page, `Richiesta n. ${id} ritirata: in transito`);
+    await expect.poll(() => status(page)).toBe('In transito');
+    const picked = await ctx.portal.db.db.selectFrom('transport_requests').select('picked_up_at').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(new Date(picked.picked_up_at!).toISOString()).toBe(earlier.iso);
     await page.getByTestId('progress-bar').getByTestId('detail-delivered').click();
     const dialog = page.getByTestId('pod-dialog');
     await dialog.getByRole('heading', { name: `Consegna della richiesta n. ${id}` }).waitFor();

@@ -98,9 +98,9 @@ export function ProgressActions({ r, kind, onDone, large = false }: { r: Transpo
           >
             {translate('progress.picked_up')}
           </Button>
-          <Tooltip title={translate('progress.picked_up_at')}>
+          <Tooltip title={translate('progress.picked_up_other_time')}>
             <IconButton
-              aria-label={translate('progress.picked_up_at')}
+              aria-label={translate('progress.picked_up_other_time')}
               onClick={() => {
                 setTime(localInput(new Date()));
                 setTimeError(null);
