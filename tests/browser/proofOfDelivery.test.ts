@@ -243,6 +243,15 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
     const still = await ctx.portal.db.db.selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(still.transport_request_status_id).toBe(5);
 
+    // A file that says PNG but is not one passes the browser's checks; the server's word lands on the field, in Italian.
+    await input.setInputFiles({ name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('questo non è un PNG, solo testo') });
+    await expect.poll(() => page.getByTestId('pod-file-hint').textContent()).toBe('Foto (JPEG, PNG, WebP) o PDF, al massimo 5 MB.');
+    await page.getByTestId('pod-submit').click();
+    await expect.poll(() => page.getByTestId('pod-file-hint').textContent()).toBe('Il documento di consegna deve essere una foto JPEG, PNG o WebP oppure un PDF.');
+    expect(await dialog.isVisible()).toBe(true);
+    const after = await ctx.portal.db.db.selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after.transport_request_status_id).toBe(5);
+
     // A real photo: a JPEG the browser draws (a sheet with a signature line), as a phone's camera would give one.
     const jpeg = Buffer.from(
       await page.evaluate(async () => {
