@@ -42,7 +42,14 @@ const darkPixels = (img: Locator) =>
 async function touchStroke(canvas: Locator) {
   const box = (await canvas.boundingBox())!;
   const y = box.y + box.height / 2;
-  const at = (i: number) => ({ clientX: box.x + 20 + i * 20, clientY: y + (i % 2 ? 10 : -10), pointerId: 7, pointerType: 'touch', isPrimary: true, bubbles: true });
+  const at = (i: number) => ({
+    clientX: box.x + 20 + i * 20,
+    clientY: y + (i % 2 ? 10 : -10),
+    pointerId: 7,
+    pointerType: 'touch',
+    isPrimary: true,
+    bubbles: true,
+  });
   await canvas.dispatchEvent('pointerdown', at(0));
   for (let i = 1; i < 8; i++) await canvas.dispatchEvent('pointermove', at(i));
   await canvas.dispatchEvent('pointerup', at(8));
@@ -65,7 +72,12 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
       headers: { 'x-api-password': API_PASSWORD, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       payload: body as any,
     });
-    return { status: res.statusCode, headers: res.headers, raw: res.rawPayload, body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      raw: res.rawPayload,
+      body: String(res.headers['content-type'] ?? '').includes('json') ? res.json() : null,
+    };
   };
   const tokenOf = async (email: string) => (await api('POST', '/visitor/login', undefined, { email, password: 'demo1234' })).body.token as string;
 
@@ -91,7 +103,9 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
     expect(requests).toHaveLength(2);
     carrierToken = await tokenOf('carrier@portal.demo');
     for (const r of requests) {
-      expect((await api('POST', '/company/transport_requests/updateTransportRequestStatus', carrierToken, { id: r.id, transport_request_status_id: 3 })).status).toBe(200);
+      expect(
+        (await api('POST', '/company/transport_requests/updateTransportRequestStatus', carrierToken, { id: r.id, transport_request_status_id: 3 })).status,
+      ).toBe(200);
     }
   });
 
@@ -247,7 +261,9 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
     await input.setInputFiles({ name: 'falsa.png', mimeType: 'image/png', buffer: Buffer.from('questo non è un PNG, solo testo') });
     await expect.poll(() => page.getByTestId('pod-file-hint').textContent()).toBe('Foto (JPEG, PNG, WebP) o PDF, al massimo 5 MB.');
     await page.getByTestId('pod-submit').click();
-    await expect.poll(() => page.getByTestId('pod-file-hint').textContent()).toBe('Il documento di consegna deve essere una foto JPEG, PNG o WebP oppure un PDF.');
+    await expect
+      .poll(() => page.getByTestId('pod-file-hint').textContent())
+      .toBe('Il documento di consegna deve essere una foto JPEG, PNG o WebP oppure un PDF.');
     expect(await dialog.isVisible()).toBe(true);
     const after = await ctx.portal.db.db.selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow();
     expect(after.transport_request_status_id).toBe(5);

@@ -128,7 +128,14 @@ export function ProgressActions({ r, kind, onDone, large = false }: { r: Transpo
         </Button>
       )}
       {step === 'pickup' && (
-        <Dialog open={timeOpen} onClose={() => !busy && setTimeOpen(false)} fullWidth maxWidth="xs" aria-labelledby="picked-up-title" data-testid="picked-up-dialog">
+        <Dialog
+          open={timeOpen}
+          onClose={() => !busy && setTimeOpen(false)}
+          fullWidth
+          maxWidth="xs"
+          aria-labelledby="picked-up-title"
+          data-testid="picked-up-dialog"
+        >
           <DialogTitle id="picked-up-title">{translate('progress.picked_up_title', { id: r.id })}</DialogTitle>
           <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <DialogContentText>{translate('progress.picked_up_text')}</DialogContentText>
