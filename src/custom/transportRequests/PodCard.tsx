@@ -112,7 +112,8 @@ export function PodCard({ requestId, pod }: { requestId: number; pod: PodAnswer 
           </Button>
         )}
         <Typography variant="caption" color="text.secondary">
-          {sizeText(pod.bytes)}
+          {/* at least 1 kB, as the documents' list counts (a tiny scan would read "0 kB") */}
+          {sizeText(Math.max(pod.bytes, 1024))}
           {pod.width && pod.height ? ` · ${pod.width} × ${pod.height} px` : ''}
         </Typography>
       </Box>
