@@ -35,7 +35,8 @@ const textOrNull = (description: string) => ({ type: ['string', 'null'], descrip
 /**
  * What a visitor holding both keys may read: the status, the timeline's dates and events, the route's
  * cities and countries, the carrier's company name and the expected delivery day (issue 35 item 14); no
- * prices, notes, streets, place names or people's names.
+ * prices, notes, streets, place names or people's names; of a delivery its time only, never the receiver's name
+ * or the proof of delivery (issue 36).
  */
 export const trackAnswerSchema = {
   type: 'object',
@@ -56,6 +57,7 @@ export const trackAnswerSchema = {
         'carrier_name',
         'lead_time',
         'expected_delivery',
+        'delivered_at',
         'events',
       ],
       additionalProperties: false,
@@ -74,6 +76,11 @@ export const trackAnswerSchema = {
           format: 'date',
           description:
             'The expected delivery day (YYYY-MM-DD): the pickup day (else the day the request was made) plus the lead time in working days, Monday to Friday without Italian national holidays; null without a lead time or once refused, delivered or cancelled',
+        },
+        delivered_at: {
+          type: ['string', 'null'],
+          description:
+            'When the goods were delivered (ISO-8601 UTC), once delivered: the time the carrier recorded with its proof of delivery (issue 36), else the time of the change; never who signed or the proof itself',
         },
         events: {
           type: 'array',

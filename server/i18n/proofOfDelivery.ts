@@ -1,7 +1,6 @@
 /**
  * The carrier's progress and the proof of delivery (issue 36, docs/proof-of-delivery.md): the status route's
- * answers, the POD's field problems, the texts the mail, the waybill and the tracking page add. Registered by
- * routes/requests/status.ts.
+ * answers, the POD's field problems, the texts the mail and the waybill add.
  */
 export const proofOfDelivery = {
   en: {

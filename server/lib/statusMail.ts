@@ -15,6 +15,8 @@ export interface StatusMailInput {
   params: { id: number; name: string; date: string; route: string; carrier: string; total?: string | null };
   /** the note written with the change (the timeline's), quoted to the customer only */
   note?: { by: string; text: string } | null;
+  /** the proof of delivery of a delivered request (issue 36): who signed, the day (DD/MM/YYYY), the reservations */
+  pod?: { name: string; date: string; notes: string | null } | null;
   /** absolute address: the request's screen (customer) or the public tracking page */
   link: string;
 }
@@ -41,6 +43,9 @@ export function statusMail(m: StatusMailInput): Mail {
   const hello = customer ? t('mail.hello', { name: p.name }).replace(/ ,$/, ',') : t('mail.helloConsignee');
   const line = t(customer ? `mail.status.${m.statusId}.customer` : `mail.consignee.${m.statusId}.text`, p);
   const total = customer && p.total ? t('mail.total', { total: p.total }) : null;
+  // Delivered: who signed for the goods and what they noted (both audiences: the goods are theirs)
+  const signed = m.pod ? t('pod.mailSignedBy', { date: m.pod.date, name: m.pod.name }) : null;
+  const reservations = m.pod?.notes ? t('pod.mailReservations', { notes: m.pod.notes }) : null;
   const note = customer && m.note?.text ? { head: t('mail.note', { by: m.note.by }), text: m.note.text } : null;
   const action = t(customer ? 'mail.openRequest' : 'mail.trackShipment');
   const footer = [t('mail.footer', { portal: m.portal }), ...(customer ? [] : [t('mail.footerConsignee')])];
@@ -49,6 +54,8 @@ export function statusMail(m: StatusMailInput): Mail {
     hello,
     '',
     line,
+    ...(signed ? [signed] : []),
+    ...(reservations ? [reservations] : []),
     ...(total ? [total] : []),
     ...(note ? ['', note.head, ...note.text.split('\n').map((l) => `> ${l}`)] : []),
     '',
@@ -67,7 +74,7 @@ export function statusMail(m: StatusMailInput): Mail {
 <table role="presentation" width="600" cellspacing="0" cellpadding="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden;">
 <tr><td style="background:${BRAND.primary};color:#ffffff;padding:18px 24px;font-size:20px;font-weight:bold;border-bottom:4px solid ${BRAND.accent};">${esc(m.portal)}</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5;">
-${para(hello)}${para(line)}${total ? para(total, 'font-weight:bold;') : ''}${
+${para(hello)}${para(line)}${signed ? para(signed) : ''}${reservations ? para(reservations, 'white-space:pre-line;') : ''}${total ? para(total, 'font-weight:bold;') : ''}${
     note
       ? `<p style="margin:16px 0 4px;color:${BRAND.muted};">${esc(note.head)}</p><blockquote style="margin:0 0 16px;padding:8px 12px;border-left:4px solid ${BRAND.accent};background:${BRAND.page};white-space:pre-line;">${esc(note.text)}</blockquote>`
       : ''

@@ -1,6 +1,7 @@
 import { toBuffer } from 'bwip-js/node';
 import type { Lang } from '../i18n/index.js';
 import type { LoadedRequest } from '../repositories/transportRequests.js';
+import { podBlock } from './podPdf.js';
 import { MARGIN, GREY, boxRow, caption, dayText, finish, newPdf, numberText, placeImage, type PdfKit } from './pdf.js';
 
 type Place = LoadedRequest['shipments'][number]['pickup'];
@@ -10,6 +11,8 @@ type Shipment = LoadedRequest['shipments'][number];
 export interface WaybillParties {
   carrier: { legal_name: string; address: string | null; postal_code: string | null; city: string | null; province: string | null; phone: string | null };
   customer: string[];
+  /** the proof of delivery's image, when small enough to be drawn (lib/podPdf.ts, issue 36) */
+  podImage?: Buffer | null;
 }
 
 const countryOf = (lang: Lang, a: NonNullable<Place>) => (lang === 'it' ? a.country_it : lang === 'fr' ? a.country_fr : a.country_en) ?? a.country_en ?? '';
@@ -157,6 +160,7 @@ export async function waybillPdf(lang: Lang, r: LoadedRequest, parties: WaybillP
       { title: t('waybill.tailLift'), lines: [yes(s.tail_lift)] },
     ]);
     if (r.notes) y = boxRow(k, y, [{ title: t('waybill.generalNotes'), lines: [r.notes] }]);
+    if (r.pod) y = podBlock(k, y, r.pod, parties.podImage);
     const date = `${t('waybill.signDate')}: ____________`;
     boxRow(
       k,

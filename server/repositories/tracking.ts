@@ -13,6 +13,7 @@ export interface TrackedRequest {
   carrier_name: string | null;
   lead_time: number | null;
   expected_delivery: string | null;
+  delivered_at: string | null;
   events: Array<{ at: string; event: RequestEvent; status_id: number }>;
 }
 
@@ -83,6 +84,12 @@ export function trackingRepo(db: Db) {
         .where('transport_request_id', '=', id)
         .orderBy('id')
         .execute();
+      // Delivered: the time the carrier recorded (its proof of delivery), else the change's; only the time (issue 36)
+      const pod =
+        statusId === 6
+          ? await db.selectFrom('transport_request_pods').select('delivered_at').where('transport_request_id', '=', id).executeTakeFirst()
+          : undefined;
+      const deliveredEvent = statusId === 6 ? [...events].reverse().find((e) => e.event === 'status_changed' && Number(e.status_id) === 6) : undefined;
       return {
         id: Number(request.id),
         status_id: statusId,
@@ -93,6 +100,7 @@ export function trackingRepo(db: Db) {
         carrier_name: text(request.carrier_name),
         lead_time: leadTime,
         expected_delivery: expected,
+        delivered_at: statusId === 6 ? (pod?.delivered_at ?? deliveredEvent?.at ?? null) : null,
         events: events.map((e) => ({ at: e.at, event: e.event as RequestEvent, status_id: Number(e.status_id) })),
       };
     },

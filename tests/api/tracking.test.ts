@@ -104,6 +104,7 @@ describeEachDb(
           carrier_name: 'Acme Trasporti S.r.l.',
           lead_time: 2,
           expected_delivery: '2026-12-09',
+          delivered_at: null,
           events: timeline.map(({ at, event, status_id }) => ({ at, event, status_id })),
         },
       });
@@ -111,6 +112,7 @@ describeEachDb(
       expect(Object.keys(res.body.data).sort()).toEqual([
         'carrier_name',
         'code',
+        'delivered_at',
         'destination_city',
         'destination_country',
         'events',
@@ -298,6 +300,7 @@ describeEachDb(
         'carrier_name',
         'lead_time',
         'expected_delivery',
+        'delivered_at',
         'events',
       ]);
     });

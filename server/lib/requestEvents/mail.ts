@@ -4,6 +4,8 @@ import { createMailer, type Mailer } from '../mail.js';
 import { portalName, statusMail } from '../statusMail.js';
 import { romeDate } from '../romeTime.js';
 import { consigneeMailRepo } from '../../repositories/notifications.js';
+import { proofOfDeliveryRepo } from '../../repositories/proofOfDelivery.js';
+import { STATUS } from '../../repositories/transportRequests.js';
 import { trackingPath } from '../../../model/tracking.js';
 import { requestScreenPath } from '../../../model/notifications.js';
 
@@ -50,7 +52,7 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
     .where('tr.id', '=', requestId)
     .executeTakeFirst();
   if (!r) return;
-  const [places, event] = await Promise.all([
+  const [places, event, pods] = await Promise.all([
     app.db
       .selectFrom('shipments as s')
       .innerJoin('shipment_addresses as a', 'a.shipment_id', 's.id')
@@ -68,6 +70,8 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst(),
+    // delivered: the proof's name and reservations (issue 36; never its image)
+    status === STATUS.DL ? proofOfDeliveryRepo(app.db).ofRequests([requestId]) : [],
   ]);
   const place = (position: number, kind: string) => places.find((p) => p.position === position && p.kind === kind);
   const where = (position: number, kind: string) => {
@@ -82,6 +86,10 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
   const portal = portalName(app.config.mailFrom);
   const url = app.config.publicUrl;
   const mailer = mailerOf(app);
+  const podRow = pods[0];
+  const pod = podRow
+    ? { name: podRow.name, notes: podRow.notes, date: romeDate(podRow.delivered_at).split('-').reverse().join('/') }
+    : null;
   const sends: Array<Promise<boolean>> = [];
 
   const to = account ? r.user_email : r.visitor_email;
@@ -102,6 +110,7 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
           statusId: status,
           params: { ...base, name: (account ? r.first_name : r.firstname) ?? '', route: route(0), total: [3, 5, 6].includes(status) ? total : null },
           note,
+          pod,
           link,
         }),
       ),
@@ -127,6 +136,7 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
             audience: 'consignee',
             statusId: status,
             params: { ...base, name: '', route: route(position) },
+            pod,
             link: url + trackingPath(String(r.id), p.postal_code),
           }),
         ),

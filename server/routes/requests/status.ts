@@ -10,8 +10,6 @@ import { actorOf } from '../../lib/requestEvents/record.js';
 import { TIMELINE_NOTE_MAX } from '../../../model/requestTimeline.js';
 import { TRANSPORT_REQUEST_STATUS_IDS } from '../../../model/transportStatuses.js';
 import { Type } from 'typebox';
-import { registerMessages } from '../../i18n/index.js';
-import { proofOfDelivery } from '../../i18n/proofOfDelivery.js';
 import type { Db } from '../../db/index.js';
 import { settleAfterError } from '../../lib/fileSweep.js';
 import type { ImageProblem } from '../../lib/images.js';
@@ -26,8 +24,6 @@ import {
   POD_SIGNATURE_MAX,
   POD_SIGNATURE_TYPES,
 } from '../../../model/proofOfDelivery.js';
-
-registerMessages(proofOfDelivery);
 
 /** What a carrier may set (issue 36): confirm or refuse an open request, then picked up and delivered. */
 const CARRIER_TARGETS: number[] = [STATUS.CF, STATUS.RF, STATUS.IT, STATUS.DL];
@@ -260,9 +256,9 @@ export default async function requestStatusRoutes(app: App) {
           ? 'requests.confirmed'
           : to === STATUS.RF
             ? 'requests.refused'
-            : to === STATUS.IT
+            : !admin && to === STATUS.IT
               ? 'requests.pickedUp'
-              : to === STATUS.DL
+              : !admin && to === STATUS.DL
                 ? 'requests.delivered'
                 : 'requests.statusChanged';
       return { status: true, message: req.t(message), data: { id, transport_request_status_id: to, previous_status_id: from } };

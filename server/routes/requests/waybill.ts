@@ -3,6 +3,8 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { binaryAnswer, downloadHeaders, withHeaders } from '../../lib/answers.js';
 import { romeDate } from '../../lib/romeTime.js';
 import { waybillPdf } from '../../lib/waybillPdf.js';
+import { podImageEmbeddable } from '../../lib/podPdf.js';
+import { POD_AREA, proofOfDeliveryRepo } from '../../repositories/proofOfDelivery.js';
 import { STATUS, transportRequestsRepo } from '../../repositories/transportRequests.js';
 import { NAMESPACES, attachmentName, scopeOf } from './list.js';
 
@@ -61,7 +63,10 @@ export default async function requestWaybillRoutes(app: App) {
               customer.phone ?? '',
             ]
           : [found.visitor_company ?? '', [found.firstname, found.lastname].filter(Boolean).join(' '), found.email ?? '', found.phone ?? ''];
-        const pdf = await waybillPdf(req.lang, row, { carrier, customer: customerLines.filter(Boolean) }, romeDate());
+        // the proof of delivery's image, drawn when small (lib/podPdf.ts); its file read through the store
+        const podFile = row.pod && podImageEmbeddable(row.pod) ? await proofOfDeliveryRepo(app.db).scoped(id, { all: true }) : null;
+        const podImage = podFile ? await app.files.read(POD_AREA, podFile.stored_name) : null;
+        const pdf = await waybillPdf(req.lang, row, { carrier, customer: customerLines.filter(Boolean), podImage }, romeDate());
         return reply
           .type('application/pdf')
           .header('content-disposition', attachmentName(`${req.t('waybill.title')} ${id}.pdf`))

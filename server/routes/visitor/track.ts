@@ -80,6 +80,7 @@ export default async function trackRoutes(app: App) {
           carrier_name: found.carrier_name,
           lead_time: found.lead_time,
           expected_delivery: found.expected_delivery,
+          delivered_at: found.delivered_at,
           events: found.events,
         },
       };
