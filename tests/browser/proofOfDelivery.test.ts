@@ -334,6 +334,7 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
     await page.goto(`${ctx.portal.url}${trackingPath(String(id), postal_code)}`);
     await page.getByTestId('tracking-result').waitFor();
     expect(await page.getByTestId('tracking-status').textContent()).toBe('Consegnata');
+    expect(await page.getByTestId('tracking-delivered-at').textContent()).toMatch(/^Consegnata il \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const events = await page.getByRole('list', { name: 'Cronologia della spedizione' }).getByRole('listitem').allTextContents();
     expect(events.at(-1)).toMatch(/^Stato: Consegnata\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     const body = (await page.locator('body').innerText()) ?? '';
@@ -342,6 +343,7 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
     expect(await page.getByTestId('tracking-result').locator('img').count()).toBe(0);
     expect(await page.locator('img[src^="blob:"]').count()).toBe(0);
     expect(await fitsWidth(page)).toBe(true);
+    expect(await axeProblems(page, 'tracking of a delivered request (phone)', { landmarks: true })).toEqual([]);
     await shot(page, 'pod-tracking-phone');
     expect(errors).toEqual([]);
   });
