@@ -7,7 +7,7 @@ export const proofOfDelivery = {
     'requests.pickedUp': 'Pickup recorded: the request is in transit',
     'requests.delivered': 'Delivery recorded',
     'requests.wrongOrder': 'The request is {status}: it can take this status only when it is {needs}.',
-    'pod.nameRequired': "Write the name of the person who received the goods.",
+    'pod.nameRequired': 'Write the name of the person who received the goods.',
     'pod.fileOrSignature': 'Add the signed delivery document (photo or PDF) or the signature drawn on the screen.',
     'pod.notBoth': 'Send either the signed document or the drawn signature, not both.',
     'pod.tooLarge': 'The file is too large: at most {limit}.',

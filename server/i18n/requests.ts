@@ -224,7 +224,8 @@ export const requests = {
     'requests.sameStatus': 'La demande est déjà dans ce statut.',
     'requests.needsPrice':
       'Cette demande a été saisie à la main et n’a pas encore de prix : indiquez son prix dans le formulaire de modification avant de la confirmer.',
-    'requests.carrierStatusOnly': 'Un transporteur peut confirmer ou refuser une demande, puis la marquer enlevée et livrée ; il ne peut ni la rouvrir ni l’annuler.',
+    'requests.carrierStatusOnly':
+      'Un transporteur peut confirmer ou refuser une demande, puis la marquer enlevée et livrée ; il ne peut ni la rouvrir ni l’annuler.',
     'requests.visitorUnavailable': 'La réservation en ligne n’est pas disponible pour le moment. Contactez le transporteur.',
     'requests.pickupPast': 'La date d’enlèvement ne peut pas être dans le passé.',
     'requests.timeOrder': 'La fin de la plage horaire doit être après son début.',

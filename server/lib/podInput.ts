@@ -27,7 +27,10 @@ export interface PodInput {
 
 /** Whether the body carries any part of a POD (an admin's delivery without one records none). */
 export const hasPodFields = (b: PodFields) =>
-  (typeof b.pod_name === 'string' && b.pod_name.trim() !== '') || (typeof b.pod_notes === 'string' && b.pod_notes.trim() !== '') || !!b.pod_file || !!b.pod_signature;
+  (typeof b.pod_name === 'string' && b.pod_name.trim() !== '') ||
+  (typeof b.pod_notes === 'string' && b.pod_notes.trim() !== '') ||
+  !!b.pod_file ||
+  !!b.pod_signature;
 
 /**
  * A PDF starts with `%PDF-`. ISO 32000 lets readers accept it within the first 1024 bytes; we take it only at

@@ -29,14 +29,24 @@ export function podBlock(k: PdfKit, y: number, pod: Pod, image: Buffer | null | 
     `${t('pod.receivedBy')}: ${pod.name}`,
     `${t('pod.deliveredAt')}: ${dayText(lang, romeDate(pod.delivered_at))} ${romeClock(pod.delivered_at)}`,
     ...(pod.notes ? [`${t('pod.reservations')}: ${pod.notes}`] : []),
-    ...(!image ? [t('pod.documentAttached', { type: pod.content_type === 'application/pdf' ? 'PDF' : pod.content_type.replace('image/', '').toUpperCase() })] : []),
+    ...(!image
+      ? [t('pod.documentAttached', { type: pod.content_type === 'application/pdf' ? 'PDF' : pod.content_type.replace('image/', '').toUpperCase() })]
+      : []),
   ];
   if (!image) return boxRow(k, y, [{ title: t('pod.title'), lines, strong: true }]);
   const gap = 8;
   const w = (k.width - gap) / 2;
   const minHeight = 80;
   const h = Math.max(minHeight, boxHeight(k, lines, w), boxHeight(k, [''], w));
-  const below = boxRow(k, y, [{ title: t('pod.title'), lines, strong: true }, { title: t('pod.signature'), lines: [] }], minHeight);
+  const below = boxRow(
+    k,
+    y,
+    [
+      { title: t('pod.title'), lines, strong: true },
+      { title: t('pod.signature'), lines: [] },
+    ],
+    minHeight,
+  );
   const top = below - gap - h;
   placeImage(k.doc, image, MARGIN + w + gap + 8, top + 20, { fit: [w - 16, h - 26], align: 'center', valign: 'center' });
   return below;

@@ -345,7 +345,9 @@ export function transportRequestsRepo(db: Db) {
             delivery: addresses.find((a) => a.shipment_id === s.id && a.kind === 'delivery') ?? null,
             details: details.filter((d) => d.shipment_id === s.id),
           }));
-        return [{ ...r, shipments: own, documents: docs.filter((d) => d.transport_request_id === id), pod: pods.find((p) => p.transport_request_id === id) ?? null }];
+        return [
+          { ...r, shipments: own, documents: docs.filter((d) => d.transport_request_id === id), pod: pods.find((p) => p.transport_request_id === id) ?? null },
+        ];
       });
     },
 

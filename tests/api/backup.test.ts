@@ -155,6 +155,7 @@ describeEachDb('backup and restore', (p) => {
         const named = new Map<string, string[]>([
           ['rate-sheets', (await d.selectFrom('rate_sheets').select('file_path').execute()).map((x) => x.file_path!).filter(Boolean)],
           ['documents', (await d.selectFrom('transport_request_documents').select('stored_name').execute()).map((x) => x.stored_name)],
+          ['pods', (await d.selectFrom('transport_request_pods').select('stored_name').execute()).map((x) => x.stored_name)],
           [
             'media',
             [

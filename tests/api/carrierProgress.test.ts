@@ -72,7 +72,10 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     return id;
   };
   const statusOf = async (id: number) =>
-    Number((await db().selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow()).transport_request_status_id);
+    Number(
+      (await db().selectFrom('transport_requests').select('transport_request_status_id').where('id', '=', id).executeTakeFirstOrThrow())
+        .transport_request_status_id,
+    );
   const pickUp = (token: string, id: number, extra: Record<string, unknown> = {}, lang = 'it') =>
     p().api('POST', STATUS_URL, { token, lang, body: { id, transport_request_status_id: 5, ...extra } });
   const deliver = async (token: string, id: number, fields: Record<string, any>, lang = 'it') => {
@@ -99,7 +102,10 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     const at = new Date(Date.now() - 3600_000).toISOString();
     const picked = await pickUp(w.tokens.acme, id, { picked_up_at: at });
     expect(picked.status, JSON.stringify(picked.body)).toBe(200);
-    expect(picked.body).toMatchObject({ message: 'Ritiro registrato: la richiesta è in transito', data: { id, transport_request_status_id: 5, previous_status_id: 3 } });
+    expect(picked.body).toMatchObject({
+      message: 'Ritiro registrato: la richiesta è in transito',
+      data: { id, transport_request_status_id: 5, previous_status_id: 3 },
+    });
     const shown = await p().api('GET', `/company/transport_requests/show/${id}`, { token: w.tokens.acme });
     expect(shown.body.data).toMatchObject({ transport_request_status_id: 5, picked_up_at: at, pod: null });
     expect(shown.body.data.timeline.at(-1)).toMatchObject({ event: 'status_changed', status_id: 5, by: { role: 'carrier' } });
@@ -158,11 +164,18 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     // the end user's route only cancels; the carrier's route is not its own
     expect((await pickUp(w.tokens.rossi, id)).status).toBe(403);
     expect(
-      (await p().api('POST', '/enduser/transport_requests/updateTransportRequestStatus', { token: w.tokens.rossi, body: { id, transport_request_status_id: 5, note: 'x' } }))
-        .status,
+      (
+        await p().api('POST', '/enduser/transport_requests/updateTransportRequestStatus', {
+          token: w.tokens.rossi,
+          body: { id, transport_request_status_id: 5, note: 'x' },
+        })
+      ).status,
     ).toBe(422);
     const read = await p().api('POST', '/company/api_keys/store', { token: w.tokens.acme, body: { name: 'Sola lettura', scopes: ['requests:read'] } });
-    const write = await p().api('POST', '/company/api_keys/store', { token: w.tokens.acme, body: { name: 'TMS', scopes: ['requests:read', 'requests:write'] } });
+    const write = await p().api('POST', '/company/api_keys/store', {
+      token: w.tokens.acme,
+      body: { name: 'TMS', scopes: ['requests:read', 'requests:write'] },
+    });
     expect((await pickUp(read.body.data.key, id)).status).toBe(403);
     expect(await statusOf(id)).toBe(3);
     // a carrier user picks up, the API key delivers with a PDF of the signed document
@@ -246,13 +259,29 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
       [{ pod_signature: sig }, 'pod_name', 'Scrivi il nome di chi ha ricevuto la merce.'],
       [{ pod_name: '  ', pod_signature: sig }, 'pod_name', 'Scrivi il nome di chi ha ricevuto la merce.'],
       [{ pod_name: 'Mario' }, 'pod_file', 'Aggiungi il documento di consegna firmato (foto o PDF) oppure la firma tracciata sullo schermo.'],
-      [{ pod_name: 'Mario', pod_signature: sig, pod_file: file(pdfBytes(), 'application/pdf', 'a.pdf') }, 'pod_signature', 'Invia il documento firmato oppure la firma tracciata, non entrambi.'],
-      [{ pod_name: 'Mario', pod_file: file(Buffer.from('<html>ciao</html>'), 'application/pdf', 'a.pdf') }, 'pod_file', 'Il documento di consegna deve essere una foto JPEG, PNG o WebP oppure un PDF.'],
+      [
+        { pod_name: 'Mario', pod_signature: sig, pod_file: file(pdfBytes(), 'application/pdf', 'a.pdf') },
+        'pod_signature',
+        'Invia il documento firmato oppure la firma tracciata, non entrambi.',
+      ],
+      [
+        { pod_name: 'Mario', pod_file: file(Buffer.from('<html>ciao</html>'), 'application/pdf', 'a.pdf') },
+        'pod_file',
+        'Il documento di consegna deve essere una foto JPEG, PNG o WebP oppure un PDF.',
+      ],
       [{ pod_name: 'Mario', pod_signature: file(pdfBytes(), 'image/png', 's.png') }, 'pod_signature', "La firma deve essere un'immagine PNG."],
       [{ pod_name: 'Mario', pod_signature: file(png(5000, 100, true), 'image/png', 's.png') }, 'pod_signature', 'x'],
       [{ pod_name: 'Mario', pod_file: file(png(9000, 100, true), 'image/png', 'foto.png') }, 'pod_file', 'x'],
-      [{ pod_name: 'Mario', pod_signature: file(Buffer.concat([png(10, 10), Buffer.alloc(600 * 1024)]), 'image/png', 's.png') }, 'pod_signature', 'Il file è troppo grande: al massimo 512 kB.'],
-      [{ pod_name: 'Mario', pod_file: file(Buffer.concat([pdfBytes(), Buffer.alloc(5 * 1024 * 1024)]), 'application/pdf', 'big.pdf') }, 'pod_file', 'Il file è troppo grande: al massimo 5 MB.'],
+      [
+        { pod_name: 'Mario', pod_signature: file(Buffer.concat([png(10, 10), Buffer.alloc(600 * 1024)]), 'image/png', 's.png') },
+        'pod_signature',
+        'Il file è troppo grande: al massimo 512 kB.',
+      ],
+      [
+        { pod_name: 'Mario', pod_file: file(Buffer.concat([pdfBytes(), Buffer.alloc(5 * 1024 * 1024)]), 'application/pdf', 'big.pdf') },
+        'pod_file',
+        'Il file è troppo grande: al massimo 5 MB.',
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const r = await deliver(w.tokens.acme, id, fields);
@@ -277,7 +306,11 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     expect((await admin(5)).status).toBe(200);
     const withPod = await deliver(w.tokens.admin, id, { pod_name: 'Ufficio', pod_file: file(png(64, 48), 'image/png', 'foto.png') });
     expect(withPod.status, JSON.stringify(withPod.body)).toBe(200);
-    expect((await p().api('GET', `/admin/transport_requests/show/${id}`, { token: w.tokens.admin })).body.data.pod).toMatchObject({ name: 'Ufficio', kind: 'file', width: 64 });
+    expect((await p().api('GET', `/admin/transport_requests/show/${id}`, { token: w.tokens.admin })).body.data.pod).toMatchObject({
+      name: 'Ufficio',
+      kind: 'file',
+      width: 64,
+    });
     // the admin's POD is checked the same way when sent
     expect((await admin(5)).status).toBe(200);
     const bad = await deliver(w.tokens.admin, id, { pod_name: 'Ufficio' });
@@ -301,8 +334,14 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     expect([tooEarly.status, tooEarly.body.errors?.delivered_at]).toEqual([422, ['La consegna non può essere precedente al ritiro.']]);
     const deliveredAt = new Date(Date.now() - 600_000).toISOString();
     expect(
-      (await deliver(w.tokens.acme, id, { pod_name: 'Giuseppe Segreto', pod_notes: 'nota riservata', delivered_at: deliveredAt, pod_signature: file(png(30, 30), 'image/png', 's.png') }))
-        .status,
+      (
+        await deliver(w.tokens.acme, id, {
+          pod_name: 'Giuseppe Segreto',
+          pod_notes: 'nota riservata',
+          delivered_at: deliveredAt,
+          pod_signature: file(png(30, 30), 'image/png', 's.png'),
+        })
+      ).status,
     ).toBe(200);
     const track = await p().api('GET', `/visitor/track?code=${id}&postal_code=00183`);
     expect(track.status).toBe(200);
@@ -343,7 +382,12 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
       .execute();
     const last = JSON.parse(rows.at(-1)!.payload);
     expect(last.data.transport_request_status_id).toBe(6);
-    expect(last.data.pod).toMatchObject({ name: 'Carla Neri', kind: 'signature', content_type: 'image/png', file_path: `/company/transport_requests/pod/${id}` });
+    expect(last.data.pod).toMatchObject({
+      name: 'Carla Neri',
+      kind: 'signature',
+      content_type: 'image/png',
+      file_path: `/company/transport_requests/pod/${id}`,
+    });
     expect(JSON.parse(rows[rows.length - 2].payload).data).toMatchObject({ transport_request_status_id: 5, pod: null });
     await db().deleteFrom('webhook_endpoints').where('company_id', '=', w.acme).execute();
   });
@@ -351,7 +395,10 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
   it('shows the POD on the request’s PDF, with the drawn signature', async () => {
     const id = await request();
     expect((await pickUp(w.tokens.acme, id)).status).toBe(200);
-    expect((await deliver(w.tokens.acme, id, { pod_name: 'Paolo Rosa', pod_notes: 'imballo rotto', pod_signature: file(png(200, 80), 'image/png', 's.png') })).status).toBe(200);
+    expect(
+      (await deliver(w.tokens.acme, id, { pod_name: 'Paolo Rosa', pod_notes: 'imballo rotto', pod_signature: file(png(200, 80), 'image/png', 's.png') }))
+        .status,
+    ).toBe(200);
     const res = await p().app.inject({
       method: 'GET',
       url: `/api/v1/company/transport_requests/waybill/${id}`,
@@ -366,4 +413,3 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     expect((res.rawPayload.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
   });
 });
-

@@ -87,9 +87,7 @@ export async function notifyStatus(app: FastifyInstance, requestId: number, stat
   const url = app.config.publicUrl;
   const mailer = mailerOf(app);
   const podRow = pods[0];
-  const pod = podRow
-    ? { name: podRow.name, notes: podRow.notes, date: romeDate(podRow.delivered_at).split('-').reverse().join('/') }
-    : null;
+  const pod = podRow ? { name: podRow.name, notes: podRow.notes, date: romeDate(podRow.delivered_at).split('-').reverse().join('/') } : null;
   const sends: Array<Promise<boolean>> = [];
 
   const to = account ? r.user_email : r.visitor_email;

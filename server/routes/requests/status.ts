@@ -16,14 +16,7 @@ import type { ImageProblem } from '../../lib/images.js';
 import { checkPod, eventTime, hasPodFields, type PodFields, type PodInput } from '../../lib/podInput.js';
 import { POD_AREA, proofOfDeliveryRepo } from '../../repositories/proofOfDelivery.js';
 import { filePart, sizeText } from '../../../model/fileParts.js';
-import {
-  POD_FILE_MAX,
-  POD_FILE_TYPES,
-  POD_NAME_MAX,
-  POD_NOTES_MAX,
-  POD_SIGNATURE_MAX,
-  POD_SIGNATURE_TYPES,
-} from '../../../model/proofOfDelivery.js';
+import { POD_FILE_MAX, POD_FILE_TYPES, POD_NAME_MAX, POD_NOTES_MAX, POD_SIGNATURE_MAX, POD_SIGNATURE_TYPES } from '../../../model/proofOfDelivery.js';
 
 /** What a carrier may set (issue 36): confirm or refuse an open request, then picked up and delivered. */
 const CARRIER_TARGETS: number[] = [STATUS.CF, STATUS.RF, STATUS.IT, STATUS.DL];

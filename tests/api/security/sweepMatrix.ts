@@ -781,6 +781,7 @@ export function sweepMatrix(): Record<string, Entry> {
     m[`GET /${ns}/transport_requests/show/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/show/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/documents/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/documents/${a.document}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/waybill/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/waybill/${a.request}`)], expect: NOT_FOUND });
+    m[`GET /${ns}/transport_requests/pod/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/pod/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/quote/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/quote/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/statistics`] = inB({ calls: (a) => [get(`/${ns}/statistics`, { company_id: a.carrier })], expect: OWN });
   }

@@ -46,6 +46,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   shipment_addresses: (_, s) => ['shipment_id', s.shipments],
   shipment_details: (_, s) => ['shipment_id', s.shipments],
   transport_request_documents: (_, s) => ['transport_request_id', s.requests],
+  transport_request_pods: (_, s) => ['transport_request_id', s.requests], // the proof of delivery (issue 36)
   transport_request_events: (_, s) => ['transport_request_id', s.requests], // the timeline (migration 0018)
   // A's audit entries (docs/audit-log.md): B's roles add none (their entries carry B's tenant), but a
   // visitor's access request addressed to A is A's by design (as access_requests above).
@@ -155,9 +156,16 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
     .where('transport_request_id', 'in', requests.length ? requests : [-1])
     .orderBy('id')
     .execute();
+  const pods = await db
+    .selectFrom('transport_request_pods')
+    .select('stored_name')
+    .where('transport_request_id', 'in', requests.length ? requests : [-1])
+    .orderBy('id')
+    .execute();
   out.files = [
     ...(await Promise.all(sheetFiles.map(async (r: { file_path: string }) => [r.file_path, await sha(p, RATE_SHEET_FILES, r.file_path)]))),
     ...(await Promise.all(docs.map(async (r: { stored_name: string }) => [r.stored_name, await sha(p, DOCUMENTS_AREA, r.stored_name)]))),
+    ...(await Promise.all(pods.map(async (r: { stored_name: string }) => [r.stored_name, await sha(p, 'pods', r.stored_name)]))),
   ];
   return out;
 }

@@ -7,6 +7,7 @@ import { DEMO } from '../helpers.js';
 import { PASSWORD, createTenants } from '../accountsFixtures.js';
 import { ensureDocumentType, handShipment, multipart, shipmentLists } from '../requestsFixtures.js';
 import { RESOURCES } from '../../../model/registry.js';
+import { REAL } from '../../fixtures/images.js';
 import { plantDeclaredRows, type DeclaredIds } from './declaredRows.js';
 
 /** The roles of a tenant the sweep calls as (`visitor` = signed out). */
@@ -315,6 +316,25 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   const address = (kind: 'pickup' | 'delivery') =>
     one(db.selectFrom('shipment_addresses').select('id').where('shipment_id', '=', shipment.id).where('kind', '=', kind).executeTakeFirst(), kind);
   const detail = await one(db.selectFrom('shipment_details').select('id').where('shipment_id', '=', shipment.id).executeTakeFirst(), 'detail');
+  // A's proof of delivery (issue 36): its row and its file (the route's checks are carrierProgress.test.ts's)
+  const podFile = await p.app.files.store('pods', REAL.jpeg, '.jpg');
+  await db
+    .insertInto('transport_request_pods')
+    .values({
+      transport_request_id: request.id,
+      name: 'Axq receiver',
+      notes: 'Axq pod notes',
+      kind: 'file',
+      stored_name: podFile,
+      content_type: 'image/jpeg',
+      bytes: REAL.jpeg.length,
+      width: 8,
+      height: 6,
+      delivered_at: nowIso(),
+      created_by: null,
+      created_at: nowIso(),
+    })
+    .execute();
   const document = await one(
     db.selectFrom('transport_request_documents').select('id').where('transport_request_id', '=', request.id).executeTakeFirst(),
     'document',
