@@ -2,6 +2,7 @@ import type { Kind } from '../../model/roles';
 import { apiRequest } from '../api/http';
 import { namedFile } from './tariffs';
 import type { TimelineEntry } from '../../model/requestTimeline';
+import { POD_FIELDS, type PodAnswer } from '../../model/proofOfDelivery';
 
 /**
  * Transport requests beyond the paged list (calculator document §3, §7): one request, its status and edits,
@@ -86,10 +87,22 @@ export interface TransportRequest {
   quote: null | { zone: string; service: string; flow: string | null; class: string | null; lead_time: number | null };
   documents: Array<{ id: number; filename: string; file_path: string; size: number; document_type_id: number; document_type: string | null }>;
   shipment: Shipment[];
+  /** when the carrier picked the goods up (issue 36: set on "in transit"), ISO */
+  picked_up_at?: string | null;
+  /** the proof of delivery (issue 36 item 2), null before delivery; its file is read with `download(pod.file_path)` */
+  pod?: PodAnswer | null;
   /** the detail only (show): every change, oldest first (model/requestTimeline.ts) */
   timeline?: TimelineEntry[];
 }
-export type { TimelineEntry };
+export type { TimelineEntry, PodAnswer };
+
+/** What the delivery dialog sends (issue 36 item 2): the receiver's name and exactly one of a drawn signature (PNG) or a file. */
+export interface DeliveryInput {
+  name: string;
+  notes?: string;
+  signature?: Blob;
+  file?: File;
+}
 
 export interface Statistics {
   daily_total: number;
@@ -122,6 +135,34 @@ export const requestMethods = () => ({
   /** A carrier accepts (3) or refuses (4) a request, with a note for the customer (a refusal needs one). */
   changeRequestStatus: (id: number, status: 3 | 4 | number, note?: string) =>
     write('/company/transport_requests/updateTransportRequestStatus', { id, transport_request_status_id: status, ...(note ? { note } : {}) }),
+  /**
+   * The carrier (or an admin) marks a confirmed request picked up: in transit (5, issue 36 item 1). `pickedUpAt`
+   * (ISO) only when the user set another time than now: the server's clock says "now", not a phone's.
+   */
+  markPickedUp: (id: number, pickedUpAt?: string) =>
+    write<{ id: number; transport_request_status_id: number; previous_status_id: number }>('/company/transport_requests/updateTransportRequestStatus', {
+      id,
+      transport_request_status_id: 5,
+      ...(pickedUpAt ? { picked_up_at: pickedUpAt } : {}),
+    }),
+  /**
+   * The carrier marks a request in transit delivered (6) with its proof (issue 36 item 2): multipart, the
+   * receiver's name, the notes of reservations and the drawn signature (`pod_signature`, a PNG) or the photo/PDF
+   * of the signed document (`pod_file`). The server answers 422 per field when one is missing or wrong.
+   */
+  markDelivered: (id: number, pod: DeliveryInput) => {
+    const form = new FormData();
+    form.append('id', String(id));
+    form.append('transport_request_status_id', '6');
+    form.append(POD_FIELDS.name, pod.name);
+    if (pod.notes) form.append(POD_FIELDS.notes, pod.notes);
+    if (pod.signature) form.append(POD_FIELDS.signature, pod.signature, 'signature.png');
+    if (pod.file) form.append(POD_FIELDS.file, pod.file, pod.file.name);
+    return write<{ id: number; transport_request_status_id: number; previous_status_id: number }>(
+      '/company/transport_requests/updateTransportRequestStatus',
+      form,
+    );
+  },
   /** The end user who booked cancels its open request (7, CN), with the reason the carrier reads. */
   cancelRequest: (id: number, note: string) =>
     write<{ id: number; transport_request_status_id: number }>('/enduser/transport_requests/updateTransportRequestStatus', {

@@ -205,6 +205,12 @@ function TrackingResult({ data }: { data: TrackData }) {
         <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.25 }} data-testid="tracking-status" data-status={data.status_id}>
           {statusName(data.status_id, data.status)}
         </Typography>
+        {/* Issue 36: a delivery says when, never who signed or the proof itself (the answer carries neither). */}
+        {data.status_id === 6 && data.delivered_at && (
+          <Typography sx={{ fontWeight: 500 }} data-testid="tracking-delivered-at">
+            {translate('tracking.delivered_on', { date: dateTime(data.delivered_at) })}
+          </Typography>
+        )}
       </Box>
       <TrackingDetails data={data} />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1.5, fontSize: '1.1rem' }}>

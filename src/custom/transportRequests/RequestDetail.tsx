@@ -1,7 +1,23 @@
 import { useNavigate, useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Loading, Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { Alert, Box, Button, List, ListItem, ListItemText, Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  List,
+  ListItem,
+  ListItemText,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  useMediaQuery,
+  type Theme,
+} from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,6 +34,8 @@ import { usePortalData, type Address, type Shipment, type TransportRequest } fro
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
+import { ProgressActions, nextStep } from './ProgressActions';
+import { PodCard } from './PodCard';
 import { EnduserRequestActions, RequestTickets } from './EnduserRequestActions';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 import { phoneColumnLabels, stackedOnPhone } from '../../components/table/PhoneCards';
@@ -203,6 +221,11 @@ function Header({ r, kind }: { r: TransportRequest; kind: Kind }) {
         <Field label={translate('requests.total')} testId="detail-total">
           {r.total === null ? translate('requests.to_be_quoted') : money(r.total)}
         </Field>
+        {r.picked_up_at && (
+          <Field label={translate('progress.picked_up_on')} testId="detail-picked-up-at-value">
+            {dateTime(r.picked_up_at)}
+          </Field>
+        )}
         <Field label={translate('requests.lead_time')}>{r.lead_time === null ? null : translate('requests.days', { smart_count: r.lead_time })}</Field>
         {r.fuel && (
           <Field label={translate('requests.fuel')} testId="detail-fuel">
@@ -240,10 +263,14 @@ export function RequestDetail() {
   // Issue 35: after confirming or refusing, the carrier stays on the request, which shows its new status and
   // (confirmed) its waybill; a failure reads it again too (someone else may have changed it).
   const { ask, dialog } = useStatusAction(() => q.refetch());
+  const phone = useMediaQuery<Theme>((t) => t.breakpoints.down('sm'));
   if (!kind || q.isPending) return <Loading />;
   if (q.error) return <ListErrorBlock error={q.error} />;
   const r = q.data;
   const carrierOpen = kind === 'carrier' && isOpen(r);
+  // Issue 36 item 1: the carrier's next step (picked up, delivered). On a phone it is a full-width bar stuck to
+  // the bottom of the screen (under the thumb wherever the page is scrolled); on a desktop a button in the top row.
+  const step = nextStep(r, kind);
   return (
     <Box sx={{ maxWidth: 1200, mx: 'auto' }} data-testid="request-detail">
       <Title title={translate('requests.title_detail', { id: r.id })} />
@@ -262,6 +289,7 @@ export function RequestDetail() {
             {translate('requests.confirm')}
           </Button>
         )}
+        {step && !phone && <ProgressActions r={r} kind={kind} onDone={() => void q.refetch()} />}
         {WAYBILL_STATUSES.includes(r.transport_request_status_id) && (
           <Button
             startIcon={<DownloadIcon />}
@@ -299,6 +327,7 @@ export function RequestDetail() {
         </Alert>
       )}
       <Header r={r} kind={kind} />
+      {r.pod && <PodCard requestId={r.id} pod={r.pod} />}
       <Section title={translate('requests.documents')} testId="documents-card">
         {r.documents.length === 0 ? (
           <Typography color="text.secondary">{translate('requests.no_documents')}</Typography>
@@ -342,6 +371,17 @@ export function RequestDetail() {
       <Timeline entries={r.timeline ?? []} />
       <ActivitySection resource="transport_requests" id={r.id} />
       {dialog}
+      {step && phone && (
+        <Paper
+          elevation={8}
+          square
+          data-testid="progress-bar"
+          // edge to edge: the negative margins undo the phone's padding of <main> (layout/Layout.tsx, 1.5)
+          sx={{ position: 'sticky', bottom: 0, zIndex: (t) => t.zIndex.appBar, mx: -1.5, mb: -1.5, px: 1.5, py: 1.5, display: 'flex', gap: 1 }}
+        >
+          <ProgressActions r={r} kind={kind} onDone={() => void q.refetch()} large />
+        </Paper>
+      )}
     </Box>
   );
 }

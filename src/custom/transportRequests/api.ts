@@ -4,7 +4,7 @@ import type { PortalDataProvider } from '../../dataProvider';
 import { REQUESTS_RESOURCE } from './resource';
 
 /** The request screens' types and calls live in the data provider (dataProvider/requests.ts). */
-export type { Address, Detail, Shipment, Statistics, TimelineEntry, TransportRequest } from '../../dataProvider/requests';
+export type { Address, Detail, PodAnswer, Shipment, Statistics, TimelineEntry, TransportRequest } from '../../dataProvider/requests';
 export { namespaceOf } from '../../dataProvider/requests';
 
 /** The data provider with the portal's named methods (react-admin's, so its errors reach checkError). */

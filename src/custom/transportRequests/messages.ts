@@ -1,6 +1,7 @@
 import { timelineMessages } from './timelineMessages';
 import { addressBookMessages } from './addressBookMessages';
 import { openRequestMessages } from './openRequestMessages';
+import { podMessages } from './podMessages';
 /** Texts of the transport-request screens and the dashboard, in it (default), en, fr. */
 const it = {
   requests: {
@@ -522,7 +523,7 @@ const fr: typeof it = {
 };
 
 export const requestMessages = {
-  it: { ...it, ...timelineMessages.it, ...addressBookMessages.it, ...openRequestMessages.it },
-  en: { ...en, ...timelineMessages.en, ...addressBookMessages.en, ...openRequestMessages.en },
-  fr: { ...fr, ...timelineMessages.fr, ...addressBookMessages.fr, ...openRequestMessages.fr },
+  it: { ...it, ...timelineMessages.it, ...addressBookMessages.it, ...openRequestMessages.it, ...podMessages.it },
+  en: { ...en, ...timelineMessages.en, ...addressBookMessages.en, ...openRequestMessages.en, ...podMessages.en },
+  fr: { ...fr, ...timelineMessages.fr, ...addressBookMessages.fr, ...openRequestMessages.fr, ...podMessages.fr },
 };
