@@ -54,8 +54,11 @@ export const fillField = (page: Page, field: string, value: string) => page.getB
 export async function fillCalcPlace(page: Page, end: 'origin' | 'destination', postalCode: string, locality: string, province: string) {
   await page.fill(`input[name=${end}PostalCode]`, postalCode);
   await page
-    .waitForFunction(([sel, want]) => document.querySelector<HTMLInputElement>(sel)?.value === want, [`input[name=${end}Locality]`, locality] as const, { timeout: 5000 })
+    .waitForFunction(([sel, want]) => document.querySelector<HTMLInputElement>(sel)?.value === want, [`input[name=${end}Locality]`, locality] as const, {
+      timeout: 5000,
+    })
     .catch(() => undefined); // told below, with what it shows
   const [shownLocality, shownProvince] = [await page.inputValue(`input[name=${end}Locality]`), await page.inputValue(`input[name=${end}Province]`)];
-  if (shownLocality !== locality || shownProvince !== province) throw new Error(`CAP ${postalCode} filled "${shownLocality}" (${shownProvince}), not "${locality}" (${province})`);
+  if (shownLocality !== locality || shownProvince !== province)
+    throw new Error(`CAP ${postalCode} filled "${shownLocality}" (${shownProvince}), not "${locality}" (${province})`);
 }
