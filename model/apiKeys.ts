@@ -25,6 +25,7 @@ const requestRoutes = (ns: 'company' | 'enduser') => [
   `GET /${ns}/transport_requests/show/:id`,
   `GET /${ns}/transport_requests/documents/:id`,
   `GET /${ns}/transport_requests/waybill/:id`,
+  `GET /${ns}/transport_requests/labels/:id`,
 ];
 
 /** Scope → the routes a key with it may call. */

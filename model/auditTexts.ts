@@ -59,8 +59,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       webhook_deliveries: 'Consegne webhook',
       api_keys: 'Chiavi API',
       notification_settings: 'Impostazioni delle notifiche',
+      label_settings: 'Impostazioni delle etichette',
     },
     fields: {
+      gs1_company_prefix: 'Prefisso aziendale GS1',
       status_id: 'Stato',
       status: 'Stato',
       chat_id: 'Conversazione',
@@ -138,8 +140,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       webhook_deliveries: 'Webhook deliveries',
       api_keys: 'API keys',
       notification_settings: 'Notification settings',
+      label_settings: 'Label settings',
     },
     fields: {
+      gs1_company_prefix: 'GS1 company prefix',
       status_id: 'Status',
       status: 'Status',
       chat_id: 'Conversation',
@@ -217,8 +221,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       webhook_deliveries: 'Livraisons de webhook',
       api_keys: 'Clés API',
       notification_settings: 'Paramètres des notifications',
+      label_settings: 'Paramètres des étiquettes',
     },
     fields: {
+      gs1_company_prefix: 'Préfixe d’entreprise GS1',
       status_id: 'Statut',
       status: 'Statut',
       chat_id: 'Conversation',

@@ -29,6 +29,8 @@ const PAGES: Record<string, Entry> = {
   notifications: { admin: ['list', 'edit'], carrier: ['list', 'edit'], enduser: ['list', 'edit'] },
   // a carrier's switches for its consignees' status mails (docs/notifications.md)
   'notification-settings': { carrier: ['show', 'edit'] },
+  // a carrier's GS1 company prefix for its pallet labels (docs/pallet-labels.md); only its main account edits (the route checks the role)
+  'label-settings': { admin: ['show', 'edit'], carrier: ['show', 'edit'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

@@ -14,6 +14,7 @@ import { documents } from './documents.js';
 import { exportsArea } from './exports.js';
 import { notifications } from './notifications.js';
 import { enduserRequests } from './enduserRequests.js';
+import { labels } from './labels.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -38,6 +39,7 @@ areas.push(documents);
 areas.push(exportsArea);
 areas.push(notifications);
 areas.push(enduserRequests);
+areas.push(labels);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

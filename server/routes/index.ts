@@ -33,6 +33,8 @@ import mfaLoginRoutes from './visitor/mfaLogin.js';
 import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
+import requestLabelRoutes from './requests/labels.js';
+import labelSettingsRoutes from './shared/labelSettings.js';
 import requestQuoteRoutes from './requests/quote.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
@@ -79,6 +81,8 @@ export const routes: RouteModule[] = [
   adminMfaRoutes,
   auditLogRoutes,
   requestWaybillRoutes,
+  requestLabelRoutes,
+  labelSettingsRoutes,
   requestQuoteRoutes,
   quotePdfRoutes,
   apiKeyRoutes,
