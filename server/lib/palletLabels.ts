@@ -50,8 +50,8 @@ export async function palletLabelsPdf(lang: Lang, labels: PalletLabel[]): Promis
     if (i > 0) doc.addPage({ size: A6, margin: M });
     const [barcode, qr] = await Promise.all([
       // 1D barcode: modules 4 px, quiet zones of 10 modules either side are part of the picture
-      toBuffer({ bcid: 'gs1-128', text: `(00)${l.sscc}`, scale: 4, height: 22, includetext: false, paddingwidth: 10 }),
-      toBuffer({ bcid: 'qrcode', text: l.trackingUrl, scale: 4, paddingwidth: 2, paddingheight: 2 }),
+      toBuffer({ bcid: 'gs1-128', text: `(00)${l.sscc}`, scale: 4, height: 22, includetext: false, paddingwidth: 10, backgroundcolor: 'FFFFFF' }),
+      toBuffer({ bcid: 'qrcode', text: l.trackingUrl, scale: 4, paddingwidth: 2, paddingheight: 2, backgroundcolor: 'FFFFFF' }),
     ]);
     // Header: carrier and request number.
     line(l.carrier, M, M, W * 0.55, 8, true, GREY);
