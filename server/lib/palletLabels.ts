@@ -76,7 +76,7 @@ export async function palletLabelsPdf(lang: Lang, labels: PalletLabel[]): Promis
     // The SSCC at the bottom: caption, barcode, human-readable text.
     const bottom = doc.page.height - M;
     const textY = bottom - 14;
-    const barH = 78;
+    const barH = 76;
     const barY = textY - barH - 2;
     rule(barY - 14);
     line('SSCC', M, barY - 11, W, 6.5, true, GREY);

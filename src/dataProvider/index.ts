@@ -14,6 +14,7 @@ import { liveMethods } from './live';
 import { trackingMethods } from './tracking';
 import { notificationMethods } from './notifications';
 import { addressBookMethods } from './addressBook';
+import { labelMethods } from './labels';
 import { resourceMethods, type ApiMap, type ProviderEvents } from './resources';
 import { declaredMethods } from './declared';
 
@@ -56,6 +57,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...liveMethods(),
     ...notificationMethods(events.getKind),
     ...addressBookMethods(events.getKind),
+    ...labelMethods(),
     ...tariffMethods(base, pathOf, events.getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

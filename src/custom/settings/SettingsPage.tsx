@@ -23,6 +23,7 @@ import { MfaCard } from './MfaCard';
 import { ApiKeysCard } from './ApiKeysCard';
 import { WebhooksCard } from './WebhooksCard';
 import { ConsigneeMailCard } from './ConsigneeMailCard';
+import { LabelSettingsCard } from './LabelSettingsCard';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 
@@ -85,6 +86,8 @@ const SECTIONS: Section[] = [
   { slug: 'api-keys', label: 'api_keys', show: (kind) => canAccess(kind, 'api-keys', 'list'), content: () => <ApiKeysCard /> },
   { slug: 'webhooks', label: 'webhooks', show: (kind) => canAccess(kind, 'webhooks', 'list'), content: () => <WebhooksCard /> },
   { slug: 'mails', label: 'mails', show: (kind) => canAccess(kind, 'notification-settings', 'show'), content: () => <ConsigneeMailCard /> },
+  // the carrier's GS1 prefix (docs/pallet-labels.md); an admin sets a carrier's through /admin/label_settings
+  { slug: 'labels', label: 'labels', show: (kind) => kind === 'carrier' && canAccess(kind, 'label-settings', 'show'), content: () => <LabelSettingsCard /> },
 ];
 
 /** The section an address names (`/settings/<slug>`, or `/settings?section=<slug>`); the first one otherwise. */

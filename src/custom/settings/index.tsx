@@ -7,6 +7,7 @@ import { sessionMessages } from './sessionMessages';
 import { apiKeyMessages } from './apiKeyMessages';
 import { webhookMessages } from './webhookMessages';
 import { consigneeMailMessages } from './consigneeMailMessages';
+import { labelSettingsMessages } from './labelSettingsMessages';
 
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
@@ -14,7 +15,7 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 const page: PortalPage = {
   path: '/settings',
   element: <SettingsPage />,
-  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages].reduce(mergeMessages, accountMessages),
+  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages, labelSettingsMessages].reduce(mergeMessages, accountMessages),
 };
 export default page;
 

@@ -18,6 +18,7 @@ import { usePortalData, type Address, type Shipment, type TransportRequest } fro
 import { Field, Section, StatusChip, requesterOf, useServiceLabel } from './parts';
 import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
+import { LabelsButton } from './LabelsButton';
 import { EnduserRequestActions, RequestTickets } from './EnduserRequestActions';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 import { phoneColumnLabels, stackedOnPhone } from '../../components/table/PhoneCards';
@@ -277,6 +278,7 @@ export function RequestDetail() {
             {translate('request_timeline.waybill')}
           </Button>
         )}
+        {WAYBILL_STATUSES.includes(r.transport_request_status_id) && <LabelsButton kind={kind} r={r} />}
         {carrierOpen && (
           <Button startIcon={<CloseIcon />} variant="contained" color="error" onClick={() => ask(r, REFUSE)} data-testid="detail-refuse">
             {translate('requests.refuse')}
