@@ -56,6 +56,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   // the bell (migration 0020): A's users' rows, read and marked by their own user only
   notifications: (_, s) => ['user_id', s.users],
   consignee_mail_off: (_, s) => ['company_id', s.companies],
+  label_settings: (_, s) => ['company_id', s.companies], // the GS1 prefix and SSCC counter (migration 0029)
   // The generated company-tenancy resources (issue 34): A's companies' rows, from their declarations.
   ...Object.fromEntries(
     RESOURCES.filter((r) => r.routes === 'generated' && r.tenancy === 'company').map((r) => [r.table, ((_, s) => ['company_id', s.companies]) as Filter]),

@@ -298,6 +298,8 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
     ok(what, p.api('POST', '/company/notification_settings/update', { token, body: { consignee: [{ status_id: 7, enabled: false }] } }));
   await switchOff(acme, 'A consignee switch');
   await switchOff(await p.login(t.betaOwner.email, PASSWORD), 'B consignee switch');
+  // A's GS1 company prefix for its pallet labels (docs/pallet-labels.md): B's main account cannot take it
+  await ok('A GS1 prefix', p.api('POST', '/company/label_settings/update', { token: acme, body: { gs1_company_prefix: '7001234' } }));
   // Visitors price and book with B.
   await db
     .updateTable('settings')
