@@ -44,7 +44,13 @@ export async function palletLabelsPdf(lang: Lang, labels: PalletLabel[]): Promis
       .text(text || ' ', x, y, { width: w, height: size * 1.25, ellipsis: true, lineBreak: false, align });
     return y + size * 1.22;
   };
-  const rule = (y: number) => doc.lineWidth(0.8).strokeColor('black').moveTo(M, y).lineTo(M + W, y).stroke();
+  const rule = (y: number) =>
+    doc
+      .lineWidth(0.8)
+      .strokeColor('black')
+      .moveTo(M, y)
+      .lineTo(M + W, y)
+      .stroke();
 
   for (const [i, l] of labels.entries()) {
     if (i > 0) doc.addPage({ size: A6, margin: M });
@@ -89,7 +95,6 @@ export async function palletLabelsPdf(lang: Lang, labels: PalletLabel[]): Promis
 /** Text for a ZPL field: ^FH escapes `^`, `~` and `_` as hex (so a name cannot end the field), control characters dropped. */
 const zplText = (s: string) =>
   s
-    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, ' ')
     .replace(/[_^~]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 

@@ -220,7 +220,15 @@ describeEachDb('pallet labels (GS1-128 SSCC)', (p) => {
         (
           await db()
             .insertInto('companies')
-            .values({ legal_name: 'Gamma Cargo', company_role_id: 2, status_id: 1, is_inbound: 1, type: 'Customer', created_at: nowIso(), updated_at: nowIso() } as never)
+            .values({
+              legal_name: 'Gamma Cargo',
+              company_role_id: 2,
+              status_id: 1,
+              is_inbound: 1,
+              type: 'Customer',
+              created_at: nowIso(),
+              updated_at: nowIso(),
+            } as never)
             .returning('id')
             .executeTakeFirstOrThrow()
         ).id,
@@ -251,7 +259,16 @@ describeEachDb('pallet labels (GS1-128 SSCC)', (p) => {
       for (const s of ssccs) expect(isSscc(s!)).toBe(true);
       const text = pdfText(first.bytes);
       for (const s of ssccs) expect(text).toContain(`(00) ${s}`);
-      for (const s of [`Richiesta n. ${a}`, 'Bancale 1 di 2', 'Bancale 2 di 2', 'Bancale 1 di 1', 'Peso: 1.350,5 kg', 'Magazzino Città Più', 'Négoce Früh & Søn 2', 'Beta Spedizioni S.p.A.']) {
+      for (const s of [
+        `Richiesta n. ${a}`,
+        'Bancale 1 di 2',
+        'Bancale 2 di 2',
+        'Bancale 1 di 1',
+        'Peso: 1.350,5 kg',
+        'Magazzino Città Più',
+        'Négoce Früh & Søn 2',
+        'Beta Spedizioni S.p.A.',
+      ]) {
         expect(text).toContain(s);
       }
       expect((first.bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(3);
@@ -276,7 +293,9 @@ describeEachDb('pallet labels (GS1-128 SSCC)', (p) => {
 
     it('give two first prints at once the same numbers, never two', async () => {
       const id = await request(w.beta, w.bianchi, [['100', '200', '300']]);
-      const before = Number((await db().selectFrom('label_settings').select('last_serial').where('company_id', '=', w.beta).executeTakeFirstOrThrow()).last_serial);
+      const before = Number(
+        (await db().selectFrom('label_settings').select('last_serial').where('company_id', '=', w.beta).executeTakeFirstOrThrow()).last_serial,
+      );
       const prints = await Promise.all([
         raw(`/company/transport_requests/labels/${id}?format=zpl`, w.tokens.beta),
         raw(`/company/transport_requests/labels/${id}?format=zpl`, w.tokens.beta),
@@ -291,7 +310,9 @@ describeEachDb('pallet labels (GS1-128 SSCC)', (p) => {
         expect([...r.text.matchAll(/\^FD>;>800(\d{18})\^FS/g)].map((m) => m[1])).toEqual(ssccs);
       }
       // the losers rolled back: the counter moved by the three pallets only
-      const after = Number((await db().selectFrom('label_settings').select('last_serial').where('company_id', '=', w.beta).executeTakeFirstOrThrow()).last_serial);
+      const after = Number(
+        (await db().selectFrom('label_settings').select('last_serial').where('company_id', '=', w.beta).executeTakeFirstOrThrow()).last_serial,
+      );
       expect(after - before).toBe(3);
       const all = (await db().selectFrom('shipment_details').select('sscc').where('sscc', 'is not', null).execute()).map((r) => r.sscc);
       expect(new Set(all).size).toBe(all.length);

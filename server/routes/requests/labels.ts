@@ -30,7 +30,9 @@ const querystring = {
 type Place = LoadedRequest['shipments'][number]['pickup'];
 const countryOf = (lang: Lang, a: NonNullable<Place>) => (lang === 'it' ? a.country_it : lang === 'fr' ? a.country_fr : a.country_en) ?? a.country_en ?? '';
 const placeLines = (lang: Lang, a: Place): string[] =>
-  a ? [a.location_name, a.address, `${a.postal_code} ${a.city ?? ''}${a.province ? ` (${a.province})` : ''}`.trim(), countryOf(lang, a)].filter(Boolean) : ['—'];
+  a
+    ? [a.location_name, a.address, `${a.postal_code} ${a.city ?? ''}${a.province ? ` (${a.province})` : ''}`.trim(), countryOf(lang, a)].filter(Boolean)
+    : ['—'];
 
 /**
  * GET /{ns}/transport_requests/labels/{id} (issue 36 item 3, docs/pallet-labels.md): one label per pallet of a

@@ -54,7 +54,13 @@ export default async function labelSettingsRoutes(app: App) {
     const before = await repo.prefixOf(companyId);
     await repo.setPrefix(companyId, prefix);
     if (before !== prefix) {
-      req.audit({ action: 'update', resource: 'label_settings', resource_id: companyId, company_id: companyId, changes: { gs1_company_prefix: { before, after: prefix } } });
+      req.audit({
+        action: 'update',
+        resource: 'label_settings',
+        resource_id: companyId,
+        company_id: companyId,
+        changes: { gs1_company_prefix: { before, after: prefix } },
+      });
     }
   };
   const carrierCompany = async (id: number) => {
@@ -68,7 +74,11 @@ export default async function labelSettingsRoutes(app: App) {
     '/company/label_settings',
     {
       config: { policy: kindsFor('label-settings', 'show').filter((k) => k === 'carrier') },
-      schema: { tags, summary: "The caller's company pallet label settings (GS1 company prefix).", response: { 200: obj({ status: bool, data: settingsRow }) } },
+      schema: {
+        tags,
+        summary: "The caller's company pallet label settings (GS1 company prefix).",
+        response: { 200: obj({ status: bool, data: settingsRow }) },
+      },
     },
     async (req) => ({ status: true, data: await answer(req, req.user!.company_id) }),
   );
@@ -87,7 +97,12 @@ export default async function labelSettingsRoutes(app: App) {
     '/admin/label_settings/:id',
     {
       config: { policy: kindsFor('label-settings', 'show').filter((k) => k === 'admin') },
-      schema: { tags, summary: "A carrier company's pallet label settings.", params: companyParams, response: { 200: obj({ status: bool, data: settingsRow }) } },
+      schema: {
+        tags,
+        summary: "A carrier company's pallet label settings.",
+        params: companyParams,
+        response: { 200: obj({ status: bool, data: settingsRow }) },
+      },
     },
     async (req) => ({ status: true, data: await answer(req, await carrierCompany(req.params.id)) }),
   );

@@ -15,7 +15,10 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 const page: PortalPage = {
   path: '/settings',
   element: <SettingsPage />,
-  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages, labelSettingsMessages].reduce(mergeMessages, accountMessages),
+  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages, labelSettingsMessages].reduce(
+    mergeMessages,
+    accountMessages,
+  ),
 };
 export default page;
 
