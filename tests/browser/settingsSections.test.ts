@@ -34,6 +34,7 @@ describeInBrowser('settings sections, in Italian', (ctx) => {
       'CHIAVI API',
       'WEBHOOK',
       'E-MAIL AI DESTINATARI',
+      'ETICHETTE BANCALI',
     ]);
     await page.locator('[data-testid=settings-section][data-section=profile]').waitFor();
     expect(await page.getByTestId('sessions-card').count()).toBe(0);

@@ -132,9 +132,13 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
     if (extra === 'sweepApplicant') q = q.where('user_email', '<>', SWEEP_APPLICANT);
     if (extra === 'visitorAccessRequests')
       q = q.where((eb: any) => eb.not(eb.and([eb('resource', '=', 'access_requests'), eb('user_id', 'is', null), eb('action', '=', 'create')])));
-    // the request counters have no id: ordered by their key
+    // the request counters and the label settings have no id: ordered by their key
     out[table] = await (
-      table === 'transport_request_counts' ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id') : q.orderBy('id')
+      table === 'transport_request_counts'
+        ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id')
+        : table === 'label_settings'
+          ? q.orderBy('company_id')
+          : q.orderBy('id')
     ).execute();
   }
   for (const table of GLOBAL_TABLES)
