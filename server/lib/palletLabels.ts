@@ -94,9 +94,7 @@ export async function palletLabelsPdf(lang: Lang, labels: PalletLabel[]): Promis
 
 /** Text for a ZPL field: ^FH escapes `^`, `~` and `_` as hex (so a name cannot end the field), control characters dropped. */
 const zplText = (s: string) =>
-  s
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/[_^~]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+  s.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/[_^~]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 
 /**
  * The same labels in ZPL II for 4 × 6 in thermal printers at 203 dpi (812 × 1218 dots), one ^XA…^XZ per pallet,
