@@ -20,4 +20,8 @@ export const labelMethods = () => ({
   labelSettings: () => apiRequest<{ data: LabelSettings }>('/company/label_settings').then((a) => a.data),
   saveLabelSettings: (gs1_company_prefix: string) =>
     apiRequest<{ message: string; data: LabelSettings }>('/company/label_settings/update', { body: { gs1_company_prefix } }),
+  /** The admin's, on a carrier company's detail screen. */
+  adminLabelSettings: (companyId: number) => apiRequest<{ data: LabelSettings }>(`/admin/label_settings/${companyId}`).then((a) => a.data),
+  saveAdminLabelSettings: (companyId: number, gs1_company_prefix: string) =>
+    apiRequest<{ message: string; data: LabelSettings }>(`/admin/label_settings/update/${companyId}`, { body: { gs1_company_prefix } }),
 });

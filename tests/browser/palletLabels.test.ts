@@ -59,4 +59,32 @@ describeInBrowser('pallet labels on a phone, in Italian', (ctx) => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(errors).toEqual([]);
   });
+
+  it('the admin sets a carrier’s GS1 prefix on the company’s screen', async () => {
+    const db = ctx.portal.db.db;
+    const acme = await db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow();
+    const { page, errors } = await ctx.page({ viewport: PHONE });
+    await ctx.login(page, 'admin@portal.demo');
+    await page.goto(`${ctx.portal.url}/#/companies/${acme.id}`);
+    const prefix = page.getByTestId('company-label-prefix');
+    await prefix.waitFor();
+    await prefix.fill('80123a5');
+    await page.getByTestId('company-label-prefix-save').click();
+    await page.getByText('Il prefisso è di 7-10 cifre, senza spazi né altri caratteri.').waitFor();
+    await prefix.fill('801234599');
+    await page.getByTestId('company-label-prefix-save').click();
+    await page.getByText('Impostazioni delle etichette salvate.').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom('label_settings').select('gs1_company_prefix').where('company_id', '=', acme.id).executeTakeFirst())?.gs1_company_prefix,
+      )
+      .toBe('801234599');
+    await expect.poll(() => page.getByTestId('company-label-serials').innerText()).toMatch(/su 9\.999\.999\.$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByTestId('section-labels').scrollIntoViewIfNeeded();
+    await animationsDone(page);
+    await shot(page, 'pallet-labels-admin-company-phone');
+    expect(errors).toEqual([]);
+  });
 });
