@@ -26,6 +26,7 @@ const requestRoutes = (ns: 'company' | 'enduser') => [
   `GET /${ns}/transport_requests/documents/:id`,
   `GET /${ns}/transport_requests/waybill/:id`,
   `GET /${ns}/transport_requests/pod/:id`,
+  `GET /${ns}/transport_requests/labels/:id`,
 ];
 
 /** Scope → the routes a key with it may call. */

@@ -60,8 +60,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       api_keys: 'Chiavi API',
       notification_settings: 'Impostazioni delle notifiche',
       calendar_feeds: 'Calendario di ritiri e consegne',
+      label_settings: 'Impostazioni delle etichette',
     },
     fields: {
+      gs1_company_prefix: 'Prefisso aziendale GS1',
       status_id: 'Stato',
       status: 'Stato',
       chat_id: 'Conversazione',
@@ -141,8 +143,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       api_keys: 'API keys',
       notification_settings: 'Notification settings',
       calendar_feeds: 'Pickup and delivery calendar',
+      label_settings: 'Label settings',
     },
     fields: {
+      gs1_company_prefix: 'GS1 company prefix',
       status_id: 'Status',
       status: 'Status',
       chat_id: 'Conversation',
@@ -222,8 +226,10 @@ export const AUDIT_TEXTS: Record<Lang, AuditTexts> = {
       api_keys: 'Clés API',
       notification_settings: 'Paramètres des notifications',
       calendar_feeds: 'Calendrier des enlèvements et livraisons',
+      label_settings: 'Paramètres des étiquettes',
     },
     fields: {
+      gs1_company_prefix: 'Préfixe d’entreprise GS1',
       status_id: 'Statut',
       status: 'Statut',
       chat_id: 'Conversation',

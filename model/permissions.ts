@@ -32,6 +32,8 @@ const PAGES: Record<string, Entry> = {
   // a company's private calendar feed (docs/calendar-feed.md): every user of the company sees whether it is on;
   // `edit` (turn on, new address, turn off) is further kept to the company's main account by the routes (MANAGER_ROLES)
   'calendar-feed': { carrier: ['show', 'edit'], enduser: ['show', 'edit'] },
+  // a carrier's GS1 company prefix for its pallet labels (docs/pallet-labels.md); only its main account edits (the route checks the role)
+  'label-settings': { admin: ['show', 'edit'], carrier: ['show', 'edit'] },
 };
 
 /** Every screen's permissions: the pages above and each declared resource's own (model/registry.ts). */

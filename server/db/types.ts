@@ -570,6 +570,15 @@ export interface ShipmentDetailTable {
   gross_weight: string | null;
   volume: string | null;
   volume_type: string | null;
+  /** A pallet's SSCC (migration 0029, docs/pallet-labels.md): 18 digits, set at its labels' first print. */
+  sscc: string | null;
+}
+/** A carrier's pallet label settings (migration 0029): its GS1 company prefix and its SSCC serial counter. */
+export interface LabelSettingTable {
+  company_id: number;
+  gs1_company_prefix: string;
+  last_serial: number;
+  updated_at: string;
 }
 export interface TransportRequestDocumentTable {
   id: Generated<number>;
@@ -702,6 +711,7 @@ export interface DB extends DeclaredTables {
   shipments: ShipmentTable;
   shipment_addresses: ShipmentAddressTable;
   shipment_details: ShipmentDetailTable;
+  label_settings: LabelSettingTable;
   transport_request_documents: TransportRequestDocumentTable;
   transport_request_pods: TransportRequestPodTable;
   transport_request_events: TransportRequestEventTable;

@@ -16,6 +16,7 @@ import { notifications } from './notifications.js';
 import { enduserRequests } from './enduserRequests.js';
 import { downloads } from './downloads.js';
 import { proofOfDelivery } from './proofOfDelivery.js';
+import { labels } from './labels.js';
 import { RESOURCES } from '../../model/registry.js';
 import { serverMessages } from '../../model/resource.js';
 
@@ -42,6 +43,7 @@ areas.push(notifications);
 areas.push(enduserRequests);
 areas.push(downloads);
 areas.push(proofOfDelivery);
+areas.push(labels);
 // Each declared resource's answers and field names (model/resources/*).
 for (const decl of RESOURCES) areas.push(serverMessages(decl));
 

@@ -38,11 +38,17 @@ export function placeImage(doc: Pdf, data: Buffer, x: number, y: number, options
   return true;
 }
 
-export function newPdf(lang: Lang, title: string): PdfKit {
+/** A page other than A4 with its margin (the pallet labels' A6, lib/palletLabels.ts). */
+export interface PageFormat {
+  size: [number, number];
+  margin: number;
+}
+
+export function newPdf(lang: Lang, title: string, page: PageFormat = { size: [595.28, 841.89], margin: MARGIN }): PdfKit {
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, key, params);
   const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
+    size: page.size,
+    margin: page.margin,
     bufferPages: true,
     lang,
     info: { Title: title, Creator: t('pdf.portal'), Producer: t('pdf.portal') },
@@ -50,7 +56,7 @@ export function newPdf(lang: Lang, title: string): PdfKit {
   doc.registerFont('body', REGULAR);
   doc.registerFont('bold', BOLD);
   doc.font('body').fontSize(9).fillColor('black');
-  return { doc, lang, t, width: doc.page.width - 2 * MARGIN };
+  return { doc, lang, t, width: doc.page.width - 2 * page.margin };
 }
 
 /** Writes the footer of every page (the portal, a page number) and answers the finished file. */
@@ -67,6 +73,11 @@ export function finish(k: PdfKit, footer: string): Promise<Buffer> {
     doc.text(t('pdf.page', { n: i - range.start + 1, total: range.count }), MARGIN, y, { width: k.width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
+  return pdfBytes(doc);
+}
+
+/** Ends the document and answers its bytes. */
+export function pdfBytes(doc: Pdf): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));

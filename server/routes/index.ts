@@ -34,6 +34,8 @@ import adminMfaRoutes from './admin/mfaReset.js';
 import auditLogRoutes from './shared/auditLog.js';
 import requestWaybillRoutes from './requests/waybill.js';
 import requestPodRoutes from './requests/pod.js';
+import requestLabelRoutes from './requests/labels.js';
+import labelSettingsRoutes from './shared/labelSettings.js';
 import requestQuoteRoutes from './requests/quote.js';
 import quotePdfRoutes from './visitor/quotePdf.js';
 import apiKeyRoutes from './shared/apiKeys.js';
@@ -82,6 +84,8 @@ export const routes: RouteModule[] = [
   auditLogRoutes,
   requestWaybillRoutes,
   requestPodRoutes,
+  requestLabelRoutes,
+  labelSettingsRoutes,
   requestQuoteRoutes,
   quotePdfRoutes,
   apiKeyRoutes,

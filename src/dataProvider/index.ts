@@ -15,6 +15,7 @@ import { trackingMethods } from './tracking';
 import { notificationMethods } from './notifications';
 import { addressBookMethods } from './addressBook';
 import { calendarFeedMethods } from './calendarFeed';
+import { labelMethods } from './labels';
 import { resourceMethods, type ApiMap, type ProviderEvents } from './resources';
 import { declaredMethods } from './declared';
 
@@ -58,6 +59,7 @@ export function buildDataProvider(apis: ApiMap, events: ProviderEvents) {
     ...notificationMethods(events.getKind),
     ...addressBookMethods(events.getKind),
     ...calendarFeedMethods(events.getKind),
+    ...labelMethods(),
     ...tariffMethods(base, pathOf, events.getKind, (answer) => {
       if (typeof answer?.message === 'string' && answer.message.trim()) events.onAnswer?.(answer.message);
     }),

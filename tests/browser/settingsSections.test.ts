@@ -35,6 +35,7 @@ describeInBrowser('settings sections, in Italian', (ctx) => {
       'WEBHOOK',
       'E-MAIL AI DESTINATARI',
       'CALENDARIO',
+      'ETICHETTE BANCALI',
     ]);
     await page.locator('[data-testid=settings-section][data-section=profile]').waitFor();
     expect(await page.getByTestId('sessions-card').count()).toBe(0);

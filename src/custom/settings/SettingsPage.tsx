@@ -24,6 +24,7 @@ import { ApiKeysCard } from './ApiKeysCard';
 import { WebhooksCard } from './WebhooksCard';
 import { ConsigneeMailCard } from './ConsigneeMailCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { LabelSettingsCard } from './LabelSettingsCard';
 import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 
@@ -87,6 +88,8 @@ const SECTIONS: Section[] = [
   { slug: 'webhooks', label: 'webhooks', show: (kind) => canAccess(kind, 'webhooks', 'list'), content: () => <WebhooksCard /> },
   { slug: 'mails', label: 'mails', show: (kind) => canAccess(kind, 'notification-settings', 'show'), content: () => <ConsigneeMailCard /> },
   { slug: 'calendar', label: 'calendar', show: (kind) => canAccess(kind, 'calendar-feed', 'show'), content: () => <CalendarFeedCard /> },
+  // the carrier's GS1 prefix (docs/pallet-labels.md); an admin sets a carrier's through /admin/label_settings
+  { slug: 'labels', label: 'labels', show: (kind) => kind === 'carrier' && canAccess(kind, 'label-settings', 'show'), content: () => <LabelSettingsCard /> },
 ];
 
 /** The section an address names (`/settings/<slug>`, or `/settings?section=<slug>`); the first one otherwise. */

@@ -8,6 +8,7 @@ import { apiKeyMessages } from './apiKeyMessages';
 import { webhookMessages } from './webhookMessages';
 import { consigneeMailMessages } from './consigneeMailMessages';
 import { calendarFeedMessages } from './calendarFeedMessages';
+import { labelSettingsMessages } from './labelSettingsMessages';
 
 // The screen's code is loaded when it is first shown (src/components/lazyScreen.tsx).
 const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
@@ -15,7 +16,10 @@ const SettingsPage = lazyScreen(() => import('./SettingsPage'), 'SettingsPage');
 const page: PortalPage = {
   path: '/settings',
   element: <SettingsPage />,
-  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages, calendarFeedMessages].reduce(mergeMessages, accountMessages),
+  messages: [mfaMessages, sessionMessages, apiKeyMessages, webhookMessages, consigneeMailMessages, calendarFeedMessages, labelSettingsMessages].reduce(
+    mergeMessages,
+    accountMessages,
+  ),
 };
 export default page;
 

@@ -36,6 +36,7 @@ import { CONFIRM, REFUSE, isOpen, useStatusAction } from './statusActions';
 import { Timeline } from './Timeline';
 import { ProgressActions, nextStep } from './ProgressActions';
 import { PodCard } from './PodCard';
+import { LabelsButton } from './LabelsButton';
 import { EnduserRequestActions, RequestTickets } from './EnduserRequestActions';
 import { PHONE_COMPACT } from '../../components/table/stickyActions';
 import { phoneColumnLabels, stackedOnPhone } from '../../components/table/PhoneCards';
@@ -305,6 +306,7 @@ export function RequestDetail() {
             {translate('request_timeline.waybill')}
           </Button>
         )}
+        {WAYBILL_STATUSES.includes(r.transport_request_status_id) && <LabelsButton kind={kind} r={r} />}
         {carrierOpen && (
           <Button startIcon={<CloseIcon />} variant="contained" color="error" onClick={() => ask(r, REFUSE)} data-testid="detail-refuse">
             {translate('requests.refuse')}

@@ -1,6 +1,7 @@
 import type { PortalPage, PortalResource } from '../../resources/types';
 import { lazyScreen } from '../../components/lazyScreen';
 import { requestMessages } from './messages';
+import { labelMessages } from './labelMessages';
 import { REQUESTS_RESOURCE } from './resource';
 
 // The screens load when first opened (src/components/lazyScreen.tsx).
@@ -26,6 +27,6 @@ export const transportRequestPages: PortalPage[] = [
   // The document also names the create screen /transport-request.
   { path: '/transport-request', element: <CreateRequestPage /> },
   { path: '/transport-requests-visuals', element: <RequestList /> },
-  { path: '/transport-requests-visuals/:id/:page', element: <RequestDetail /> },
+  { path: '/transport-requests-visuals/:id/:page', element: <RequestDetail />, messages: labelMessages },
   { path: '/edit-transport-requests/:id/:page', element: <EditRequest /> },
 ];

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router-dom';
-import { Loading, ShowBase, Title, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Loading, ShowBase, Title, useLocaleState, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { isCarrierLike } from '../../../model/companies';
@@ -10,6 +10,7 @@ import { useDisplayNames } from './lookups';
 import { ActivitySection } from '../../components/audit/ActivitySection';
 import { FuelPreview } from './FuelPlan';
 import { ListTitle } from '../../components/table/ListTitle';
+import { LabelPrefixSection } from './LabelPrefixSection';
 
 const T = 'resources.companies';
 const F = `${T}.fields`;
@@ -22,6 +23,7 @@ function Sections() {
   const names = useDisplayNames();
   const [locale] = useLocaleState();
   const r = useRecordContext();
+  const { permissions: kind } = usePermissions();
   if (!r) return <Loading />;
   const num = (v: unknown, digits: number) =>
     v === null || v === undefined || v === ''
@@ -88,6 +90,8 @@ function Sections() {
           }
         />
       ) : null}
+      {/* the carrier's GS1 prefix for its pallet labels: the admin's to set here, the carrier's in its settings */}
+      {carrierLike && kind === 'admin' ? <LabelPrefixSection companyId={Number(r.id)} /> : null}
       <DetailSection
         title={`${T}.sections.details`}
         none={`${T}.none`}

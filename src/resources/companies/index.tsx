@@ -3,6 +3,8 @@ import BusinessIcon from '@mui/icons-material/Business';
 import type { ResourceScreens } from '../types';
 import { lazyScreen } from '../../components/lazyScreen';
 import { companyMessages } from './messages';
+import { labelPrefixMessages } from './labelPrefixMessages';
+import { mergeMessages } from '../../i18n/merge';
 
 // The screens load when first opened (src/components/lazyScreen.tsx).
 const CompanyList = lazyScreen(() => import('./CompanyList'), 'CompanyList');
@@ -17,7 +19,7 @@ const companies: ResourceScreens = {
   icon: BusinessIcon,
   recordRepresentation: 'legal_name',
   children: [<Route key="new" path="new" element={<CompanyCreate />} />, <Route key="show" path=":id" element={<CompanyShow />} />],
-  messages: companyMessages,
+  messages: mergeMessages(companyMessages, labelPrefixMessages),
 };
 
 export default companies;

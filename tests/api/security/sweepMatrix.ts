@@ -393,6 +393,15 @@ export function sweepMatrix(): Record<string, Entry> {
         ]),
       ]),
     ),
+    // The pallet label settings (docs/pallet-labels.md): the caller's company's, from the token; A's prefix cannot be taken
+    // (422), a carrier user may not change it (403); the admin's per company are admin only.
+    'GET /company/label_settings': { calls: (a) => [get('/company/label_settings', { company_id: a.carrier })], expect: OWN },
+    'POST /company/label_settings/update': {
+      calls: (a) => [post('/company/label_settings/update', { gs1_company_prefix: '7001234', company_id: a.carrier })],
+      expect: [403, 422],
+    },
+    'GET /admin/label_settings/:id': adminOnly((a) => [get(`/admin/label_settings/${a.carrier}`)]),
+    'POST /admin/label_settings/update/:id': adminOnly((a) => [post(`/admin/label_settings/update/${a.carrier}`, { gs1_company_prefix: '7009999' })]),
     'GET /admin/users/destroySessions/:id': { calls: (a) => [a.owner, a.enduser].map((id) => get(`/admin/users/destroySessions/${id}`)), expect: ADMIN_ONLY },
     // The live events stream (issue 24, docs/live-events.md): a ticket is for the caller's own session, whatever
     // ids are sent; the stream opens only with one (422 without), and shows only the caller's events (liveEvents.test.ts).
@@ -799,6 +808,10 @@ export function sweepMatrix(): Record<string, Entry> {
     m[`GET /${ns}/transport_requests/documents/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/documents/${a.document}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/waybill/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/waybill/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/transport_requests/pod/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/pod/${a.request}`)], expect: NOT_FOUND });
+    m[`GET /${ns}/transport_requests/labels/:id`] = inB({
+      calls: (a) => [get(`/${ns}/transport_requests/labels/${a.request}`), get(`/${ns}/transport_requests/labels/${a.request}`, { format: 'zpl' })],
+      expect: NOT_FOUND,
+    });
     m[`GET /${ns}/transport_requests/quote/:id`] = inB({ calls: (a) => [get(`/${ns}/transport_requests/quote/${a.request}`)], expect: NOT_FOUND });
     m[`GET /${ns}/statistics`] = inB({ calls: (a) => [get(`/${ns}/statistics`, { company_id: a.carrier })], expect: OWN });
   }

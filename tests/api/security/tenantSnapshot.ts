@@ -58,6 +58,7 @@ export const TENANT_TABLES: Record<string, Filter> = {
   notifications: (_, s) => ['user_id', s.users],
   consignee_mail_off: (_, s) => ['company_id', s.companies],
   calendar_feeds: (_, s) => ['company_id', s.companies], // the private calendar feed (migration 0030)
+  label_settings: (_, s) => ['company_id', s.companies], // the GS1 prefix and SSCC counter (migration 0029)
   // The generated company-tenancy resources (issue 34): A's companies' rows, from their declarations.
   ...Object.fromEntries(
     RESOURCES.filter((r) => r.routes === 'generated' && r.tenancy === 'company').map((r) => [r.table, ((_, s) => ['company_id', s.companies]) as Filter]),
@@ -135,9 +136,13 @@ export async function snapshotA(p: TestPortal, a: TenantA) {
     if (extra === 'sweepApplicant') q = q.where('user_email', '<>', SWEEP_APPLICANT);
     if (extra === 'visitorAccessRequests')
       q = q.where((eb: any) => eb.not(eb.and([eb('resource', '=', 'access_requests'), eb('user_id', 'is', null), eb('action', '=', 'create')])));
-    // the request counters have no id: ordered by their key
+    // the request counters and the label settings have no id: ordered by their key
     out[table] = await (
-      table === 'transport_request_counts' ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id') : q.orderBy('id')
+      table === 'transport_request_counts'
+        ? q.orderBy('enduser_company_id').orderBy('transport_request_status_id')
+        : table === 'label_settings'
+          ? q.orderBy('company_id')
+          : q.orderBy('id')
     ).execute();
   }
   for (const table of GLOBAL_TABLES)

@@ -302,6 +302,8 @@ export async function createSweepWorld(p: TestPortal): Promise<SweepWorld> {
   // A's calendar feeds, each namespace (docs/calendar-feed.md); B's roles turn theirs on and off in the sweep
   await ok('A carrier calendar feed', p.api('POST', '/company/calendar_feed/enable', { token: acme }));
   await ok('A enduser calendar feed', p.api('POST', '/enduser/calendar_feed/enable', { token: rossi }));
+  // A's GS1 company prefix for its pallet labels (docs/pallet-labels.md): B's main account cannot take it
+  await ok('A GS1 prefix', p.api('POST', '/company/label_settings/update', { token: acme, body: { gs1_company_prefix: '7001234' } }));
   // Visitors price and book with B.
   await db
     .updateTable('settings')
