@@ -6,7 +6,7 @@ import { requestScreenPath } from '../../model/notifications.js';
 import { LANGS, translate, type Lang } from '../i18n/index.js';
 import { requestCalendarRepo, type CalendarAddress, type CalendarShipment } from '../repositories/requestCalendar.js';
 import type { FeedOwner } from '../repositories/calendarFeeds.js';
-import { addDays, romeDate } from './romeTime.js';
+import { addDays, romeDate, romeInstant } from './romeTime.js';
 
 /**
  * What a company's calendar feed holds (docs/calendar-feed.md). Choices:
@@ -27,33 +27,6 @@ export const FEED_SHIPMENT_CAP = 1000;
 export const FEED_STATUSES = [1, 3, 5, 6] as const;
 
 const HOUR = 3_600_000;
-
-const ROME_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Rome',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-/** Europe/Rome's offset from UTC (ms) at an instant. */
-function romeOffset(utcMs: number): number {
-  const parts = ROME_PARTS.formatToParts(new Date(utcMs));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(utcMs / 1000) * 1000;
-}
-
-/** The UTC instant of a Rome wall-clock time (`HH:MM`) on a Rome date, daylight saving included (as romeTime.ts romeDayStart). */
-export function romeInstant(date: string, time: string): Date {
-  const [y, mo, d] = date.split('-').map(Number);
-  const [h, mi] = time.split(':').map(Number);
-  const wall = Date.UTC(y, mo - 1, d, h, mi);
-  const guess = wall - romeOffset(wall);
-  return new Date(wall - romeOffset(guess));
-}
 
 const isTime = (t: string | null): t is string => !!t && /^\d{1,2}:\d{2}/.test(t);
 

@@ -25,12 +25,18 @@ function offsetMs(utcMs: number): number {
   return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - utcMs;
 }
 
+/** The UTC instant of a Rome wall-clock time (`HH:MM`) on a Rome date, daylight saving included. */
+export function romeInstant(date: string, time = '00:00'): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  const wall = Date.UTC(y, m - 1, d, h, mi);
+  const guess = wall - offsetMs(wall);
+  return new Date(wall - offsetMs(guess));
+}
+
 /** The UTC instant (ISO text) at which the Rome day `date` starts. */
 export function romeDayStart(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const wall = Date.UTC(y, m - 1, d);
-  const guess = wall - offsetMs(wall);
-  return new Date(wall - offsetMs(guess)).toISOString();
+  return romeInstant(date).toISOString();
 }
 
 /** `date` plus `days` calendar days. */

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import ICAL from 'ical.js';
 import { hashToken } from '../../server/lib/tokens.js';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
-import { romeInstant } from '../../server/lib/calendarFeed.js';
+import { romeInstant } from '../../server/lib/romeTime.js';
 import { describeEachDb } from './helpers.js';
 import { createWorld, insertRequest, PASSWORD, type World } from './requestsFixtures.js';
 
