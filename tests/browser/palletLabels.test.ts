@@ -82,7 +82,7 @@ describeInBrowser('pallet labels on a phone, in Italian', (ctx) => {
       .toBe('801234599');
     await expect.poll(() => page.getByTestId('company-label-serials').innerText()).toMatch(/su 9\.999\.999\.$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.getByTestId('section-labels').scrollIntoViewIfNeeded();
+    await page.getByTestId('company-label-card').scrollIntoViewIfNeeded();
     await animationsDone(page);
     await shot(page, 'pallet-labels-admin-company-phone');
     expect(errors).toEqual([]);
