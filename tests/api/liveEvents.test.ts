@@ -172,9 +172,12 @@ describeEachDb('live events stream', (p) => {
       .innerJoin('users as u', 'u.company_id', 'tr.enduser_company_id')
       .where('u.email', '=', DEMO.enduser)
       .where('tr.transport_request_status_id', '=', 1)
+      // priced: a request entered by hand without a price cannot be confirmed (422 "needs a price", issue 35)
+      .where('tr.cost', 'is not', null)
+      .orderBy('tr.id')
       .select(['tr.id'])
       .executeTakeFirst();
-    expect(req, 'the demo has an open request of the demo customer').toBeTruthy();
+    expect(req, 'the demo has an open, priced request of the demo customer').toBeTruthy();
     const customer = await stream('enduser', t.enduserA);
     const admin = await stream('admin', t.admin);
     const otherCarrier = await stream('company', t.carrierB);

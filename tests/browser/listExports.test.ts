@@ -21,7 +21,7 @@ describeInBrowser('list exports in Chromium (Italian)', (ctx) => {
     expect(await axeProblems(page, 'request list with the Esporta menu')).toEqual([]);
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
     const file = await saved(dl);
-    expect(file.name).toMatch(/^transport-requests_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(file.name).toMatch(/^richieste-di-trasporto-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const wb = XLSX.read(file.data, { type: 'buffer', cellDates: true, cellNF: true });
     const ws = wb.Sheets[wb.SheetNames[0]];
     const rows = XLSX.utils.sheet_to_json<unknown[]>(ws, { header: 1, raw: true, defval: null });
@@ -41,7 +41,7 @@ describeInBrowser('list exports in Chromium (Italian)', (ctx) => {
     await page.getByTestId('export-menu').click();
     const [csvDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     const csv = await saved(csvDl);
-    expect(csv.name).toMatch(/^diesel-prices_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.name).toMatch(/^prezzi-del-gasolio-\d{4}-\d{2}-\d{2}\.csv$/);
     expect([...csv.data.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.data.toString('utf8').slice(1).split('\r\n').filter(Boolean);
     expect(lines[0].split(';')).toHaveLength(3);

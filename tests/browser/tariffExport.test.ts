@@ -17,7 +17,7 @@ describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
 
     const [dl] = await Promise.all([page.waitForEvent('download'), button.click()]);
     const file = await saved(dl);
-    expect(file.name).toMatch(/^express_hub_costs_\d+_\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(file.name).toMatch(/^costi-hub-\d+-\d{4}-\d{2}-\d{2}\.xlsx$/);
     const rows = rowsOf(file.data);
     expect(rows[0]).toEqual(['code', 'silver', 'gold']);
     expect(rows).toHaveLength(7); // the demo's 6 rows under the header
@@ -44,7 +44,7 @@ describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
 
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export').click()]);
     const file = await saved(dl);
-    expect(file.name).toBe(`${code}.xlsx`);
+    expect(file.name).toBe(`listino-${code}.xlsx`); // the portal-written rows, named in Italian (lib/downloadNames.ts)
     const rows = rowsOf(file.data);
     const spec = code.includes('EXP') ? EXPRESS_RATE_ROWS : STANDARD_RATE_ROWS;
     expect(rows[0]).toEqual(spec.columns.map((c) => c.name));

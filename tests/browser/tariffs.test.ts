@@ -14,7 +14,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
 
     const [tpl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('template-download').click()]);
     const template = await saved(tpl);
-    expect(template.name).toBe('express_hub_costs.xlsx');
+    expect(template.name).toBe('modello-costi-hub.xlsx'); // in the user's language (lib/downloadNames.ts)
     expect(rowsOf(template.data)[0]).toEqual(['code', 'silver', 'gold']);
 
     // The button says it empties the whole table, not one row.
@@ -233,7 +233,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
     await expect.poll(() => page.getByTestId('my-sheet-summary').innerText()).toContain('ACEXPNAT20250101');
     const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-my-sheet').click()]);
     const mine = await saved(dl);
-    expect(mine.name).toBe('ACEXPNAT20250101.xlsx');
+    expect(mine.name).toBe('listino-ACEXPNAT20250101.xlsx');
     expect(rowsOf(mine.data).length).toBe(215);
     await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
     await page.getByTestId('not-found').waitFor();
