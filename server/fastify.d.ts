@@ -49,6 +49,8 @@ declare module 'fastify' {
     action?: string;
     /** @fastify/multipart options of this route (e.g. a larger file size cap). */
     multipartOptions?: { limits?: { fileSize?: number; files?: number } };
+    /** A multipart body whose declared Content-Length is past this is refused (413, as a file too large) before it is read (plugins/forms.ts). */
+    uploadMaxBytes?: number;
     /** The route's upload cap as shown in the 413 message, e.g. '20 MB' (default '5 MB'). */
     uploadLimit?: string;
     /** The handler drops control characters from its text itself (chat: lib/chat.ts cleanText), so U+0000 is not refused first (plugins/inputGuards.ts). */

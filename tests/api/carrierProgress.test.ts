@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
@@ -411,5 +412,50 @@ describeEachDb('carrier progress and proof of delivery (issue 36)', (p) => {
     expect(text).toContain('imballo rotto');
     // the signature is drawn: one image more than the barcode
     expect((res.rawPayload.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length).toBeGreaterThanOrEqual(2);
+  });
+  it('refuses a POD body longer than the route takes before reading it: the answer comes while the client is still sending', async () => {
+    const id = await request();
+    expect((await pickUp(w.tokens.acme, id)).status).toBe(200);
+    // The app's own routing behind a real socket (inject cannot show what was read when the answer left).
+    const server = http.createServer((req, res) => p().app.routing(req, res));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const { port } = server.address() as { port: number };
+    const declared = 6 * 1024 * 1024;
+    let sent = 0;
+    try {
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: `/api/v1${STATUS_URL}`,
+            headers: {
+              authorization: `Bearer ${w.tokens.acme}`,
+              'x-api-password': p().config.apiPassword,
+              'accept-language': 'it',
+              'content-type': 'multipart/form-data; boundary=xyz',
+              'content-length': declared,
+            },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
+        req.on('error', reject);
+        // 64 kB of the declared 6 MB, then nothing more: the server must answer without waiting for the rest.
+        const chunk = Buffer.alloc(64 * 1024, 0x61);
+        req.write(chunk, () => (sent += chunk.length));
+      });
+      expect(answer.status).toBe(422);
+      expect(JSON.parse(answer.body).errors.pod_file[0]).toContain('5 MB');
+      expect(sent).toBeLessThan(declared);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+    expect(await statusOf(id)).toBe(5);
   });
 });

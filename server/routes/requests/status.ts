@@ -132,7 +132,9 @@ export default async function requestStatusRoutes(app: App) {
       config: {
         policy: ['admin', 'carrier'],
         // one file (the POD), at most the POD's limit; a larger one is refused in the caller's language on its field
+        // a body longer than both files and the text fields could be is refused before it is read
         multipartOptions: { limits: { fileSize: POD_FILE_MAX, files: 2 } },
+        uploadMaxBytes: POD_FILE_MAX + POD_SIGNATURE_MAX + 64 * 1024,
       },
       errorHandler: (err) => {
         const e = err as { code?: string };

@@ -17,7 +17,12 @@ import { NAMESPACES, TARIFF_OWNER_ROLES, XLSX_MIME, fileField, tariffCompany, up
 import { attachment, downloadName, templateTitle } from '../../lib/downloadNames.js';
 
 const UPLOAD_LIMIT = `${TARIFF_LIMITS.fileBytes / (1024 * 1024)} MB`;
-export const uploadConfig = { multipartOptions: { limits: { fileSize: TARIFF_LIMITS.fileBytes, files: 1 } }, uploadLimit: UPLOAD_LIMIT };
+// a declared body longer than the file and its part headers is refused before it is read (plugins/forms.ts)
+export const uploadConfig = {
+  multipartOptions: { limits: { fileSize: TARIFF_LIMITS.fileBytes, files: 1 } },
+  uploadMaxBytes: TARIFF_LIMITS.fileBytes + 64 * 1024,
+  uploadLimit: UPLOAD_LIMIT,
+};
 
 /** A stored row as the API shows it: money columns in euros (JSON numbers), the rest as stored. */
 export function rowOut(spec: RowsSpec, row: Record<string, any>): Record<string, unknown> {
