@@ -132,6 +132,13 @@ async function main() {
     // Percentiles are over every answer of the quote's rounds together.
     const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS || 4));
     const slice = SECONDS / rounds;
+    // The tariff cache's hit rate over the measured runs (GET /metrics, served to loopback callers).
+    const cacheCounts = async () => {
+      const text = await (await fetch(new URL('/metrics', base))).text();
+      const read = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+      return { hits: read('portal_pricing_cache_hits_total'), misses: read('portal_pricing_cache_misses_total') };
+    };
+    const cacheBefore = await cacheCounts();
     const rows: Array<{ name: string; trivial: Run[]; floor: Run[]; quote: Run[] }> = [];
     for (const [name, opts] of plan) {
       if (only && !name.includes(only)) continue;
@@ -145,6 +152,7 @@ async function main() {
       rows.push(row);
     }
 
+    const cacheAfter = await cacheCounts();
     const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0);
     const ms = (v: number) => v.toFixed(1);
     console.log(
@@ -182,7 +190,19 @@ async function main() {
         ? '\nAll quote runs within budget (issue 37: ≥ 0.8 × the 422 floor, p99 ≤ 15 ms; the old one was ≥ 0.4 × trivial, p99 ≤ 20 ms).'
         : '\nBudget (issue 37: ≥ 0.8 × the 422 floor, p99 ≤ 15 ms) MISSED.',
     );
-    console.log(`Load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs.`);
+    {
+      const hits = cacheAfter.hits - cacheBefore.hits;
+      const misses = cacheAfter.misses - cacheBefore.misses;
+      console.log(
+        `Tariff cache (PRICING_CACHE_MS) over these runs: ${hits} hits, ${misses} misses, hit rate ${((100 * hits) / Math.max(1, hits + misses)).toFixed(2)} %.`,
+      );
+    }
+    console.log(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${os.cpus().length} CPUs.`,
+    );
 
     // Big tariffs against the demo ones: the same end-user quote, demo and big alternated.
     if (asBigEndUser) {
