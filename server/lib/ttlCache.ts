@@ -5,6 +5,9 @@
  */
 export class TtlCache<V = unknown> {
   private readonly map = new Map<string, { at: number; value: Promise<V> }>();
+  /** Lookups answered from the memo and lookups that loaded, since the process started (issue 37: the hit rate). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     public ttlMs: number,
@@ -15,7 +18,11 @@ export class TtlCache<V = unknown> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
     const hit = this.map.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
+    if (hit && now - hit.at < this.ttlMs) {
+      this.hits++;
+      return hit.value as Promise<T>;
+    }
+    this.misses++;
     if (hit) this.map.delete(key);
     const value = load();
     this.map.set(key, { at: now, value });

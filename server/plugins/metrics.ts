@@ -8,6 +8,7 @@ import type { PoolUse } from '../db/index.js';
 import { mailStatsOf } from '../lib/mail.js';
 import { keptTotal, processMetrics } from '../lib/processMetrics.js';
 import { webhooksRepo } from '../repositories/webhooks.js';
+import { pricingCacheStats } from '../repositories/pricingData.js';
 
 /**
  * `GET /metrics` (issue 32): Prometheus text (prom-client), outside /api/v1, no API password.
@@ -104,6 +105,14 @@ async function metrics(app: FastifyInstance, opts: MetricsOptions) {
     opts: { labelNames?: string[]; aggregator?: client.Aggregator } = {},
   ) => new client.Gauge({ name, help, labelNames: opts.labelNames ?? [], aggregator: opts.aggregator ?? 'sum', registers: [register], collect });
   const total = (name: string, help: string, value: () => number) => keptTotal(register, name, help, value);
+
+  // The quotes' tariff cache (repositories/pricingData.ts, issue 37): hit rate = hits ÷ (hits + misses).
+  total('portal_pricing_cache_hits_total', 'Tariff lookups of quotes answered from the per-process cache.', () => pricingCacheStats(app.db).hits);
+  total(
+    'portal_pricing_cache_misses_total',
+    'Tariff lookups of quotes that read the database (absent or older than PRICING_CACHE_MS).',
+    () => pricingCacheStats(app.db).misses,
+  );
 
   // The database's connections.
   gauge('portal_db_pool_max', 'Connections the pool may open (PostgreSQL: the pool size; SQLite: 1, its one connection).', function () {

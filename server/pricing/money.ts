@@ -21,6 +21,8 @@ export interface Dec {
 
 export type DecimalInput = string | number | bigint;
 
+/** A non-negative percent of at most 4 decimals as text ("12.5", "0", "3.25"): percentOf's fast path. */
+const PLAIN_PERCENT = /^(\d{1,3})(?:\.(\d{1,4}))?$/;
 const DEC_RE = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 const POW10: bigint[] = [1n];
 
@@ -103,6 +105,22 @@ export function mulCents(c: Cents, factor: DecimalInput): Cents {
 
 /** cents × percent / 100, rounded half-up to the cent (e.g. an ADR surcharge). */
 export function percentOf(c: Cents, percent: DecimalInput): Cents {
+  // Fast path (issue 37: the fuel amount of every quote): a plain percent of up to 4 decimals, at most 400,
+  // on an amount below 2^31 cents. Then cents × percent·10^4 stays below 2^53, so the product, its
+  // remainder by 10^6 and the exact quotient are integers a double holds exactly: the same half-up
+  // result as the BigInt path, without parsing into BigInts.
+  if (typeof percent === 'string' && Number.isSafeInteger(c) && Math.abs(c) < 2 ** 31) {
+    const m = PLAIN_PERCENT.exec(percent);
+    if (m) {
+      const h = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+      if (h <= 4_000_000) {
+        const num = c * h;
+        const r = num % 1_000_000;
+        const q = (num - r) / 1_000_000;
+        return 2 * Math.abs(r) >= 1_000_000 ? (num < 0 ? q - 1 : q + 1) : q + 0;
+      }
+    }
+  }
   const p = parseDecimal(percent);
   return toSafeNumber(roundHalfUp(BigInt(c) * p.n, pow10(p.scale) * 100n));
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/index.js';
-import { hashToken, nowIso } from '../lib/tokens.js';
+import { hashBearer, hashToken, nowIso } from '../lib/tokens.js';
 import { API_KEY_PREFIX, API_KEY_SHOWN, type ApiKeyScope } from '../../model/apiKeys.js';
 import { TOUCH_INTERVAL, type SessionUser } from './tokens.js';
 
@@ -139,14 +139,14 @@ export function apiKeysRepo(db: Db, opts: { onTouchError?: (err: unknown) => voi
           'c.company_role_id',
           'c.carrier_id',
         ])
-        .where('k.hash', '=', hashToken(key))
+        .where('k.hash', '=', hashBearer(key))
         .where('k.revoked_at', 'is', null)
         .whereRef('u.company_id', '=', 'k.company_id')
         .where('u.status_id', '=', 1)
         .where('c.status_id', '=', 1)
         .executeTakeFirst();
       if (!row) {
-        const known = await db.selectFrom('api_keys').select('revoked_at').where('hash', '=', hashToken(key)).executeTakeFirst();
+        const known = await db.selectFrom('api_keys').select('revoked_at').where('hash', '=', hashBearer(key)).executeTakeFirst();
         return { refused: !known ? 'unknown' : known.revoked_at ? 'revoked' : 'inactive' };
       }
       const { key_id, key_name, scopes, last_used_at, ...user } = row;

@@ -107,6 +107,12 @@ const caches = new WeakMap<Db, TtlCache>();
 export function invalidatePricingData(db: Db) {
   caches.get(db)?.clear();
 }
+
+/** The tariff cache's lookups in this process (`GET /metrics`, bench:quote): answered from it, and loaded. */
+export function pricingCacheStats(db: Db): { hits: number; misses: number } {
+  const c = caches.get(db);
+  return { hits: c?.hits ?? 0, misses: c?.misses ?? 0 };
+}
 const upper = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
 type Tariffs = Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'>;
 type LocationTable = 'express_special_zones' | 'standard_special_zones' | 'standard_no_passage';

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../db/index.js';
-import { hashToken, inDays, newToken, nowIso } from '../lib/tokens.js';
+import { hashBearer, hashToken, inDays, newToken, nowIso } from '../lib/tokens.js';
 import { sessionsChanged } from '../lib/liveEvents.js';
 
 export interface SessionUser {
@@ -257,7 +257,7 @@ export function tokensRepo(db: Db, opts: { onTouchError?: (err: unknown) => void
 
     /** The signed-in user behind a token, or undefined when the token is unknown, expired, or its user or company is inactive. */
     resolve(token: string): Promise<SessionUser | undefined> {
-      const hash = hashToken(token);
+      const hash = hashBearer(token);
       return new Promise((resolve, reject) => {
         const waiters = pending.get(hash);
         if (waiters) waiters.push({ resolve, reject });

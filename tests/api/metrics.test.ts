@@ -118,6 +118,8 @@ describeEachDb('metrics', (p) => {
       'portal_db_pool_max',
       'portal_db_pool_connections',
       'portal_db_pool_waiting',
+      'portal_pricing_cache_hits_total',
+      'portal_pricing_cache_misses_total',
       'portal_webhook_deliveries_pending',
       'portal_live_streams_open',
       'portal_import_threads',
