@@ -2,7 +2,7 @@
 // the folders already formatted, build the app, then every vitest project (unit, API on SQLite and — with
 // TEST_DATABASE_URL — PostgreSQL, browser). Ends with one line "N passed, N failed, N skipped".
 // FORMAT_CHECK=0 skips the formatting check (`npm run format` rewrites, `npm run format:check` checks it all).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -15,31 +15,58 @@ const run = (label, args, env = {}) => {
   return r.status ?? 1;
 };
 
-if (
-  run('typecheck', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit']) !== 0 ||
-  run('typecheck the isomorphic declarations (no DOM, no Node)', [bin('typescript', 'bin/tsc'), '-p', 'model/tsconfig.json']) !== 0
-) {
-  console.log('\n0 passed, 1 failed (typecheck)');
-  process.exit(1);
-}
-if (run('lint (ESLint)', [bin('eslint', 'bin/eslint.js'), '.']) !== 0) {
-  console.log('\n0 passed, 1 failed (lint)');
-  process.exit(1);
+/**
+ * The checks before the tests, two at a time (the CI machine's two cores; each is one Node process, mostly one
+ * thread): typecheck, lint, formatting and the build are independent of one another. Each one's output is
+ * printed whole when it ends, so two never interleave; the first failure stops the run with its name.
+ */
+function runQuiet(label, args) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, args, { cwd: root, env: process.env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label} (${Math.round((Date.now() - t0) / 1000)} s)${out.trim() ? `\n${out.trimEnd()}` : ''}`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 /** Prettier checks the whole repository (`.prettierignore` lists what it leaves alone); `npm run format` rewrites. */
 const FORMATTED = ['.'];
-if (
-  process.env.FORMAT_CHECK !== '0' &&
-  run(`formatting (Prettier: ${FORMATTED.join(', ')})`, [bin('prettier', 'bin/prettier.cjs'), '--check', ...FORMATTED]) !== 0
-) {
-  console.log('\n0 passed, 1 failed (formatting: `npm run format` fixes it)');
+const checks = [
+  { label: 'build the browser app', failed: 'build', args: [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn'] },
+  { label: 'typecheck', failed: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
+  { label: 'lint (ESLint)', failed: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.'] },
+  {
+    label: 'typecheck the isomorphic declarations (no DOM, no Node)',
+    failed: 'typecheck',
+    args: [bin('typescript', 'bin/tsc'), '-p', 'model/tsconfig.json'],
+  },
+  ...(process.env.FORMAT_CHECK !== '0'
+    ? [
+        {
+          label: `formatting (Prettier: ${FORMATTED.join(', ')})`,
+          failed: 'formatting: `npm run format` fixes it',
+          args: [bin('prettier', 'bin/prettier.cjs'), '--check', ...FORMATTED],
+        },
+      ]
+    : []),
+];
+const checksStarted = Date.now();
+const failedChecks = [];
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let c = checks.shift(); c; c = checks.shift()) if ((await runQuiet(c.label, c.args)) !== 0) failedChecks.push(c.failed);
+  }),
+);
+if (failedChecks.length) {
+  console.log(`\n0 passed, ${failedChecks.length} failed (${failedChecks.join('; ')})`);
   process.exit(1);
 }
-if (run('build the browser app', [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn']) !== 0) {
-  console.log('\n0 passed, 1 failed (build)');
-  process.exit(1);
-}
+console.log(`\nChecks and build: ${Math.round((Date.now() - checksStarted) / 1000)} s`);
 if (!process.env.TEST_DATABASE_URL) console.log('\nNOTE: TEST_DATABASE_URL is not set: the API tests run on SQLite only.');
 
 const report = path.join(root, 'test-results', 'vitest.json');

@@ -5,6 +5,7 @@ import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import { MULTIPART_FILE_MAX } from '../model/fileParts.js';
+import { sharedValidators } from './lib/sharedValidators.js';
 import { finishDocument, withBodyRequired } from './lib/openapiDocument.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
@@ -161,6 +162,8 @@ export async function buildApp({ config, db, logger = false, extraResources = []
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'], // a hop count too (Fastify's types omit it)
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+    // Fastify's own compiler, its functions shared by the apps of one process (lib/sharedValidators.ts).
+    schemaController: { compilersFactory: { buildValidator: sharedValidators } },
     frameworkErrors,
     // The stop (issue 32, lib/shutdown.ts): idle keep-alive connections are closed at once, and a request
     // arriving on an open connection while the server closes is answered 503 (both Fastify 5's defaults on

@@ -26,6 +26,34 @@ function declared(responses: Record<string, unknown> | undefined, status: number
 }
 
 /**
+ * The answer checks (`validateResponses`) of the apps of one process: one AJV per set of shared schemas, its
+ * compiled functions kept per schema text, so the hundreds of apps a test worker builds compile each answer
+ * schema once (the same reasoning as lib/sharedValidators.ts for the request validators).
+ */
+const answerAjvs = new Map<string, (schema: object) => ValidateFunction>();
+function answerCheckers(): (schema: object) => ValidateFunction {
+  const schemas = [ErrorBody, ...sharedSchemas()];
+  const key = JSON.stringify(schemas);
+  let of = answerAjvs.get(key);
+  if (of) return of;
+  // CommonJS modules seen through ESM: the class / plugin may sit on `.default`.
+  const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
+  const addFormats = (formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule;
+  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
+  addFormats(ajv);
+  for (const schema of schemas) ajv.addSchema(schema);
+  const bySchema = new Map<string, ValidateFunction>();
+  of = (schema) => {
+    const text = JSON.stringify(schema);
+    let v = bySchema.get(text);
+    if (!v) bySchema.set(text, (v = ajv.compile(schema)));
+    return v;
+  };
+  answerAjvs.set(key, of);
+  return of;
+}
+
+/**
  * What every /api/v1 route says about its answers (issue 17), and the check that keeps it true:
  *
  * - `ErrorBody` (`{message, errors}`) is registered once; every route gets the standard error statuses
@@ -69,17 +97,11 @@ async function answers(app: FastifyInstance) {
 
   if (!app.config.validateResponses) return;
 
-  // CommonJS modules seen through ESM: the class / plugin may sit on `.default`.
-  const Ajv = (AjvModule as unknown as { default?: typeof AjvModule }).default ?? AjvModule;
-  const addFormats = (formatsModule as unknown as { default?: typeof formatsModule }).default ?? formatsModule;
-  const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, removeAdditional: false, useDefaults: false });
-  addFormats(ajv);
-  ajv.addSchema(ErrorBody);
-  for (const schema of sharedSchemas()) ajv.addSchema(schema);
+  const shared = answerCheckers();
   const compiled = new WeakMap<object, ValidateFunction>();
   const validatorOf = (schema: object) => {
     let v = compiled.get(schema);
-    if (!v) compiled.set(schema, (v = ajv.compile(schema)));
+    if (!v) compiled.set(schema, (v = shared(schema)));
     return v;
   };
   const checked = new WeakSet<FastifyReply>();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { getCurrentSuite } from 'vitest/suite';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -11,13 +12,18 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import { seed } from '../../server/seed/index.js';
 import type { ResourceDecl } from '../../model/resource.js';
 import { cloneSchema, copyDataDir, usable } from '../setup/portalTemplate.js';
+import { postgresHalf } from './databases.js';
 
 export const API_PASSWORD = 'test-api-password';
 export const DEMO = { admin: 'admin@portal.demo', carrier: 'carrier@portal.demo', enduser: 'enduser@portal.demo', password: 'demo1234' };
 
-/** The databases the API tests run on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The databases the calling test file runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set and the
+ * file checks something the two databases could do differently (tests/api/databases.ts says which do not).
+ */
 export function testDatabases(): Array<'sqlite' | 'postgres'> {
-  return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (!process.env.TEST_DATABASE_URL) return ['sqlite'];
+  return postgresHalf(getCurrentSuite()?.file?.filepath) ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
 export interface TestPortal {
