@@ -10,8 +10,35 @@ import type { Theme } from '@mui/material';
 export const SIDEBAR_WIDTH = '15rem';
 export const APPBAR_HEIGHT = '5rem';
 
+/**
+ * A user whose system asks for less motion (`prefers-reduced-motion: reduce`, WCAG 2.3.3) gets none: dialogs,
+ * menus, drawers, toasts and collapses appear and go at once, buttons have no ripple. Read once at load, as the
+ * theme is made (a change of the setting applies at the next load). The browser tests run so (harness.ts
+ * `newPage`): nothing in them waits for an element to stop moving.
+ */
+const reducedMotion = typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+const NO_MOTION = {
+  transitions: {
+    create: () => 'none',
+    duration: { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 },
+  },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiBackdrop: { defaultProps: { transitionDuration: 0 } },
+    MuiDialog: { defaultProps: { transitionDuration: 0, slotProps: { backdrop: { transitionDuration: 0 } } } },
+    // Menus, selects' lists and pickers grow for a time computed from their height ('auto'), not from the theme.
+    MuiPopover: { defaultProps: { transitionDuration: 0 } },
+    MuiMenu: { defaultProps: { transitionDuration: 0 } },
+    MuiSnackbar: { defaultProps: { transitionDuration: 0 } },
+    MuiDrawer: { defaultProps: { transitionDuration: 0 } },
+    MuiCollapse: { defaultProps: { timeout: 0 } },
+    MuiTooltip: { defaultProps: { slotProps: { transition: { timeout: 0 } } } },
+  },
+};
+
 /** The brand theme, all the public pages need (src/PublicApp.tsx); the shell adds its lists' parts (theme.ts). */
-export const brandTheme: RaThemeOptions = deepmerge(defaultTheme, {
+const brand: RaThemeOptions = deepmerge(defaultTheme, {
   palette: {
     mode: 'light',
     primary: { main: '#0b4f6c', light: '#3d7a96', dark: '#063347', contrastText: '#ffffff' },
@@ -52,3 +79,5 @@ export const brandTheme: RaThemeOptions = deepmerge(defaultTheme, {
     MuiTableRow: { styleOverrides: { root: { '&:nth-of-type(even)': { backgroundColor: '#fafbfc' } } } },
   },
 } as RaThemeOptions);
+
+export const brandTheme: RaThemeOptions = reducedMotion ? deepmerge(brand, NO_MOTION as RaThemeOptions) : brand;

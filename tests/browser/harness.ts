@@ -114,11 +114,17 @@ export interface BrowserPage {
 
 export interface PageOptions {
   viewport?: { width: number; height: number };
+  /**
+   * The pages ask for reduced motion (the app then shows dialogs, menus and toasts without transitions:
+   * src/layout/brandTheme.ts), so no step waits for an element to stop moving; 'no-preference' for a test of
+   * the transitions themselves.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
 }
 
 /** A fresh context (its own profile: cookies, local storage) whose page aborts, and records, any request leaving the machine. */
 export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<BrowserPage> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, reducedMotion: opts.reducedMotion ?? 'reduce' });
   const outside: string[] = [];
   const errors: string[] = [];
   await context.route('**/*', (route) => {
