@@ -6,6 +6,14 @@ import react from '@vitejs/plugin-react';
  * inject, on SQLite and, with TEST_DATABASE_URL, PostgreSQL) and `browser` (Chromium driving the built
  * app served by the real server). `npm test` runs them all (scripts/test.mjs).
  */
+/** Browser files that measure time on the page: run alone (the `browser-timed` project). */
+const TIMED_BROWSER_FILES = [
+  'tests/browser/accounts.test.ts',
+  'tests/browser/shell.test.ts',
+  'tests/browser/hostileUpload.test.ts',
+  'tests/browser/liveEvents.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Two workers on the CI machine's two cores (Vitest's default keeps one core free, which leaves the API
@@ -47,13 +55,32 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
+          exclude: TIMED_BROWSER_FILES,
           globalSetup: ['tests/setup/globalSetup.ts'],
-          // One module graph for all its files (one worker), each file connecting to the run's Chromium
-          // (globalSetup), signing in through the API (harness.ts `signIn`): 1 217 s → 768 s wall, CPU 299 s →
-          // 229 s (31 files back to back, load average about 10). Not isolated, it must be a group of its own
-          // (one worker): groupOrder 1 runs it after the unit and API files, as before.
+          // One module graph per worker for its files (not isolated), each file connecting to the run's Chromium
+          // (globalSetup) with contexts of its own, signing in through the API (harness.ts `signIn`). Two files at a
+          // time, after the unit and API files (groupOrder 1): a browser file mostly waits (for the page, for its
+          // server in the same worker, for Chromium), so one file at a time left the two cores idle most of the
+          // run: 264 s of CPU (Chromium included) in 1 068 s of wall time (43 files, `/usr/bin/time`). Each file
+          // has its own portal (port, database copy, data folder); the pages ask for reduced motion.
           isolate: false,
           sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          // The browser files that time something on the page (how long a message stays, how soon a refusal
+          // comes, that nothing polls for a while): one at a time, after the others, so another file's load
+          // does not change what they measure.
+          name: 'browser-timed',
+          environment: 'node',
+          include: TIMED_BROWSER_FILES,
+          globalSetup: ['tests/setup/globalSetup.ts'],
+          isolate: false,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { addDays, romeDate } from '../../server/lib/romeTime.js';
-import { CHROMIUM_FLAGS, chromiumPath, describeInBrowser, login, shot } from './harness.js';
+import { TEST_CHROMIUM_FLAGS, chromiumPath, describeInBrowser, login, shot } from './harness.js';
 import { axeProblems } from './axe.js';
 import { pickerText, shownDay, typeInPicker } from './pickers.js';
 import { xlsx } from './files.js';
@@ -17,7 +17,7 @@ describeInBrowser('date and time pickers in the portal language on an American E
   const contexts: BrowserContext[] = [];
   const outside: string[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath()!, args: ['--headless', ...CHROMIUM_FLAGS, '--lang=en-US'] });
+    browser = await chromium.launch({ executablePath: chromiumPath()!, args: [...TEST_CHROMIUM_FLAGS, '--lang=en-US'] });
   });
   afterAll(async () => {
     await browser?.close();

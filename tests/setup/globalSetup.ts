@@ -19,7 +19,7 @@ export default async function setup(project: TestProject) {
   const made = await makeTemplates(project.name === 'api' ? process.env.TEST_DATABASE_URL : undefined);
   project.provide('portalTemplates', made.templates);
   let server: import('playwright-core').BrowserServer | undefined;
-  if (project.name === 'browser') {
+  if (project.name.startsWith('browser')) {
     const { browserAvailable, launchBrowserServer } = await import('../browser/harness.js');
     if (browserAvailable) server = await launchBrowserServer();
   }
