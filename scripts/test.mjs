@@ -36,8 +36,32 @@ function runQuiet(label, args) {
 
 /** Prettier checks the whole repository (`.prettierignore` lists what it leaves alone); `npm run format` rewrites. */
 const FORMATTED = ['.'];
+/** The newest modification time under the build's inputs (ms). */
+function newestInput() {
+  let newest = 0;
+  const visit = (p) => {
+    let st;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
+    else newest = Math.max(newest, st.mtimeMs);
+  };
+  for (const p of ['src', 'model', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']) visit(path.join(root, p));
+  return newest;
+}
+/**
+ * The built app is shared by the browser tests of a run; a run whose dist/ is newer than every input of the
+ * build (src/, model/, public/, index.html, vite.config.ts, the lock file) keeps it (BUILD=1 always builds). A
+ * fresh clone, as CI's, always builds.
+ */
+const distIndex = path.join(root, 'dist', 'index.html');
+const distFresh = process.env.BUILD !== '1' && fs.existsSync(distIndex) && fs.statSync(distIndex).mtimeMs > newestInput();
+if (distFresh) console.log('\n▶ build the browser app: dist/ is newer than its inputs, kept (BUILD=1 rebuilds)');
 const checks = [
-  { label: 'build the browser app', failed: 'build', args: [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn'] },
+  ...(distFresh ? [] : [{ label: 'build the browser app', failed: 'build', args: [bin('vite', 'bin/vite.js'), 'build', '--logLevel', 'warn'] }]),
   { label: 'typecheck', failed: 'typecheck', args: [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json', '--noEmit'] },
   { label: 'lint (ESLint)', failed: 'lint', args: [bin('eslint', 'bin/eslint.js'), '.'] },
   {
