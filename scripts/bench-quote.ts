@@ -15,8 +15,12 @@
  * 100 000-row standard sheet and 10 000 rows in each tariff table (bench-quote-big.ts), alternated with
  * the demo carrier's; budget: throughput ≥ 0.8 × the same quote on the demo tariffs, p99 ≤ 20 ms.
  * BENCH_BIG=0 skips them.
+ *
+ * The server logs at `warn` here unless BENCH_LOG_LEVEL says otherwise (issue 37: the request log's cost at
+ * `info`); its standard output goes to /dev/null, or to the file BENCH_LOG_FILE names (a real disk write).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -64,7 +68,8 @@ const quantile = (latencies: number[], q: number) => nearestRank(Float64Array.fr
 
 async function main() {
   // the per-address visitor throttle stays on (its counter is written on every quote) but never trips here
-  const portal = await benchPortal('bench-quote', process.env.BENCH_DATABASE_URL, API_PASSWORD, { QUOTE_RATE_LIMIT: '1000000000' });
+  const logLevel = process.env.BENCH_LOG_LEVEL || 'warn';
+  const portal = await benchPortal('bench-quote', process.env.BENCH_DATABASE_URL, API_PASSWORD, { QUOTE_RATE_LIMIT: '1000000000', LOG_LEVEL: logLevel });
   const { env, pg, base } = portal;
   const tariffs = await prepare(env);
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process
@@ -72,7 +77,7 @@ async function main() {
   const server = spawn(process.execPath, serverArgs(nodeArgs), {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_LOG_FILE ? fs.openSync(process.env.BENCH_LOG_FILE, 'w') : 'ignore', 'inherit'],
   });
   const headers = { 'x-api-password': API_PASSWORD, 'content-type': 'application/json', 'accept-language': 'it' };
   try {
@@ -159,7 +164,7 @@ async function main() {
     const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0);
     const ms = (v: number) => v.toFixed(1);
     console.log(
-      `\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, ${CONNECTIONS} connections, trivial (${slice / 2} s), floor and quote alternated ${rounds} × ${slice} s each, ${os.cpus().length} CPUs`,
+      `\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, log level ${logLevel} to ${process.env.BENCH_LOG_FILE || '/dev/null'}, ${CONNECTIONS} connections, trivial (${slice / 2} s), floor and quote alternated ${rounds} × ${slice} s each, ${os.cpus().length} CPUs`,
     );
     console.log(
       `${'quote'.padEnd(28)} ${'trivial/s'.padStart(9)} ${'floor/s'.padStart(8)} ${'quote/s'.padStart(8)} ${'× trivial'.padStart(9)} ${'× floor'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)}  budget`,
