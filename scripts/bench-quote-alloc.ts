@@ -94,7 +94,9 @@ async function main() {
       `\nBytes allocated per request (JS heap, in-process inject, ${BATCH} per batch, median of the batches without a GC), and the process's CPU time per request (user + system, median batch), ${portal.pg ? 'PostgreSQL' : 'SQLite'}, log level ${config.logLevel}`,
     );
     for (const [name, r] of rows)
-      console.log(`${name.padEnd(28)} ${kb(r.median).padStart(8)} kB ${r.cpu.toFixed(0).padStart(6)} µs CPU  (${r.kept} batches kept, ${r.dropped} with a GC dropped)`);
+      console.log(
+        `${name.padEnd(28)} ${kb(r.median).padStart(8)} kB ${r.cpu.toFixed(0).padStart(6)} µs CPU  (${r.kept} batches kept, ${r.dropped} with a GC dropped)`,
+      );
     const med = (n: string, f: (r: Awaited<ReturnType<typeof measure>>) => number) => Math.min(...rows.filter((r) => r[0] === n).map((r) => f(r[1])));
     const perQuote = med('end user, 3-pallet express', (r) => r.median) - med('floor (422)', (r) => r.median);
     const cpuQuote = med('end user, 3-pallet express', (r) => r.cpu) - med('floor (422)', (r) => r.cpu);
@@ -104,7 +106,12 @@ async function main() {
     // a change that adds a per-line copy or a per-request closure to the hot path shows here.
     const ok = perQuote <= BUDGET_KB * 1024;
     console.log(`Budget (issue 37): quote − floor ≤ ${BUDGET_KB} kB allocated per quote: ${ok ? 'ok' : 'MISSED'} (${kb(perQuote)} kB).`);
-    console.log(`Load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs (the CPU times move with it; the bytes do not).`);
+    console.log(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${os.cpus().length} CPUs (the CPU times move with it; the bytes do not).`,
+    );
     process.exitCode = ok ? 0 : 1;
     await app.close();
     await db.destroy();

@@ -170,6 +170,8 @@ async function main() {
       `${'quote'.padEnd(28)} ${'trivial/s'.padStart(9)} ${'floor/s'.padStart(8)} ${'quote/s'.padStart(8)} ${'× trivial'.padStart(9)} ${'× floor'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)}  budget`,
     );
     let ok = rows.length > 0;
+    /** Issue 37's budgets, one line each, printed together at the end. */
+    const budgets: string[] = [];
     let trivialP99 = 0;
     for (const r of rows) {
       const trivial = sum(r.trivial, (x) => x.rps) / r.trivial.length;
@@ -189,6 +191,9 @@ async function main() {
       trivialP99 = Math.max(trivialP99, tp99);
       const pass = floorRatio >= 0.8 && p99 <= 15 && failed === 0;
       ok &&= pass;
+      budgets.push(
+        `${r.name}: ${floorRatio.toFixed(2)} × floor (≥ 0.8) ${floorRatio >= 0.8 ? 'ok' : 'MISSED'}, p99 ${ms(p99)} ms (≤ 15) ${p99 <= 15 ? 'ok' : 'MISSED'}`,
+      );
       console.log(
         `${r.name.padEnd(28)} ${trivial.toFixed(0).padStart(9)} ${floor.toFixed(0).padStart(8)} ${rps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(9)} ${floorRatio.toFixed(2).padStart(8)} ${ms(p50).padStart(6)} ${ms(p99).padStart(6)} ${String(failed).padStart(7)}  ${pass ? 'ok' : 'MISSED'}`,
       );
@@ -238,6 +243,9 @@ async function main() {
         const failed = sum([...demoRuns, ...bigRuns], (x) => x.non2xx + x.errors);
         const pass = bigRps / demoRps >= 0.8 && p99 <= 20 && failed === 0;
         ok &&= pass;
+        budgets.push(
+          `100 000-row sheet, end user ${name}: ${(bigRps / demoRps).toFixed(2)} × demo tariffs (≥ 0.8) ${bigRps / demoRps >= 0.8 ? 'ok' : 'MISSED'}, p99 ${ms(p99)} ms (≤ 20, issue 20) ${p99 <= 20 ? 'ok' : 'MISSED'}`,
+        );
         console.log(
           `${name.padEnd(28)} ${demoRps.toFixed(0).padStart(8)} ${bigRps.toFixed(0).padStart(8)} ${(bigRps / demoRps).toFixed(2).padStart(7)} ${ms(quantile(lat, 0.5)).padStart(7)} ${ms(p99).padStart(7)} ${String(failed).padStart(7)}  ${pass ? 'ok' : 'MISSED'}`,
         );
@@ -245,6 +253,16 @@ async function main() {
     }
     // At 50 connections a request waits for the 49 before it (Little's law: mean latency ≈ 50 / throughput);
     // when the trivial route itself misses 20 ms, the machine is the bottleneck, not the quote.
+    console.log(
+      `\nIssue 37 budgets, ${pg ? 'PostgreSQL' : 'SQLite'} (one run; log level ${logLevel}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${os.cpus().length} CPUs):`,
+    );
+    for (const b of budgets) console.log(`  ${b}`);
+    if (!budgets.some((b) => b.startsWith('visitor'))) console.log('  (the visitor quote was not run: BENCH_ONLY)');
+    if (!asBigEndUser) console.log('  (the 100 000-row sheet was not run: BENCH_BIG=0)');
+    if (!pg) console.log('  PostgreSQL: run again with BENCH_DATABASE_URL=postgres://…');
     if (trivialP99 > 20)
       console.log(
         `Note: the trivial route's own p99 reached ${ms(trivialP99)} ms here (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs).`,

@@ -86,7 +86,14 @@ describeEachDb(
       const mine = log.split('\n').map((l) => JSON.parse(l));
       expect(mine).toHaveLength(1);
       expect(Object.keys(mine[0]).sort()).toEqual(['hostname', 'level', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time', 'url']);
-      expect(mine[0]).toMatchObject({ level: 30, method: 'POST', url: '/api/v1/visitor/costRequest', route: '/api/v1/visitor/costRequest', status: 200, msg: 'request completed' });
+      expect(mine[0]).toMatchObject({
+        level: 30,
+        method: 'POST',
+        url: '/api/v1/visitor/costRequest',
+        route: '/api/v1/visitor/costRequest',
+        status: 200,
+        msg: 'request completed',
+      });
       expect(typeof mine[0].ms).toBe('number');
       // no headers, no body, no answer in it
       expect(log).not.toContain(token);
@@ -112,7 +119,11 @@ describeEachDb(
         expect(mine.find((l) => l.msg === 'request completed')).toMatchObject({ level: 50, status: 500, url: '/api/v1/log-boom' });
         // at warn, a refused bearer is still there (and a successful request is not)
         const refused = await logOf(async () => {
-          const r = await app.inject({ method: 'GET', url: '/api/v1/enduser/address_book', headers: { 'x-api-password': config.apiPassword, authorization: 'Bearer nope-not-a-token' } });
+          const r = await app.inject({
+            method: 'GET',
+            url: '/api/v1/enduser/address_book',
+            headers: { 'x-api-password': config.apiPassword, authorization: 'Bearer nope-not-a-token' },
+          });
           expect(r.statusCode).toBe(401);
           expect((await app.inject({ method: 'GET', url: '/api/v1/visitor/ping', headers: { 'x-api-password': config.apiPassword } })).statusCode).toBe(200);
         });
