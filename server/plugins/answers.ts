@@ -130,15 +130,12 @@ async function answers(app: FastifyInstance) {
     const where = `Route ${String(route.method)} ${route.url}`;
     if (route.config?.compiledAnswer) {
       // compiled on registration: a schema that is not closed stops the server from starting
-      for (const [status, s] of Object.entries((route.schema as { response?: Record<string, JsonSchema> } | undefined)?.response ?? {}))
-        if (is2xx(status)) compileAnswer(s, `${where} ${status}`);
       const compiled = new Map<string, (data: unknown) => string>();
-      route.serializerCompiler = ({ schema, httpStatus }) => {
-        if (!is2xx(String(httpStatus))) return stringify;
-        let fn = compiled.get(String(httpStatus));
-        if (!fn) compiled.set(String(httpStatus), (fn = compileAnswer(schema as JsonSchema, `${where} ${String(httpStatus)}`)));
-        return fn;
-      };
+      for (const [status, s] of Object.entries((route.schema as { response?: Record<string, JsonSchema> } | undefined)?.response ?? {}))
+        if (is2xx(status)) compiled.set(status, compileAnswer(s, `${where} ${status}`));
+      // Fastify asks per declared status: the 2xx get their compiled function, the errors JSON.stringify
+      route.serializerCompiler = ({ schema, httpStatus }) =>
+        is2xx(String(httpStatus)) ? (compiled.get(String(httpStatus)) ?? compileAnswer(schema as JsonSchema, `${where} ${String(httpStatus)}`)) : stringify;
       if (route.method !== 'HEAD') compiledRoutes.add(`${String(route.method)} ${route.url}`);
     }
     const declaredResponses = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
