@@ -15,8 +15,12 @@
  * 100 000-row standard sheet and 10 000 rows in each tariff table (bench-quote-big.ts), alternated with
  * the demo carrier's; budget: throughput ≥ 0.8 × the same quote on the demo tariffs, p99 ≤ 20 ms.
  * BENCH_BIG=0 skips them.
+ *
+ * The server logs at `warn` here unless BENCH_LOG_LEVEL says otherwise (issue 37: the request log's cost at
+ * `info`); its standard output goes to /dev/null, or to the file BENCH_LOG_FILE names (a real disk write).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -64,7 +68,8 @@ const quantile = (latencies: number[], q: number) => nearestRank(Float64Array.fr
 
 async function main() {
   // the per-address visitor throttle stays on (its counter is written on every quote) but never trips here
-  const portal = await benchPortal('bench-quote', process.env.BENCH_DATABASE_URL, API_PASSWORD, { QUOTE_RATE_LIMIT: '1000000000' });
+  const logLevel = process.env.BENCH_LOG_LEVEL || 'warn';
+  const portal = await benchPortal('bench-quote', process.env.BENCH_DATABASE_URL, API_PASSWORD, { QUOTE_RATE_LIMIT: '1000000000', LOG_LEVEL: logLevel });
   const { env, pg, base } = portal;
   const tariffs = await prepare(env);
   // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server process
@@ -72,7 +77,7 @@ async function main() {
   const server = spawn(process.execPath, serverArgs(nodeArgs), {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'development', ...env } as NodeJS.ProcessEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_LOG_FILE ? fs.openSync(process.env.BENCH_LOG_FILE, 'w') : 'ignore', 'inherit'],
   });
   const headers = { 'x-api-password': API_PASSWORD, 'content-type': 'application/json', 'accept-language': 'it' };
   try {
@@ -159,12 +164,14 @@ async function main() {
     const sum = (runs: Run[], f: (r: Run) => number) => runs.reduce((s, r) => s + f(r), 0);
     const ms = (v: number) => v.toFixed(1);
     console.log(
-      `\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, ${CONNECTIONS} connections, trivial (${slice / 2} s), floor and quote alternated ${rounds} × ${slice} s each, ${os.cpus().length} CPUs`,
+      `\nQuote benchmark — ${pg ? 'PostgreSQL' : 'SQLite'}, ${tariffs}, log level ${logLevel} to ${process.env.BENCH_LOG_FILE || '/dev/null'}, ${CONNECTIONS} connections, trivial (${slice / 2} s), floor and quote alternated ${rounds} × ${slice} s each, ${os.cpus().length} CPUs`,
     );
     console.log(
       `${'quote'.padEnd(28)} ${'trivial/s'.padStart(9)} ${'floor/s'.padStart(8)} ${'quote/s'.padStart(8)} ${'× trivial'.padStart(9)} ${'× floor'.padStart(8)} ${'p50 ms'.padStart(6)} ${'p99 ms'.padStart(6)} ${'non-2xx'.padStart(7)}  budget`,
     );
     let ok = rows.length > 0;
+    /** Issue 37's budgets, one line each, printed together at the end. */
+    const budgets: string[] = [];
     let trivialP99 = 0;
     for (const r of rows) {
       const trivial = sum(r.trivial, (x) => x.rps) / r.trivial.length;
@@ -184,6 +191,9 @@ async function main() {
       trivialP99 = Math.max(trivialP99, tp99);
       const pass = floorRatio >= 0.8 && p99 <= 15 && failed === 0;
       ok &&= pass;
+      budgets.push(
+        `${r.name}: ${floorRatio.toFixed(2)} × floor (≥ 0.8) ${floorRatio >= 0.8 ? 'ok' : 'MISSED'}, p99 ${ms(p99)} ms (≤ 15) ${p99 <= 15 ? 'ok' : 'MISSED'}`,
+      );
       console.log(
         `${r.name.padEnd(28)} ${trivial.toFixed(0).padStart(9)} ${floor.toFixed(0).padStart(8)} ${rps.toFixed(0).padStart(8)} ${ratio.toFixed(2).padStart(9)} ${floorRatio.toFixed(2).padStart(8)} ${ms(p50).padStart(6)} ${ms(p99).padStart(6)} ${String(failed).padStart(7)}  ${pass ? 'ok' : 'MISSED'}`,
       );
@@ -233,6 +243,9 @@ async function main() {
         const failed = sum([...demoRuns, ...bigRuns], (x) => x.non2xx + x.errors);
         const pass = bigRps / demoRps >= 0.8 && p99 <= 20 && failed === 0;
         ok &&= pass;
+        budgets.push(
+          `100 000-row sheet, end user ${name}: ${(bigRps / demoRps).toFixed(2)} × demo tariffs (≥ 0.8) ${bigRps / demoRps >= 0.8 ? 'ok' : 'MISSED'}, p99 ${ms(p99)} ms (≤ 20, issue 20) ${p99 <= 20 ? 'ok' : 'MISSED'}`,
+        );
         console.log(
           `${name.padEnd(28)} ${demoRps.toFixed(0).padStart(8)} ${bigRps.toFixed(0).padStart(8)} ${(bigRps / demoRps).toFixed(2).padStart(7)} ${ms(quantile(lat, 0.5)).padStart(7)} ${ms(p99).padStart(7)} ${String(failed).padStart(7)}  ${pass ? 'ok' : 'MISSED'}`,
         );
@@ -240,6 +253,16 @@ async function main() {
     }
     // At 50 connections a request waits for the 49 before it (Little's law: mean latency ≈ 50 / throughput);
     // when the trivial route itself misses 20 ms, the machine is the bottleneck, not the quote.
+    console.log(
+      `\nIssue 37 budgets, ${pg ? 'PostgreSQL' : 'SQLite'} (one run; log level ${logLevel}; load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} on ${os.cpus().length} CPUs):`,
+    );
+    for (const b of budgets) console.log(`  ${b}`);
+    if (!budgets.some((b) => b.startsWith('visitor'))) console.log('  (the visitor quote was not run: BENCH_ONLY)');
+    if (!asBigEndUser) console.log('  (the 100 000-row sheet was not run: BENCH_BIG=0)');
+    if (!pg) console.log('  PostgreSQL: run again with BENCH_DATABASE_URL=postgres://…');
     if (trivialP99 > 20)
       console.log(
         `Note: the trivial route's own p99 reached ${ms(trivialP99)} ms here (load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} CPUs).`,

@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import helmet from 'helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -133,6 +141,35 @@ export const LOG_SERIALIZERS = {
   },
 };
 
+/**
+ * The request log (issue 37): one line per request, written when it is answered, with only what an operator
+ * reads: `{reqId, method, url, route, status, ms, msg: 'request completed'}` (the URL's credentials redacted,
+ * `redactUrl`). Fastify's own pair of lines ("incoming request" and "request completed", each through the
+ * request and response serializers and the redaction) is off (`LogController` `disableRequestLogging`): at `info` they were
+ * two serialised objects and two writes per request on the quote's hot path.
+ *
+ * Chosen over sampling: nothing is lost (every request still has its line, a quote as much as a refused
+ * login), and a trimmed line of flat fields costs about what the sampling's own bookkeeping would. Levels:
+ * - 5xx: `error` (the error itself is also logged by plugins/errors.ts with its stack, `unhandled error`);
+ * - 401, 403 and 429 (refused credentials, a forbidden call, a throttle): `warn`, so these security-relevant
+ *   events stay in the log when LOG_LEVEL is `warn`;
+ * - everything else: `info`.
+ * A request the client gave up on before the answer gets a line too (`request aborted`, `info`).
+ * The audit trail is not a log: it is written to the database (plugins/audit.ts) whatever the log level.
+ */
+/** Whether the logger writes this level (pino's isLevelEnabled; Fastify's no-op logger, without a logger: never). */
+const logs = (log: FastifyBaseLogger, level: string) => (log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? false;
+
+export function requestLogLine(req: FastifyRequest, reply: FastifyReply) {
+  const status = reply.statusCode;
+  const level = status >= 500 ? 'error' : status === 401 || status === 403 || status === 429 ? 'warn' : 'info';
+  if (!logs(req.log, level)) return;
+  req.log[level](
+    { method: req.method, url: redactUrl(req.url), route: req.routeOptions.url ?? null, status, ms: Math.round(reply.elapsedTime * 10) / 10 },
+    'request completed',
+  );
+}
+
 /** The logger's options: the caller's, with the header redaction and the request serializer always on. */
 function loggerOptions(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return false;
@@ -170,6 +207,16 @@ export async function buildApp({ config, db, logger = false, extraResources = []
     // Node 20, written out because the stop relies on them). See the preClose hook below for the rest.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // One trimmed line per request instead (requestLogLine).
+    logController: new LogController({ disableRequestLogging: true }),
+  });
+  app.addHook('onResponse', (req, reply, done) => {
+    requestLogLine(req, reply);
+    done();
+  });
+  app.addHook('onRequestAbort', (req, done) => {
+    if (logs(req.log, 'info')) req.log.info({ method: req.method, url: redactUrl(req.url), route: req.routeOptions.url ?? null }, 'request aborted');
+    done();
   });
   app.decorate('db', db.db);
   app.decorate('dialect', db.dialect);

@@ -22,6 +22,8 @@ declare module 'fastify' {
     routeTable: Array<import('./plugins/session').RouteEntry>;
     /** The write routes ("POST /api/v1/…"): each records an audit entry when it answers 2xx (plugins/audit.ts). */
     writeRoutes: Set<string>;
+    /** The routes ("POST /api/v1/…") whose 2xx answers are written by compiled serializers (plugins/answers.ts). */
+    compiledAnswerRoutes: Set<string>;
     /** The stream tickets of this process (lib/liveStream.ts). */
     liveTickets: ReturnType<typeof import('./lib/liveStream').ticketKeeper>;
     /** This process's side of the live events (lib/liveEvents.ts). */
@@ -53,6 +55,8 @@ declare module 'fastify' {
     uploadMaxBytes?: number;
     /** The route's upload cap as shown in the 413 message, e.g. '20 MB' (default '5 MB'). */
     uploadLimit?: string;
+    /** Its 2xx answers are written by serializers compiled from their (closed) schemas (plugins/answers.ts compileAnswer), not JSON.stringify. */
+    compiledAnswer?: boolean;
     /** The handler drops control characters from its text itself (chat: lib/chat.ts cleanText), so U+0000 is not refused first (plugins/inputGuards.ts). */
     dropsControlCharacters?: boolean;
     /** A POST (or write-verb GET) that writes nothing: why (plugins/audit.ts; otherwise it must record an audit entry). */

@@ -1,7 +1,8 @@
 /**
  * The shapes of the portal's answers as JSON schemas, for the routes' `response` (the OpenAPI document,
  * and in tests every JSON answer is checked against them: plugins/answers.ts). They document and check; they
- * never shape an answer (the app serializes with plain JSON.stringify). Deliberately typed as plain
+ * never shape an answer (the app serializes with plain JSON.stringify, except the few routes that opt into
+ * compiled serializers, plugins/answers.ts `compileAnswer`, whose output is the same). Deliberately typed as plain
  * `JsonSchema` (not `as const`), so a handler's return value is not narrowed by the type provider.
  */
 export type JsonSchema = Record<string, unknown>;
@@ -60,6 +61,9 @@ export function sharedSchema(schema: JsonSchema & { $id: string }): JsonSchema {
   return { $ref: `${schema.$id}#` };
 }
 export const sharedSchemas = () => [...shared.values()];
+/** The shared schema a `{$ref: '<$id>#'}` names (undefined for any other schema). */
+export const sharedSchemaOf = (schema: JsonSchema): JsonSchema | undefined =>
+  typeof schema.$ref === 'string' ? shared.get(schema.$ref.replace(/#$/, '')) : undefined;
 /** A discriminator over named shared schemas: `{propertyName, mapping: {value: '#/components/schemas/<$id>'}}`. */
 export const discriminatorOf = (propertyName: string, mapping: Record<string, string>) => ({
   propertyName,

@@ -126,22 +126,42 @@ export interface BreakdownLine {
 /**
  * Labels repeat from quote to quote (the same sheet, bands, classes), so each process keeps the last
  * few thousand it wrote: a label depends only on the language, the key, its parameters and whether
- * the amount is known.
+ * the amount is known. Prepared once per language and such parameters (issue 37): a tree of maps, one level
+ * per parameter value in the engine's fixed order (one key has always the same parameters), so that a label
+ * already written is found without building a key string for it (a quote's every line used to build one).
  */
-const labels = new Map<string, string>();
+interface LabelNode {
+  text?: string;
+  next?: Map<unknown, LabelNode>;
+}
+const labels = new Map<string, LabelNode>();
+let labelCount = 0;
 const MAX_LABELS = 5000;
 
 function label(lang: Lang, e: BreakdownEntry): string {
-  let id = `${lang}|${e.key}|${e.amount === null ? 0 : 1}`;
-  // parameter values in the engine's fixed order (one key has always the same parameters)
-  for (const k in e.params) id += `|${e.params[k]}`;
-  let text = labels.get(id);
-  if (text === undefined) {
-    text = translate(lang, variant(e), display(lang, e.key, e.params));
-    if (labels.size >= MAX_LABELS) labels.clear();
-    labels.set(id, text);
+  let byKey = labels.get(lang);
+  if (!byKey) labels.set(lang, (byKey = {}));
+  // the first level: the key with whether the amount is known
+  let node = step(step(byKey, e.key), e.amount === null);
+  for (const k in e.params) node = step(node, e.params[k]);
+  if (node.text === undefined) {
+    if (labelCount >= MAX_LABELS) {
+      labels.clear();
+      labelCount = 0;
+    }
+    node.text = translate(lang, variant(e), display(lang, e.key, e.params));
+    labelCount++;
   }
-  return text;
+  return node.text;
+}
+
+/** The child of a node for a value (made when missing). */
+function step(node: LabelNode, value: unknown): LabelNode {
+  let next = node.next;
+  if (!next) node.next = next = new Map();
+  let child = next.get(value);
+  if (!child) next.set(value, (child = {}));
+  return child;
 }
 
 export function translateLines(lang: Lang, lines: BreakdownEntry[]): BreakdownLine[] {

@@ -33,10 +33,22 @@ export function priceQuote(input: QuoteInput): QuoteResult {
  */
 export function visibleTo(kind: CallerKind, data: QuoteData): QuoteData {
   if (kind === 'carrier' || kind === 'admin') return structuredClone(data);
-  const out: QuoteData = {
-    fuel: data.fuel ? { ...data.fuel } : null,
-    breakdown: data.breakdown.filter((l) => PUBLIC_LINES.has(l.key)).map((l) => ({ ...l, params: { ...l.params } })),
-  };
+  return { ...visibleParts(kind, data), breakdown: visibleLines(kind, data.breakdown).map((l) => ({ ...l, params: { ...l.params } })) };
+}
+
+/**
+ * The breakdown lines a caller may receive (`visibleTo`'s rule), the engine's own objects (not copies):
+ * for the answer's route, which turns them into new `{key, label, amount}` at once (issue 37: a quote
+ * allocated each line twice, the copy and its translation).
+ */
+export function visibleLines(kind: CallerKind, lines: QuoteData['breakdown']): QuoteData['breakdown'] {
+  return kind === 'carrier' || kind === 'admin' ? lines : lines.filter((l) => PUBLIC_LINES.has(l.key));
+}
+
+/** `visibleTo` without the breakdown (`[]`): fuel, prices, goods as the caller may see them; new objects. */
+export function visibleParts(kind: CallerKind, data: QuoteData): QuoteData {
+  if (kind === 'carrier' || kind === 'admin') return structuredClone({ ...data, breakdown: [] });
+  const out: QuoteData = { fuel: data.fuel ? { ...data.fuel } : null, breakdown: [] };
   if (data.palletData) out.palletData = data.palletData.map((p) => ({ ...p }));
   if (data.prices_list) {
     out.prices_list = {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { LOG_SERIALIZERS, REDACTED, redactUrl } from '../../server/app.js';
+import { buildApp, LOG_SERIALIZERS, REDACTED, redactUrl } from '../../server/app.js';
 import { DEMO, describeEachDb } from './helpers.js';
 
 /**
@@ -9,6 +9,23 @@ import { DEMO, describeEachDb } from './helpers.js';
  * logger is captured (a pino destination stream) while such URLs are called.
  */
 const lines: string[] = [];
+/** A 3-pallet national express quote (the demo end user's carrier prices it, or answers why not: 200 either way). */
+const QUOTE = {
+  zone: 'national',
+  service: 'palletExpress',
+  originCountry: 'IT',
+  originPostalCode: '20121',
+  originLocality: 'Milano',
+  originProvince: 'MI',
+  destinationCountry: 'IT',
+  destinationPostalCode: '00118',
+  destinationLocality: 'Roma',
+  destinationProvince: 'RM',
+  palletWeight: [250, 480, 120],
+  palletWidth: [120, 120, 80],
+  palletLength: [80, 100, 120],
+  palletHeight: [90, 140, 75],
+};
 const sink = new Writable({
   write(chunk, _enc, done) {
     lines.push(...String(chunk).split('\n').filter(Boolean));
@@ -56,8 +73,66 @@ describeEachDb(
       for (const s of secrets) expect(other).not.toContain(s);
       expect(other).toContain(`access_token=${REDACTED}&API_KEY=${REDACTED}&password=${REDACTED}`);
       expect(other).toContain('&page=2');
-      // the lines are there at all (incoming request, request completed)
-      expect(other).toMatch(/"msg":"incoming request"/);
+      // the line is there at all (one per request, written when it is answered: app.ts requestLogLine)
+      expect(other).toMatch(/"msg":"request completed"/);
+    });
+
+    it('a successful quote (the hot path) writes one trimmed line: method, url, route, status, ms', async () => {
+      const token = await p().login(DEMO.enduser);
+      const log = await logOf(async () => {
+        const r = await p().api('POST', '/visitor/costRequest', { token, body: QUOTE });
+        expect(r.status).toBe(200);
+      });
+      const mine = log.split('\n').map((l) => JSON.parse(l));
+      expect(mine).toHaveLength(1);
+      expect(Object.keys(mine[0]).sort()).toEqual(['hostname', 'level', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time', 'url']);
+      expect(mine[0]).toMatchObject({
+        level: 30,
+        method: 'POST',
+        url: '/api/v1/visitor/costRequest',
+        route: '/api/v1/visitor/costRequest',
+        status: 200,
+        msg: 'request completed',
+      });
+      expect(typeof mine[0].ms).toBe('number');
+      // no headers, no body, no answer in it
+      expect(log).not.toContain(token);
+      expect(log).not.toContain('Milano');
+    });
+
+    it('errors are logged (the error with its stack, and the request at level error); refused credentials at warn', async () => {
+      const { config, db } = p();
+      const app = await buildApp({ config, db, logger: { level: 'warn', stream: sink } });
+      app.get('/api/v1/log-boom', { config: { policy: 'public' }, schema: { summary: 'Fails.', response: { 200: { type: 'object' } } } }, async () => {
+        throw new Error('log-boom failure');
+      });
+      await app.ready();
+      try {
+        const log = await logOf(async () => {
+          const r = await app.inject({ method: 'GET', url: '/api/v1/log-boom', headers: { 'x-api-password': config.apiPassword } });
+          expect(r.statusCode).toBe(500);
+        });
+        const mine = log.split('\n').map((l) => JSON.parse(l));
+        const err = mine.find((l) => l.msg === 'unhandled error');
+        expect(err).toMatchObject({ level: 50, err: { message: 'log-boom failure' } });
+        expect(err.err.stack).toContain('log-boom failure');
+        expect(mine.find((l) => l.msg === 'request completed')).toMatchObject({ level: 50, status: 500, url: '/api/v1/log-boom' });
+        // at warn, a refused bearer is still there (and a successful request is not)
+        const refused = await logOf(async () => {
+          const r = await app.inject({
+            method: 'GET',
+            url: '/api/v1/enduser/address_book',
+            headers: { 'x-api-password': config.apiPassword, authorization: 'Bearer nope-not-a-token' },
+          });
+          expect(r.statusCode).toBe(401);
+          expect((await app.inject({ method: 'GET', url: '/api/v1/visitor/ping', headers: { 'x-api-password': config.apiPassword } })).statusCode).toBe(200);
+        });
+        const lines = refused.split('\n').map((l) => JSON.parse(l));
+        expect(lines).toEqual([expect.objectContaining({ level: 40, status: 401, url: '/api/v1/enduser/address_book', msg: 'request completed' })]);
+        expect(refused).not.toContain('nope-not-a-token');
+      } finally {
+        await app.close();
+      }
     });
   },
   {},

@@ -11,7 +11,7 @@ const QUOTE_ANSWER = {
 };
 import { quoterOf, visitorQuoteGuard } from '../../lib/quoteService.js';
 import { translateLines } from '../../lib/quoteText.js';
-import { visibleTo } from '../../pricing/quote.js';
+import { visibleLines, visibleParts } from '../../pricing/quote.js';
 
 /**
  * POST /visitor/costRequest (pricing.md; calculator document §3, §7): the portal's quote function
@@ -26,13 +26,14 @@ export default async function costRequestRoutes(app: App) {
   app.post(
     '/visitor/costRequest',
     {
-      config: { policy: 'public', notAudited: 'a quote: computes a price and stores nothing' },
+      // compiledAnswer: the hot path (issue 37); its two answers are closed schemas (plugins/answers.ts compileAnswer)
+      config: { policy: 'public', notAudited: 'a quote: computes a price and stores nothing', compiledAnswer: true },
       schema: {
         tags: ['visitor'],
         summary: 'Prices a shipment: the quote the caller may see (model/quote.ts).',
         security: [{ apiPassword: [] }, { apiPassword: [], bearer: [] }],
         body: costRequestSchema,
-        // Documents and (in tests) checks the answer; plain JSON.stringify writes it (plugins/answers.ts).
+        // Documents and (in tests) checks the answer; the serializer compiled from its branch writes it (plugins/answers.ts).
         response: { 200: QUOTE_ANSWER },
       },
       preValidation: visitorQuoteGuard(app),
@@ -42,8 +43,9 @@ export default async function costRequestRoutes(app: App) {
       if (!kind) throw forbidden(); // support users do not quote
       const result = await quoter.quote(req, kind, req.body);
       if (!result.ok) return { outcome: 'not_priced' as const, status: false as const, message: result.message };
-      const visible = visibleTo(kind, result.data);
-      return { outcome: 'priced' as const, status: true as const, message: '', data: { ...visible, breakdown: translateLines(req.lang, visible.breakdown) } };
+      // what the caller may see (pricing/quote.ts visibleTo), the breakdown translated straight from the engine's lines
+      const data = Object.assign(visibleParts(kind, result.data), { breakdown: translateLines(req.lang, visibleLines(kind, result.data.breakdown)) });
+      return { outcome: 'priced' as const, status: true as const, message: '', data };
     },
   );
 }
