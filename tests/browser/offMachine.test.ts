@@ -25,12 +25,13 @@ describeInBrowser('requests that would leave the machine', (ctx) => {
     expect(tried).toEqual(['http://example.com/probe.js failed', 'https://93.184.215.14/probe.js failed', 'http://10.0.0.1:8080/probe failed']);
     expect(outside).toEqual(['http://example.com/probe.js', 'https://93.184.215.14/probe.js', 'http://10.0.0.1:8080/probe']);
 
-    await expect(page.goto('http://portal.example.com/')).rejects.toThrow();
-    expect(outside).toHaveLength(4);
     // the portal's own requests are not recorded
     await page.goto(`${ctx.portal.url}/favicon.svg`);
     expect(await page.evaluate(async () => (await fetch('/favicon.svg')).status)).toBe(200);
-    expect(outside).toHaveLength(4);
+    expect(outside).toHaveLength(3);
+    // nor can a navigation leave
+    await expect(page.goto('http://portal.example.com/')).rejects.toThrow();
+    expect(outside).toEqual(expect.arrayContaining(['http://portal.example.com/']));
     outside.length = 0; // this test made them on purpose
   });
 });
