@@ -23,9 +23,12 @@ import { CHROMIUM_FLAGS, chromiumPath } from '../tests/browser/harness.js';
 import { buildIfNeeded, root, startBenchServer } from './benchServer.js';
 
 const PAGES: Array<{ name: string; hash: string }> = [
-  { name: 'quote', hash: '/quote' },
   { name: 'login', hash: '/login' },
+  { name: 'quote', hash: '/quote' },
+  { name: 'tracking', hash: '/track' },
+  { name: 'access-request', hash: '/access-request' },
 ];
+const ONLY = process.env.LH_PAGES?.split(',');
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 
 const CHROME_FLAGS = [
@@ -104,7 +107,7 @@ async function main() {
   let allMet = true;
   const summary: string[] = [];
   try {
-    for (const page of PAGES) {
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.name))) {
       const url = `${server.base}/#${page.hash}`;
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -132,6 +135,7 @@ async function main() {
       const out = path.join(root, 'test-results', `lighthouse-${page.name}.html`);
       fs.mkdirSync(path.dirname(out), { recursive: true });
       fs.writeFileSync(out, generateReport(medianRun, 'html'));
+      fs.writeFileSync(out.replace(/\.html$/, '.json'), JSON.stringify(medianRun));
       console.log(`  report: ${path.relative(root, out)}\n`);
     }
   } finally {

@@ -31,8 +31,11 @@ export function readList<T>(answer: any, key?: string): T[] {
   return [];
 }
 
-/** A visitor lookup (`/visitor/<name>`), fetched once per language and shared by every screen that picks from it. */
-export function useLookup<T>(name: string, key?: string): { data: T[]; loading: boolean; error: string | null } {
+/**
+ * A visitor lookup (`/visitor/<name>`), fetched once per language and shared by every screen that picks from it;
+ * not fetched while `enabled` is false (then empty and not loading).
+ */
+export function useLookup<T>(name: string, key?: string, enabled = true): { data: T[]; loading: boolean; error: string | null } {
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<PortalDataProvider>();
   const q = useQuery({
@@ -40,14 +43,15 @@ export function useLookup<T>(name: string, key?: string): { data: T[]; loading: 
     queryFn: ({ signal }) => dataProvider.lookup(name, undefined, signal).then((a) => readList<T>(a, key)),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
+    enabled,
   });
   return useMemo(
     () => ({
       data: q.data ?? [],
-      loading: q.isPending && !q.error,
+      loading: enabled && q.isPending && !q.error,
       error: q.error ? ((q.error as Error).message ?? 'error') : null,
     }),
-    [q.data, q.isPending, q.error],
+    [q.data, q.isPending, q.error, enabled],
   );
 }
 
