@@ -7,12 +7,14 @@ import { PlainTextField } from '../../components/forms/PlainTextField';
 import { PublicCard } from '../accounts/PublicCard';
 import { EMAIL_RE, alertText, readApiError } from '../accounts/errors';
 import { useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
+import { useAfterFirstPaint } from '../../components/afterFirstPaint';
 
-// The two pickers (MUI's Autocomplete, TextField, Select, Menu: ~36 kB compressed) are requested with the
-// page, in parallel with the lookups they show, and are not on the path to its first paint (issue 37).
-const places = import('./CompanyPlaceFields');
-const CountryField = lazy(() => places.then((m) => ({ default: m.CountryField })));
-const LanguageField = lazy(() => places.then((m) => ({ default: m.LanguageField })));
+// The two pickers (MUI's Autocomplete, TextField, Select, Menu: ~36 kB compressed) are requested once the
+// page's first screen is painted, while the lookups they show arrive: not on the path to that paint (issue 37).
+let places: Promise<typeof import('./CompanyPlaceFields')> | null = null;
+const loadPlaces = () => (places ??= import('./CompanyPlaceFields'));
+const CountryField = lazy(() => loadPlaces().then((m) => ({ default: m.CountryField })));
+const LanguageField = lazy(() => loadPlaces().then((m) => ({ default: m.LanguageField })));
 
 const CARRIER_TEXT = [
   'carrier_name',
@@ -65,6 +67,10 @@ export function AccessRequestPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The first render is the title, the introduction and the carrier's text fields (a phone's first screen);
+  // the pickers and the user's fields follow in a transition, after that paint (issue 37: the form in one
+  // render was 300–600 ms of blocking main-thread work on Lighthouse's 4× slower phone).
+  const painted = useAfterFirstPaint();
 
   // Sensible starting choices: Italy, and the language the visitor reads the page in.
   useEffect(() => {
@@ -160,25 +166,35 @@ export function AccessRequestPage() {
             {text('carrier_city', { autoComplete: 'address-level2' })}
             {text('carrier_postal_code', { autoComplete: 'postal-code' })}
             {text('carrier_province', { autoComplete: 'address-level1' })}
-            <Suspense fallback={<Waiting label={label('carrier_country_id')} />}>
-              <CountryField
-                label={label('carrier_country_id')}
-                countries={countries.data}
-                loading={countries.loading}
-                country={country}
-                onChange={setCountryId}
-                error={errors.carrier_country_id}
-              />
-            </Suspense>
-            <Suspense fallback={<Waiting label={label('carrier_language_id')} />}>
-              <LanguageField
-                label={label('carrier_language_id')}
-                languages={languages.data}
-                value={languageId}
-                onChange={setLanguageId}
-                error={errors.carrier_language_id}
-              />
-            </Suspense>
+            {/* A boundary of its own, mounted after the first paint: the transition does not wait for the file. */}
+            {painted ? (
+              <Suspense fallback={<Waiting label={label('carrier_country_id')} />}>
+                <CountryField
+                  label={label('carrier_country_id')}
+                  countries={countries.data}
+                  loading={countries.loading}
+                  country={country}
+                  onChange={setCountryId}
+                  error={errors.carrier_country_id}
+                />
+              </Suspense>
+            ) : (
+              <Waiting label={label('carrier_country_id')} />
+            )}
+            {/* A boundary of its own, mounted after the first paint: the transition does not wait for the file. */}
+            {painted ? (
+              <Suspense fallback={<Waiting label={label('carrier_language_id')} />}>
+                <LanguageField
+                  label={label('carrier_language_id')}
+                  languages={languages.data}
+                  value={languageId}
+                  onChange={setLanguageId}
+                  error={errors.carrier_language_id}
+                />
+              </Suspense>
+            ) : (
+              <Waiting label={label('carrier_language_id')} />
+            )}
           </Box>
         </Box>
         <Divider />
@@ -187,12 +203,20 @@ export function AccessRequestPage() {
             {translate('accounts.access.user_data')}
           </Typography>
           <Box sx={grid}>
-            {text('user_first_name', { autoComplete: 'given-name' })}
-            {text('user_last_name', { autoComplete: 'family-name' })}
-            {text('user_email', { autoComplete: 'username' })}
-            {text('user_phone', { autoComplete: 'tel', inputMode: 'tel' })}
-            {text('user_password', { type: 'password', autoComplete: 'new-password', helperText: errors.user_password ?? translate('accounts.password_hint') })}
-            {text('user_password_confirmation', { type: 'password', autoComplete: 'new-password' })}
+            {painted && (
+              <>
+                {text('user_first_name', { autoComplete: 'given-name' })}
+                {text('user_last_name', { autoComplete: 'family-name' })}
+                {text('user_email', { autoComplete: 'username' })}
+                {text('user_phone', { autoComplete: 'tel', inputMode: 'tel' })}
+                {text('user_password', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  helperText: errors.user_password ?? translate('accounts.password_hint'),
+                })}
+                {text('user_password_confirmation', { type: 'password', autoComplete: 'new-password' })}
+              </>
+            )}
           </Box>
         </Box>
         {failure && (

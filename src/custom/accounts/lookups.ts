@@ -59,13 +59,14 @@ export function useLookup<T>(name: string, key?: string, enabled = true): { data
 export function useCountries() {
   const [locale] = useLocaleState();
   const raw = useLookup<Omit<Country, 'label'>>('country_list', 'country_list');
-  const data = useMemo(
-    () =>
-      raw.data
-        .map((c) => ({ ...c, label: (c as Record<string, any>)[locale] || c.en || c.name || String(c.id) }))
-        .sort((a, b) => a.label.localeCompare(b.label, locale)),
-    [raw.data, locale],
-  );
+  const data = useMemo(() => {
+    // One collator for the ~250 names: `localeCompare(b, locale)` builds one per comparison (issue 37:
+    // ~8 ms of a phone's main thread, ×4 on Lighthouse's throttled CPU, when the access request opens).
+    const collator = new Intl.Collator(locale);
+    return raw.data
+      .map((c) => ({ ...c, label: (c as Record<string, any>)[locale] || c.en || c.name || String(c.id) }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+  }, [raw.data, locale]);
   return { ...raw, data };
 }
 export const useLanguages = () => useLookup<Language>('languages_list', 'languages_list');
