@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-d
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { Alert, Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
-import { PlainTextField } from '../../components/forms/PlainTextField';
+import { FilledTextField } from '../../components/forms/FilledTextField';
 import { PublicCard } from '../accounts/PublicCard';
 import { EMAIL_RE, alertText, readApiError } from '../accounts/errors';
 import { useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
@@ -252,14 +252,14 @@ interface TextProps {
 }
 
 /**
- * A text field of the form: MUI's outlined field drawn from its parts (PlainTextField; TextField brings
+ * A text field of the form: MUI's field drawn from its parts (FilledTextField; TextField brings
  * Select, Menu and Popover), memoised — it re-renders when its own value, error or text changes.
  */
 const Text = memo(function Text({ inputMode, ...props }: TextProps) {
-  return <PlainTextField {...props} inputProps={inputMode ? { inputMode } : undefined} />;
+  return <FilledTextField {...props} inputProps={inputMode ? { inputMode } : undefined} />;
 });
 
-/** A picker's place while its file arrives (a moment, with the lookups it lists): the same outlined field, empty and read-only. */
+/** A picker's place while its file arrives (a moment, with the lookups it lists): the same field, empty and read-only. */
 function Waiting({ label }: { label: string }) {
-  return <PlainTextField label={label} required readOnly value="" />;
+  return <FilledTextField label={label} required readOnly value="" />;
 }

@@ -6,7 +6,7 @@ import { Alert, Box, Button, CircularProgress, Link, Stack } from '@mui/material
 import type { PortalDataProvider } from '../../dataProvider';
 import { TRACK_CODE_MAX, TRACK_POSTAL_CODE_MAX } from '../../../model/publicTracking';
 import { normalizeError } from '../../components/feedback/errors';
-import { PlainTextField } from '../../components/forms/PlainTextField';
+import { FilledTextField } from '../../components/forms/FilledTextField';
 import { PublicCard } from '../accounts/PublicCard';
 import { trackingMessages } from './messages';
 import { usePageTranslate } from './pageTranslate';
@@ -73,8 +73,8 @@ export function TrackingPage() {
     <PublicCard title={translate('tracking.title')} subtitle={translate('tracking.intro')} width={560}>
       <Stack component="form" spacing={2} noValidate onSubmit={submit} data-testid="tracking-form">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '3fr 2fr' } }}>
-          {/* MUI's outlined field from its parts (PlainTextField): TextField's Select, Menu and Popover are not needed here. */}
-          <PlainTextField
+          {/* MUI's text field from its parts (FilledTextField): TextField's Select, Menu and Popover are not needed here. */}
+          <FilledTextField
             label={translate('tracking.code')}
             name="code"
             value={code}
@@ -85,7 +85,7 @@ export function TrackingPage() {
             helperText={missing.code ? translate('tracking.required') : translate('tracking.code_help')}
             inputProps={{ maxLength: TRACK_CODE_MAX, autoComplete: 'off', 'data-testid': 'tracking-code' }}
           />
-          <PlainTextField
+          <FilledTextField
             label={translate('tracking.postal_code')}
             name="postal_code"
             value={postal}
@@ -134,4 +134,3 @@ export function TrackingPage() {
     </PublicCard>
   );
 }
-
