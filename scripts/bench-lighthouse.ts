@@ -184,7 +184,12 @@ async function main() {
       const runs: Result[] = [];
       for (let i = 0; i < RUNS; i++) {
         const started = Date.now();
-        const lhr = await runOnce(url, chromePath);
+        // Lighthouse's own trace failures (NO_NAVSTART, NO_FCP) happen on a loaded machine: that run is tried once more.
+        const lhr = await runOnce(url, chromePath).catch((err: Error) => {
+          if (!/^Lighthouse: NO_/.test(err.message)) throw err;
+          console.log(`  /#${page.hash} run ${i + 1}/${RUNS}: ${err.message.split(' ').slice(0, 2).join(' ')}, tried again`);
+          return runOnce(url, chromePath);
+        });
         runs.push(lhr);
         console.log(
           `  /#${page.hash} run ${i + 1}/${RUNS} (${((Date.now() - started) / 1000).toFixed(0)} s): ` +
