@@ -54,7 +54,11 @@ export function shellPreload(): Plugin {
         const bundle = ctx.bundle;
         if (!building) {
           // Development: @fontsource's own stylesheets, as Vite serves them.
-          return WEIGHTS.map((w) => ({ tag: 'link', attrs: { rel: 'stylesheet', href: `/node_modules/@fontsource/roboto/latin-${w}.css` }, injectTo: 'head' as const }));
+          return WEIGHTS.map((w) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', href: `/node_modules/@fontsource/roboto/latin-${w}.css` },
+            injectTo: 'head' as const,
+          }));
         }
         if (!bundle) return html;
         const emitted = (name: string) => {
@@ -70,11 +74,13 @@ export function shellPreload(): Plugin {
             `src:url(${emitted(fontFile(w, 'woff2'))})format("woff2"),url(${emitted(fontFile(w, 'woff'))})format("woff")}`,
         ).join('');
         const tags: HtmlTagDescriptor[] = [{ tag: 'style', children: faces, injectTo: 'head' }];
-        tags.push(...PRELOADED_FONTS.map((font): HtmlTagDescriptor => {
-          const asset = Object.values(bundle).find((a) => a.type === 'asset' && font.test(a.fileName));
-          if (!asset) throw new Error(`shellPreload: no font file matching ${font}`);
-          return { tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: base + asset.fileName }, injectTo: 'head' };
-        }));
+        tags.push(
+          ...PRELOADED_FONTS.map((font): HtmlTagDescriptor => {
+            const asset = Object.values(bundle).find((a) => a.type === 'asset' && font.test(a.fileName));
+            if (!asset) throw new Error(`shellPreload: no font file matching ${font}`);
+            return { tag: 'link', attrs: { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: base + asset.fileName }, injectTo: 'head' };
+          }),
+        );
         // The entry's stylesheet inline, when small (the font faces): one render-blocking request less.
         const inlined = html.replace(/<link rel="stylesheet"[^>]*href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
           const asset = bundle[href.slice(base.length)];
