@@ -1,13 +1,7 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter, useLocation } from 'react-router-dom';
-// Roboto's latin subset only: it covers Italian, English and French (à é ç œ € « »); another script's
-// letters (a company name in Polish, say) fall back to the system font. The browser fetches a
-// weight's file only when a text uses it.
-import '@fontsource/roboto/latin-300.css';
-import '@fontsource/roboto/latin-400.css';
-import '@fontsource/roboto/latin-500.css';
-import '@fontsource/roboto/latin-700.css';
+// The Roboto faces: src/fonts.css, linked from index.html (inlined in the built page).
 import { installGuard, isPublicRoute } from './authProvider/guard';
 import { installSession } from './authProvider/startup';
 import PublicApp from './PublicApp';

@@ -1,12 +1,20 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { Alert, Autocomplete, Box, Button, Divider, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Divider, Link, Stack, Typography } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
+import { FilledTextField } from '../../components/forms/FilledTextField';
 import { PublicCard } from '../accounts/PublicCard';
-import { alertText, readApiError } from '../accounts/errors';
-import { countryLabel, useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
-import { EMAIL_RE } from '../forgetPassword/ForgetPasswordPage';
+import { EMAIL_RE, alertText, readApiError } from '../accounts/errors';
+import { useCountries, useLanguages, useLookup, type CompanyItem } from '../accounts/lookups';
+import { useAfterFirstPaint } from '../../components/afterFirstPaint';
+
+// The two pickers (MUI's Autocomplete, TextField, Select, Menu: ~36 kB compressed) are requested once the
+// page's first screen is painted, while the lookups they show arrive: not on the path to that paint (issue 37).
+let places: Promise<typeof import('./CompanyPlaceFields')> | null = null;
+const loadPlaces = () => (places ??= import('./CompanyPlaceFields'));
+const CountryField = lazy(() => loadPlaces().then((m) => ({ default: m.CountryField })));
+const LanguageField = lazy(() => loadPlaces().then((m) => ({ default: m.LanguageField })));
 
 const CARRIER_TEXT = [
   'carrier_name',
@@ -29,9 +37,9 @@ type Field = (typeof CARRIER_TEXT)[number] | (typeof USER_TEXT)[number] | (typeo
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
 
-/** The invitation's carrier by id, from the public carriers lookup. */
+/** The invitation's carrier by id, from the public carriers lookup (fetched only for an invitation). */
 function useInvitingCarrier(id: number | null) {
-  const carriers = useLookup<CompanyItem>('carriers_list', 'carriers_list');
+  const carriers = useLookup<CompanyItem>('carriers_list', 'carriers_list', id !== null);
   if (id === null) return { loading: false, carrier: null };
   return { loading: carriers.loading, carrier: carriers.data.find((c) => c.id === id) ?? null };
 }
@@ -59,6 +67,10 @@ export function AccessRequestPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The first render is the title, the introduction and the carrier's text fields (a phone's first screen);
+  // the pickers and the user's fields follow in a transition, after that paint (issue 37: the form in one
+  // render was 300–600 ms of blocking main-thread work on Lighthouse's 4× slower phone).
+  const painted = useAfterFirstPaint();
 
   // Sensible starting choices: Italy, and the language the visitor reads the page in.
   useEffect(() => {
@@ -71,6 +83,12 @@ export function AccessRequestPage() {
   const country = useMemo(() => countries.data.find((c) => c.id === countryId) ?? null, [countries.data, countryId]);
   const invalidInvitation = carrierId !== null && !invitation.loading && !invitation.carrier;
   const label = (f: Field) => translate(`accounts.access.fields.${f}`);
+  // One handler for every text field (stable: the fields are memoised, so a lookup's answer or a keystroke
+  // re-renders only the field it concerns, not the sixteen; issue 37, the page's main-thread time).
+  const change = useCallback((e: ChangeEvent<HTMLInputElement>) => {
+    const { name, value } = e.target;
+    setValues((v) => ({ ...v, [name]: value }));
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -106,14 +124,14 @@ export function AccessRequestPage() {
     }
   }
 
-  const text = (f: Field, extra: Record<string, unknown> = {}) => (
-    <TextField
+  const text = (f: Field, extra: Partial<TextProps> = {}) => (
+    <Text
       key={f}
       name={f}
       label={label(f)}
       required={!OPTIONAL.has(f)}
       value={values[f] ?? ''}
-      onChange={(e) => setValues((v) => ({ ...v, [f]: e.target.value }))}
+      onChange={change}
       error={!!errors[f]}
       helperText={errors[f] ?? (OPTIONAL.has(f) ? translate('accounts.optional') : undefined)}
       type={EMAILS.has(f) ? 'email' : 'text'}
@@ -148,41 +166,35 @@ export function AccessRequestPage() {
             {text('carrier_city', { autoComplete: 'address-level2' })}
             {text('carrier_postal_code', { autoComplete: 'postal-code' })}
             {text('carrier_province', { autoComplete: 'address-level1' })}
-            <Autocomplete
-              options={countries.data}
-              value={country}
-              onChange={(_e, c) => setCountryId(c?.id ?? null)}
-              getOptionLabel={countryLabel}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              loading={countries.loading}
-              renderInput={(p) => (
-                <TextField
-                  {...p}
-                  name="carrier_country_id"
+            {/* A boundary of its own, mounted after the first paint: the transition does not wait for the file. */}
+            {painted ? (
+              <Suspense fallback={<Waiting label={label('carrier_country_id')} />}>
+                <CountryField
                   label={label('carrier_country_id')}
-                  required
-                  error={!!errors.carrier_country_id}
-                  helperText={errors.carrier_country_id}
+                  countries={countries.data}
+                  loading={countries.loading}
+                  country={country}
+                  onChange={setCountryId}
+                  error={errors.carrier_country_id}
                 />
-              )}
-            />
-            <TextField
-              select
-              name="carrier_language_id"
-              label={label('carrier_language_id')}
-              required
-              value={languageId}
-              onChange={(e) => setLanguageId(Number(e.target.value))}
-              error={!!errors.carrier_language_id}
-              helperText={errors.carrier_language_id}
-              slotProps={{ select: { MenuProps: { slotProps: { paper: { 'data-testid': 'language-options' } as object } } } }}
-            >
-              {languages.data.map((l) => (
-                <MenuItem key={l.id} value={l.id}>
-                  {l.native ?? l.en}
-                </MenuItem>
-              ))}
-            </TextField>
+              </Suspense>
+            ) : (
+              <Waiting label={label('carrier_country_id')} />
+            )}
+            {/* A boundary of its own, mounted after the first paint: the transition does not wait for the file. */}
+            {painted ? (
+              <Suspense fallback={<Waiting label={label('carrier_language_id')} />}>
+                <LanguageField
+                  label={label('carrier_language_id')}
+                  languages={languages.data}
+                  value={languageId}
+                  onChange={setLanguageId}
+                  error={errors.carrier_language_id}
+                />
+              </Suspense>
+            ) : (
+              <Waiting label={label('carrier_language_id')} />
+            )}
           </Box>
         </Box>
         <Divider />
@@ -191,12 +203,20 @@ export function AccessRequestPage() {
             {translate('accounts.access.user_data')}
           </Typography>
           <Box sx={grid}>
-            {text('user_first_name', { autoComplete: 'given-name' })}
-            {text('user_last_name', { autoComplete: 'family-name' })}
-            {text('user_email', { autoComplete: 'username' })}
-            {text('user_phone', { autoComplete: 'tel', inputMode: 'tel' })}
-            {text('user_password', { type: 'password', autoComplete: 'new-password', helperText: errors.user_password ?? translate('accounts.password_hint') })}
-            {text('user_password_confirmation', { type: 'password', autoComplete: 'new-password' })}
+            {painted && (
+              <>
+                {text('user_first_name', { autoComplete: 'given-name' })}
+                {text('user_last_name', { autoComplete: 'family-name' })}
+                {text('user_email', { autoComplete: 'username' })}
+                {text('user_phone', { autoComplete: 'tel', inputMode: 'tel' })}
+                {text('user_password', {
+                  type: 'password',
+                  autoComplete: 'new-password',
+                  helperText: errors.user_password ?? translate('accounts.password_hint'),
+                })}
+                {text('user_password_confirmation', { type: 'password', autoComplete: 'new-password' })}
+              </>
+            )}
           </Box>
         </Box>
         {failure && (
@@ -215,4 +235,31 @@ export function AccessRequestPage() {
       </Stack>
     </PublicCard>
   );
+}
+
+interface TextProps {
+  name: string;
+  label: string;
+  required: boolean;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  error: boolean;
+  helperText?: ReactNode;
+  type: string;
+  autoComplete?: string;
+  inputMode?: 'tel';
+  placeholder?: string;
+}
+
+/**
+ * A text field of the form: MUI's field drawn from its parts (FilledTextField; TextField brings
+ * Select, Menu and Popover), memoised — it re-renders when its own value, error or text changes.
+ */
+const Text = memo(function Text({ inputMode, ...props }: TextProps) {
+  return <FilledTextField {...props} inputProps={inputMode ? { inputMode } : undefined} />;
+});
+
+/** A picker's place while its file arrives (a moment, with the lookups it lists): the same field, empty and read-only. */
+function Waiting({ label }: { label: string }) {
+  return <FilledTextField label={label} required readOnly value="" />;
 }

@@ -1,5 +1,8 @@
 import { normalizeError } from '../../components/feedback/errors';
 
+/** An email address as the account forms accept it. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /**
  * A failed call (normalised once, by the shared helper) as the account forms show it: the message,
  * translated when it is a key (a network failure), and one text per field under its input.

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { Box, Button, Paper, Typography } from '@mui/material';
@@ -6,6 +5,7 @@ import productLogo from '../../logo.svg';
 import { LanguageSwitcher } from '../../layout/LanguageSwitcher';
 import { lazyScreen, ScreenLoading } from '../../components/lazyScreen';
 import { withMessages } from '../../publicI18n';
+import { useAfterFirstPaint } from '../../components/afterFirstPaint';
 
 /** The calculator's code and texts, on demand. */
 const Calculator = lazyScreen(
@@ -16,24 +16,6 @@ const Calculator = lazyScreen(
     ),
   'Calculator',
 );
-
-/**
- * True from the frame after the first paint: the calculator's files are requested once the title and
- * introduction are on screen, not competing with them (measured with Lighthouse, mobile: fetching them
- * before the first render put the quote's LCP at 2.9–3.0 s against 2.5 s with the page in the entry).
- */
-function useAfterFirstPaint() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer = 0;
-    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setPainted(true))));
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
 
 /**
  * /quote: the same calculator without sign-in, priced for visitors (pricing.md §1), linked from the login screen.

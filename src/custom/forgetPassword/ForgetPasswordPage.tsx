@@ -4,9 +4,7 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Alert, Button, Link, Stack, TextField } from '@mui/material';
 import type { PortalDataProvider } from '../../dataProvider';
 import { PublicCard } from '../accounts/PublicCard';
-import { alertText, readApiError } from '../accounts/errors';
-
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_RE, alertText, readApiError } from '../accounts/errors';
 
 /** /forget-password: an email; on success the server's message and on to /reset-password?email=… */
 export function ForgetPasswordPage() {

@@ -5,8 +5,7 @@ import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/mat
 import type { PortalDataProvider } from '../../dataProvider';
 import { PublicCard } from '../accounts/PublicCard';
 import { OTP_LENGTH, OtpInput, emptyOtp } from '../accounts/OtpInput';
-import { readApiError } from '../accounts/errors';
-import { EMAIL_RE } from '../forgetPassword/ForgetPasswordPage';
+import { EMAIL_RE, readApiError } from '../accounts/errors';
 
 /** Seconds before a new code may be asked for (accounts document §9). */
 export const RESEND_SECONDS = 10;

@@ -1,5 +1,4 @@
 import type { AreaMessages } from '../../i18n';
-import { requestMessages } from '../transportRequests/messages';
 
 /**
  * Texts of the public tracking page (/track, docs/tracking.md), loaded with the page's code (only the links'
@@ -36,7 +35,6 @@ export const trackingMessages: AreaMessages = {
         status_changed: 'Stato: %{status}',
         document_added: 'Documento aggiunto',
       },
-      statuses: requestMessages.it.requests.statuses,
       quote: 'Calcola un preventivo',
       signin: 'Accedi',
     },
@@ -71,7 +69,6 @@ export const trackingMessages: AreaMessages = {
         status_changed: 'Status: %{status}',
         document_added: 'Document added',
       },
-      statuses: requestMessages.en.requests.statuses,
       quote: 'Get a quote',
       signin: 'Sign in',
     },
@@ -106,7 +103,6 @@ export const trackingMessages: AreaMessages = {
         status_changed: 'Statut : %{status}',
         document_added: 'Document ajouté',
       },
-      statuses: requestMessages.fr.requests.statuses,
       quote: 'Obtenir un devis',
       signin: 'Se connecter',
     },
