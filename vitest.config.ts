@@ -67,7 +67,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
+          // A page's state is waited for (`expect.poll`) up to 10 s, not Vitest's 1 s: a condition met at once costs
+          // nothing more, one met under the load of other files no longer fails (postalSurcharges did, four files at a time).
+          expect: { poll: { timeout: 10_000 } },
+          maxWorkers: Number(process.env.BROWSER_WORKERS || 2),
         },
       },
       {
@@ -83,6 +86,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },
