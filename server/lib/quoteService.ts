@@ -6,7 +6,7 @@ import { toQuoteRequest, type CostRequestBody } from './quoteRequest.js';
 import { refusalMessage } from './quoteText.js';
 import { romeToday } from './romeDate.js';
 import { priceQuote } from '../pricing/quote.js';
-import type { CallerKind, CarrierSettings, EndUserSettings, QuoteData, QuoteRequest } from '../pricing/types.js';
+import type { CallerKind, CarrierSettings, EndUserSettings, QuoteData, QuoteInput, QuoteRequest } from '../pricing/types.js';
 import { placeReference } from '../repositories/placeReference.js';
 import { isSeller, pricingDataRepo, toCarrierSettings, toEndUserSettings } from '../repositories/pricingData.js';
 import { VISITOR_COMPANY } from '../repositories/settings.js';
@@ -32,9 +32,11 @@ export interface Quoter {
    * Prices a cost request for a caller (pricing.md): the request checked against the reference places
    * (422 on a malformed one), who prices with which sheets (§1), the tariffs on today's date in
    * Europe/Rome, the engine. A refusal (no sheet, no rate, the visitor carrier missing) comes back as
-   * `{ok: false, message}` in the caller's language. The whole answer, before `visibleTo`.
+   * `{ok: false, message}` in the caller's language. The whole answer, before `visibleTo`; with
+   * `view: 'public'` the engine leaves out what `visibleTo` takes away from an end user or a visitor
+   * (pricing/types.ts QuoteInput.view): for an answer that goes straight to one of them.
    */
-  quote(req: FastifyRequest, kind: CallerKind, body: CostRequestBody): Promise<QuoteOutcome>;
+  quote(req: FastifyRequest, kind: CallerKind, body: CostRequestBody, view?: QuoteInput['view']): Promise<QuoteOutcome>;
 }
 
 const quoters = new WeakMap<FastifyInstance, Quoter>();
@@ -85,13 +87,13 @@ export function quoterOf(app: FastifyInstance): Quoter {
   }
 
   const quoter: Quoter = {
-    async quote(req, kind, body) {
+    async quote(req, kind, body, view = 'full') {
       const request = toQuoteRequest(body, kind, await placeReference(app.db));
       const who = await parties(req, kind, body);
       if ('unavailable' in who) return { ok: false, message: req.t('pricing.visitorUnavailable') };
       const date = romeToday();
       const tariffs = await data.tariffsFor(request, who.carrier, who.endUser, date);
-      const result = priceQuote({ request, date, carrier: who.carrier, endUser: who.endUser, ...tariffs });
+      const result = priceQuote({ request, date, carrier: who.carrier, endUser: who.endUser, ...tariffs, view });
       if (!result.ok) return { ok: false, message: refusalMessage(req.lang, result.key, result.params) };
       const validTo = tariffs.sheets.sell?.validate_to?.slice(0, 10) ?? null;
       return { ok: true, kind, request, date, carrier: who.carrier, endUser: who.endUser, data: result.data, validTo };

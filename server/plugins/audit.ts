@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { auditLogRepo, type AuditActor, type AuditEntry } from '../repositories/auditLog.js';
 import { carrierScope } from '../lib/scope.js';
@@ -85,9 +85,29 @@ async function audit(app: FastifyInstance) {
   const strict = app.config.validateResponses;
   const writes = new Set<string>();
   app.decorate('writeRoutes', writes);
+  /**
+   * A write route's answer without an audit entry: an error (and, in the tests, a failure). Hooked on the
+   * write routes only (issue 37: as one hook of every route it built `req.routeOptions`, a new frozen object
+   * per access, for every successful answer, the quotes' included).
+   */
+  const unaudited = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const status = reply.statusCode;
+    if (status < 200 || status >= 300 || req.auditRecorded) return payload;
+    const key = `${req.method} ${req.routeOptions.url}`;
+    req.log.error({ route: key, status }, 'a write route answered without an audit entry');
+    if (strict) throw new Error(`[audit] ${key} answered ${status} without an audit entry (req.audit, or config.notAudited with a reason)`);
+    return payload;
+  };
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;
-    for (const method of [route.method].flat()) if (isWriteRoute(method, route.url, route.config)) writes.add(`${method} ${route.url}`);
+    let write = false;
+    for (const method of [route.method].flat()) {
+      if (!isWriteRoute(method, route.url, route.config)) continue;
+      writes.add(`${method} ${route.url}`);
+      write = true;
+    }
+    // the route's own onSend hooks run after the app's: the entries are written by then (auditRecorded)
+    if (write) route.onSend = [...[route.onSend ?? []].flat(), unaudited];
   });
 
   app.decorateRequest('auditEntries', null);
@@ -106,18 +126,13 @@ async function audit(app: FastifyInstance) {
     const entries = req.auditEntries;
     if (entries?.length) {
       req.auditEntries = null;
+      req.auditRecorded = true;
       try {
         await repo.insert(actorOf(req), entries);
       } catch (err) {
         req.log.error({ err }, 'audit entry not written');
         if (strict) throw err;
       }
-      return payload;
-    }
-    const key = `${req.method} ${req.routeOptions.url}`;
-    if (!req.auditRecorded && writes.has(key)) {
-      req.log.error({ route: key, status }, 'a write route answered without an audit entry');
-      if (strict) throw new Error(`[audit] ${key} answered ${status} without an audit entry (req.audit, or config.notAudited with a reason)`);
     }
     return payload;
   });

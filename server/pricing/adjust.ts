@@ -33,30 +33,32 @@ export interface AdjustContext {
  * 3. visitor quotes only: × the carrier's visitor_price_multiplier (empty means 1).
  * Returns the offer and one breakdown line per step applied (amount = what the step added).
  */
-export function adjustSell(list: Cents, ctx: AdjustContext, cls: ServiceClass | null): { cents: Cents; lines: BreakdownEntry[] } {
+export function adjustSell(list: Cents, ctx: AdjustContext, cls: ServiceClass | null, withLines = true): { cents: Cents; lines: BreakdownEntry[] } {
+  // without the lines: the public view (types.ts QuoteInput.view), which would drop them
   const lines: BreakdownEntry[] = [];
   let c = list;
   const inc = ctx.endUser ? usablePercent(ctx.endUser.increase_percent) : null;
   if (inc !== null) {
     const next = applyPercent(c, inc, 1);
-    lines.push({ key: LINE.increase, params: { class: cls, percent: inc }, amount: centsToNumber(next - c) });
+    if (withLines) lines.push({ key: LINE.increase, params: { class: cls, percent: inc }, amount: centsToNumber(next - c) });
     c = next;
   }
   const dec = ctx.endUser ? usablePercent(ctx.endUser.decrease_percent) : null;
   if (dec !== null) {
     const next = applyPercent(c, dec, -1);
-    lines.push({ key: LINE.decrease, params: { class: cls, percent: dec }, amount: centsToNumber(next - c) });
+    if (withLines) lines.push({ key: LINE.decrease, params: { class: cls, percent: dec }, amount: centsToNumber(next - c) });
     c = next;
   }
   if (ctx.caller === 'visitor') {
     const m = usableMultiplier(ctx.carrier.visitor_price_multiplier);
     if (m !== null) {
       const next = mulCents(c, m);
-      lines.push({
-        key: LINE.visitorMultiplier,
-        params: { class: cls, multiplier: m },
-        amount: centsToNumber(next - c),
-      });
+      if (withLines)
+        lines.push({
+          key: LINE.visitorMultiplier,
+          params: { class: cls, multiplier: m },
+          amount: centsToNumber(next - c),
+        });
       c = next;
     }
   }

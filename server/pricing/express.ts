@@ -3,7 +3,7 @@
  */
 import { adjustSell, adminFee, surcharges } from './adjust.js';
 import { chooseFuel, fuelAmount } from './fuel.js';
-import { LINE, REFUSAL, refuse } from './keys.js';
+import { LINE, PUBLIC_LINES, REFUSAL, refuse } from './keys.js';
 import { centsToNumber, centsToNumberOrNull, ceilQuintals, isBlank, parseDecimal, pow10, roundHalfUp, type Cents } from './money.js';
 import { indexLocations, matchLocation, normalizeName, normalizePostalCode, palletMeasure, selectBand } from './places.js';
 import { matchPostalSurcharges, postalCharges, postalInfoLines } from './postal.js';
@@ -29,8 +29,19 @@ export const CLASSES: ReadonlyArray<{ cls: ServiceClass; typeId: TypeId; hubKey:
   { cls: 'GOLD', typeId: 2, hubKey: 'gold' },
 ];
 
-/** Express rate rows keyed by `PROVINCE|type_id` (a sheet holds at most one row per province and type). */
+const rowIndexes = new WeakMap<readonly ExpressRateRow[], Map<string, ExpressRateRow>>();
+
+/**
+ * Express rate rows keyed by `PROVINCE|type_id` (a sheet holds at most one row per province and type).
+ * Kept per array while it lives, as places.ts's indexLocations: the loader's cached rows are indexed once.
+ */
 export function indexExpressRows(rows: readonly ExpressRateRow[]): Map<string, ExpressRateRow> {
+  let known = rowIndexes.get(rows);
+  if (!known) rowIndexes.set(rows, (known = buildRowIndex(rows)));
+  return known;
+}
+
+function buildRowIndex(rows: readonly ExpressRateRow[]): Map<string, ExpressRateRow> {
   const m = new Map<string, ExpressRateRow>();
   for (const r of rows) m.set(`${r.province.trim().toUpperCase()}|${Number(r.type_id)}`, r);
   return m;
@@ -117,13 +128,17 @@ export function priceExpress(input: QuoteInput): QuoteResult {
   if (!sheets.sell) return refuse(REFUSAL.noSellSheet, { rateType: 'EXP', zone: 'NAT', date });
   if (req.pallets.length === 0) return refuse(REFUSAL.nothingToPrice);
 
+  // the public view (types.ts QuoteInput.view): no buy side, only the lines an end user or visitor may see
+  const full = input.view !== 'public';
   const lines: BreakdownEntry[] = [];
   lines.push({ key: LINE.sellSheet, params: { sheetId: sheets.sell.id, code: sheets.sell.code ?? null, source: sheets.sellSource }, amount: null });
-  lines.push(
-    sheets.buy
-      ? { key: LINE.buySheet, params: { sheetId: sheets.buy.id, code: sheets.buy.code ?? null }, amount: null }
-      : { key: LINE.noBuySheet, params: {}, amount: null },
-  );
+  if (full) {
+    lines.push(
+      sheets.buy
+        ? { key: LINE.buySheet, params: { sheetId: sheets.buy.id, code: sheets.buy.code ?? null }, amount: null }
+        : { key: LINE.noBuySheet, params: {}, amount: null },
+    );
+  }
 
   const palletData: PalletData[] = [];
   const bands: Band[] = [];
@@ -146,7 +161,7 @@ export function priceExpress(input: QuoteInput): QuoteResult {
   const hubPlace = req.flow === 'IN' ? req.destination : req.origin;
   const province = rated.province.trim().toUpperCase();
   const hub = findHub(hubPlace, input.hubCodes ?? [], input.hubCosts ?? []);
-  lines.push({ key: LINE.hub, params: { hub: hub.hub, code: hub.code, matchedBy: hub.matchedBy }, amount: null });
+  if (full) lines.push({ key: LINE.hub, params: { hub: hub.hub, code: hub.code, matchedBy: hub.matchedBy }, amount: null });
 
   const island = resolveIsland(req.island, rated, input.islandList ?? []);
   if (island) lines.push({ key: LINE.island, params: { island: island.island, source: island.source }, amount: null });
@@ -155,12 +170,12 @@ export function priceExpress(input: QuoteInput): QuoteResult {
 
   // §7, §8: said once (month and percent, which postal surcharges apply); the amounts come per class and side
   const fuel = chooseFuel(carrier, input.diesel, date);
-  lines.push(...fuel.lines);
+  for (const l of fuel.lines) if (full || PUBLIC_LINES.has(l.key)) lines.push(l);
   const postal = matchPostalSurcharges(input.postalSurcharges ?? [], req.origin, req.destination);
-  lines.push(...postalInfoLines(postal));
+  if (postal.length) lines.push(...postalInfoLines(postal));
 
   const sellRows = indexExpressRows(input.expressSellRows ?? []);
-  const buyRows = sheets.buy ? indexExpressRows(input.expressBuyRows ?? []) : null;
+  const buyRows = sheets.buy && full ? indexExpressRows(input.expressBuyRows ?? []) : null;
   const flags = { adr: req.adr, taillift: req.taillift };
   const ctx = { caller: req.caller, carrier, endUser };
 
@@ -180,6 +195,8 @@ export function priceExpress(input: QuoteInput): QuoteResult {
       const cell = row?.[band];
       if (cell === null || cell === undefined) return { missing: band };
       const p = palletPrice(cell, hubCost, zone, band, req.pallets[i]!.weight);
+      freight += p.cents;
+      if (!full) continue;
       const r = i + 1;
       out.push({ key: LINE.palletBase, params: { row: r, class: cls, band, province, side }, amount: centsToNumber(cell) });
       out.push({ key: LINE.hubCost, params: { row: r, class: cls, hub: hub.hub, side }, amount: centsToNumber(hubCost) });
@@ -191,15 +208,14 @@ export function priceExpress(input: QuoteInput): QuoteResult {
         });
       }
       out.push({ key: LINE.palletPrice, params: { row: r, class: cls, side }, amount: centsToNumber(p.cents) });
-      freight += p.cents;
     }
     // §4 ADR, §7 fuel, §8 postal surcharges (each on the freight), then the tail lift
     const at = { class: cls, side };
     const adr = surcharges(freight, { adr: flags.adr, taillift: false }, carrier, at);
-    const f = fuelAmount(freight, fuel.fuel, at);
-    const pc = postalCharges(freight, postal, at);
+    const f = fuelAmount(freight, fuel.fuel, at, full);
+    const pc = postalCharges(freight, postal, at, full);
     const tl = surcharges(freight, { adr: false, taillift: flags.taillift }, carrier, at);
-    out.push(...adr.lines, ...f.lines, ...pc.lines, ...tl.lines);
+    if (full) out.push(...adr.lines, ...f.lines, ...pc.lines, ...tl.lines);
     const lt = row?.leadtime;
     const leadtime = lt === null || lt === undefined ? null : lt + (special ? 1 : 0);
     return { total: freight + adr.adr + f.cents + pc.cents + tl.taillift, leadtime, lines: out };
@@ -218,18 +234,23 @@ export function priceExpress(input: QuoteInput): QuoteResult {
     const s = priceClass(sellRows, cls, typeId, hub[hubKey], zone, 'sell');
     if ('missing' in s) return refuse(REFUSAL.noExpressRate, { province, band: s.missing, class: cls });
     const list = s.total as Cents;
-    const adj = adjustSell(list, ctx, cls);
+    const adj = adjustSell(list, ctx, cls, full);
     sell[cls] = { ...s, offer: adj.cents };
-    lines.push(...s.lines);
-    lines.push({ key: LINE.listTotal, params: { class: cls }, amount: centsToNumber(list) });
-    lines.push(...adj.lines);
+    if (full) {
+      lines.push(...s.lines);
+      lines.push({ key: LINE.listTotal, params: { class: cls }, amount: centsToNumber(list) });
+      lines.push(...adj.lines);
+    }
     lines.push({ key: LINE.offer, params: { class: cls }, amount: centsToNumber(adj.cents) });
     lines.push({ key: LINE.leadTime, params: { class: cls, days: s.leadtime }, amount: null });
 
+    // the buy side is not priced in the public view (buyRows null): its totals are nobody's business there
     const b = buyRows ? priceClass(buyRows, cls, typeId, hub[hubKey], zone, 'buy') : null;
     buy[cls] = b === null || 'missing' in b ? { total: null, leadtime: null, lines: [] } : b;
-    lines.push(...buy[cls].lines);
-    lines.push({ key: LINE.buyTotal, params: { class: cls }, amount: centsToNumberOrNull(buy[cls].total) });
+    if (full) {
+      lines.push(...buy[cls].lines);
+      lines.push({ key: LINE.buyTotal, params: { class: cls }, amount: centsToNumberOrNull(buy[cls].total) });
+    }
   }
 
   const fee = adminFee('national', endUser, carrier);

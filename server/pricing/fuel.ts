@@ -15,6 +15,13 @@ export interface FuelChoice {
 }
 
 /**
+ * The percent of a plan against a diesel price (false: no plan), remembered per plan and price (issue 37:
+ * it was worked out from the plan's texts on every quote). Only numbers and texts are kept, never an object
+ * a quote hands on, so nothing shared can be changed by a caller.
+ */
+const percents = new Map<string, { steps: number; percent: string } | null | false>();
+
+/**
  * The fuel the quote is priced with: the carrier's plan against the reference row the server chose for
  * the quote date's month (that month's, else the latest earlier one; `dieselRowFor`).
  * Choice: a plan with a reference row whose price is at or below the base gives `percent: "0"` and the
@@ -27,21 +34,39 @@ export function chooseFuel(carrier: CarrierSettings, diesel: DieselPrice | null 
     fuel_step_percent: carrier.fuel_step_percent,
     fuel_max_percent: carrier.fuel_max_percent,
   };
-  if (!hasFuelPlan(plan)) return { fuel: null, lines: [] };
+  const key = JSON.stringify([plan.fuel_base_price, plan.fuel_step, plan.fuel_step_percent, plan.fuel_max_percent, diesel?.price ?? null]);
+  let known = percents.get(key);
+  if (known === undefined) {
+    known = hasFuelPlan(plan) ? (diesel ? fuelPercent(plan, diesel.price) : null) : false;
+    // a handful of plans and months in use at a time: forget them all rather than track which is oldest
+    if (percents.size >= 1000) percents.clear();
+    percents.set(key, known);
+  }
+  if (known === false) return { fuel: null, lines: [] };
   if (!diesel) return { fuel: null, lines: [{ key: LINE.noDieselPrice, params: { month: date.slice(0, 7) }, amount: null }] };
-  const p = fuelPercent(plan, diesel.price);
+  const p = known;
   if (!p) return { fuel: null, lines: [{ key: LINE.noDieselPrice, params: { month: date.slice(0, 7) }, amount: null }] };
   const fuel: FuelApplied = { month: diesel.month, price: String(diesel.price).trim(), percent: p.percent };
   return { fuel, lines: [{ key: LINE.fuel, params: { month: fuel.month, price: fuel.price, percent: fuel.percent, steps: p.steps }, amount: null }] };
 }
+
+/**
+ * Above zero? The percents fuelPercent writes are plain decimal texts ("0", "2", "2.5"): above zero when a
+ * digit is not 0 (issue 37: compareDecimal's BigInts ran four times per express quote); anything else is
+ * compared exactly.
+ */
+const positive = (percent: string) => (/^\d+(?:\.\d+)?$/.test(percent) ? /[1-9]/.test(percent) : compareDecimal(percent, 0) > 0);
 
 /** §7 amount: freight × percent / 100 (round), once; a 0 % plan adds nothing and shows no amount line. */
 export function fuelAmount(
   freight: Cents,
   fuel: FuelApplied | null,
   params: { class: ServiceClass | null; side: 'sell' | 'buy' },
+  withLines = true,
 ): { cents: Cents; lines: BreakdownEntry[] } {
-  if (!fuel || compareDecimal(fuel.percent, 0) <= 0) return { cents: 0, lines: [] };
+  if (!fuel || !positive(fuel.percent)) return { cents: 0, lines: [] };
   const cents = percentOf(freight, fuel.percent);
+  // without its line: the public view (types.ts QuoteInput.view), which would drop it
+  if (!withLines) return { cents, lines: [] };
   return { cents, lines: [{ key: LINE.fuelAmount, params: { ...params, month: fuel.month, percent: fuel.percent }, amount: centsToNumber(cents) }] };
 }

@@ -71,13 +71,15 @@ export function postalCharges(
   freight: Cents,
   matches: readonly PostalMatch[],
   params: { class: ServiceClass | null; side: 'sell' | 'buy' },
+  withLines = true,
 ): { cents: Cents; lines: BreakdownEntry[] } {
   let total = 0;
   const lines: BreakdownEntry[] = [];
   for (const m of matches) {
     const amount = (m.row.fixed ?? 0) + (isBlank(m.row.percent) ? 0 : percentOf(freight, m.row.percent));
     total += amount;
-    lines.push({ key: LINE.postal, params: { ...lineParams(m), ...params }, amount: centsToNumber(amount) });
+    // without the lines: the public view (types.ts QuoteInput.view), which would drop them
+    if (withLines) lines.push({ key: LINE.postal, params: { ...lineParams(m), ...params }, amount: centsToNumber(amount) });
   }
   return { cents: total, lines };
 }

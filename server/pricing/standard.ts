@@ -3,7 +3,7 @@
  */
 import { adjustSell, adminFee, resolveRatio, surcharges } from './adjust.js';
 import { chooseFuel, fuelAmount } from './fuel.js';
-import { LINE, REFUSAL, refuse } from './keys.js';
+import { LINE, PUBLIC_LINES, REFUSAL, refuse } from './keys.js';
 import { centsToNumber, ceilKg, ceilQuintals, compareDecimal, roundHalfUp, type Cents } from './money.js';
 import { indexLocations, isItalian, matchLocationWhere, normalizePostalCode, resolveZoneCode } from './places.js';
 import { matchPostalSurcharges, postalCharges, postalInfoLines } from './postal.js';
@@ -101,14 +101,19 @@ export function priceStandard(input: QuoteInput): QuoteResult {
   const rated = ratedPlace(req.zone, req.origin, req.destination);
   if (!rated) return refuse(REFUSAL.bothEndsAbroad, { origin: req.origin.country, destination: req.destination.country });
 
+  // the public view (types.ts QuoteInput.view): only the lines an end user or visitor may see
+  const full = input.view !== 'public';
   const lines: BreakdownEntry[] = [];
+  const add = (more: readonly BreakdownEntry[]) => {
+    for (const l of more) if (full || PUBLIC_LINES.has(l.key)) lines.push(l);
+  };
   lines.push({ key: LINE.sellSheet, params: { sheetId: sheets.sell.id, code: sheets.sell.code ?? null, source: sheets.sellSource }, amount: null });
 
   // §7, §8: said once, before the numbers (month and percent; which postal surcharges apply)
   const fuel = chooseFuel(carrier, input.diesel, date);
-  lines.push(...fuel.lines);
+  add(fuel.lines);
   const postal = matchPostalSurcharges(input.postalSurcharges ?? [], req.origin, req.destination);
-  lines.push(...postalInfoLines(postal));
+  add(postalInfoLines(postal));
 
   const ratio = resolveRatio(req.caller, goods.volumeType, goods.ratio, endUser, carrier);
   lines.push({ key: LINE.ratio, params: { volumeType: goods.volumeType, ratio: Number(ratio.ratio), source: ratio.source }, amount: null });
@@ -127,20 +132,21 @@ export function priceStandard(input: QuoteInput): QuoteResult {
     const row = findBracket(zoneRows, w);
     if (!row) return null;
     const c = laneCost(row, w);
-    lines.push({
-      key: LINE.lane,
-      params: {
-        lane: n,
-        weight: w,
-        country,
-        zone_code: zc.zone_code,
-        rate_code: row.rate_code ?? null,
-        unit: row.unit,
-        price: centsToNumber(row.price),
-        minimumApplied: c.minimumApplied,
-      },
-      amount: centsToNumber(c.cents),
-    });
+    if (full)
+      lines.push({
+        key: LINE.lane,
+        params: {
+          lane: n,
+          weight: w,
+          country,
+          zone_code: zc.zone_code,
+          rate_code: row.rate_code ?? null,
+          unit: row.unit,
+          price: centsToNumber(row.price),
+          minimumApplied: c.minimumApplied,
+        },
+        amount: centsToNumber(c.cents),
+      });
     return { row, cents: c.cents };
   };
   const one = lane(1, w1);
@@ -151,23 +157,23 @@ export function priceStandard(input: QuoteInput): QuoteResult {
 
   const dearer = two.row !== null && two.cents > one.cents ? { lane: 2 as const, ...two, row: two.row } : { lane: 1 as const, ...one };
   const freight = dearer.cents;
-  lines.push({ key: LINE.freight, params: { lane: dearer.lane }, amount: centsToNumber(freight) });
+  if (full) lines.push({ key: LINE.freight, params: { lane: dearer.lane }, amount: centsToNumber(freight) });
 
   const s = surcharges(freight, { adr: req.adr, taillift: false }, carrier, { class: null, side: 'sell' });
-  lines.push(...s.lines);
+  add(s.lines);
   const f = fuelAmount(freight, fuel.fuel, { class: null, side: 'sell' });
-  lines.push(...f.lines);
+  add(f.lines);
   const np = noPassageCharges(input.noPassage ?? [], req.origin, req.destination, dearer.row.rate_code, chargeable);
-  lines.push(...np.lines);
+  add(np.lines);
   const pc = postalCharges(freight, postal, { class: null, side: 'sell' });
-  lines.push(...pc.lines);
+  add(pc.lines);
   const t = surcharges(freight, { adr: false, taillift: req.taillift }, carrier, { class: null, side: 'sell' });
-  lines.push(...t.lines);
+  add(t.lines);
   const list = freight + s.adr + f.cents + np.total + pc.cents + t.taillift;
-  lines.push({ key: LINE.listTotal, params: { class: null }, amount: centsToNumber(list) });
+  if (full) lines.push({ key: LINE.listTotal, params: { class: null }, amount: centsToNumber(list) });
 
   const adj = adjustSell(list, { caller: req.caller, carrier, endUser }, null);
-  lines.push(...adj.lines);
+  add(adj.lines);
   lines.push({ key: LINE.shipmentCost, params: {}, amount: centsToNumber(adj.cents) });
   const fee = adminFee(req.zone, endUser, carrier);
   lines.push({ key: LINE.adminFee, params: { scope: req.zone, source: fee.source }, amount: centsToNumber(fee.cents) });

@@ -272,6 +272,13 @@ export interface QuoteInput {
   diesel?: DieselRow | null;
   /** the carrier's postal-code surcharge rows (at least those that can match one of the two ends) */
   postalSurcharges?: readonly PostalSurcharge[];
+  /**
+   * 'public' (issue 37): the quote for an end user or a visitor answered at once: the engine leaves out
+   * what `visibleTo` would take away anyway (the buy side is not priced; only PUBLIC_LINES are written),
+   * so `visibleTo(kind, public)` equals `visibleTo(kind, full)` (pricing/publicView.test.ts checks it).
+   * Omitted or 'full': everything, as transport requests store it (server.md §5).
+   */
+  view?: 'full' | 'public';
 }
 
 // ---- output -------------------------------------------------------------------------------------

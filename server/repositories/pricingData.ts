@@ -58,7 +58,26 @@ export type PricingCompany = Awaited<ReturnType<ReturnType<typeof pricingDataRep
 
 export const SELLER_ROLES: number[] = [COMPANY_ROLE.CARRIER, COMPANY_ROLE.RESELLER];
 
+/**
+ * The settings of a company row, made once per row object (issue 37): the rows come from the tariff cache,
+ * so the quotes of a burst share them. Shared: read-only, as the engine treats them.
+ */
+const carrierSettings = new WeakMap<PricingCompany, CarrierSettings>();
+const endUserSettings = new WeakMap<PricingCompany, EndUserSettings>();
+
 export function toCarrierSettings(c: PricingCompany): CarrierSettings {
+  let known = carrierSettings.get(c);
+  if (!known) carrierSettings.set(c, (known = carrierSettingsOf(c)));
+  return known;
+}
+
+export function toEndUserSettings(c: PricingCompany): EndUserSettings {
+  let known = endUserSettings.get(c);
+  if (!known) endUserSettings.set(c, (known = endUserSettingsOf(c)));
+  return known;
+}
+
+function carrierSettingsOf(c: PricingCompany): CarrierSettings {
   return {
     id: c.id,
     adr_surcharge_percent: c.adr_surcharge_percent,
@@ -75,7 +94,7 @@ export function toCarrierSettings(c: PricingCompany): CarrierSettings {
   };
 }
 
-export function toEndUserSettings(c: PricingCompany): EndUserSettings {
+function endUserSettingsOf(c: PricingCompany): EndUserSettings {
   return {
     id: c.id,
     exp_category_id: c.exp_category_id,
@@ -216,7 +235,30 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
      * Everything `priceQuote` needs beyond the request, the date and the two companies: the chosen
      * sheets and the rows of the rated province or zone, hub, island and location rows.
      */
-    async tariffsFor(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): Promise<Tariffs> {
+    tariffsFor(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): Promise<Tariffs> {
+      // Issue 37: one lookup per quote instead of six (the sheets, diesel, postal, rate, hub, island and
+      // location rows each kept below as well), keyed by everything the loading reads: the carrier and its fuel
+      // plan's two cells, the end user's categories, the date and the request's places (JSON: a city's text
+      // cannot make two requests share a key). The answer is shared by the quotes of that key: read-only.
+      const place = (p: Place) => [p.country, p.postal_code, p.city, p.province];
+      const key = JSON.stringify([
+        carrier.id,
+        carrier.fuel_base_price,
+        carrier.fuel_step,
+        endUser?.exp_category_id ?? null,
+        endUser?.std_category_id ?? null,
+        date,
+        request.service,
+        request.zone,
+        request.flow,
+        request.island,
+        place(request.origin),
+        place(request.destination),
+      ]);
+      return memo.get(`tariffs|${key}`, () => this.loadTariffs(request, carrier, endUser, date));
+    },
+
+    async loadTariffs(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): Promise<Tariffs> {
       const express = request.service === 'palletExpress';
       const rateType = express ? 'EXP' : 'STD';
       const zone = request.zone === 'national' ? 'NAT' : 'INT';

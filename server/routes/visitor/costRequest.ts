@@ -41,7 +41,8 @@ export default async function costRequestRoutes(app: App) {
     async (req) => {
       const kind = callerKind(req.user?.kind);
       if (!kind) throw forbidden(); // support users do not quote
-      const result = await quoter.quote(req, kind, req.body);
+      // an end user's or a visitor's answer: the engine skips what they may not see (no buy side; issue 37)
+      const result = await quoter.quote(req, kind, req.body, kind === 'enduser' || kind === 'visitor' ? 'public' : 'full');
       if (!result.ok) return { outcome: 'not_priced' as const, status: false as const, message: result.message };
       // what the caller may see (pricing/quote.ts visibleTo), the breakdown translated straight from the engine's lines
       const data = Object.assign(visibleParts(kind, result.data), { breakdown: translateLines(req.lang, visibleLines(kind, result.data.breakdown)) });
