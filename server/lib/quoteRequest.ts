@@ -12,6 +12,40 @@ export type CostRequestBody = CostRequest;
 
 type FieldError = string | { key: string; params?: Record<string, unknown> };
 
+/** The body's field names of each end, written once (not `${end}Country` per quote). */
+const END_FIELDS = {
+  origin: { country: 'originCountry', city: 'originLocality', province: 'originProvince', postalCode: 'originPostalCode' },
+  destination: { country: 'destinationCountry', city: 'destinationLocality', province: 'destinationProvince', postalCode: 'destinationPostalCode' },
+} as const;
+
+/**
+ * One end of the request as the engine's place, its problems added to `errors`. A function of the module
+ * (issue 37: as a closure of toQuoteRequest it was made on every quote, named by tsx with a defineProperty).
+ */
+function placeOf(b: CostRequestBody, end: 'origin' | 'destination', national: boolean, ref: PlaceReference, errors: Record<string, FieldError>): Place {
+  const f = END_FIELDS[end];
+  const country = b[f.country].trim().toUpperCase();
+  const city = (b[f.city] ?? '').trim();
+  const province = (b[f.province] ?? '').trim().toUpperCase();
+  if (!ref.countries.has(country)) errors[f.country] = { key: 'pricing.unknownCountry', params: { value: b[f.country] } };
+  else if (national && country !== 'IT') errors[f.country] = 'pricing.nationalItalyOnly';
+  const italian = country === 'IT';
+  // Locality and province are asked only for Italian places (calculator document §5); abroad they are ignored.
+  if (italian) {
+    if (!city) errors[f.city] = 'validation.required';
+    if (!province) errors[f.province] = 'validation.required';
+    else if (!ref.provinces.has(province)) errors[f.province] = { key: 'pricing.unknownProvince', params: { value: b[f.province] } };
+    else if (city) {
+      // A city the reference list places only in other provinces is a mistake; a city not in the list (a hamlet) is accepted.
+      const provinces = ref.municipalities.get(city.toLowerCase());
+      if (provinces && !provinces.includes(province)) {
+        errors[f.city] = { key: 'pricing.cityInProvince', params: { city, provinces: provinces.join(', ') } };
+      }
+    }
+  }
+  return { country, postal_code: normalizePostalCode(b[f.postalCode]), city, province: italian ? province : '' };
+}
+
 /**
  * The checks a JSON schema cannot make (pricing.md §0, calculator document §5), then the engine's
  * request. Every problem is collected and answered at once as a 422 with field errors.
@@ -23,30 +57,8 @@ export function toQuoteRequest(b: CostRequestBody, caller: CallerKind, ref: Plac
   // An admin prices for the carrier it names (pricing.md §1); everyone else's carrier comes from the token.
   if (caller === 'admin' && !b.company_id) errors.company_id = 'validation.required';
 
-  const place = (end: 'origin' | 'destination'): Place => {
-    const country = b[`${end}Country`].trim().toUpperCase();
-    const city = (b[`${end}Locality`] ?? '').trim();
-    const province = (b[`${end}Province`] ?? '').trim().toUpperCase();
-    if (!ref.countries.has(country)) errors[`${end}Country`] = { key: 'pricing.unknownCountry', params: { value: b[`${end}Country`] } };
-    else if (national && country !== 'IT') errors[`${end}Country`] = 'pricing.nationalItalyOnly';
-    const italian = country === 'IT';
-    // Locality and province are asked only for Italian places (calculator document §5); abroad they are ignored.
-    if (italian) {
-      if (!city) errors[`${end}Locality`] = 'validation.required';
-      if (!province) errors[`${end}Province`] = 'validation.required';
-      else if (!ref.provinces.has(province)) errors[`${end}Province`] = { key: 'pricing.unknownProvince', params: { value: b[`${end}Province`] } };
-      else if (city) {
-        // A city the reference list places only in other provinces is a mistake; a city not in the list (a hamlet) is accepted.
-        const provinces = ref.municipalities.get(city.toLowerCase());
-        if (provinces && !provinces.includes(province)) {
-          errors[`${end}Locality`] = { key: 'pricing.cityInProvince', params: { city, provinces: provinces.join(', ') } };
-        }
-      }
-    }
-    return { country, postal_code: normalizePostalCode(b[`${end}PostalCode`]), city, province: italian ? province : '' };
-  };
-  const origin = place('origin');
-  const destination = place('destination');
+  const origin = placeOf(b, 'origin', national, ref, errors);
+  const destination = placeOf(b, 'destination', national, ref, errors);
   if (!national && !errors.originCountry && !errors.destinationCountry && origin.country === 'IT' && destination.country === 'IT') {
     errors.destinationCountry = 'pricing.internationalNeedsAbroad';
   }

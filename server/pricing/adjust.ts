@@ -2,14 +2,14 @@
  * Sell price adjustments, admin fee, surcharges and the standard ratio (pricing.md §1, §3.1, §4).
  */
 import { LINE } from './keys.js';
-import { applyPercent, centsToNumber, compareDecimal, isBlank, mulCents, parseDecimal, percentOf, type Cents } from './money.js';
+import { applyPercent, assertDecimal, centsToNumber, compareDecimal, isBlank, mulCents, percentOf, type Cents } from './money.js';
 import type { BreakdownEntry, CallerKind, CarrierSettings, DecimalCell, EndUserSettings, ServiceClass, VolumeType } from './types.js';
 
 /** A percentage that applies: 0 < p < 100 (exclusive). Empty or out-of-range values are ignored. */
 function usablePercent(p: DecimalCell): string | null {
   if (isBlank(p)) return null;
   const text = String(p).trim();
-  parseDecimal(text); // throws on garbage: a data error must not be priced silently
+  assertDecimal(text); // throws on garbage: a data error must not be priced silently
   return compareDecimal(text, 0) > 0 && compareDecimal(text, 100) < 0 ? text : null;
 }
 
@@ -17,7 +17,7 @@ function usablePercent(p: DecimalCell): string | null {
 function usableMultiplier(m: DecimalCell): string | null {
   if (isBlank(m)) return null;
   const text = String(m).trim();
-  parseDecimal(text);
+  assertDecimal(text);
   return compareDecimal(text, 0) > 0 ? text : null;
 }
 
@@ -121,6 +121,11 @@ function ratioValue(v: DecimalCell): string | null {
   return m[1]!;
 }
 
+/** A company's combo ratio for the volume type, when usable. */
+function comboRatio(c: Pick<CarrierSettings, 'combo_cbm_ratio' | 'combo_lm_ratio'>, volumeType: VolumeType): string | null {
+  return ratioValue(volumeType === 'CBM' ? c.combo_cbm_ratio : c.combo_lm_ratio);
+}
+
 /**
  * The ratio r of a standard quote (§3.1): Carrier and Admin choose it in the form (validation requires it;
  * if absent anyway the company chain below is used); an Enduser gets its company's combo ratio, else the
@@ -133,17 +138,15 @@ export function resolveRatio(
   endUser: Pick<EndUserSettings, 'combo_cbm_ratio' | 'combo_lm_ratio'> | null,
   carrier: Pick<CarrierSettings, 'combo_cbm_ratio' | 'combo_lm_ratio'>,
 ): { ratio: string; source: 'form' | 'enduser' | 'carrier' | 'default' } {
-  const pick = (c: Pick<CarrierSettings, 'combo_cbm_ratio' | 'combo_lm_ratio'>): string | null =>
-    ratioValue(volumeType === 'CBM' ? c.combo_cbm_ratio : c.combo_lm_ratio);
   if (caller === 'carrier' || caller === 'admin') {
     const f = ratioValue(formRatio);
     if (f !== null) return { ratio: f, source: 'form' };
   }
   if (caller === 'enduser' && endUser) {
-    const e = pick(endUser);
+    const e = comboRatio(endUser, volumeType);
     if (e !== null) return { ratio: e, source: 'enduser' };
   }
-  const c = pick(carrier);
+  const c = comboRatio(carrier, volumeType);
   if (c !== null) return { ratio: c, source: 'carrier' };
   return { ratio: String(DEFAULT_RATIO[volumeType]), source: 'default' };
 }

@@ -6,11 +6,13 @@ import { chooseFuel, fuelAmount } from './fuel.js';
 import { LINE, PUBLIC_LINES, REFUSAL, refuse } from './keys.js';
 import { centsToNumber, centsToNumberOrNull, ceilQuintals, isBlank, parseDecimal, pow10, roundHalfUp, type Cents } from './money.js';
 import { indexLocations, matchLocation, normalizeName, normalizePostalCode, palletMeasure, selectBand } from './places.js';
-import { matchPostalSurcharges, postalCharges, postalInfoLines } from './postal.js';
+import { matchPostalSurcharges, postalCharges, postalInfoLines, type PostalMatch } from './postal.js';
 import type {
   Band,
   BreakdownEntry,
+  CarrierSettings,
   ExpressRateRow,
+  FuelApplied,
   HubCode,
   HubCost,
   IslandPlace,
@@ -122,6 +124,71 @@ interface ClassTotal {
   lines: BreakdownEntry[];
 }
 
+/** What `priceClass` needs of the quote: made once per quote. */
+interface ClassQuote {
+  province: string;
+  bands: Band[];
+  pallets: Pallet[];
+  hub: HubResult;
+  /** not the public view (QuoteInput.view): write the lines */
+  full: boolean;
+  adr: boolean;
+  taillift: boolean;
+  carrier: CarrierSettings;
+  fuel: FuelApplied | null;
+  postal: PostalMatch[];
+  special: boolean;
+}
+
+/**
+ * One class on one side: every pallet's cell (+ hub cost, island), then ADR, fuel, postal surcharges and
+ * the tail lift on the freight. A function of the module (issue 37: as a closure it was made again on every
+ * quote, and tsx's keepNames gives each new closure its name with a defineProperty).
+ */
+function priceClass(
+  q: ClassQuote,
+  rows: Map<string, ExpressRateRow>,
+  cls: ServiceClass,
+  typeId: TypeId,
+  hubCost: Cents,
+  zone: IslandZone | null,
+  side: 'sell' | 'buy',
+): ClassTotal | { missing: Band } {
+  const { province, bands, hub, full, carrier, fuel, postal, special } = q;
+  const row = rows.get(`${province}|${typeId}`);
+  const out: BreakdownEntry[] = [];
+  let freight = 0;
+  for (let i = 0; i < bands.length; i++) {
+    const band = bands[i]!;
+    const cell = row?.[band];
+    if (cell === null || cell === undefined) return { missing: band };
+    const p = palletPrice(cell, hubCost, zone, band, q.pallets[i]!.weight);
+    freight += p.cents;
+    if (!full) continue;
+    const r = i + 1;
+    out.push({ key: LINE.palletBase, params: { row: r, class: cls, band, province, side }, amount: centsToNumber(cell) });
+    out.push({ key: LINE.hubCost, params: { row: r, class: cls, hub: hub.hub, side }, amount: centsToNumber(hubCost) });
+    if (zone) {
+      out.push({
+        key: LINE.islandSurcharge,
+        params: { row: r, class: cls, island: zone.island, multiplier: isBlank(zone.multiplier) ? '1' : String(zone.multiplier), quintals: p.quintals, side },
+        amount: centsToNumber(p.islandPart),
+      });
+    }
+    out.push({ key: LINE.palletPrice, params: { row: r, class: cls, side }, amount: centsToNumber(p.cents) });
+  }
+  // §4 ADR, §7 fuel, §8 postal surcharges (each on the freight), then the tail lift
+  const at = { class: cls, side };
+  const adr = surcharges(freight, { adr: q.adr, taillift: false }, carrier, at);
+  const f = fuelAmount(freight, fuel, at, full);
+  const pc = postalCharges(freight, postal, at, full);
+  const tl = surcharges(freight, { adr: false, taillift: q.taillift }, carrier, at);
+  if (full) out.push(...adr.lines, ...f.lines, ...pc.lines, ...tl.lines);
+  const lt = row?.leadtime;
+  const leadtime = lt === null || lt === undefined ? null : lt + (special ? 1 : 0);
+  return { total: freight + adr.adr + f.cents + pc.cents + tl.taillift, leadtime, lines: out };
+}
+
 export function priceExpress(input: QuoteInput): QuoteResult {
   const { request: req, carrier, endUser, sheets, date } = input;
   if (req.zone !== 'national') return refuse(REFUSAL.expressNationalOnly);
@@ -176,50 +243,10 @@ export function priceExpress(input: QuoteInput): QuoteResult {
 
   const sellRows = indexExpressRows(input.expressSellRows ?? []);
   const buyRows = sheets.buy && full ? indexExpressRows(input.expressBuyRows ?? []) : null;
-  const flags = { adr: req.adr, taillift: req.taillift };
   const ctx = { caller: req.caller, carrier, endUser };
 
-  const priceClass = (
-    rows: Map<string, ExpressRateRow>,
-    cls: ServiceClass,
-    typeId: TypeId,
-    hubCost: Cents,
-    zone: IslandZone | null,
-    side: 'sell' | 'buy',
-  ): ClassTotal | { missing: Band } => {
-    const row = rows.get(`${province}|${typeId}`);
-    const out: BreakdownEntry[] = [];
-    let freight = 0;
-    for (let i = 0; i < bands.length; i++) {
-      const band = bands[i]!;
-      const cell = row?.[band];
-      if (cell === null || cell === undefined) return { missing: band };
-      const p = palletPrice(cell, hubCost, zone, band, req.pallets[i]!.weight);
-      freight += p.cents;
-      if (!full) continue;
-      const r = i + 1;
-      out.push({ key: LINE.palletBase, params: { row: r, class: cls, band, province, side }, amount: centsToNumber(cell) });
-      out.push({ key: LINE.hubCost, params: { row: r, class: cls, hub: hub.hub, side }, amount: centsToNumber(hubCost) });
-      if (zone) {
-        out.push({
-          key: LINE.islandSurcharge,
-          params: { row: r, class: cls, island: zone.island, multiplier: isBlank(zone.multiplier) ? '1' : String(zone.multiplier), quintals: p.quintals, side },
-          amount: centsToNumber(p.islandPart),
-        });
-      }
-      out.push({ key: LINE.palletPrice, params: { row: r, class: cls, side }, amount: centsToNumber(p.cents) });
-    }
-    // §4 ADR, §7 fuel, §8 postal surcharges (each on the freight), then the tail lift
-    const at = { class: cls, side };
-    const adr = surcharges(freight, { adr: flags.adr, taillift: false }, carrier, at);
-    const f = fuelAmount(freight, fuel.fuel, at, full);
-    const pc = postalCharges(freight, postal, at, full);
-    const tl = surcharges(freight, { adr: false, taillift: flags.taillift }, carrier, at);
-    if (full) out.push(...adr.lines, ...f.lines, ...pc.lines, ...tl.lines);
-    const lt = row?.leadtime;
-    const leadtime = lt === null || lt === undefined ? null : lt + (special ? 1 : 0);
-    return { total: freight + adr.adr + f.cents + pc.cents + tl.taillift, leadtime, lines: out };
-  };
+  // what every class and side is priced with (priceClass: a function of the module, not a closure per quote)
+  const q: ClassQuote = { province, bands, pallets: req.pallets, hub, full, adr: req.adr, taillift: req.taillift, carrier, fuel: fuel.fuel, postal, special };
 
   const zoneRows = input.islandZones ?? [];
   const sell: Record<ServiceClass, ClassTotal & { offer: Cents }> = {} as never;
@@ -231,7 +258,7 @@ export function priceExpress(input: QuoteInput): QuoteResult {
       zone = zoneRows.find((z) => normalizeName(z.island) === name && Number(z.type_id) === typeId) ?? null;
       if (!zone) return refuse(REFUSAL.noIslandZone, { island: island.island, class: cls });
     }
-    const s = priceClass(sellRows, cls, typeId, hub[hubKey], zone, 'sell');
+    const s = priceClass(q, sellRows, cls, typeId, hub[hubKey], zone, 'sell');
     if ('missing' in s) return refuse(REFUSAL.noExpressRate, { province, band: s.missing, class: cls });
     const list = s.total as Cents;
     const adj = adjustSell(list, ctx, cls, full);
@@ -245,7 +272,7 @@ export function priceExpress(input: QuoteInput): QuoteResult {
     lines.push({ key: LINE.leadTime, params: { class: cls, days: s.leadtime }, amount: null });
 
     // the buy side is not priced in the public view (buyRows null): its totals are nobody's business there
-    const b = buyRows ? priceClass(buyRows, cls, typeId, hub[hubKey], zone, 'buy') : null;
+    const b = buyRows ? priceClass(q, buyRows, cls, typeId, hub[hubKey], zone, 'buy') : null;
     buy[cls] = b === null || 'missing' in b ? { total: null, leadtime: null, lines: [] } : b;
     if (full) {
       lines.push(...buy[cls].lines);

@@ -9,6 +9,7 @@ import {
   mulCents,
   parseDecimal,
   percentOf,
+  applyPercentExactly,
   roundHalfUp,
   toCents,
   toCentsOrNull,
@@ -90,6 +91,20 @@ describe('exact multiplication', () => {
     expect(applyPercent(11900, '10', -1)).toBe(10710);
     expect(applyPercent(1005, '5', -1)).toBe(955); // 954.75
     expect(applyPercent(1, '50', 1)).toBe(2); // 1.5 -> 2
+  });
+  it('applyPercent: the fast path gives what the BigInt path gives', () => {
+    let a = 12345;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let i = 0; i < 50_000; i++) {
+      const c = Math.floor((next() - 0.2) * 2 ** (1 + Math.floor(next() * 30)));
+      const percent = `${Math.floor(next() * 400)}${next() < 0.6 ? `.${String(Math.floor(next() * 10_000)).slice(0, 1 + Math.floor(next() * 4))}` : ''}`;
+      const direction = next() < 0.5 ? 1 : -1;
+      expect(applyPercent(c, percent, direction), `${c} ${percent} ${direction}`).toBe(applyPercentExactly(c, percent, direction));
+    }
+    // ties round away from zero on both paths, above and below zero
+    expect(applyPercent(1005, '5', -1)).toBe(955);
+    expect(applyPercent(-1, '50', 1)).toBe(-2);
+    expect(applyPercent(100, '150', -1)).toBe(-50);
   });
 });
 

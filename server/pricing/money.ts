@@ -127,6 +127,26 @@ export function percentOf(c: Cents, percent: DecimalInput): Cents {
 
 /** cents × (1 + percent/100) (direction +1) or × (1 − percent/100) (direction −1), rounded half-up. */
 export function applyPercent(c: Cents, percent: DecimalInput, direction: 1 | -1): Cents {
+  // Fast path (issue 37: every class of an end user's quote with an increase or a decrease): as percentOf's,
+  // a plain percent of up to 4 decimals, at most 400, on an amount below 2^30 cents: cents × (10^6 ± percent·10^4)
+  // stays below 2^53, so the double arithmetic is exact and rounds as the BigInt path below does.
+  if (typeof percent === 'string' && Number.isSafeInteger(c) && Math.abs(c) < 2 ** 30) {
+    const m = PLAIN_PERCENT.exec(percent);
+    if (m) {
+      const h = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+      if (h <= 4_000_000) {
+        const num = c * (direction === 1 ? 1_000_000 + h : 1_000_000 - h);
+        const r = num % 1_000_000;
+        const q = (num - r) / 1_000_000;
+        return 2 * Math.abs(r) >= 1_000_000 ? (num < 0 ? q - 1 : q + 1) : q + 0;
+      }
+    }
+  }
+  return applyPercentExactly(c, percent, direction);
+}
+
+/** applyPercent in BigInts, for any decimal (exported for the tests that compare the fast path with it). */
+export function applyPercentExactly(c: Cents, percent: DecimalInput, direction: 1 | -1): Cents {
   const p = parseDecimal(percent);
   const den = pow10(p.scale) * 100n;
   const factor = direction === 1 ? den + p.n : den - p.n;
@@ -168,6 +188,12 @@ const SHORT_DEC = /^-?\d+(?:\.\d+)?$/;
 function exactDouble(v: DecimalInput): number {
   if (typeof v === 'number') return Number.isFinite(v) ? v : Number.NaN;
   return typeof v === 'string' && v.length <= 15 && SHORT_DEC.test(v) ? Number(v) : Number.NaN;
+}
+
+/** Throws RangeError unless `v` is a decimal parseDecimal reads; plain short decimal text is accepted without parsing it into BigInts. */
+export function assertDecimal(v: DecimalInput): void {
+  if (typeof v === 'string' && v.length <= 15 && SHORT_DEC.test(v)) return;
+  parseDecimal(v);
 }
 
 export function compareDecimal(a: DecimalInput, b: DecimalInput): -1 | 0 | 1 {

@@ -107,6 +107,11 @@ export const FOOTPRINT = { long: 120, short: 100 } as const;
 
 export type BandResult = { ok: true; band: Band } | { ok: false; row: number; limit: 'weight' | 'height' | 'footprint'; max: number | string };
 
+/** width × length within 120 × 100 in this orientation (a function of the module: no closure per pallet, issue 37). */
+function fitsFootprint(a: number | string, b: number | string): boolean {
+  return compareDecimal(a, FOOTPRINT.long) <= 0 && compareDecimal(b, FOOTPRINT.short) <= 0;
+}
+
 /**
  * The first band whose limits the pallet meets (limits inclusive: 150 kg and 80 cm is p150). Refused when
  * over 1000 kg, over 240 cm high, or when the footprint fits 120 × 100 in neither orientation (checked in
@@ -116,8 +121,7 @@ export type BandResult = { ok: true; band: Band } | { ok: false; row: number; li
 export function selectBand(p: Pallet, row: number): BandResult {
   if (compareDecimal(p.weight, MAX_PALLET_WEIGHT) > 0) return { ok: false, row, limit: 'weight', max: MAX_PALLET_WEIGHT };
   if (compareDecimal(p.height, MAX_PALLET_HEIGHT) > 0) return { ok: false, row, limit: 'height', max: MAX_PALLET_HEIGHT };
-  const fits = (a: number | string, b: number | string): boolean => compareDecimal(a, FOOTPRINT.long) <= 0 && compareDecimal(b, FOOTPRINT.short) <= 0;
-  if (!fits(p.width, p.length) && !fits(p.length, p.width)) {
+  if (!fitsFootprint(p.width, p.length) && !fitsFootprint(p.length, p.width)) {
     return { ok: false, row, limit: 'footprint', max: `${FOOTPRINT.long}×${FOOTPRINT.short}` };
   }
   for (const b of BANDS) {

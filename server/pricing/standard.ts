@@ -60,6 +60,13 @@ export function ratedPlace(zone: 'national' | 'international', origin: Place, de
  * to the place (so a postal-code row of another rate code does not hide a city row that applies).
  * Each adds cost + cost2 × ceil(chargeable / 100).
  */
+/** A no-passage row of this end (flow) and of the lane's rate code or of none. */
+function noPassageApplies(r: NoPassage, flow: 'IN' | 'OUT', rc: string): boolean {
+  if (String(r.flow).trim().toUpperCase() !== flow) return false;
+  const own = (r.rate_code ?? '').trim().toUpperCase();
+  return own === '' || own === rc;
+}
+
 export function noPassageCharges(
   rows: readonly NoPassage[],
   origin: Place,
@@ -73,12 +80,7 @@ export function noPassageCharges(
   let total = 0;
   const index = indexLocations(rows);
   for (const flow of ['IN', 'OUT'] as const) {
-    const candidate = (r: NoPassage) => {
-      if (String(r.flow).trim().toUpperCase() !== flow) return false;
-      const own = (r.rate_code ?? '').trim().toUpperCase();
-      return own === '' || own === rc;
-    };
-    const matched = matchLocationWhere(index, flow === 'IN' ? origin : destination, candidate);
+    const matched = matchLocationWhere(index, flow === 'IN' ? origin : destination, (r) => noPassageApplies(r, flow, rc));
     for (const r of matched) {
       const amount = (r.cost ?? 0) + (r.cost2 ?? 0) * quintals;
       total += amount;
@@ -90,6 +92,42 @@ export function noPassageCharges(
     }
   }
   return { total, lines };
+}
+
+/** The lines of `more` that the view keeps (all, or the public ones: QuoteInput.view) added to `lines`. */
+function addLines(lines: BreakdownEntry[], more: readonly BreakdownEntry[], full: boolean): void {
+  for (const l of more) if (full || PUBLIC_LINES.has(l.key)) lines.push(l);
+}
+
+/** One lane (§3.3): its bracket's cost for the weight, and its line (not in the public view); null: no bracket. */
+function priceLane(
+  zoneRows: readonly StandardRateRow[] | undefined,
+  n: 1 | 2,
+  w: number,
+  country: string,
+  zoneCode: string,
+  full: boolean,
+  lines: BreakdownEntry[],
+): { row: StandardRateRow; cents: Cents } | null {
+  const row = findBracket(zoneRows, w);
+  if (!row) return null;
+  const c = laneCost(row, w);
+  if (full)
+    lines.push({
+      key: LINE.lane,
+      params: {
+        lane: n,
+        weight: w,
+        country,
+        zone_code: zoneCode,
+        rate_code: row.rate_code ?? null,
+        unit: row.unit,
+        price: centsToNumber(row.price),
+        minimumApplied: c.minimumApplied,
+      },
+      amount: centsToNumber(c.cents),
+    });
+  return { row, cents: c.cents };
 }
 
 export function priceStandard(input: QuoteInput): QuoteResult {
@@ -104,16 +142,13 @@ export function priceStandard(input: QuoteInput): QuoteResult {
   // the public view (types.ts QuoteInput.view): only the lines an end user or visitor may see
   const full = input.view !== 'public';
   const lines: BreakdownEntry[] = [];
-  const add = (more: readonly BreakdownEntry[]) => {
-    for (const l of more) if (full || PUBLIC_LINES.has(l.key)) lines.push(l);
-  };
   lines.push({ key: LINE.sellSheet, params: { sheetId: sheets.sell.id, code: sheets.sell.code ?? null, source: sheets.sellSource }, amount: null });
 
   // §7, §8: said once, before the numbers (month and percent; which postal surcharges apply)
   const fuel = chooseFuel(carrier, input.diesel, date);
-  add(fuel.lines);
+  addLines(lines, fuel.lines, full);
   const postal = matchPostalSurcharges(input.postalSurcharges ?? [], req.origin, req.destination);
-  add(postalInfoLines(postal));
+  addLines(lines, postalInfoLines(postal), full);
 
   const ratio = resolveRatio(req.caller, goods.volumeType, goods.ratio, endUser, carrier);
   lines.push({ key: LINE.ratio, params: { volumeType: goods.volumeType, ratio: Number(ratio.ratio), source: ratio.source }, amount: null });
@@ -128,31 +163,10 @@ export function priceStandard(input: QuoteInput): QuoteResult {
   lines.push({ key: LINE.zoneCode, params: { country, zone_code: zc.zone_code, source: zc.source }, amount: null });
   const zoneRows = indexStandardRows(sellRows).get(rowKey(country, zc.zone_code));
 
-  const lane = (n: 1 | 2, w: number) => {
-    const row = findBracket(zoneRows, w);
-    if (!row) return null;
-    const c = laneCost(row, w);
-    if (full)
-      lines.push({
-        key: LINE.lane,
-        params: {
-          lane: n,
-          weight: w,
-          country,
-          zone_code: zc.zone_code,
-          rate_code: row.rate_code ?? null,
-          unit: row.unit,
-          price: centsToNumber(row.price),
-          minimumApplied: c.minimumApplied,
-        },
-        amount: centsToNumber(c.cents),
-      });
-    return { row, cents: c.cents };
-  };
-  const one = lane(1, w1);
+  const one = priceLane(zoneRows, 1, w1, country, zc.zone_code, full, lines);
   if (!one) return refuse(REFUSAL.noStandardRate, { country, zone_code: zc.zone_code, weight: w1, lane: 1 });
   // a volume of 0 makes lane two cost 0 (no row, no minimum)
-  const two = w2 > 0 ? lane(2, w2) : { row: null, cents: 0 };
+  const two = w2 > 0 ? priceLane(zoneRows, 2, w2, country, zc.zone_code, full, lines) : { row: null, cents: 0 };
   if (!two) return refuse(REFUSAL.noStandardRate, { country, zone_code: zc.zone_code, weight: w2, lane: 2 });
 
   const dearer = two.row !== null && two.cents > one.cents ? { lane: 2 as const, ...two, row: two.row } : { lane: 1 as const, ...one };
@@ -160,20 +174,20 @@ export function priceStandard(input: QuoteInput): QuoteResult {
   if (full) lines.push({ key: LINE.freight, params: { lane: dearer.lane }, amount: centsToNumber(freight) });
 
   const s = surcharges(freight, { adr: req.adr, taillift: false }, carrier, { class: null, side: 'sell' });
-  add(s.lines);
+  addLines(lines, s.lines, full);
   const f = fuelAmount(freight, fuel.fuel, { class: null, side: 'sell' });
-  add(f.lines);
+  addLines(lines, f.lines, full);
   const np = noPassageCharges(input.noPassage ?? [], req.origin, req.destination, dearer.row.rate_code, chargeable);
-  add(np.lines);
+  addLines(lines, np.lines, full);
   const pc = postalCharges(freight, postal, { class: null, side: 'sell' });
-  add(pc.lines);
+  addLines(lines, pc.lines, full);
   const t = surcharges(freight, { adr: false, taillift: req.taillift }, carrier, { class: null, side: 'sell' });
-  add(t.lines);
+  addLines(lines, t.lines, full);
   const list = freight + s.adr + f.cents + np.total + pc.cents + t.taillift;
   if (full) lines.push({ key: LINE.listTotal, params: { class: null }, amount: centsToNumber(list) });
 
   const adj = adjustSell(list, { caller: req.caller, carrier, endUser }, null);
-  add(adj.lines);
+  addLines(lines, adj.lines, full);
   lines.push({ key: LINE.shipmentCost, params: {}, amount: centsToNumber(adj.cents) });
   const fee = adminFee(req.zone, endUser, carrier);
   lines.push({ key: LINE.adminFee, params: { scope: req.zone, source: fee.source }, amount: centsToNumber(fee.cents) });
