@@ -136,7 +136,7 @@ interface ClassQuote {
   taillift: boolean;
   carrier: CarrierSettings;
   fuel: FuelApplied | null;
-  postal: PostalMatch[];
+  postal: readonly PostalMatch[];
   special: boolean;
 }
 

@@ -15,11 +15,15 @@ export interface FuelChoice {
 }
 
 /**
- * The percent of a plan against a diesel price (false: no plan), remembered per plan and price (issue 37:
- * it was worked out from the plan's texts on every quote). Only numbers and texts are kept, never an object
- * a quote hands on, so nothing shared can be changed by a caller.
+ * The percent of a carrier's plan against a diesel row (false: no plan), remembered per carrier settings
+ * object and diesel row object (issue 37: it was worked out from the plan's texts on every quote). Both come
+ * from the tariff cache (repositories/pricingData.ts), shared by the quotes of a burst and replaced, not
+ * changed, when reloaded: a WeakMap forgets them with the cache. Only numbers and texts are kept, never an
+ * object a quote hands on.
  */
-const percents = new Map<string, { steps: number; percent: string } | null | false>();
+const percents = new WeakMap<object, WeakMap<object, { steps: number; percent: string } | null | false>>();
+/** The key of "no diesel row" among the rows. */
+const NO_DIESEL = {};
 
 /**
  * The fuel the quote is priced with: the carrier's plan against the reference row the server chose for
@@ -34,13 +38,12 @@ export function chooseFuel(carrier: CarrierSettings, diesel: DieselPrice | null 
     fuel_step_percent: carrier.fuel_step_percent,
     fuel_max_percent: carrier.fuel_max_percent,
   };
-  const key = JSON.stringify([plan.fuel_base_price, plan.fuel_step, plan.fuel_step_percent, plan.fuel_max_percent, diesel?.price ?? null]);
-  let known = percents.get(key);
+  let ofCarrier = percents.get(carrier);
+  if (!ofCarrier) percents.set(carrier, (ofCarrier = new WeakMap()));
+  let known = ofCarrier.get(diesel ?? NO_DIESEL);
   if (known === undefined) {
     known = hasFuelPlan(plan) ? (diesel ? fuelPercent(plan, diesel.price) : null) : false;
-    // a handful of plans and months in use at a time: forget them all rather than track which is oldest
-    if (percents.size >= 1000) percents.clear();
-    percents.set(key, known);
+    ofCarrier.set(diesel ?? NO_DIESEL, known);
   }
   if (known === false) return { fuel: null, lines: [] };
   if (!diesel) return { fuel: null, lines: [{ key: LINE.noDieselPrice, params: { month: date.slice(0, 7) }, amount: null }] };

@@ -185,7 +185,7 @@ const SHORT_DEC = /^-?\d+(?:\.\d+)?$/;
  * double with a number only when it is that number's decimal). Rounding to doubles keeps the order, so
  * when both sides have one, comparing the doubles is comparing the decimals.
  */
-function exactDouble(v: DecimalInput): number {
+export function exactDouble(v: DecimalInput): number {
   if (typeof v === 'number') return Number.isFinite(v) ? v : Number.NaN;
   return typeof v === 'string' && v.length <= 15 && SHORT_DEC.test(v) ? Number(v) : Number.NaN;
 }

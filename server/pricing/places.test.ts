@@ -121,3 +121,24 @@ describe('zone code of a standard quote', () => {
     expect(zc(place('Milano', 'MI', '20121', 'FR'))).toEqual({ zone_code: '*', source: 'default' });
   });
 });
+
+describe('selectBand: the doubles and the exact decimals agree', () => {
+  it('on every measure around the limits', () => {
+    // the same values written with 16 zero decimals are longer than money.ts exactDouble reads as doubles:
+    // they take compareDecimal's exact path
+    const slow = (v: number) => `${v}${Number.isInteger(v) ? '.' : ''}0000000000000000`;
+    const values = (limits: number[]) => [...new Set(limits.flatMap((l) => [l - 1, l - 0.5, l, l + 0.5, l + 1]))].filter((v) => v > 0);
+    const weights = values([150, 300, 550, 1000]);
+    const heights = values([80, 100, 150, 240]);
+    const sides = values([100, 120]);
+    let checked = 0;
+    for (const w of weights)
+      for (const h of heights)
+        for (const a of sides)
+          for (const b of sides) {
+            expect(selectBand(pallet(w, a, b, h), 2), `${w} ${a} ${b} ${h}`).toEqual(selectBand(pallet(slow(w), slow(a), slow(b), slow(h)), 2));
+            checked++;
+          }
+    expect(checked).toBe(weights.length * heights.length * sides.length ** 2);
+  });
+});

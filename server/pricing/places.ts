@@ -2,7 +2,7 @@
  * Places: postal code normalization, matching a place to location rows (pricing.md §0), pallet bands
  * (§2.1) and the zone code of a standard quote (§3.2).
  */
-import { compareDecimal } from './money.js';
+import { compareDecimal, exactDouble } from './money.js';
 import type { Band, Pallet, Place, StandardRateRow, StandardSpecialZone } from './types.js';
 
 /** Upper case, spaces (any whitespace) and hyphens removed: "ab1 2-cd" -> "AB12CD". */
@@ -119,6 +119,20 @@ function fitsFootprint(a: number | string, b: number | string): boolean {
  * validation error of the caller (422) and are not checked here.
  */
 export function selectBand(p: Pallet, row: number): BandResult {
+  // Fast path (issue 37): the four measures as doubles that compare exactly (money.ts exactDouble), each
+  // read once instead of once per limit; otherwise every comparison is compareDecimal's.
+  const weight = exactDouble(p.weight);
+  const height = exactDouble(p.height);
+  const width = exactDouble(p.width);
+  const length = exactDouble(p.length);
+  if (weight === weight && height === height && width === width && length === length) {
+    if (weight > MAX_PALLET_WEIGHT) return { ok: false, row, limit: 'weight', max: MAX_PALLET_WEIGHT };
+    if (height > MAX_PALLET_HEIGHT) return { ok: false, row, limit: 'height', max: MAX_PALLET_HEIGHT };
+    const fits = (width <= FOOTPRINT.long && length <= FOOTPRINT.short) || (length <= FOOTPRINT.long && width <= FOOTPRINT.short);
+    if (!fits) return { ok: false, row, limit: 'footprint', max: `${FOOTPRINT.long}×${FOOTPRINT.short}` };
+    for (const b of BANDS) if (weight <= b.maxWeight && height <= b.maxHeight) return { ok: true, band: b.band };
+    return { ok: false, row, limit: 'weight', max: MAX_PALLET_WEIGHT };
+  }
   if (compareDecimal(p.weight, MAX_PALLET_WEIGHT) > 0) return { ok: false, row, limit: 'weight', max: MAX_PALLET_WEIGHT };
   if (compareDecimal(p.height, MAX_PALLET_HEIGHT) > 0) return { ok: false, row, limit: 'height', max: MAX_PALLET_HEIGHT };
   if (!fitsFootprint(p.width, p.length) && !fitsFootprint(p.length, p.width)) {

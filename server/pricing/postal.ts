@@ -35,7 +35,24 @@ export function postalScore(code: string, pc: string): number {
  * row naming the end wins (it is the more specific one). Ties beyond that cannot happen: the import
  * refuses two rows with the same country, postal code, kind and flow.
  */
-export function matchPostalSurcharges(rows: readonly PostalSurcharge[], origin: Place, destination: Place): PostalMatch[] {
+export function matchPostalSurcharges(rows: readonly PostalSurcharge[], origin: Place, destination: Place): readonly PostalMatch[] {
+  if (rows.length === 0) return [];
+  // Remembered per rows array (the tariff cache's, shared by a burst of quotes) and the two ends (issue 37):
+  // the answer is shared, read-only.
+  let ofRows = postalMatches.get(rows);
+  if (!ofRows) postalMatches.set(rows, (ofRows = new Map()));
+  const key = JSON.stringify([origin.country, origin.postal_code, destination.country, destination.postal_code]);
+  let known = ofRows.get(key);
+  if (!known) {
+    if (ofRows.size >= 100) ofRows.clear();
+    ofRows.set(key, (known = Object.freeze(matchRows(rows, origin, destination))));
+  }
+  return known;
+}
+
+const postalMatches = new WeakMap<readonly PostalSurcharge[], Map<string, readonly PostalMatch[]>>();
+
+function matchRows(rows: readonly PostalSurcharge[], origin: Place, destination: Place): PostalMatch[] {
   const out: PostalMatch[] = [];
   for (const end of ['IN', 'OUT'] as const) {
     const place = end === 'IN' ? origin : destination;
