@@ -7,8 +7,8 @@ import { refusalMessage } from './quoteText.js';
 import { romeToday } from './romeDate.js';
 import { priceQuote } from '../pricing/quote.js';
 import type { CallerKind, CarrierSettings, EndUserSettings, QuoteData, QuoteInput, QuoteRequest } from '../pricing/types.js';
-import { placeReference } from '../repositories/placeReference.js';
-import { isSeller, pricingDataRepo, toCarrierSettings, toEndUserSettings } from '../repositories/pricingData.js';
+import { placeReference, placeReferenceNow } from '../repositories/placeReference.js';
+import { isSeller, pricingDataRepo, toCarrierSettings, toEndUserSettings, type PricingCompany } from '../repositories/pricingData.js';
 import { VISITOR_COMPANY } from '../repositories/settings.js';
 
 type Parties = { carrier: CarrierSettings; endUser: EndUserSettings | null } | { unavailable: true };
@@ -41,6 +41,18 @@ export interface Quoter {
 
 const quoters = new WeakMap<FastifyInstance, Quoter>();
 
+/** The visitors' carrier: none configured, or no longer an active carrier, means no public prices. */
+function visitorParties(c: PricingCompany | undefined): Parties {
+  if (!c || !isSeller(c) || c.status_id !== 1) return { unavailable: true };
+  return { carrier: toCarrierSettings(c), endUser: null };
+}
+
+/** An end user's own company and its carrier (404 when either is gone or the carrier no longer sells). */
+function endUserParties(carrier: PricingCompany | undefined, own: PricingCompany | undefined): Parties {
+  if (!carrier || !isSeller(carrier) || !own) throw notFound();
+  return { carrier: toCarrierSettings(carrier), endUser: toEndUserSettings(own) };
+}
+
 /**
  * The one quote function of the portal, shared by POST /visitor/costRequest and by the transport
  * requests, which price a request again before storing it (server.md §5).
@@ -63,15 +75,11 @@ export function quoterOf(app: FastifyInstance): Quoter {
     switch (kind) {
       case 'visitor': {
         const id = Number(await data.setting(VISITOR_COMPANY)) || null;
-        const c = id ? await data.company(id) : undefined;
-        // no visitor carrier configured, or it is no longer an active carrier: no public prices
-        if (!c || !isSeller(c) || c.status_id !== 1) return { unavailable: true };
-        return { carrier: toCarrierSettings(c), endUser: null };
+        return visitorParties(id ? await data.company(id) : undefined);
       }
       case 'enduser': {
         const [carrier, own] = await Promise.all([u!.carrier_id ? data.company(u!.carrier_id) : undefined, data.company(u!.company_id)]);
-        if (!carrier || !isSeller(carrier) || !own) throw notFound();
-        return { carrier: toCarrierSettings(carrier), endUser: toEndUserSettings(own) };
+        return endUserParties(carrier, own);
       }
       case 'carrier': {
         const carrier = await data.company(u!.company_id);
@@ -86,13 +94,35 @@ export function quoterOf(app: FastifyInstance): Quoter {
     }
   }
 
+  /**
+   * `parties` answered at once when every lookup it needs is cached (visitors and end users, the public quote's
+   * callers; issue 37: each `await` of a cached lookup cost a turn of the microtask queue), else undefined.
+   */
+  function partiesNow(req: FastifyRequest, kind: CallerKind): Parties | undefined {
+    const u = req.user;
+    if (kind === 'visitor') {
+      const setting = data.now.setting(VISITOR_COMPANY);
+      if (!setting) return undefined;
+      const id = Number(setting.v) || null;
+      if (!id) return visitorParties(undefined);
+      const c = data.now.company(id);
+      return c && visitorParties(c.v);
+    }
+    if (kind === 'enduser') {
+      const carrier = u!.carrier_id ? data.now.company(u!.carrier_id) : { v: undefined };
+      const own = data.now.company(u!.company_id);
+      return carrier && own && endUserParties(carrier.v, own.v);
+    }
+    return undefined;
+  }
+
   const quoter: Quoter = {
     async quote(req, kind, body, view = 'full') {
-      const request = toQuoteRequest(body, kind, await placeReference(app.db));
-      const who = await parties(req, kind, body);
+      const request = toQuoteRequest(body, kind, placeReferenceNow(app.db) ?? (await placeReference(app.db)));
+      const who = partiesNow(req, kind) ?? (await parties(req, kind, body));
       if ('unavailable' in who) return { ok: false, message: req.t('pricing.visitorUnavailable') };
       const date = romeToday();
-      const tariffs = await data.tariffsFor(request, who.carrier, who.endUser, date);
+      const tariffs = data.now.tariffsFor(request, who.carrier, who.endUser, date)?.v ?? (await data.tariffsFor(request, who.carrier, who.endUser, date));
       const result = priceQuote({ request, date, carrier: who.carrier, endUser: who.endUser, ...tariffs, view });
       if (!result.ok) return { ok: false, message: refusalMessage(req.lang, result.key, result.params) };
       const validTo = tariffs.sheets.sell?.validate_to?.slice(0, 10) ?? null;

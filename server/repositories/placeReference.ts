@@ -83,6 +83,12 @@ export async function placeReference(db: Db): Promise<PlaceReference> {
   return entry.value ?? entry.loading!;
 }
 
+/** The loaded copy when it is fresh, without a promise (issue 37: the quote's synchronous path); else undefined. */
+export function placeReferenceNow(db: Db): PlaceReference | undefined {
+  const value = cache.get(db)?.value;
+  return value && Date.now() - value.loadedAt < TTL_MS ? value : undefined;
+}
+
 /** Forgets the loaded copy (tests that change the reference tables; an admin edit of them). */
 export function invalidatePlaceReference(db: Db) {
   cache.delete(db);

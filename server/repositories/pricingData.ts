@@ -132,6 +132,30 @@ export function pricingCacheStats(db: Db): { hits: number; misses: number } {
   const c = caches.get(db);
   return { hits: c?.hits ?? 0, misses: c?.misses ?? 0 };
 }
+/** What `tariffsFor` loads depends on: its cache key (see tariffsFor). */
+function tariffsKey(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): string {
+  const key = JSON.stringify([
+    carrier.id,
+    carrier.fuel_base_price,
+    carrier.fuel_step,
+    endUser?.exp_category_id ?? null,
+    endUser?.std_category_id ?? null,
+    date,
+    request.service,
+    request.zone,
+    request.flow,
+    request.island,
+    placeParts(request.origin),
+    placeParts(request.destination),
+  ]);
+  return `tariffs|${key}`;
+}
+
+/** The company row pricing reads. */
+function companyRow(db: Db, id: number) {
+  return db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
 /** A place's four parts, for a cache key (a function of the module: no closure per quote). */
 function placeParts(p: Place) {
   return [p.country, p.postal_code, p.city, p.province];
@@ -175,12 +199,23 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
 
   return {
     async company(id: number) {
-      return memo.get(`company|${id}`, () => db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst());
+      return memo.get(`company|${id}`, () => companyRow(db, id));
     },
 
     /** A setting's value (the visitor carrier). */
     async setting(key: string): Promise<string | null> {
       return memo.get(`setting|${key}`, async () => (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null);
+    },
+
+    /**
+     * `company`, `setting` and `tariffsFor` answered at once when already cached and fresh (`{v}`), else
+     * undefined: the caller then takes the async way (lib/quoteService.ts, issue 37).
+     */
+    now: {
+      company: (id: number) => memo.peek<Awaited<ReturnType<typeof companyRow>>>(`company|${id}`),
+      setting: (key: string) => memo.peek<string | null>(`setting|${key}`),
+      tariffsFor: (request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string) =>
+        memo.peek<Tariffs>(tariffsKey(request, carrier, endUser, date)),
     },
 
     /** The carrier's rate sheet versions of one rate type and zone that have not expired on `date`, with their categories. */
@@ -244,21 +279,7 @@ export function pricingDataRepo(db: Db, cacheMs = 0) {
       // location rows each kept below as well), keyed by everything the loading reads: the carrier and its fuel
       // plan's two cells, the end user's categories, the date and the request's places (JSON: a city's text
       // cannot make two requests share a key). The answer is shared by the quotes of that key: read-only.
-      const key = JSON.stringify([
-        carrier.id,
-        carrier.fuel_base_price,
-        carrier.fuel_step,
-        endUser?.exp_category_id ?? null,
-        endUser?.std_category_id ?? null,
-        date,
-        request.service,
-        request.zone,
-        request.flow,
-        request.island,
-        placeParts(request.origin),
-        placeParts(request.destination),
-      ]);
-      return memo.get(`tariffs|${key}`, () => this.loadTariffs(request, carrier, endUser, date));
+      return memo.get(tariffsKey(request, carrier, endUser, date), () => this.loadTariffs(request, carrier, endUser, date));
     },
 
     async loadTariffs(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): Promise<Tariffs> {
