@@ -21,7 +21,7 @@ describe('TtlCache', () => {
     const cache = new TtlCache<string | undefined>(1000);
     expect(cache.peek('k')).toBeUndefined(); // never asked
     let finish!: (v: string | undefined) => void;
-    const pending = cache.get('k', () => new Promise((r) => (finish = r)));
+    const pending = cache.get('k', () => new Promise<string | undefined>((r) => (finish = r)));
     expect(cache.peek('k')).toBeUndefined(); // still loading: the caller must wait with get
     finish(undefined);
     await pending;
