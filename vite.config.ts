@@ -4,16 +4,18 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.js';
 import { routerAdapter } from './build/routerAdapter.js';
 import { shellPreload } from './build/shellPreload.js';
+import { prerender } from './build/prerender.js';
 
 // The dev server proxies the API and media to a server started with `npm run server` (port 3000).
 // ra-core's router adapter without the data router (build/routerAdapter.ts).
 // index.html preloads the fonts and inlines their faces (build/shellPreload.ts); the build writes brotli and gzip variants next to the text files (build/precompress.ts; served by server/app.ts).
+// A polyfill the supported browsers do not need (build/shims/object-entries.cjs).
+const alias = { 'object.entries': fileURLToPath(new URL('./build/shims/object-entries.cjs', import.meta.url)) };
+
+// The public pages' first screens are prerendered into the built index.html (build/prerender.ts, issue 37).
 export default defineConfig({
-  plugins: [react(), routerAdapter(), shellPreload(), precompress()],
-  resolve: {
-    // A polyfill the supported browsers do not need (build/shims/object-entries.cjs).
-    alias: { 'object.entries': fileURLToPath(new URL('./build/shims/object-entries.cjs', import.meta.url)) },
-  },
+  plugins: [react(), routerAdapter(), shellPreload(), prerender(alias), precompress()],
+  resolve: { alias },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
