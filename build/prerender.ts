@@ -56,7 +56,7 @@ function chooser(routes: string[], scripts: string[]): string {
     `try{var r=location.hash.slice(1),l=JSON.parse(localStorage.getItem("Portal.locale")||"null");` +
     `if(${JSON.stringify(routes)}.indexOf(r)>=0&&(l===null||l==="it")&&!/(?:^|;\\s*)userToken=[^;]/.test(d.cookie)){` +
     `d.documentElement.setAttribute("data-prerender",r);d.getElementById("${PRERENDER_STYLE_ID}").removeAttribute("media");` +
-    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,250);return}}catch(e){}go()})()`
+    `requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000);return}}catch(e){}go()})()`
   );
 }
 
