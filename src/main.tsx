@@ -36,13 +36,13 @@ function Shell() {
 /**
  * The prerendered snapshot of a public page (issue 37, build/prerender.ts): index.html's inline script has
  * put `data-prerender="/route"` on <html> when it shows one. React's first commit into #root replaces it
- * (createRoot clears the container in that commit); then its stylesheet and the attribute go too.
+ * (createRoot clears the container in that commit); then the attribute goes too. Its stylesheet stays:
+ * emotion adopted its rules (they are the page's own).
  */
 const snapshot = document.documentElement.getAttribute('data-prerender');
 
 function SnapshotGone() {
   useLayoutEffect(() => {
-    document.getElementById('prerender-css')?.remove();
     document.documentElement.removeAttribute('data-prerender');
   }, []);
   return null;
