@@ -34,6 +34,7 @@
  * focusable, the chooser's rules); a build whose snapshots are missing fails there and here (an empty render).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createServer, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -94,6 +95,8 @@ export async function renderPages(root: string, alias: NonNullable<UserConfig['r
     // translations) with the sources.
     ssr: { noExternal: ['react-admin', /^ra-/] },
     optimizeDeps: { noDiscovery: true, include: [] },
+    // its caches (the React plugin's pre-bundled runtime) in a temporary folder, not in node_modules/.vite
+    cacheDir: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prerender-')),
   });
   try {
     const mod = (await server.ssrLoadModule('/src/prerender/render.tsx')) as typeof import('../src/prerender/render.js');
@@ -102,6 +105,7 @@ export async function renderPages(root: string, alias: NonNullable<UserConfig['r
     return pages;
   } finally {
     await server.close();
+    fs.rmSync(server.config.cacheDir, { recursive: true, force: true });
   }
 }
 
