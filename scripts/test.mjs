@@ -49,12 +49,12 @@ function newestInput() {
     if (st.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name));
     else newest = Math.max(newest, st.mtimeMs);
   };
-  for (const p of ['src', 'model', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json']) visit(path.join(root, p));
+  for (const p of ['src', 'model', 'public', 'index.html', 'vite.config.ts', 'build', 'package-lock.json', 'tsconfig.json']) visit(path.join(root, p));
   return newest;
 }
 /**
  * The built app is shared by the browser tests of a run; a run whose dist/ is newer than every input of the
- * build (src/, model/, public/, index.html, vite.config.ts, the lock file) keeps it (BUILD=1 always builds). A
+ * build (src/, model/, public/, index.html, vite.config.ts, its plugins in build/, the lock file) keeps it (BUILD=1 always builds). A
  * fresh clone, as CI's, always builds.
  */
 const distIndex = path.join(root, 'dist', 'index.html');

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, {
@@ -48,22 +49,33 @@ const escapeAttr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  * The middleware is built once: @fastify/helmet rebuilt it — parsing every CSP directive — on each
  * request, ~8 % of a quote's CPU time (issue 11's quote benchmark).
  */
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    directives: {
-      defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
+const securityHeadersFor = (scriptSrc?: string[]) =>
+  helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // The built index.html's inline script (it picks the prerendered snapshot of a public page before any
+        // file arrives: build/prerender.ts), allowed by its hash only, when the page has one.
+        ...(scriptSrc?.length ? { scriptSrc: ["'self'", ...scriptSrc] } : {}),
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
     },
-  },
-  frameguard: { action: 'deny' },
-  strictTransportSecurity: false, // sent only behind TLS, below
-  crossOriginEmbedderPolicy: false,
-});
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: false, // sent only behind TLS, below
+    crossOriginEmbedderPolicy: false,
+  });
+const securityHeaders = securityHeadersFor();
+/** One middleware per set of inline scripts (in practice: one built index.html per process). */
+const withScripts = new Map<string, ReturnType<typeof helmet>>();
+
+/** The SHA-256 of each inline script of the built index.html, as CSP sources (the page's own, nothing else). */
+const inlineScriptHashes = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash('sha256').update(m[1]!).digest('base64')}'`);
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -250,8 +262,17 @@ export async function buildApp({ config, db, logger = false, extraResources = []
     if (closing) reply.header('connection', 'close');
   });
 
-  // Security headers (helmet, built once above).
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
+  // The built browser app, when it has been built. index.html gets the API header value written in.
+  const staticDir = config.staticDir;
+  const indexFile = staticDir ? path.join(staticDir, 'index.html') : '';
+  const indexHtml =
+    indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword)) : null;
+  // Security headers (helmet, built once per process above; with the built page's inline script allowed by its hash).
+  const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml) : [];
+  const headers = scriptHashes.length
+    ? (withScripts.get(scriptHashes.join(' ')) ?? withScripts.set(scriptHashes.join(' '), securityHeadersFor(scriptHashes)).get(scriptHashes.join(' '))!)
+    : securityHeaders;
+  app.addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, (err) => done(err as Error | undefined)));
   app.addHook('onSend', async (req, reply) => {
     if (req.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });
@@ -343,11 +364,7 @@ export async function buildApp({ config, db, logger = false, extraResources = []
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  // The built browser app, when it has been built. index.html gets the API header value written in.
-  const staticDir = config.staticDir;
-  const indexFile = staticDir ? path.join(staticDir, 'index.html') : '';
-  const indexHtml =
-    indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8').replace('__API_PASSWORD__', escapeAttr(config.apiPassword)) : null;
+  // The built browser app (index.html read above, with the API header value written in).
   if (indexHtml) await serveStatic(app, staticDir!);
   await app.withTypeProvider<TypeBoxTypeProvider>().register(mediaRoutes);
   // A company's calendar feed, /ical/<token>.ics (docs/calendar-feed.md): outside /api/v1, no API password.

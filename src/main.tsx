@@ -1,10 +1,11 @@
-import { StrictMode, Suspense, lazy } from 'react';
+import { StrictMode, Suspense, lazy, startTransition, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HashRouter, useLocation } from 'react-router-dom';
 // The Roboto faces: src/fonts.css, linked from index.html (inlined in the built page).
 import { installGuard, isPublicRoute } from './authProvider/guard';
 import { installSession } from './authProvider/startup';
 import PublicApp from './PublicApp';
+import { PRERENDERED } from './publicPages';
 import { loadLocale } from './i18n';
 import { storedLocale } from './shellState';
 
@@ -32,16 +33,39 @@ function Shell() {
   );
 }
 
+/**
+ * The prerendered snapshot of a public page (issue 37, build/prerender.ts): index.html's inline script has
+ * put `data-prerender="/route"` on <html> when it shows one. React's first commit into #root replaces it
+ * (createRoot clears the container in that commit); then the attribute goes too. Its stylesheet stays:
+ * emotion adopted its rules (they are the page's own).
+ */
+const snapshot = document.documentElement.getAttribute('data-prerender');
+
+function SnapshotGone() {
+  useLayoutEffect(() => {
+    document.documentElement.removeAttribute('data-prerender');
+  }, []);
+  return null;
+}
+
 // Italian, the default, comes with the entry; a language chosen earlier (English, French) arrives first
-// (when it cannot, the page starts in Italian).
-void loadLocale(storedLocale())
+// (when it cannot, the page starts in Italian). Under a snapshot, the page's own module arrives first too
+// (tracking, access request), so React's first commit is the page, with the snapshot's pixels, not a progress.
+void Promise.all([loadLocale(storedLocale()), snapshot ? PRERENDERED[snapshot]?.() : undefined])
   .catch(() => undefined)
-  .then(() =>
-    createRoot(document.getElementById('root')!).render(
-      <StrictMode>
-        <HashRouter>
-          <Shell />
-        </HashRouter>
-      </StrictMode>,
-    ),
-  );
+  .then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    // In a transition: React renders the tree in slices of a few milliseconds, yielding to the browser
+    // between them, instead of one long task (issue 37: Lighthouse's total blocking time counts every task
+    // over 50 ms at 4× CPU after the first paint, which the snapshot brings before React starts).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <HashRouter>
+            <Shell />
+          </HashRouter>
+          {snapshot && <SnapshotGone />}
+        </StrictMode>,
+      ),
+    );
+  });

@@ -53,3 +53,16 @@ export const publicPages: PortalPage[] = [
   { path: '/quote/request', element: <VisitorRequestPage />, noLayout: true },
   { path: '/track', element: <TrackingPage />, noLayout: true },
 ];
+
+/**
+ * The pages whose first screen is prerendered into index.html at build (issue 37, build/prerender.ts; the
+ * snapshot is chosen by the address before any script runs). Each one's module is in place before React's
+ * first render when its snapshot is on show (`preloadPrerendered`), so that render — which replaces the
+ * snapshot — is the page itself, not a progress.
+ */
+export const PRERENDERED: Record<string, () => Promise<void>> = {
+  '/login': () => Promise.resolve(), // in the entry
+  '/quote': () => Promise.resolve(), // its frame is in the entry; the calculator follows the first paint
+  '/track': TrackingPage.preload,
+  '/access-request': AccessRequestPage.preload,
+};

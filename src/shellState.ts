@@ -1,11 +1,23 @@
 import { QueryClient } from '@tanstack/react-query';
-import { localStorageStore } from 'ra-core';
+import { localStorageStore, type Store } from 'ra-core';
+import { DEFAULT_LOCALE } from './i18n';
 
 /**
  * What the two shells share (src/main.tsx picks one by the route): the store (the chosen language,
  * list preferences) and the query cache, so signing in from the public pages keeps both.
  */
-export const store = localStorageStore(undefined, 'Portal');
+const stored = localStorageStore(undefined, 'Portal');
+
+/**
+ * The language reads as the default (Italian) when none was chosen, as the i18n provider's does. Issue 37:
+ * react-admin's I18nContextProvider renders nothing until the store's language equals the provider's, so a
+ * first visit's first render was empty and the page came one render later; with a prerendered snapshot that
+ * empty commit would replace the snapshot with a blank page. Nothing is written to local storage.
+ */
+export const store: Store = {
+  ...stored,
+  getItem: <T>(key: string, defaultValue?: T) => stored.getItem<T>(key, defaultValue ?? (key === 'locale' ? (DEFAULT_LOCALE as T) : undefined)),
+};
 
 /** The documents: no retry, refetch on window focus; lookups always refetch (stale time 0). */
 export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 0 } } });

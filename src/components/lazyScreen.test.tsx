@@ -27,4 +27,18 @@ describe('lazyScreen', () => {
     expect(screen.getByRole('heading')).toHaveTextContent('Ciao Bea'); // loaded once, shown at once
     expect(loads).toBe(1);
   });
+
+  it('preloaded, the screen renders at once, without the progress (a prerendered page: src/main.tsx)', async () => {
+    let loads = 0;
+    const Greeting = lazyScreen(async () => {
+      loads++;
+      return { Greeting: ({ name }: { name: string }) => <h1>Ciao {name}</h1> };
+    }, 'Greeting');
+    await Greeting.preload();
+    render(<Greeting name="Ada" />);
+    expect(screen.queryByTestId('screen-loading')).toBeNull();
+    expect(screen.getByRole('heading')).toHaveTextContent('Ciao Ada');
+    await Greeting.preload();
+    expect(loads).toBe(1);
+  });
 });

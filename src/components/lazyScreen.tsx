@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType, type FunctionComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ComponentType, type FunctionComponent } from 'react';
 import { Box, CircularProgress } from '@mui/material';
 
 /**
@@ -20,16 +20,25 @@ export function lazyScreen<K extends string, M extends Record<K, ComponentType<a
   load: () => Promise<M>,
   name: K,
   opts: { fullPage?: FullPage } = {},
-): FunctionComponent<ComponentProps<M[K]>> {
-  const Lazy = lazy(async () => ({ default: (await loadOrReload(load))[name] as ComponentType<any> }));
+): FunctionComponent<ComponentProps<M[K]>> & { preload: () => Promise<void> } {
+  // One request for the module, shared by `preload` and React.lazy; once it has arrived the screen renders
+  // the component itself, without suspending: a page started from its prerendered snapshot (issue 37,
+  // src/main.tsx) has its module preloaded, and React's first commit is then the page, never the progress.
+  let loaded: ComponentType<any> | null = null;
+  let loading: Promise<ComponentType<any>> | null = null;
+  const fetchModule = () => (loading ??= loadOrReload(load).then((m) => (loaded = m[name] as ComponentType<any>)));
+  const Lazy = lazy(async () => ({ default: await fetchModule() }));
   function Screen(props: ComponentProps<M[K]>) {
+    // Chosen once per mount: switching from Lazy to the component later would remount the screen.
+    const [Component] = useState<ComponentType<any>>(() => loaded ?? Lazy);
     return (
       <Suspense fallback={<ScreenLoading fullPage={opts.fullPage} />}>
-        <Lazy {...props} />
+        <Component {...props} />
       </Suspense>
     );
   }
   Screen.displayName = `Lazy(${name})`;
+  Screen.preload = () => fetchModule().then(() => undefined);
   return Screen;
 }
 

@@ -200,3 +200,38 @@ describe('build step: precompressDir', () => {
     ]);
   });
 });
+
+describe("the built page's inline script and the Content-Security-Policy (issue 37)", () => {
+  // build/prerender.ts writes one inline script into index.html (it picks the prerendered snapshot); the
+  // server allows exactly that script, by its hash, on every answer.
+  const SCRIPT = 'document.documentElement.setAttribute("data-prerender","/login")';
+  const hash = `'sha256-${crypto.createHash('sha256').update(SCRIPT).digest('base64')}'`;
+  const cspOf = async (index: string) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-csp-'));
+    fs.writeFileSync(path.join(dir, 'index.html'), index);
+    const portal = await createTestPortal('sqlite');
+    const app = await buildApp({ config: { ...portal.config, staticDir: dir }, db: portal.db });
+    try {
+      const page = await app.inject({ url: '/' });
+      const api = await app.inject({ url: '/api/v1/visitor/ping', headers: { 'x-api-password': API_PASSWORD } });
+      expect(api.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+      return String(page.headers['content-security-policy']);
+    } finally {
+      await app.close();
+      await portal.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("allows the page's inline script by its hash, nothing else inline", async () => {
+    const csp = await cspOf(`<!doctype html><head><script>${SCRIPT}</script></head><div id="root"></div>`);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '))!;
+    expect(scriptSrc.trim().split(/\s+/)).toEqual(['script-src', "'self'", hash]);
+  });
+
+  it("without an inline script, scripts from the portal's own address only (helmet's default)", async () => {
+    const csp = await cspOf(INDEX);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src '))!;
+    expect(scriptSrc.trim().split(/\s+/)).toEqual(['script-src', "'self'"]);
+  });
+});

@@ -20,8 +20,14 @@ export const FIRST_LOAD_BUDGET = 200_000;
  * What the login's first load may not grow beyond (the browser test's guard): the size measured last
  * (198.3 kB, docs/first-load.md), plus 3 %. Lower it when the first load shrinks; raise it only for a
  * measured trade written here — otherwise move the new code behind a lazy import.
+ * Issue 37: + 9 kB. index.html carries the four public pages' prerendered first screens (build/prerender.ts:
+ * 28 kB of markup and 46 kB of CSS, 9.6 kB as the server compresses it, 7.3 kB at brotli's best), 1.5 kB → 9.6 kB:
+ * the page paints from the HTML alone (Lighthouse mobile: FCP ~2.0 s → ~0.7 s, LCP ~2.2 s → ~1.1 s).
+ * Measured with it: 208.8 kB. Then + 5.5 kB: the libraries in three files instead of one `vendor` (vite.config.ts),
+ * evaluated in three tasks instead of one of ~140 ms at 4× CPU after the snapshot's paint (the three compress
+ * 4.6 kB less well together). Measured with both: 214.3 kB.
  */
-export const FIRST_LOAD_CEILING = 204_000;
+export const FIRST_LOAD_CEILING = 218_000;
 
 export interface Loaded {
   url: string;

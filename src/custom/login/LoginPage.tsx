@@ -6,6 +6,7 @@ import { PlainTextField } from '../../components/forms/PlainTextField';
 import { LoginFrame } from './LoginFrame';
 import { MfaChallengeError, type MfaChallenge } from '../../authProvider';
 import { withMessages } from '../../publicI18n';
+import { useFocusAfterCommit } from '../../components/afterFirstPaint';
 
 // The second step (docs/two-factor.md) loads when a password step asks for it, not with the login, with its texts.
 const MfaStep = lazy(() =>
@@ -26,6 +27,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [mfa, setMfa] = useState<MfaChallenge | null>(null);
+  const emailRef = useFocusAfterCommit<HTMLInputElement>(!mfa);
 
   const emailMissing = touched && !email.trim();
   const passwordMissing = touched && !password;
@@ -72,7 +74,7 @@ export function LoginPage() {
         onChange={(e) => setEmail(e.target.value)}
         error={emailMissing}
         helperText={emailMissing ? translate('login.email_required') : ' '}
-        autoFocus
+        inputRef={emailRef}
       />
       <PlainTextField
         label={translate('login.password')}

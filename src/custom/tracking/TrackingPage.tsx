@@ -10,6 +10,7 @@ import { FilledTextField } from '../../components/forms/FilledTextField';
 import { PublicCard } from '../accounts/PublicCard';
 import { trackingMessages } from './messages';
 import { usePageTranslate } from './pageTranslate';
+import { useFocusAfterCommit } from '../../components/afterFirstPaint';
 
 /**
  * The answer's view (status, details, events) with the dates' formats (date-fns and its three locales) and
@@ -34,6 +35,7 @@ export function TrackingPage() {
   const [code, setCode] = useState(asked.code);
   const [postal, setPostal] = useState(asked.postal);
   const [missing, setMissing] = useState<{ code?: boolean; postal?: boolean }>({});
+  const codeRef = useFocusAfterCommit<HTMLInputElement>(!asked.code);
 
   // A link followed while the page is open (another mail) fills the fields again.
   useEffect(() => {
@@ -80,7 +82,7 @@ export function TrackingPage() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
             required
-            autoFocus={!asked.code}
+            inputRef={codeRef}
             error={!!missing.code}
             helperText={missing.code ? translate('tracking.required') : translate('tracking.code_help')}
             inputProps={{ maxLength: TRACK_CODE_MAX, autoComplete: 'off', 'data-testid': 'tracking-code' }}
