@@ -59,12 +59,47 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     return found[found.length - 1];
   }
   const codeOf = (text: string) => /\b(\d{4})\b/.exec(text)![1];
+  /**
+   * How long an element (by test id) stays on the page, measured by the page itself: a MutationObserver notes
+   * when it appears and when it goes (the page's performance.now()). Measured from the test process, the time
+   * also held the round trips to the browser, which grow with the machine's load (the file then had to run
+   * alone); the page's own clock holds only the page's timers (and, with `page.clock` installed, counts the time
+   * run through by `runFor`). Call before the action that shows it; the answer resolves the milliseconds between
+   * the two once it has gone.
+   */
+  async function watchLifetime(page: Page, testId: string): Promise<() => Promise<number>> {
+    await page.evaluate((id) => {
+      const w = window as unknown as { __lifetime?: Record<string, { shown?: number; gone?: number }> };
+      const times: { shown?: number; gone?: number } = {};
+      (w.__lifetime ??= {})[id] = times;
+      const present = () => !!document.querySelector(`[data-testid="${id}"]`);
+      const observer = new MutationObserver(() => {
+        if (times.shown === undefined && present()) times.shown = performance.now();
+        else if (times.shown !== undefined && !present()) {
+          times.gone = performance.now();
+          observer.disconnect();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    }, testId);
+    return async () => {
+      const times = await page.evaluate(
+        (id) => (window as unknown as { __lifetime: Record<string, { shown?: number; gone?: number }> }).__lifetime[id],
+        testId,
+      );
+      expect(times.shown, `${testId} was never shown`).toBeDefined();
+      expect(times.gone, `${testId} never went`).toBeDefined();
+      return times.gone! - times.shown!;
+    };
+  }
   const otpValue = (page: Page) =>
     page.evaluate(() => [0, 1, 2, 3].map((i) => (document.querySelector(`[data-testid=otp-${i}]`) as HTMLInputElement).value).join(''));
 
   it('forgotten password: code from the outbox, reset with the 2-second messages, sign-in with the new password', async () => {
     const email = await freshUser();
     const { page, errors, outside } = await ctx.page();
+    // The page's clock flows as usual; the messages' seconds are run through (runFor) instead of waited for.
+    await page.clock.install();
     await page.goto(`${ctx.portal.url}/#/login`);
     await page.getByRole('link', { name: 'Password dimenticata?' }).click();
     await page.waitForURL(/#\/forget-password/);
@@ -85,13 +120,20 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     // Without a code: the document's message, gone after 2 seconds.
     await page.fill('input[name=password]', 'Nuova2024x');
     await page.fill('input[name=password_confirmation]', 'Nuova2024x');
+    // The clock stands still from before the click (the message is the page's own check: no request, no
+    // timer before it shows), then goes 1.5 s (the message is still there) and 1.9 s more (it has gone).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const lifetime = await watchLifetime(page, 'reset-error');
     await page.getByTestId('reset-submit').click();
-    const shown = Date.now();
     expect(await page.getByTestId('reset-error').textContent()).toBe('Inserisci il codice OTP');
+    await page.clock.runFor(1500);
+    expect(await page.getByTestId('reset-error').count()).toBe(1);
+    await page.clock.runFor(1900);
     await page.getByTestId('reset-error').waitFor({ state: 'detached', timeout: 4000 });
-    const lasted = Date.now() - shown;
+    const lasted = await lifetime();
     expect(lasted).toBeGreaterThan(1500);
     expect(lasted).toBeLessThan(3500);
+    await page.clock.resume();
 
     // Digits only, one per box, advancing by itself.
     await page.getByTestId('otp-0').click();
@@ -108,6 +150,7 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     await page.getByTestId('reset-submit').click();
     expect(await page.getByTestId('reset-error').textContent()).toBe('La conferma non corrisponde alla nuova password');
     await shot(page, 'accounts-reset-mismatch');
+    await page.clock.runFor(2100);
     await page.getByTestId('reset-error').waitFor({ state: 'detached', timeout: 4000 });
 
     await page.fill('input[name=password_confirmation]', 'Nuova2024x');
@@ -142,6 +185,9 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
   it('code-entry screen: send enabled at 4 digits, a pasted code fills the boxes, resend after 10 → 0', async () => {
     const email = await freshUser();
     const { page } = await ctx.page();
+    // The page's clock flows as usual; the countdown's ten seconds are then run through second by second
+    // (below) instead of waited for.
+    await page.clock.install();
     await page.goto(`${ctx.portal.url}/#/reset-password-otp?email=${encodeURIComponent(email)}`);
     await expect.poll(() => page.getByTestId('resend-countdown').textContent()).toMatch(/^Potrai richiedere un nuovo codice tra (10|9) s$/);
     expect(await page.getByTestId('otp-resend').count()).toBe(0);
@@ -158,8 +204,21 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     expect(await otpValue(page)).toBe('4815');
     expect(await page.getByTestId('otp-send').isDisabled()).toBe(false);
     await shot(page, 'accounts-otp');
-    // The countdown reaches 0 and resend becomes active; it sends a new code and starts again.
-    await page.getByTestId('otp-resend').waitFor({ timeout: 12_000 });
+    // The countdown reaches 0 and resend becomes active; it sends a new code and starts again. The clock stands
+    // still, then goes a second at a time: each second is a timer the page sets when the last one has fired (a
+    // React effect), so the seconds it shows are the steps it takes (one more if a render came after a step).
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    const left = Number(/tra (\d+) s$/.exec((await page.getByTestId('resend-countdown').textContent()) ?? '')?.[1]);
+    expect(left).toBeGreaterThanOrEqual(7);
+    let steps = 0;
+    while (!(await page.getByTestId('otp-resend').count()) && steps < left + 3) {
+      await page.clock.runFor(1000);
+      steps++;
+    }
+    expect(steps).toBeGreaterThanOrEqual(left);
+    expect(steps).toBeLessThanOrEqual(left + 1);
+    await page.clock.resume();
+    await page.getByTestId('otp-resend').waitFor({ timeout: 2000 });
     await page.getByTestId('otp-resend').click();
     await expect.poll(() => page.getByTestId('otp-notice').textContent()).toMatch(/^Se esiste un account/);
     await mailTo(email);
@@ -192,9 +251,9 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     expect(await page.getByTestId('image-hint').textContent()).toBe('PNG, JPEG o WebP, al massimo 1 MB.');
     await page.fill('input[name=first_name]', 'Martina');
     await page.fill('input[name=city]', 'Genova');
+    const lifetime = await watchLifetime(page, 'profile-notice');
     await page.getByTestId('profile-save').click();
     await page.getByTestId('profile-notice').waitFor();
-    const shown = Date.now();
     expect(await page.getByTestId('profile-notice').textContent()).toBe('Profilo aggiornato con successo');
     // The top bar follows at once: new name, new picture (served from /media).
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Martina Bianchi');
@@ -203,7 +262,7 @@ describeInBrowser('accounts in Chromium, in Italian', (ctx) => {
     await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await shot(page, 'accounts-settings-saved');
     await page.getByTestId('profile-notice').waitFor({ state: 'detached', timeout: 5000 });
-    expect(Date.now() - shown).toBeGreaterThan(2500);
+    expect(await lifetime()).toBeGreaterThan(2500);
     // Still there after a reload (it came from the server).
     await page.reload();
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Martina Bianchi');
