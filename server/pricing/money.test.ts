@@ -10,6 +10,7 @@ import {
   parseDecimal,
   percentOf,
   applyPercentExactly,
+  mulCentsExactly,
   roundHalfUp,
   toCents,
   toCentsOrNull,
@@ -91,6 +92,18 @@ describe('exact multiplication', () => {
     expect(applyPercent(11900, '10', -1)).toBe(10710);
     expect(applyPercent(1005, '5', -1)).toBe(955); // 954.75
     expect(applyPercent(1, '50', 1)).toBe(2); // 1.5 -> 2
+  });
+  it('mulCents: the fast path gives what the BigInt path gives', () => {
+    let a = 777;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let i = 0; i < 50_000; i++) {
+      const c = Math.floor((next() - 0.2) * 2 ** (1 + Math.floor(next() * 30)));
+      const factor = `${Math.floor(next() * 5)}${next() < 0.8 ? `.${String(Math.floor(next() * 10_000)).slice(0, 1 + Math.floor(next() * 4))}` : ''}`;
+      expect(mulCents(c, factor), `${c} × ${factor}`).toBe(mulCentsExactly(c, factor));
+    }
+    expect(mulCents(1, '0.5')).toBe(1);
+    expect(mulCents(-1, '0.5')).toBe(-1);
+    expect(mulCents(3, '0.5')).toBe(2);
   });
   it('applyPercent: the fast path gives what the BigInt path gives', () => {
     let a = 12345;
