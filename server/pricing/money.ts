@@ -97,23 +97,36 @@ export function toCentsOrNull(v: DecimalInput | null | undefined): Cents | null 
   return isBlank(v) ? null : toCents(v);
 }
 
+/**
+ * The fast paths' operand (percentOf, applyPercent, mulCents; issue 37): a plain decimal text of at most 4
+ * places and at most 400, as an integer count of ten-thousandths; null for anything else (the BigInt paths).
+ */
+function tenThousandths(v: DecimalInput): number | null {
+  if (typeof v !== 'string') return null;
+  const m = PLAIN_PERCENT.exec(v);
+  if (!m) return null;
+  const h = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+  return h <= 4_000_000 ? h : null;
+}
+
+/**
+ * num / den rounded half-up (away from zero below it), as roundHalfUp, for an integer `num` below 2^53 in
+ * magnitude (the callers' bounds keep it there): the remainder and the exact quotient are integers a double
+ * holds, so the result is the BigInt path's.
+ */
+function roundExactly(num: number, den: number): number {
+  const r = num % den;
+  const q = (num - r) / den;
+  return 2 * Math.abs(r) >= den ? (num < 0 ? q - 1 : q + 1) : q + 0;
+}
+
 /** cents × factor (exact decimal), rounded half-up to the cent. */
 export function mulCents(c: Cents, factor: DecimalInput): Cents {
   // Fast path (issue 37: the visitors' multiplier, on every class of a public quote): as percentOf's, a plain
   // factor of up to 4 decimals, at most 400, on an amount below 2^30 cents: cents × factor·10^4 stays below
   // 2^53, so the double arithmetic is exact and rounds as the BigInt path below does.
-  if (typeof factor === 'string' && Number.isSafeInteger(c) && Math.abs(c) < 2 ** 30) {
-    const m = PLAIN_PERCENT.exec(factor);
-    if (m) {
-      const h = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
-      if (h <= 4_000_000) {
-        const num = c * h;
-        const r = num % 10_000;
-        const q = (num - r) / 10_000;
-        return 2 * Math.abs(r) >= 10_000 ? (num < 0 ? q - 1 : q + 1) : q + 0;
-      }
-    }
-  }
+  const h = Number.isSafeInteger(c) && Math.abs(c) < 2 ** 30 ? tenThousandths(factor) : null;
+  if (h !== null) return roundExactly(c * h, 10_000);
   return mulCentsExactly(c, factor);
 }
 
@@ -129,18 +142,8 @@ export function percentOf(c: Cents, percent: DecimalInput): Cents {
   // on an amount below 2^31 cents. Then cents × percent·10^4 stays below 2^53, so the product, its
   // remainder by 10^6 and the exact quotient are integers a double holds exactly: the same half-up
   // result as the BigInt path, without parsing into BigInts.
-  if (typeof percent === 'string' && Number.isSafeInteger(c) && Math.abs(c) < 2 ** 31) {
-    const m = PLAIN_PERCENT.exec(percent);
-    if (m) {
-      const h = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
-      if (h <= 4_000_000) {
-        const num = c * h;
-        const r = num % 1_000_000;
-        const q = (num - r) / 1_000_000;
-        return 2 * Math.abs(r) >= 1_000_000 ? (num < 0 ? q - 1 : q + 1) : q + 0;
-      }
-    }
-  }
+  const h = Number.isSafeInteger(c) && Math.abs(c) < 2 ** 31 ? tenThousandths(percent) : null;
+  if (h !== null) return roundExactly(c * h, 1_000_000);
   const p = parseDecimal(percent);
   return toSafeNumber(roundHalfUp(BigInt(c) * p.n, pow10(p.scale) * 100n));
 }
@@ -150,18 +153,8 @@ export function applyPercent(c: Cents, percent: DecimalInput, direction: 1 | -1)
   // Fast path (issue 37: every class of an end user's quote with an increase or a decrease): as percentOf's,
   // a plain percent of up to 4 decimals, at most 400, on an amount below 2^30 cents: cents × (10^6 ± percent·10^4)
   // stays below 2^53, so the double arithmetic is exact and rounds as the BigInt path below does.
-  if (typeof percent === 'string' && Number.isSafeInteger(c) && Math.abs(c) < 2 ** 30) {
-    const m = PLAIN_PERCENT.exec(percent);
-    if (m) {
-      const h = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
-      if (h <= 4_000_000) {
-        const num = c * (direction === 1 ? 1_000_000 + h : 1_000_000 - h);
-        const r = num % 1_000_000;
-        const q = (num - r) / 1_000_000;
-        return 2 * Math.abs(r) >= 1_000_000 ? (num < 0 ? q - 1 : q + 1) : q + 0;
-      }
-    }
-  }
+  const h = Number.isSafeInteger(c) && Math.abs(c) < 2 ** 30 ? tenThousandths(percent) : null;
+  if (h !== null) return roundExactly(c * (direction === 1 ? 1_000_000 + h : 1_000_000 - h), 1_000_000);
   return applyPercentExactly(c, percent, direction);
 }
 
