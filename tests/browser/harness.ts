@@ -132,20 +132,142 @@ export interface PageOptions {
   reducedMotion?: 'reduce' | 'no-preference';
 }
 
-/** A fresh context (its own profile: cookies, local storage) whose page records any request for another host (refused by the browser: TEST_CHROMIUM_FLAGS). */
-export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<BrowserPage> {
-  const context = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 }, reducedMotion: opts.reducedMotion ?? 'reduce' });
-  const outside: string[] = [];
-  const errors: string[] = [];
+/**
+ * A page of its own context, recording the requests for another host (refused by the browser:
+ * TEST_CHROMIUM_FLAGS) and the page's uncaught errors into the arrays of its current hand-out (`reuse`).
+ */
+interface OwnedPage {
+  context: BrowserContext;
+  page: Page;
+  /** what the context was made with (a hand-out asking for the other gets another context) */
+  reducedMotion: 'reduce' | 'no-preference';
+  /** where the context's listeners record, replaced at each hand-out */
+  sink: { outside: string[]; errors: string[] };
+  /** set when the test changed something a reset cannot undo (a route, an init script, the clock…) */
+  tainted: boolean;
+  /** the listeners the test added to the page or the context, removed before the next hand-out */
+  added: Array<{ target: Page | BrowserContext; event: string; listener: (...args: never[]) => unknown }>;
+}
+
+const DESKTOP = { width: 1280, height: 800 };
+
+/**
+ * The methods after which a context is not handed out again: what they change outlives a reset (cookies
+ * cleared, local and session storage cleared, the page back on the portal's icon), so the context is closed.
+ */
+const TAINTING = {
+  context: [
+    'route',
+    'routeFromHAR',
+    'routeWebSocket',
+    'addInitScript',
+    'grantPermissions',
+    'clearPermissions',
+    'setOffline',
+    'setExtraHTTPHeaders',
+    'setGeolocation',
+    'exposeBinding',
+    'exposeFunction',
+    'setHTTPCredentials',
+    'newCDPSession',
+    'newPage',
+    'setDefaultTimeout',
+    'setDefaultNavigationTimeout',
+  ],
+  page: [
+    'route',
+    'routeFromHAR',
+    'routeWebSocket',
+    'addInitScript',
+    'exposeBinding',
+    'exposeFunction',
+    'setExtraHTTPHeaders',
+    'setDefaultTimeout',
+    'setDefaultNavigationTimeout',
+    'emulateMedia',
+    'addLocatorHandler',
+    'requestGC',
+  ],
+  clock: ['install', 'fastForward', 'pauseAt', 'resume', 'runFor', 'setFixedTime', 'setSystemTime'],
+} as const;
+const LISTENING = ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'] as const;
+
+/** Wraps `target`'s methods so that calling one marks `owned` tainted (instance properties over the prototype's). */
+function taintOn(owned: OwnedPage, target: object, names: readonly string[]) {
+  const t = target as Record<string, unknown>;
+  for (const name of names) {
+    const original = t[name];
+    if (typeof original !== 'function') continue;
+    t[name] = (...args: unknown[]) => {
+      owned.tainted = true;
+      return (original as (...a: unknown[]) => unknown).apply(target, args);
+    };
+  }
+}
+
+/** Wraps `target`'s listener methods so that what the test adds is recorded (and removed at the next reset). */
+function recordListeners(owned: OwnedPage, target: Page | BrowserContext) {
+  const t = target as unknown as Record<string, unknown>;
+  for (const name of LISTENING) {
+    const original = t[name] as (event: string, listener: (...args: never[]) => unknown) => unknown;
+    t[name] = (event: string, listener: (...args: never[]) => unknown) => {
+      owned.added.push({ target, event, listener });
+      return original.call(target, event, listener);
+    };
+  }
+}
+
+/** A fresh context (its own profile: cookies, local storage) and its page (`OwnedPage`). */
+async function openOwnedPage(browser: Browser, opts: PageOptions = {}): Promise<OwnedPage> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, reducedMotion: opts.reducedMotion ?? 'reduce' });
+  const reducedMotion = opts.reducedMotion ?? 'reduce';
+  const owned: OwnedPage = { context, page: undefined as unknown as Page, reducedMotion, sink: { outside: [], errors: [] }, tainted: false, added: [] };
   // Recorded, not routed: the browser's proxy address refuses them (TEST_CHROMIUM_FLAGS).
   context.on('request', (request) => {
     const u = new URL(request.url());
     if (u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.protocol === 'data:' || u.protocol === 'blob:') return;
-    outside.push(request.url());
+    owned.sink.outside.push(request.url());
   });
   const page = await context.newPage();
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, outside, errors };
+  owned.page = page;
+  page.on('pageerror', (e) => owned.sink.errors.push(e.message));
+  taintOn(owned, context, TAINTING.context);
+  taintOn(owned, page, TAINTING.page);
+  taintOn(owned, context.clock, TAINTING.clock);
+  recordListeners(owned, context);
+  recordListeners(owned, page);
+  return owned;
+}
+
+/** A fresh context whose page records any request for another host (refused by the browser: TEST_CHROMIUM_FLAGS). */
+export async function newPage(browser: Browser, opts: PageOptions = {}): Promise<BrowserPage> {
+  const { context, page, sink } = await openOwnedPage(browser, opts);
+  return { context, page, outside: sink.outside, errors: sink.errors };
+}
+
+/**
+ * Makes a context that a test has finished with look new for the next one, or answers false when it cannot
+ * (then it is closed): the test's listeners removed, cookies cleared, the page back on the portal's icon with
+ * its local and session storage cleared. What stays is the browser's memory cache and the page's process
+ * (its compiled scripts), so the next sign-in loads the app warm: about 1.8 s of CPU (Chromium and the
+ * server) against 5.1–5.7 s for a new context and a cold load (tests/browser/harness.ts `reuse`, measured
+ * with /proc on this machine, three of each).
+ */
+async function resetForNext(owned: OwnedPage, portalUrl: string): Promise<boolean> {
+  const { context, page } = owned;
+  if (owned.tainted || page.isClosed() || context.pages().length !== 1) return false;
+  for (const { target, event, listener } of owned.added.splice(0)) (target as unknown as NodeJS.EventEmitter).off(event, listener as () => void);
+  try {
+    await context.clearCookies();
+    await page.goto(`${portalUrl}/favicon.svg`);
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function login(page: Page, base: string, email: string, password = 'demo1234') {
@@ -204,18 +326,38 @@ export interface BrowserSuite {
  * for requests that left the machine (an `outside` not empty fails the test). `ctx.portal` and
  * `ctx.browser` are there from the suite's own `beforeAll` hooks on (they run after the harness's).
  */
-export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => void) {
+export interface SuiteOptions {
+  /**
+   * Hands a test's finished contexts to the next tests of the file (`resetForNext`), warm, instead of
+   * closing them (default true). A file measuring what a first visit loads (bundle, prerender) says false.
+   */
+  reuseContexts?: boolean;
+}
+
+export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => void, options: SuiteOptions = {}) {
+  const reuseContexts = (options.reuseContexts ?? true) && process.env.BROWSER_FRESH_CONTEXTS !== "1";
   describe.skipIf(!browserAvailable)(name, () => {
     let portal: RunningPortal | undefined;
     let browser: Browser | undefined;
     /** pages opened by the running test; null between tests (then they belong to the suite) */
-    let testPages: BrowserPage[] | null = null;
-    const suitePages: BrowserPage[] = [];
+    let testPages: OwnedPage[] | null = null;
+    const suitePages: OwnedPage[] = [];
+    /** contexts reset for the next test (`resetForNext`) */
+    const idle: OwnedPage[] = [];
 
-    /** Closes the pages, then fails when one of them sent a request off the machine. */
-    const settle = async (pages: BrowserPage[]) => {
-      await Promise.allSettled(pages.map((p) => p.context.close()));
-      for (const p of pages) expect(p.outside, 'requests that left the machine').toEqual([]);
+    /**
+     * Fails when one of the pages sent a request off the machine; the pages are then reset for the next
+     * test when they can be (`resetForNext`, after a passing test), else closed.
+     */
+    const settle = async (pages: OwnedPage[], keep: boolean) => {
+      const outside = pages.flatMap((p) => p.sink.outside);
+      await Promise.allSettled(
+        pages.map(async (p) => {
+          if (keep && reuseContexts && portal && (await resetForNext(p, portal.url))) idle.push(p);
+          else await p.context.close();
+        }),
+      );
+      expect(outside, 'requests that left the machine').toEqual([]);
     };
 
     beforeAll(async () => {
@@ -224,7 +366,8 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
     });
     afterAll(async () => {
       try {
-        await settle(suitePages.splice(0));
+        await settle(suitePages.splice(0), false);
+        await Promise.allSettled(idle.splice(0).map((p) => p.context.close()));
       } finally {
         await browser?.close();
         await portal?.close();
@@ -233,10 +376,10 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
     beforeEach(() => {
       testPages = [];
     });
-    afterEach(async () => {
+    afterEach(async (test) => {
       const pages = testPages ?? [];
       testPages = null;
-      await settle(pages);
+      await settle(pages, test.task.result?.state !== 'fail');
     });
 
     const ctx: BrowserSuite = {
@@ -248,10 +391,17 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
         if (!browser) throw new Error("ctx.browser is there from the suite's beforeAll on");
         return browser;
       },
-      async page(opts) {
-        const p = await newPage(ctx.browser, opts);
+      async page(opts = {}) {
+        const reducedMotion = opts.reducedMotion ?? 'reduce';
+        const at = testPages ? idle.findIndex((p) => p.reducedMotion === reducedMotion) : -1;
+        let p: OwnedPage;
+        if (at >= 0) {
+          p = idle.splice(at, 1)[0];
+          p.sink = { outside: [], errors: [] };
+          await p.page.setViewportSize(opts.viewport ?? DESKTOP);
+        } else p = await openOwnedPage(ctx.browser, opts);
         (testPages ?? suitePages).push(p);
-        return p;
+        return { context: p.context, page: p.page, outside: p.sink.outside, errors: p.sink.errors };
       },
       login: (page, who, password) => signIn(page, ctx.portal.url, who, password),
     };

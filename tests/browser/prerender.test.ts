@@ -80,88 +80,92 @@ const snapshotShown = (page: Page) =>
     visible: [...document.querySelectorAll<HTMLElement>('[data-prerender-page]')].filter((el) => el.offsetHeight > 0).map((el) => el.dataset.prerenderPage),
   }));
 
-describeInBrowser('Prerendered public pages (issue 37, Chromium)', (ctx) => {
-  it('the built index.html holds the four snapshots, inert, hidden from assistive technology, without test ids, ids or autofocus', () => {
-    const html = fs.readFileSync(path.resolve('dist', 'index.html'), 'utf8');
-    const snapshots = [...html.matchAll(/<div data-prerender-page="([^"]+)"([^>]*)>/g)];
-    expect(snapshots.map((m) => m[1])).toEqual(PAGES);
-    for (const m of snapshots) expect(m[2]).toBe(' inert aria-hidden="true"');
-    const root = html.slice(html.indexOf('<div id="root">') + '<div id="root">'.length, html.indexOf('</body>'));
-    expect(root).not.toMatch(/ (data-testid|id|for|autofocus|name)="/);
-    // the chooser is the page's only inline script (the server allows it by its hash)
-    expect([...html.matchAll(/<script>/g)]).toHaveLength(1);
-  });
+describeInBrowser(
+  'Prerendered public pages (issue 37, Chromium)',
+  (ctx) => {
+    it('the built index.html holds the four snapshots, inert, hidden from assistive technology, without test ids, ids or autofocus', () => {
+      const html = fs.readFileSync(path.resolve('dist', 'index.html'), 'utf8');
+      const snapshots = [...html.matchAll(/<div data-prerender-page="([^"]+)"([^>]*)>/g)];
+      expect(snapshots.map((m) => m[1])).toEqual(PAGES);
+      for (const m of snapshots) expect(m[2]).toBe(' inert aria-hidden="true"');
+      const root = html.slice(html.indexOf('<div id="root">') + '<div id="root">'.length, html.indexOf('</body>'));
+      expect(root).not.toMatch(/ (data-testid|id|for|autofocus|name)="/);
+      // the chooser is the page's only inline script (the server allows it by its hash)
+      expect([...html.matchAll(/<script>/g)]).toHaveLength(1);
+    });
 
-  it('before any script file arrives, each page shows its own snapshot, in Italian, and nothing in it takes focus', async () => {
-    for (const route of PAGES) {
-      const { page } = await ctx.page({ viewport: PHONE });
-      await htmlOnly(page, `${ctx.portal.url}/#${route}`);
-      expect(await snapshotShown(page), route).toEqual({ chosen: route, visible: [route] });
-      expect(await page.locator('h1').filter({ visible: true }).count(), route).toBe(1);
-      expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
-      for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.tagName), route).toBe('BODY');
-      // axe and screen readers: nothing of it is exposed (the snapshot is aria-hidden and inert)
-      expect(await page.locator('h1').filter({ visible: true }).getAttribute('aria-hidden')).toBeNull();
-      expect(await page.getByRole('heading').count(), route).toBe(0);
-      await page.context().close();
-    }
-  });
-
-  it("React's render has the snapshot's texts and layout at 390 px, and the snapshot is gone from the page", async () => {
-    for (const route of PAGES) {
-      const { page, errors } = await ctx.page({ viewport: PHONE });
-      await htmlOnly(page, `${ctx.portal.url}/#${route}`);
-      const before = await boxes(page, `[data-prerender-page="${route}"]`, route);
-      await shot(page, `prerender-${route.slice(1)}-snapshot`);
-      await page.context().close();
-
-      const { page: live } = await ctx.page({ viewport: PHONE });
-      await live.goto(`${ctx.portal.url}/#${route}`);
-      await expect.poll(() => live.evaluate(() => document.querySelectorAll('[data-prerender-page]').length)).toBe(0);
-      // the snapshot's rules stay, adopted by emotion (its server-rendering hydration marks them `data-s`): not compiled again
-      expect(await live.evaluate(() => ['media', 'data-s'].map((a) => document.getElementById('prerender-css')?.hasAttribute(a)))).toEqual([false, true]);
-      expect(await live.evaluate(() => document.documentElement.hasAttribute('data-prerender'))).toBe(false);
-      const after = await boxes(live, '#root', route);
-      await shot(live, `prerender-${route.slice(1)}-react`);
-      expect(errors).toEqual([]);
-      expect(after.length, route).toBe(before.length);
-      for (const [selector] of COMPARED[route]!) expect(before.filter((b) => b.selector === selector).length, `${route} ${selector}`).toBeGreaterThan(0);
-      for (const [i, b] of before.entries()) {
-        const a = after[i]!;
-        expect(a.text, `${route} ${b.selector} #${i}`).toBe(b.text);
-        for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(a[k] - b[k]), `${route} ${b.selector} #${i} ${k}`).toBeLessThanOrEqual(1);
+    it('before any script file arrives, each page shows its own snapshot, in Italian, and nothing in it takes focus', async () => {
+      for (const route of PAGES) {
+        const { page } = await ctx.page({ viewport: PHONE });
+        await htmlOnly(page, `${ctx.portal.url}/#${route}`);
+        expect(await snapshotShown(page), route).toEqual({ chosen: route, visible: [route] });
+        expect(await page.locator('h1').filter({ visible: true }).count(), route).toBe(1);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+        for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.tagName), route).toBe('BODY');
+        // axe and screen readers: nothing of it is exposed (the snapshot is aria-hidden and inert)
+        expect(await page.locator('h1').filter({ visible: true }).getAttribute('aria-hidden')).toBeNull();
+        expect(await page.getByRole('heading').count(), route).toBe(0);
+        await page.context().close();
       }
-      // one of each test id: the snapshot left none behind
-      const ids = await live.evaluate(() => [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid')));
-      expect(ids.length).toBe(new Set(ids).size);
-    }
-  });
+    });
 
-  it('no snapshot for a signed-in user, another language, another address or an address with a query', async () => {
-    const cases: Array<{ name: string; hash: string; setup?: (page: Page) => Promise<unknown> }> = [
-      { name: 'signed in, private page', hash: '/', setup: (p) => p.context().addCookies([{ name: 'userToken', value: 'x', url: ctx.portal.url }]) },
-      { name: 'signed in, login', hash: '/login', setup: (p) => p.context().addCookies([{ name: 'userToken', value: 'x', url: ctx.portal.url }]) },
-      { name: 'English', hash: '/login', setup: (p) => p.addInitScript(() => localStorage.setItem('Portal.locale', '"en"')) },
-      { name: 'French', hash: '/quote', setup: (p) => p.addInitScript(() => localStorage.setItem('Portal.locale', '"fr"')) },
-      { name: 'root', hash: '/' },
-      { name: 'another public page', hash: '/forget-password' },
-      { name: 'an invitation', hash: '/access-request?carrier=1' },
-      { name: 'a tracking link', hash: '/track?code=X&postal_code=1' },
-    ];
-    for (const c of cases) {
+    it("React's render has the snapshot's texts and layout at 390 px, and the snapshot is gone from the page", async () => {
+      for (const route of PAGES) {
+        const { page, errors } = await ctx.page({ viewport: PHONE });
+        await htmlOnly(page, `${ctx.portal.url}/#${route}`);
+        const before = await boxes(page, `[data-prerender-page="${route}"]`, route);
+        await shot(page, `prerender-${route.slice(1)}-snapshot`);
+        await page.context().close();
+
+        const { page: live } = await ctx.page({ viewport: PHONE });
+        await live.goto(`${ctx.portal.url}/#${route}`);
+        await expect.poll(() => live.evaluate(() => document.querySelectorAll('[data-prerender-page]').length)).toBe(0);
+        // the snapshot's rules stay, adopted by emotion (its server-rendering hydration marks them `data-s`): not compiled again
+        expect(await live.evaluate(() => ['media', 'data-s'].map((a) => document.getElementById('prerender-css')?.hasAttribute(a)))).toEqual([false, true]);
+        expect(await live.evaluate(() => document.documentElement.hasAttribute('data-prerender'))).toBe(false);
+        const after = await boxes(live, '#root', route);
+        await shot(live, `prerender-${route.slice(1)}-react`);
+        expect(errors).toEqual([]);
+        expect(after.length, route).toBe(before.length);
+        for (const [selector] of COMPARED[route]!) expect(before.filter((b) => b.selector === selector).length, `${route} ${selector}`).toBeGreaterThan(0);
+        for (const [i, b] of before.entries()) {
+          const a = after[i]!;
+          expect(a.text, `${route} ${b.selector} #${i}`).toBe(b.text);
+          for (const k of ['x', 'y', 'width', 'height'] as const) expect(Math.abs(a[k] - b[k]), `${route} ${b.selector} #${i} ${k}`).toBeLessThanOrEqual(1);
+        }
+        // one of each test id: the snapshot left none behind
+        const ids = await live.evaluate(() => [...document.querySelectorAll('[data-testid]')].map((e) => e.getAttribute('data-testid')));
+        expect(ids.length).toBe(new Set(ids).size);
+      }
+    });
+
+    it('no snapshot for a signed-in user, another language, another address or an address with a query', async () => {
+      const cases: Array<{ name: string; hash: string; setup?: (page: Page) => Promise<unknown> }> = [
+        { name: 'signed in, private page', hash: '/', setup: (p) => p.context().addCookies([{ name: 'userToken', value: 'x', url: ctx.portal.url }]) },
+        { name: 'signed in, login', hash: '/login', setup: (p) => p.context().addCookies([{ name: 'userToken', value: 'x', url: ctx.portal.url }]) },
+        { name: 'English', hash: '/login', setup: (p) => p.addInitScript(() => localStorage.setItem('Portal.locale', '"en"')) },
+        { name: 'French', hash: '/quote', setup: (p) => p.addInitScript(() => localStorage.setItem('Portal.locale', '"fr"')) },
+        { name: 'root', hash: '/' },
+        { name: 'another public page', hash: '/forget-password' },
+        { name: 'an invitation', hash: '/access-request?carrier=1' },
+        { name: 'a tracking link', hash: '/track?code=X&postal_code=1' },
+      ];
+      for (const c of cases) {
+        const { page } = await ctx.page({ viewport: PHONE });
+        await c.setup?.(page);
+        await htmlOnly(page, `${ctx.portal.url}/#${c.hash}`);
+        expect(await snapshotShown(page), c.name).toEqual({ chosen: null, visible: [] });
+        // and its rules are gone: they style nothing else
+        expect(await page.locator('#prerender-css').count(), c.name).toBe(0);
+        await page.context().close();
+      }
+      // Italian chosen explicitly: the snapshot shows
       const { page } = await ctx.page({ viewport: PHONE });
-      await c.setup?.(page);
-      await htmlOnly(page, `${ctx.portal.url}/#${c.hash}`);
-      expect(await snapshotShown(page), c.name).toEqual({ chosen: null, visible: [] });
-      // and its rules are gone: they style nothing else
-      expect(await page.locator('#prerender-css').count(), c.name).toBe(0);
-      await page.context().close();
-    }
-    // Italian chosen explicitly: the snapshot shows
-    const { page } = await ctx.page({ viewport: PHONE });
-    await page.addInitScript(() => localStorage.setItem('Portal.locale', '"it"'));
-    await htmlOnly(page, `${ctx.portal.url}/#/track`);
-    expect(await snapshotShown(page)).toEqual({ chosen: '/track', visible: ['/track'] });
-  });
-});
+      await page.addInitScript(() => localStorage.setItem('Portal.locale', '"it"'));
+      await htmlOnly(page, `${ctx.portal.url}/#/track`);
+      expect(await snapshotShown(page)).toEqual({ chosen: '/track', visible: ['/track'] });
+    });
+  },
+  { reuseContexts: false },
+); // each test measures a first visit: a new context, nothing cached
