@@ -286,7 +286,8 @@ export async function login(page: Page, base: string, email: string, password = 
  * of the form itself type into it (`login`, or by hand).
  */
 export async function signIn(page: Page, base: string, email: string, password = 'demo1234') {
-  await page.goto(`${base}/favicon.svg`);
+  // A context handed on by `resetForNext` is already there.
+  if (page.url() !== `${base}/favicon.svg`) await page.goto(`${base}/favicon.svg`);
   const failed = await page.evaluate(
     async ({ email, password, apiPassword }) => {
       const r = await fetch('/api/v1/visitor/login', {
@@ -335,7 +336,7 @@ export interface SuiteOptions {
 }
 
 export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => void, options: SuiteOptions = {}) {
-  const reuseContexts = (options.reuseContexts ?? true) && process.env.BROWSER_FRESH_CONTEXTS !== "1";
+  const reuseContexts = (options.reuseContexts ?? true) && process.env.BROWSER_FRESH_CONTEXTS !== '1';
   describe.skipIf(!browserAvailable)(name, () => {
     let portal: RunningPortal | undefined;
     let browser: Browser | undefined;
