@@ -313,8 +313,10 @@ export interface BrowserSuite {
   readonly portal: RunningPortal;
   readonly browser: Browser;
   /**
-   * A fresh page in its own context (`newPage`). Opened inside a test, it is closed after the test, and
-   * after the test no request of it may have left the machine; opened in a beforeAll, the same after all.
+   * A page in its own context, as new to the test: a new one, or one an earlier test of the file finished
+   * with, reset (`resetForNext`: no cookies, no storage, none of that test's listeners; what a reset cannot
+   * undo closes the context instead). Opened inside a test, it is reset or closed after the test, and after
+   * the test no request of it may have left the machine; opened in a beforeAll, closed after all.
    */
   page(opts?: PageOptions): Promise<BrowserPage>;
   /** Signs `who` in through the API (demo password unless given; `signIn`) and waits for the shell. */
@@ -323,7 +325,7 @@ export interface BrowserSuite {
 
 /**
  * The browser tests' describe: skipped (loudly, see `browserAvailable`) without Chromium; one portal
- * (`startPortal`) and one Chromium connection per file; pages from `ctx.page()` closed after each test and checked
+ * (`startPortal`) and one Chromium connection per file; pages from `ctx.page()` reset or closed after each test and checked
  * for requests that left the machine (an `outside` not empty fails the test). `ctx.portal` and
  * `ctx.browser` are there from the suite's own `beforeAll` hooks on (they run after the harness's).
  */
