@@ -57,7 +57,7 @@ export default defineConfig(
 
   // Node: the server, the scripts, the tests, the config files.
   {
-    files: ['server/**', 'scripts/**', 'tests/**', '*.{js,mjs,ts}'],
+    files: ['server/**', 'scripts/**', 'tests/**', '.ci/**', '*.{js,mjs,ts}'],
     languageOptions: { globals: { ...globals.node } },
   },
 
