@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           // The migrated and seeded databases every portal copies (tests/setup/portalTemplate.ts).
           globalSetup: ['tests/setup/globalSetup.ts'],
+          // Passwords and codes hashed at the tests' cost (tests/setup/testHashing.ts).
+          setupFiles: ['tests/setup/testHashing.ts'],
           // The files share a worker's modules (the server is imported once per worker, not per file): the
           // server keeps its state per app and database (WeakMaps), the tests mock nothing. With the templates:
           // import 174 s → 20 s, CPU 437 s → 254 s (60 files on SQLite and PostgreSQL, under the same load).
@@ -48,6 +50,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/setup/globalSetup.ts'],
+          setupFiles: ['tests/setup/testHashing.ts'],
           // One module graph per worker for its files (not isolated), each file connecting to the run's Chromium
           // (globalSetup) with contexts of its own, signing in through the API (harness.ts `signIn`). Two files at a
           // time, after the unit and API files (groupOrder 1): a browser file mostly waits (for the page, for its

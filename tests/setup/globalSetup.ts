@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { makeTemplates, type PortalTemplates } from './portalTemplate.js';
+import { useTestHashing } from '../../server/lib/passwords.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +17,8 @@ declare module 'vitest' {
  * 0.2 s to connect, measured under load; each file still gets fresh contexts, its own cookies and storage).
  */
 export default async function setup(project: TestProject) {
+  // The templates' demo accounts at the tests' hashing cost, as every portal of the tests (tests/setup/testHashing.ts).
+  useTestHashing(true);
   const made = await makeTemplates(project.name === 'api' ? process.env.TEST_DATABASE_URL : undefined);
   project.provide('portalTemplates', made.templates);
   let server: import('playwright-core').BrowserServer | undefined;
