@@ -3,9 +3,9 @@ import argon2 from 'argon2';
 /** argon2id at the OWASP minimum (19 MiB, 2 iterations, 1 lane): what the portal hashes passwords and codes with. */
 export const HASHING = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 /**
- * The tests' cost (1 MiB, 1 iteration; still argon2id, still salted, verified by the same code): the suite hashes and
- * verifies some 3 000 passwords and codes a run, 40 ms of CPU each at the OWASP cost on the 2-core CI machine, about
- * 17 % of the API tests' CPU (issue 37 item 3, measured by counting the calls). As Django's test settings do with a
+ * The tests' cost (1 MiB, 1 iteration; still argon2id, still salted, verified by the same code): the API tests' SQLite
+ * half alone hashes and verifies 1 443 passwords and codes (counted), 41 ms of CPU each at the OWASP cost on the 2-core
+ * CI machine; at the tests' cost the API project took 612 core-s against 693 (issue 37 item 3, docs/benchmarks.md). As Django's test settings do with a
  * fast hasher, the test setup (tests/setup/testHashing.ts) switches to it; nothing in the server does. A hash
  * carries its parameters, so a hash made at either cost verifies at its own; `HASHING` is what production uses
  * (server/lib/passwords.test.ts), and the test that compares an unknown email's time with a known one's runs at it.
