@@ -11,7 +11,7 @@ import { openDb, type DbHandle } from '../../server/db/index.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { seed } from '../../server/seed/index.js';
 import type { ResourceDecl } from '../../model/resource.js';
-import { cloneSchema, copyDataDir, usable } from '../setup/portalTemplate.js';
+import { cloneDatabase, copyDataDir, dropDatabase, portalDatabaseName, usable } from '../setup/portalTemplate.js';
 import { postgresHalf } from './databases.js';
 
 export const API_PASSWORD = 'test-api-password';
@@ -42,8 +42,8 @@ export interface TestPortal {
 }
 
 /**
- * A fresh portal on a fresh database: a temporary SQLite file, or a new PostgreSQL schema that is
- * dropped afterwards. Reference data and the demo set are loaded as at a real first start.
+ * A fresh portal on a fresh database: a temporary SQLite file, or a new PostgreSQL database (a schema of the
+ * test database for a portal that migrates and seeds its own), dropped afterwards. Reference data and the demo set are loaded as at a real first start.
  */
 export interface PortalSetup {
   /** Declared resources beyond the registry, and the migration that makes their tables (a test's throwaway resource). */
@@ -67,16 +67,19 @@ export async function createTestPortal(dialect: 'sqlite' | 'postgres', overrides
   const dataDir = copy ? copyDataDir(copy.dataDir, 'portal-test-') : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let databaseUrl: string | undefined;
   let dropSchema: (() => Promise<void>) | undefined;
-  if (dialect === 'postgres') {
+  if (dialect === 'postgres' && copy) {
+    // A database of its own, copied from the template's (tests/setup/portalTemplate.ts).
+    const name = portalDatabaseName();
+    databaseUrl = await cloneDatabase(process.env.TEST_DATABASE_URL!, templates.postgres!, name);
+    dropSchema = () => dropDatabase(process.env.TEST_DATABASE_URL!, name);
+  } else if (dialect === 'postgres') {
+    // Migrated and seeded by the portal below: a schema of its own in the test database.
     const pg = (await import('pg')).default;
     const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    if (copy) await cloneSchema(process.env.TEST_DATABASE_URL!, templates.postgres!, schema);
-    else {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      await admin.end();
-    }
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', `-c search_path=${schema}`);
     databaseUrl = url.toString();

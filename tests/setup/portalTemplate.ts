@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,13 +16,15 @@ import { seed } from '../../server/seed/index.js';
  *
  * - SQLite: the template's data folder (portal.sqlite, closed and checkpointed, and the seeded files)
  *   copied to the portal's own temporary folder;
- * - PostgreSQL: the template schema cloned into the portal's own schema by one script built once: the
- *   schema's definitions as pg_dump writes them (pre-data: tables, sequences, functions), every row
- *   copied inside the server (`INSERT … SELECT`), the sequences set to where the template left them,
- *   then the indexes, constraints and triggers (post-data), as a pg_dump restore does.
+ * - PostgreSQL: the template is a database of its own, and each portal's database is made from it by
+ *   `CREATE DATABASE … TEMPLATE` (the server copies its files; no statement is replayed), its schema renamed
+ *   after the database. Until the fifth round of issue 37 the template was a schema, cloned into the portal's
+ *   schema of the shared `test` database by a script (pg_dump's definitions, every row copied by
+ *   `INSERT … SELECT`, then the indexes and constraints).
  *
  * Measured back to back (5 of each, medians, load average about 10): PostgreSQL 4.6 s to migrate and seed
- * against 1.5 s to clone; SQLite 1.1 s against 0.04 s to copy.
+ * against 1.5 s to clone the schema; SQLite 1.1 s against 0.04 s to copy. The database copy against the schema
+ * clone, on a quiet 2-core machine: see docs/benchmarks.md, "Sixth round".
  *
  * The copy is the same database the migrations and seed make (same definitions, same rows); a portal
  * whose seed differs (other config, a test's own migration) still migrates and seeds its own database
@@ -34,7 +35,8 @@ export interface PortalTemplates {
   /** the Rome date of the seed */
   day: string;
   sqlite: { dataDir: string };
-  postgres?: { dataDir: string; script: string; placeholder: string };
+  /** a database on the test server, its tables in a schema of the same name */
+  postgres?: { dataDir: string; database: string };
 }
 
 /** The seed config the templates were made with: only the default demo set (no first admin). */
@@ -46,8 +48,6 @@ export function usable(
 ) {
   return !!t && !ownMigration && seedConfig.demoData && !seedConfig.adminEmail && !seedConfig.adminPassword && (anyDay || t.day === romeToday());
 }
-
-const PLACEHOLDER = '__portal_template_schema__';
 
 async function seeded(dataDir: string, databaseUrl?: string) {
   const config = loadConfig({ NODE_ENV: 'test' } as NodeJS.ProcessEnv, { dataDir, databaseUrl, apiPassword: 'template', staticDir: undefined });
@@ -61,35 +61,38 @@ async function seeded(dataDir: string, databaseUrl?: string) {
   }
 }
 
-/** Makes the templates (PostgreSQL too when `baseUrl` is given and pg_dump is installed); `dispose` removes them. */
+/** Makes the templates (PostgreSQL too when `baseUrl` is given); `dispose` removes them. */
 export async function makeTemplates(baseUrl: string | undefined): Promise<{ templates: PortalTemplates; dispose(): Promise<void> }> {
   const day = romeToday();
   const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-template-'));
   await seeded(sqliteDir);
   const templates: PortalTemplates = { day, sqlite: { dataDir: sqliteDir } };
-  let dropSchema: (() => Promise<void>) | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let pgDir: string | undefined;
-  if (baseUrl && hasPgDump()) {
+  if (baseUrl) {
     const pg = (await import('pg')).default;
-    const schema = `tpl_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(4).toString('hex')}`;
+    const name = `tpl_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     try {
-      // Templates of runs that were killed before their teardown (named by their start, in seconds): gone after a day.
-      const stale = await admin.query<{ s: string }>(`select nspname as s from pg_namespace where nspname ~ '^tpl_[0-9]+_[0-9a-f]+$'`);
-      for (const { s } of stale.rows) if (Number(s.split('_')[1]) < Date.now() / 1000 - 86_400) await admin.query(`DROP SCHEMA ${s} CASCADE`);
-      await admin.query(`CREATE SCHEMA ${schema}`);
-      dropSchema = async () => {
+      await dropStale(admin);
+      await admin.query(`CREATE DATABASE ${name}`);
+      dropDatabase = async () => {
         const c = new pg.Client({ connectionString: baseUrl });
         await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await c.end();
       };
+      // The template's tables in a schema named as its database; a portal's copy renames it after its own.
+      const url = databaseUrlOf(baseUrl, name);
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      await c.query(`CREATE SCHEMA ${name}`);
+      await c.end();
+      url.searchParams.set('options', `-c search_path=${name}`);
       pgDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-template-pg-'));
-      const url = new URL(baseUrl);
-      url.searchParams.set('options', `-c search_path=${schema}`);
       await seeded(pgDir, url.toString());
-      templates.postgres = { dataDir: pgDir, script: await cloneScript(admin, baseUrl, schema), placeholder: PLACEHOLDER };
+      templates.postgres = { dataDir: pgDir, database: name };
     } finally {
       await admin.end();
     }
@@ -97,57 +100,31 @@ export async function makeTemplates(baseUrl: string | undefined): Promise<{ temp
   return {
     templates,
     async dispose() {
-      await dropSchema?.();
+      await dropDatabase?.();
       for (const dir of [sqliteDir, pgDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
-function hasPgDump() {
-  try {
-    execFileSync('pg_dump', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 type Client = import('pg').Client;
 
-/** The SQL that makes a copy of `schema` under the name PLACEHOLDER (replaced by the portal's schema). */
-async function cloneScript(admin: Client, baseUrl: string, schema: string): Promise<string> {
-  const dump = (section: string) =>
-    execFileSync('pg_dump', ['--schema-only', `--section=${section}`, '--no-owner', '--no-privileges', '-n', schema, baseUrl], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    })
-      .split('\n')
-      // psql meta-commands (\restrict … of recent pg_dump releases) are not SQL.
-      .filter((line) => !line.startsWith('\\'))
-      .join('\n');
-  const rename = (sqlText: string) => sqlText.replace(new RegExp(`\\b${schema}\\b`, 'g'), PLACEHOLDER);
-  const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
-  const lit = (text: string) => `'${text.replace(/'/g, "''")}'`;
+/** `baseUrl` naming database `name` instead. */
+function databaseUrlOf(baseUrl: string, name: string) {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url;
+}
 
-  const tables = await admin.query<{ table: string; columns: string[] }>(
-    `select c.relname as table, array_agg(a.attname::text order by a.attnum) as columns
-       from pg_class c
-       join pg_namespace n on n.oid = c.relnamespace
-       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
-      where n.nspname = $1 and c.relkind = 'r'
-      group by c.oid, c.relname`,
-    [schema],
-  );
-  const copies = tables.rows.map(({ table, columns }) => {
-    const cols = columns.map(q).join(', ');
-    return `INSERT INTO ${PLACEHOLDER}.${q(table)} (${cols}) OVERRIDING SYSTEM VALUE SELECT ${cols} FROM ${schema}.${q(table)};`;
-  });
-  const sequences = await admin.query<{ name: string; last: string | null }>(
-    `select sequencename as name, last_value::text as last from pg_sequences where schemaname = $1`,
-    [schema],
-  );
-  const setvals = sequences.rows.filter((s) => s.last !== null).map((s) => `SELECT pg_catalog.setval(${lit(`${PLACEHOLDER}.${q(s.name)}`)}, ${s.last}, true);`);
-  return [rename(dump('pre-data')), ...copies, ...setvals, rename(dump('post-data'))].join('\n');
+/**
+ * The templates and portal databases of runs that were killed before their teardown (named by their start, in
+ * seconds): gone after a day. The portals of a run in progress are younger.
+ */
+async function dropStale(admin: Client) {
+  const stale = await admin.query<{ d: string }>(`select datname as d from pg_database where datname ~ '^(tpl|pt)_[0-9]+_[0-9a-f]+$'`);
+  for (const { d } of stale.rows) if (Number(d.split('_')[1]) < Date.now() / 1000 - 86_400) await admin.query(`DROP DATABASE IF EXISTS ${d} WITH (FORCE)`);
+  // Template schemas of the runs before the templates were databases, likewise after a day.
+  const old = await admin.query<{ s: string }>(`select nspname as s from pg_namespace where nspname ~ '^tpl_[0-9]+_[0-9a-f]+$'`);
+  for (const { s } of old.rows) if (Number(s.split('_')[1]) < Date.now() / 1000 - 86_400) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
 }
 
 /** A copy of the template's data folder in a new temporary folder. */
@@ -157,14 +134,45 @@ export function copyDataDir(from: string, prefix: string): string {
   return dataDir;
 }
 
-/** Creates `schema` as a copy of the PostgreSQL template (one round trip: the script runs as one transaction). */
-export async function cloneSchema(baseUrl: string, t: NonNullable<PortalTemplates['postgres']>, schema: string) {
+/**
+ * A new database copied from the PostgreSQL template (`CREATE DATABASE … TEMPLATE`: the server copies the files, no
+ * statement runs), its schema renamed to the database's name, so that every portal's schema has a name of its own
+ * (a restore refuses a target that holds the backup's schema). Returns the portal's URL (database and search_path).
+ */
+export async function cloneDatabase(baseUrl: string, t: NonNullable<PortalTemplates['postgres']>, name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${t.database}`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrlOf(baseUrl, name);
+  const c = new pg.Client({ connectionString: url.toString() });
+  await c.connect();
+  try {
+    await c.query(`ALTER SCHEMA ${t.database} RENAME TO ${name}`);
+  } finally {
+    await c.end();
+  }
+  url.searchParams.set('options', `-c search_path=${name}`);
+  return url.toString();
+}
+
+/** Drops a database `cloneDatabase` made (its connections, if any are left, closed by the server). */
+export async function dropDatabase(baseUrl: string, name: string) {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: baseUrl });
   await c.connect();
   try {
-    await c.query(t.script.split(t.placeholder).join(schema));
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await c.end();
   }
+}
+
+/** A name for a portal's database (and its schema), dated for `dropStale`. */
+export function portalDatabaseName() {
+  return `pt_${Math.floor(Date.now() / 1000)}_${crypto.randomBytes(5).toString('hex')}`;
 }
