@@ -43,7 +43,8 @@ export interface TestPortal {
 
 /**
  * A fresh portal on a fresh database: a temporary SQLite file, or a new PostgreSQL database (a schema of the
- * test database for a portal that migrates and seeds its own), dropped afterwards. Reference data and the demo set are loaded as at a real first start.
+ * test database for a portal that migrates and seeds its own), dropped afterwards. Reference data and the
+ * demo set are loaded as at a real first start.
  */
 export interface PortalSetup {
   /** Declared resources beyond the registry, and the migration that makes their tables (a test's throwaway resource). */

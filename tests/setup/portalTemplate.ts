@@ -67,7 +67,7 @@ export async function makeTemplates(baseUrl: string | undefined): Promise<{ temp
   const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-template-'));
   await seeded(sqliteDir);
   const templates: PortalTemplates = { day, sqlite: { dataDir: sqliteDir } };
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let dropTemplate: (() => Promise<void>) | undefined;
   let pgDir: string | undefined;
   if (baseUrl) {
     const pg = (await import('pg')).default;
@@ -77,12 +77,7 @@ export async function makeTemplates(baseUrl: string | undefined): Promise<{ temp
     try {
       await dropStale(admin);
       await admin.query(`CREATE DATABASE ${name}`);
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: baseUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      dropTemplate = () => dropDatabase(baseUrl, name);
       // The template's tables in a schema named as its database; a portal's copy renames it after its own.
       const url = databaseUrlOf(baseUrl, name);
       const c = new pg.Client({ connectionString: url.toString() });
@@ -100,7 +95,7 @@ export async function makeTemplates(baseUrl: string | undefined): Promise<{ temp
   return {
     templates,
     async dispose() {
-      await dropDatabase?.();
+      await dropTemplate?.();
       for (const dir of [sqliteDir, pgDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
     },
   };
