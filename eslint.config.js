@@ -17,7 +17,7 @@ const NOT_ABOVE_REPOSITORIES = {
 };
 
 export default defineConfig(
-  globalIgnores(['dist/', 'node_modules/', 'test-results/', 'data/', 'coverage/', '.tmp/']),
+  globalIgnores(['dist/', 'dist-server/', 'node_modules/', 'test-results/', 'data/', 'coverage/', '.tmp/']),
 
   js.configs.recommended,
   tseslint.configs.recommended,

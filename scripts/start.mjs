@@ -1,6 +1,7 @@
 // `npm start`: builds the browser app when it is missing or older than its sources (START_SKIP_BUILD=1 skips
-// the check: a deployment that ships dist/, the tests), then runs the server — which migrates, seeds and
-// serves app and API — and supervises it (issue 32):
+// the check: a deployment that ships dist/, the tests) and the server (dist-server/, scripts/buildServer.mjs,
+// when missing or older than server/ and model/), then runs the server — which migrates, seeds and serves app
+// and API — and supervises it (issue 32):
 //
 // - A server process that crashes (exit code other than 0, or killed by a signal the supervisor did not
 //   send) is started again after a backoff: 1 s, doubling up to 30 s, back to 1 s once a process has stayed
@@ -34,7 +35,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_ENTRY, serverArgs, serverExecArgv } from './serverCommand.mjs';
+import { ensureServerBuild, serverEntry, serverExecArgv } from './serverCommand.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'dist', 'index.html');
@@ -92,10 +93,20 @@ if (process.env.START_SKIP_BUILD !== '1') {
   }
 }
 
+// The server itself, built into dist-server/ when that is missing or older than server/ and model/ (scripts/buildServer.mjs;
+// SERVER_FROM_SOURCE=1 runs the TypeScript through tsx instead). Every (re)start runs this build.
+try {
+  ensureServerBuild();
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+}
+const serverExec = serverEntry();
+
 const shutdownMs = Math.max(1000, Math.floor(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)) || 10_000);
 const childEnv = { PORTAL_SUPERVISOR: '1' };
 if (workers > 1) {
-  cluster.setupPrimary({ exec: SERVER_ENTRY, execArgv: serverExecArgv(), stdio: ['inherit', 'inherit', 'pipe', 'ipc'] });
+  cluster.setupPrimary({ exec: serverExec, execArgv: serverExecArgv(), stdio: ['inherit', 'inherit', 'pipe', 'ipc'] });
 }
 
 /** One server process's place: its current process (and cluster worker), its backoff, crashes, last stderr lines. */
@@ -133,7 +144,11 @@ function start(slot) {
       if (m?.type === 'portal:metrics?') void gatherMetrics().then((reply) => w.isConnected() && w.send({ type: 'portal:metrics', id: m.id, ...reply }));
     });
   } else {
-    proc = spawn(process.execPath, serverArgs(), { cwd: root, stdio: ['inherit', 'inherit', 'pipe', 'ipc'], env: { ...process.env, ...env } });
+    proc = spawn(process.execPath, [...serverExecArgv(), serverExec], {
+      cwd: root,
+      stdio: ['inherit', 'inherit', 'pipe', 'ipc'],
+      env: { ...process.env, ...env },
+    });
     onMessage = (f) => proc.on('message', f);
   }
   slot.proc = proc;

@@ -1,6 +1,6 @@
 /**
  * The servers of the load benchmark: a fresh database (a temporary SQLite folder or a new PostgreSQL
- * schema) migrated and seeded once, then N real server processes (`server/index.ts` under tsx, as
+ * schema) migrated and seeded once, then N real server processes (the built server, dist-server/index.mjs, as
  * scripts/bench-quote.ts starts them) on loopback ports, each with its log in the data folder, and the
  * resident memory of each sampled from /proc.
  */

@@ -1,6 +1,6 @@
 /**
  * A real server process for the fault runs (scripts/bench-faults.ts, tests/api/faults.test.ts): spawned
- * as `npm start` would run it (server/index.ts through tsx), on a temporary SQLite DATA_DIR or a fresh
+ * as `npm start` would run it (the built server, scripts/serverCommand.mjs), on a temporary SQLite DATA_DIR or a fresh
  * PostgreSQL schema, killed with SIGKILL and started again on the same data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

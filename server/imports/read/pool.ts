@@ -108,7 +108,16 @@ export interface ReadPoolStats {
   lastFailure?: string;
 }
 
+/** Defined (true) in the server's bundle only (scripts/buildServer.mjs). */
+declare const __SERVER_BUNDLE__: boolean | undefined;
+
+/**
+ * A reading thread starts in worker.mjs, which lowers its priority, then loads the reader: from the server's
+ * bundle, the reader's own bundle (dist-server/read-worker.mjs, built with it); from the sources, worker.ts
+ * through tsx.
+ */
 const WORKER_URL = new URL('./worker.mjs', import.meta.url);
+const READER_BUNDLE = typeof __SERVER_BUNDLE__ === 'boolean' ? new URL('../../../dist-server/read-worker.mjs', import.meta.url).href : null;
 
 export class ReadPool {
   private slots: Slot[] = [];
@@ -174,7 +183,7 @@ export class ReadPool {
   private spawn(): Slot {
     const worker = new Worker(WORKER_URL, {
       execArgv: [],
-      workerData: { gauge: this.gauge.shared, collectMb: this.options.collectMb },
+      workerData: { gauge: this.gauge.shared, collectMb: this.options.collectMb, reader: READER_BUNDLE },
       // An 8 MB young generation: a 100 000-row sheet read with 16 MB took 15 MB more of the process's memory
       // at its peak for 6 % less time (measured beside the request thread, issue 31).
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },

@@ -1,11 +1,12 @@
 // The reading pool's thread entry (read/pool.ts). First the thread lowers its own CPU priority (Linux:
 // a thread is a task with its own nice value, `/proc/thread-self` names it), so that loading the reader
 // too, not only reading, yields to the thread that answers requests; elsewhere, or when refused, it keeps
-// the process's priority. Then, as the server runs from its TypeScript sources, it loads read/worker.ts
-// through tsx's own loader, whatever started the process (npm start, the tests, a script).
+// the process's priority. Then it loads the reader: the bundle the pool names (`workerData.reader`, when the
+// server runs from its own bundle, scripts/buildServer.mjs), else read/worker.ts through tsx's own loader,
+// whatever started the process (the tests, a script, SERVER_FROM_SOURCE=1).
 import fs from 'node:fs';
 import os from 'node:os';
-import { tsImport } from 'tsx/esm/api';
+import { workerData } from 'node:worker_threads';
 
 try {
   const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
@@ -14,4 +15,5 @@ try {
   // not Linux, or not allowed: the default priority
 }
 
-await tsImport('./worker.ts', import.meta.url);
+if (typeof workerData?.reader === 'string') await import(workerData.reader);
+else await (await import('tsx/esm/api')).tsImport('./worker.ts', import.meta.url);

@@ -82,22 +82,22 @@ export const stackedOnPhone = (t: Theme): SystemStyleObject<Theme> => ({
  */
 export const phoneColumnLabels =
   (labels: string[], opts: { title?: boolean } = {}) =>
-  (t: Theme): SystemStyleObject<Theme> => ({
-    [t.breakpoints.down('sm')]: {
-      ...Object.fromEntries(labels.map((l, i) => [`& tbody > tr > td:nth-of-type(${i + 1})::before`, { content: JSON.stringify(l) }])),
-      ...(opts.title === false
-        ? {
-            '& tbody > tr > td:first-of-type:not(.MuiTableCell-paddingCheckbox)': {
-              justifyContent: 'space-between',
-              textAlign: 'right',
-              fontWeight: 'inherit',
-              pr: 0,
-              '&::before': { display: 'block' },
-            },
-          }
-        : {}),
-    },
-  });
+  (t: Theme): SystemStyleObject<Theme> => {
+    // Built as a plain record, not spread into the returned object: TypeScript 7 gives up on the union such a
+    // spread of `SystemStyleObject`s makes (TS2590).
+    const rules: Record<string, SystemStyleObject<Theme>> = Object.fromEntries(
+      labels.map((l, i) => [`& tbody > tr > td:nth-of-type(${i + 1})::before`, { content: JSON.stringify(l) }]),
+    );
+    if (opts.title === false)
+      rules['& tbody > tr > td:first-of-type:not(.MuiTableCell-paddingCheckbox)'] = {
+        justifyContent: 'space-between',
+        textAlign: 'right',
+        fontWeight: 'inherit',
+        pr: 0,
+        '&::before': { display: 'block' },
+      };
+    return { [t.breakpoints.down('sm')]: rules };
+  };
 
 /** The props that give a `<TableCell>` its label on a phone (`stackedOnPhone`). */
 export const phoneLabel = (label: string) => ({ 'data-label': label });
