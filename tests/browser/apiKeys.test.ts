@@ -11,8 +11,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
   it('creates a key shown once with copy, lists it without the key, and revokes it after a confirmation', async () => {
     const { page, context } = await ctx.page();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.portal.url });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/settings/api-keys`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/settings/api-keys' });
     const card = page.getByTestId('api-keys-card');
     await card.getByRole('heading', { name: 'Chiavi API' }).waitFor();
     await card.getByText('Nessuna chiave API.').waitFor();
@@ -77,8 +76,7 @@ describeInBrowser('API keys in Chromium, in Italian', (ctx) => {
 
   it('is not offered to admins', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/settings/api-keys`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/settings/api-keys' });
     // No API keys section for this role: the address shows the first section, and no index entry names it.
     await page.getByTestId('settings-section').and(page.locator('[data-section="profile"]')).waitFor();
     expect(await page.getByTestId('api-keys-card').count()).toBe(0);

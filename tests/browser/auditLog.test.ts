@@ -237,8 +237,7 @@ describeInBrowser('the audit log and the Attività sections in Chromium, in Ital
       { action: 'update', resource: 'users', resource_id: user.id, company_id: user.company_id, changes: { country_id: { before: it.id, after: fr.id } } },
     ]);
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/user-management/${user.id}`);
+    await ctx.login(page, 'admin@portal.demo', { at: `/user-management/${user.id}` });
     const activity = page.getByTestId('activity');
     await expect.poll(() => activity.locator('tbody tr').first().textContent()).toContain('Paese: Italia → Francia');
     expect(errors).toEqual([]);

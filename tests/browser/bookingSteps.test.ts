@@ -34,8 +34,7 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
 
   it('an end user books on a 390 px phone: a missing field opens its step and takes the focus; the new request opens with its number', async () => {
     const { page, errors, outside } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/transport-requests' });
     await page.getByTestId('create-request').waitFor();
     expect(await page.getByTestId('create-request').getAttribute('data-layout')).toBe('steps');
     expect(await step(page)).toBe('shipment');
@@ -115,8 +114,7 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
 
   it('the carrier reviews it on a phone: set the price first, then a confirm that stays on the request and offers its waybill', async () => {
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+    await ctx.login(page, 'carrier@portal.demo', { at: `/transport-requests-visuals/${id}/1` });
     await page.getByTestId('request-detail').waitFor();
     // To be quoted: what to do first, and no confirm that the server would refuse.
     expect(await page.getByTestId('set-price-first').textContent()).toBe('Da quotare: indica il prezzo prima di confermare');
@@ -160,8 +158,7 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
   it('a booking from a quote on a phone: each pallet is a card (no cut "Misure"), the quote on the first step', async () => {
     const w: PricingWorld = await buildPricingWorld(ctx.portal.db.db, 'steps');
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await page.getByTestId('zone-national').click();
     await page.getByTestId('service-palletExpress').click();
     await page.getByTestId('calc-next').click();
@@ -216,8 +213,7 @@ describeInBrowser('booking as steps on a phone, and the carrier review, in Itali
     expect(open.length).toBeGreaterThanOrEqual(2);
     const [first, second] = open.map((r) => r.id);
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${first}/1`);
+    await ctx.login(page, 'carrier@portal.demo', { at: `/transport-requests-visuals/${first}/1` });
     await page.getByTestId('detail-refuse').click();
     await page.getByTestId('status-note').fill('Nessun mezzo disponibile quel giorno');
     await page.getByRole('dialog').getByRole('button', { name: 'Rifiuta' }).click();

@@ -61,8 +61,7 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
 
   it('step 1: Next waits for zone and service, international forces standard, Next disappears once pressed', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await expect.poll(() => page.getByTestId('calc-next').isDisabled()).toBe(true);
     await page.getByTestId('zone-national').click();
     expect(await page.getByTestId('calc-next').isDisabled()).toBe(true);
@@ -86,8 +85,7 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
 
   it('end user: the worked example as pallet express, its own price only, then a GOLD request hand-over', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await step1(page, 'national', 'palletExpress');
     expect(await page.inputValue('input[name=originPostalCode]')).toBe('20121');
     expect(await page.inputValue('input[name=originProvince]')).toBe('MI');
@@ -114,8 +112,7 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
 
   it('end user: a standard quote with its company ratio, then the standard request hand-over', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await step1(page, 'national', 'standard');
     expect(await page.getByRole('combobox', { name: /^Rapporto di calcolo/ }).count()).toBe(0);
     await place(page, 'destination', '00118', 'Roma', 'RM');
@@ -137,8 +134,7 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
 
   it('carrier: list, offer and buy prices of pallet express; a standard quote with the ratio it chooses', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, w.logins.carrier);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.carrier, { at: '/calculate-cost' });
     await step1(page, 'national', 'palletExpress');
     await place(page, 'origin', '20121', 'Milano', 'MI');
     await place(page, 'destination', '00118', 'Roma', 'RM');
@@ -175,8 +171,7 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
 
   it('admin: chooses the carrier and its end user, for pallet express and standard', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/calculate-cost' });
     await step1(page, 'national', 'palletExpress');
     await place(page, 'origin', '20121', 'Milano', 'MI');
     await place(page, 'destination', '00118', 'Roma', 'RM');
@@ -272,8 +267,7 @@ describeInBrowser('the cost calculator in Chromium', (ctx) => {
 
   it('shows the server’s refusal in a red alert, a wrong city under its field, and adds and removes pallet rows', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await step1(page, 'national', 'palletExpress');
     await place(page, 'destination', '00118', 'Roma', 'RM');
     await pallet(page, 0, ['250', '120', '80', '90']);

@@ -12,8 +12,7 @@ describeInBrowser('Calendar feed card in Chromium, on a phone, in Italian', (ctx
   it('turns the feed on, shows the address once with copy, makes a new one after a confirmation, turns it off', async () => {
     const { page, context } = await ctx.page({ viewport: PHONE });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: ctx.portal.url });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/settings/calendar`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/settings/calendar' });
     const card = page.getByTestId('calendar-feed-card');
     await card.getByRole('heading', { name: 'Calendario di ritiri e consegne' }).waitFor();
     await card.getByText('Il calendario non è attivo.').waitFor();

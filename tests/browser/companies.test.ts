@@ -197,8 +197,7 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
 
   it('a carrier does the same inside its own tenant and sees none of the admin’s records', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/companies`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/companies' });
     await page.getByRole('cell', { name: 'Acme Trasporti S.r.l.', exact: true }).first().waitFor();
     expect(await page.getByRole('row').filter({ hasText: 'Portale Trasporti' }).count()).toBe(0);
     await createEndUserCompany(page, 'Neri Ceramiche S.r.l.', false);
@@ -217,8 +216,7 @@ describeInBrowser('companies and users in Chromium, in Italian', (ctx) => {
 
   it('shows the empty lists’ texts', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/companies`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/companies' });
     // screens load on demand: search in this screen's list, not in the one being replaced
     await page.getByTestId('companies-table').waitFor();
     await page.getByPlaceholder('Cerca', { exact: true }).fill('nessuna-azienda-così');

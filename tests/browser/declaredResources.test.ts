@@ -80,8 +80,7 @@ describeInBrowser('a declared resource in Chromium: diesel prices', (ctx) => {
 
   it('the carrier reads the list and is offered no add or edit', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/diesel-prices`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/diesel-prices' });
     await page.getByTestId('pager').waitFor();
     await expect.poll(() => rowTexts(page)).toEqual([`${monthName}1,587MASE, media mensile`]);
     expect(await page.getByTestId('add').count()).toBe(0);

@@ -36,8 +36,7 @@ describeInBrowser('the end user’s open request on a phone, in Italian', (ctx) 
   it('searches the list, opens a request by its row, downloads its quote, cancels it with a reason', async () => {
     const r = await bookedOpen(ctx.portal.db.db);
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/transport-requests-visuals' });
     const search = page.getByTestId('request-search');
     await search.waitFor();
     expect(await search.getAttribute('placeholder')).toBe('Numero, città, CAP, azienda, riferimento');
@@ -105,8 +104,7 @@ describeInBrowser('the end user’s open request on a phone, in Italian', (ctx) 
   it('opens a support ticket from the request; the ticket names the request, the request lists the ticket', async () => {
     const r = await bookedOpen(ctx.portal.db.db);
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${r.id}/1`);
+    await ctx.login(page, 'enduser@portal.demo', { at: `/transport-requests-visuals/${r.id}/1` });
     await page.getByTestId('request-tickets').getByText('Nessun ticket su questa richiesta.').waitFor();
     await page.getByTestId('detail-ticket').click();
     const dialog = page.getByTestId('new-ticket-dialog');

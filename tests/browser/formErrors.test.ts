@@ -30,8 +30,7 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
 
   it('an admin completes a new end-user company with the default ratios; each step shows its own errors; no raw key', { timeout: 120_000 }, async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/companies/new`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/companies/new' });
     await pickSelect(page, 'Ruolo', 'Cliente finale');
     await pickAuto(page, 'Vettore', 'Acme', 'Acme Trasporti S.r.l.');
     await pickAuto(page, 'Categoria di prezzo', '', /./);
@@ -104,8 +103,7 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
 
   it('a duplicate country code is said once, under the code, without an internal id', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/countries`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/countries' });
     await page.getByTestId('add').click();
     const dialog = page.getByTestId('dialog-create');
     await dialog.waitFor();
@@ -133,8 +131,7 @@ describeInBrowser('forms say what to fix, once (issue 35), in Italian', (ctx) =>
     { timeout: 120_000 },
     async () => {
       const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
-      await ctx.login(page, 'admin@portal.demo');
-      await page.goto(`${ctx.portal.url}/#/user-management/create`);
+      await ctx.login(page, 'admin@portal.demo', { at: '/user-management/create' });
       // an end-user company: the role follows (Cliente finale)
       await pickAuto(page, 'Azienda', 'Rossi', /^Rossi Logistica/);
       await expect.poll(() => page.getByRole('combobox', { name: /^Ruolo\b/ }).textContent()).toBe('Cliente finale');

@@ -121,8 +121,7 @@ describeInBrowser('the fuel plan and its live preview (issue 21)', (ctx) => {
 
   it('the admin sees a carrier’s plan; an end-user company has none to show or edit', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/companies/${(await acmeRow()).id}`);
+    await ctx.login(page, 'admin@portal.demo', { at: `/companies/${(await acmeRow()).id}` });
     await expect.poll(() => page.getByTestId('section-fuel').getByTestId('fuel-preview').textContent()).toContain('+2 %');
     await shot(page, 'fuel-plan-admin-show');
     const rossi = await ctx.portal.db.db.selectFrom('companies').select('id').where('legal_name', '=', 'Rossi Logistica S.r.l.').executeTakeFirstOrThrow();

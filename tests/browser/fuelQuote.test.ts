@@ -80,8 +80,7 @@ describeInBrowser('a quote with the fuel surcharge and a ZTL', (ctx) => {
     const req = await db.selectFrom('transport_requests').select('id').where('carrier_id', '=', acme.id).orderBy('id').executeTakeFirstOrThrow();
     await db.updateTable('transport_requests').set({ fuel_month: '2026-11', fuel_price: '1.587', fuel_percent: '2.5' }).where('id', '=', req.id).execute();
     const { page } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${req.id}/1`);
+    await ctx.login(page, 'carrier@portal.demo', { at: `/transport-requests-visuals/${req.id}/1` });
     await expect.poll(async () => nbsp(await page.getByTestId('detail-fuel').textContent())).toBe('novembre 2026: 2,5 %');
     expect(await page.getByText('Adeguamento gasolio', { exact: true }).count()).toBe(1);
     await shot(page, 'fuel-request-detail');

@@ -11,8 +11,7 @@ const file = (name: string) => HOSTILE_CASES.find((c) => c.name === name)!;
 describeInBrowser('hostile uploads in Chromium (Italian, phone)', (ctx) => {
   it('refuses a repeated-cell .ods and a 150 MB cell with what to do, and publishes nothing', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/postal-surcharges`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/postal-surcharges' });
     await page.getByTestId('upload-open').click();
     for (const [name, expected, shotName] of [
       [

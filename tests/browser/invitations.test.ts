@@ -32,8 +32,7 @@ describeInBrowser('invitations on a phone, in Italian', (ctx) => {
     const email = `invitata${Date.now()}@rossi.example`;
     const admin = await ctx.page({ viewport: PHONE });
     const page = admin.page;
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/user-management/create`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/user-management/create' });
     await pickAuto(page, 'Azienda', 'Rossi', 'Rossi Logistica S.r.l.');
     await expect.poll(() => page.getByRole('combobox', { name: /^Ruolo\b/ }).textContent()).toBe('Cliente finale');
     // The language list holds the portal's three languages only.

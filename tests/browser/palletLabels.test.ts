@@ -21,9 +21,7 @@ describeInBrowser('pallet labels on a phone, in Italian', (ctx) => {
       .where('d.shipment_type_id', '=', 1)
       .executeTakeFirstOrThrow();
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'carrier@portal.demo');
-
-    await page.goto(`${ctx.portal.url}/#/settings/labels`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/settings/labels' });
     const prefix = page.getByTestId('label-prefix');
     await prefix.waitFor();
     await expect.poll(() => page.getByTestId('label-serials').innerText()).toContain('Nessun prefisso impostato');
@@ -64,8 +62,7 @@ describeInBrowser('pallet labels on a phone, in Italian', (ctx) => {
     const db = ctx.portal.db.db;
     const acme = await db.selectFrom('companies').select('id').where('legal_name', '=', 'Acme Trasporti S.r.l.').executeTakeFirstOrThrow();
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/companies/${acme.id}`);
+    await ctx.login(page, 'admin@portal.demo', { at: `/companies/${acme.id}` });
     const prefix = page.getByTestId('company-label-prefix');
     await prefix.waitFor();
     await prefix.fill('80123a5');

@@ -18,8 +18,7 @@ describeInBrowser('postal surcharges in Chromium (Italian)', (ctx) => {
       .execute();
 
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/postal-surcharges`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/postal-surcharges' });
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('301*');
     const text = await tableText(page, 'tariff-table');
     // The kind in words (not the file's code), an empty flow as "both ends", the percentage with its sign.

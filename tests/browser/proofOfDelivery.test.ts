@@ -112,8 +112,7 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
   it('the carrier marks a confirmed request picked up with one tap, then delivered with a drawn signature; the proof shows', async () => {
     const { id } = requests[0]!;
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+    await ctx.login(page, 'carrier@portal.demo', { at: `/transport-requests-visuals/${id}/1` });
     await page.getByTestId('request-detail').waitFor();
     expect(await status(page)).toBe('Confermata');
 
@@ -211,8 +210,7 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
   it('a second request is delivered with a photo of the signed document; a file over 5 MB is refused before sending', async () => {
     const { id } = requests[1]!;
     const { page, errors } = await ctx.page({ viewport: PHONE });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+    await ctx.login(page, 'carrier@portal.demo', { at: `/transport-requests-visuals/${id}/1` });
 
     // Picked up at another time (the driver tells the office later): the clock beside "Ritirata" asks for it.
     await page.getByTestId('progress-bar').getByTestId('detail-picked-up-at').click();
@@ -310,8 +308,7 @@ describeInBrowser('proof of delivery on a phone, in Italian (issue 36)', (ctx) =
   it('the end user who booked sees the proof on its request (desktop)', async () => {
     const { id } = requests[0]!;
     const { page, errors } = await ctx.page({ viewport: { width: 1280, height: 900 } });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+    await ctx.login(page, 'enduser@portal.demo', { at: `/transport-requests-visuals/${id}/1` });
     const card = page.getByTestId('pod-card');
     await card.waitFor();
     expect(await status(page)).toBe('Consegnata');

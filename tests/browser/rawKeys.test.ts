@@ -77,8 +77,7 @@ describeInBrowser('no message key under the inputs of a form sent empty, in Ital
   for (const who of ['admin', 'carrier']) {
     it(`${who}: the new company's steps`, { timeout: 120_000 }, async () => {
       const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
-      await ctx.login(page, `${who}@portal.demo`);
-      await page.goto(`${ctx.portal.url}/#/companies/new`);
+      await ctx.login(page, `${who}@portal.demo`, { at: '/companies/new' });
       await page.getByTestId('company-next').waitFor();
       const found: string[] = [];
       const read = async (step: string) => {

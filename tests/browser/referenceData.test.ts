@@ -13,8 +13,7 @@ const search = async (page: Page, text: string) => {
 describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) => {
   it('adds and edits a currency in a modal, and the list updates', async () => {
     const { page, errors, outside } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/currencies`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/currencies' });
     await page.getByTestId('pager').waitFor();
     expect(await page.getByTestId('page-title').textContent()).toBe('Valute');
     expect(await page.getByTestId('pager-range').textContent()).toMatch(/^1-15 di \d+$/);
@@ -54,8 +53,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
 
   it('adds and edits a country with the company-area fields, and the list updates', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/countries`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/countries' });
     await page.getByTestId('pager').waitFor();
     await page.getByTestId('add').click();
     await page.getByTestId('dialog-create').waitFor();
@@ -110,8 +108,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
 
   it('keeps what the user typed when the full record arrives after the edit dialog opened', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/countries`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/countries' });
     await page.getByTestId('pager').waitFor();
     await search(page, 'malta');
     // a slow network: the dialog opens on the list's row, the full record comes 1.5 s later and differs
@@ -148,8 +145,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
 
   it('shows a 422 once, under its input (issue 35: no toast, banner or block repeats it), and stores nothing', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/currencies`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/currencies' });
     await page.getByTestId('pager').waitFor();
     const before = await ctx.portal.db.db
       .selectFrom('currencies')
@@ -181,8 +177,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
 
   it('shows a 500 on save and a failed list load in Italian', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-classes`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/transport-classes' });
     await page.getByTestId('pager').waitFor();
     expect(await rowTexts(page)).toEqual(['GOLD', 'SILVER', 'STANDARD'].map((n) => expect.stringContaining(n)));
     // The table disappears under the running server: every call on it now fails inside the server (500).
@@ -209,8 +204,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
   it('shows the empty text with the add button, and on a phone the table scrolls inside the page', async () => {
     await ctx.portal.db.db.deleteFrom('shipment_types').execute();
     const { page } = await ctx.page({ viewport: { width: 390, height: 844 } });
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/shipment-types`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/shipment-types' });
     await page.getByTestId('empty').waitFor();
     expect(await page.getByTestId('empty').textContent()).toContain('Nessun tipo di spedizione');
     await page.getByTestId('empty').getByTestId('add').click();
@@ -224,8 +218,7 @@ describeInBrowser('reference data screens in Chromium (admin, Italian)', (ctx) =
 
   it('keeps carriers out of the reference screens', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/currencies`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/currencies' });
     await page.waitForTimeout(1000);
     expect(await page.locator('table').count()).toBe(0);
     // Their settings group holds their audit log only, no reference data entry.

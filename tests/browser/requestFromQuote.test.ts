@@ -44,8 +44,7 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
 
   it('an end user quotes the worked example and books GOLD: the cards show 130,90 + 4,50 = 135,40', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await quoteWorkedExample(page);
     await page.getByTestId('request-gold').click();
     await page.getByTestId('quote-summary').waitFor();
@@ -80,8 +79,7 @@ describeInBrowser('a transport request from a quote, in Chromium', (ctx) => {
 
   it('the carrier confirms it from the detail, and stays on it', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
-    await ctx.login(page, w.logins.carrier);
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+    await ctx.login(page, w.logins.carrier, { at: `/transport-requests-visuals/${id}/1` });
     await page.getByTestId('request-detail').waitFor();
     expect(nbsp(await page.getByTestId('detail-total').textContent())).toBe('135,40 €');
     // The edit form shows the amounts as an Italian types them (decimal comma), not 130.90.

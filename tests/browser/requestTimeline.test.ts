@@ -70,8 +70,7 @@ describeInBrowser('the request timeline and the PDFs in Chromium, in Italian', (
 
   it('the end user sees the timeline with the note and downloads the consignment note', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/transport-requests-visuals/${id}/1`);
+    await ctx.login(page, 'enduser@portal.demo', { at: `/transport-requests-visuals/${id}/1` });
     const timeline = page.getByRole('list', { name: 'Cronologia della richiesta' });
     await timeline.waitFor();
     const entries = timeline.getByTestId('timeline-entry');
@@ -97,8 +96,7 @@ describeInBrowser('the request timeline and the PDFs in Chromium, in Italian', (
   it("the calculator's Scarica PDF downloads the quote", async () => {
     const w = await buildPricingWorld(ctx.portal.db.db, 'pdf');
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 1000 } });
-    await ctx.login(page, w.logins.endUser);
-    await page.goto(`${ctx.portal.url}/#/calculate-cost`);
+    await ctx.login(page, w.logins.endUser, { at: '/calculate-cost' });
     await page.getByTestId('zone-national').click();
     await page.getByTestId('service-palletExpress').click();
     await page.getByTestId('calc-next').click();

@@ -70,8 +70,7 @@ describeInBrowser('settings sections, in Italian', (ctx) => {
 
   it('desktop: the side index jumps to a section; ?section= works too', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/settings?section=password`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/settings?section=password' });
     const index = page.getByRole('navigation', { name: 'Sezioni delle impostazioni' });
     await index.waitFor();
     await page.locator('[data-testid=settings-section][data-section=password]').waitFor();

@@ -119,8 +119,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
 
   it('opens the dashboard at /#/dashboard; the admin reaches the access requests from the sidebar; the special zones have two names', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/dashboard`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/dashboard' });
     await page.getByTestId('greeting').waitFor();
     expect(await page.getByTestId('not-found').count()).toBe(0);
     await expect.poll(() => new URL(page.url()).hash).toBe('#/');
@@ -138,8 +137,7 @@ describeInBrowser('the shell in Chromium', (ctx) => {
 
   it('shows Page Not Found with a link home for an unknown route', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/no/such/page`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/no/such/page' });
     await page.getByTestId('not-found').waitFor();
     expect(await page.getByTestId('not-found').textContent()).toContain('Pagina non trovata');
     await page.getByRole('link', { name: 'Torna alla home' }).click();

@@ -130,8 +130,7 @@ describeInBrowser('support chat in Chromium, live between an end user and its ca
 
   it('shows the list and the conversation as two views on a phone', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 390, height: 844 } });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/support`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/support' });
     await page.getByTestId('filter-all').click();
     await page.getByTestId('ticket-list').getByText('Ritiro non avvenuto').click();
     await page.getByTestId('conversation').waitFor();

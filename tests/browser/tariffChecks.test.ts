@@ -16,8 +16,7 @@ const cells = async (page: Page, testId: string) =>
 describeInBrowser('tariff upload checks in Chromium (Italian)', (ctx) => {
   it('a file with a bad cell shows the error table with row and column, offers no Pubblica, and changes nothing', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-hub-costs' });
     await expect.poll(() => tableText(page, 'tariff-table'), { timeout: 20_000 }).toMatch(/HUBNA\s+7,50\s€\s+12,50\s€/);
     const before = await tableText(page, 'tariff-table');
     const rows = await exported(page);
@@ -48,8 +47,7 @@ describeInBrowser('tariff upload checks in Chromium (Italian)', (ctx) => {
 
   it('a carrier uploads a changed price: sees it before → after, Annulla keeps the old price, Pubblica stores the new one', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 900 } });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-hub-costs' });
     await expect.poll(() => tableText(page, 'tariff-table'), { timeout: 20_000 }).toMatch(/HUBNA\s+7,50\s€\s+12,50\s€/);
     const rows = await exported(page);
     const at = rows.findIndex((r) => r[0] === 'HUBNA');
@@ -102,8 +100,7 @@ describeInBrowser('tariff upload checks in Chromium (Italian)', (ctx) => {
 
   it('publishing one changed island row says so in the toast: "1 riga modificata, 37 invariate", the classes written as SILVER and GOLD', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 900 } });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-island-zones`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-island-zones' });
     await expect.poll(() => page.getByTestId('row-count').innerText(), { timeout: 20_000 }).toBe('38 righe');
     const rows = await exported(page);
     const typeCol = rows[0].indexOf('type_id');

@@ -7,8 +7,7 @@ import { axeProblems } from './axe.js';
 describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
   it('a carrier clicks Esporta on a tariff table and gets the stored rows as an .xlsx', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-hub-costs' });
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('HUBMI');
     const button = page.getByTestId('export');
     expect(await button.innerText()).toBe('ESPORTA');
@@ -29,8 +28,7 @@ describeInBrowser('tariff export in Chromium (Italian)', (ctx) => {
 
   it('an admin clicks Esporta on a rate sheet and gets its rows in the template columns', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/rate-sheets`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/rate-sheets' });
     const viewButton = page.locator('[data-testid^=view-]').first();
     await viewButton.waitFor();
     await viewButton.click();

@@ -5,8 +5,7 @@ import { describeInBrowser, animationsDone } from './harness.js';
 describeInBrowser('tariff file formats in Chromium (Italian)', (ctx) => {
   it('the upload dialog offers .xlsx, .xls, .ods and .csv, and a semicolon CSV with decimal commas lands', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-hub-costs' });
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('HUBMI');
     await page.getByTestId('delete-set').click();
     await animationsDone(page); // the dialog's fade

@@ -6,8 +6,7 @@ import { typeInPicker } from './pickers.js';
 describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
   it('a carrier downloads, deletes and uploads a tariff table, seeing every bad row in red', async () => {
     const { page, errors } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-hub-costs`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-hub-costs' });
     await expect.poll(() => tableText(page, 'tariff-table')).toContain('HUBMI');
     expect(await page.getByTestId('row-count').innerText()).toBe('6 righe');
     expect(await page.getByTestId('company-select').count()).toBe(0);
@@ -78,8 +77,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
 
   it('an admin sees the first carrier preselected and the documented columns of each table', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
-    await ctx.login(page, 'admin@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-island-zones`);
+    await ctx.login(page, 'admin@portal.demo', { at: '/express-island-zones' });
     await expect.poll(() => tableText(page, 'tariff-table'), { timeout: 20_000 }).toContain('Sicilia');
     expect(await page.getByRole('combobox', { name: 'Azienda' }).innerText()).toBe('Acme Trasporti S.r.l.');
     const headers = await page
@@ -101,8 +99,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
 
   it('a carrier searches a tariff table and a rate sheet’s rows: by place and by class', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 900 } });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/express-island-zones`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/express-island-zones' });
     await expect.poll(() => page.getByTestId('row-count').innerText(), { timeout: 20_000 }).toBe('38 righe');
     const body = page.getByTestId('tariff-table').locator('tbody tr');
     const search = page.getByTestId('tariff-search');
@@ -158,8 +155,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
   it('a carrier creates a rate sheet, sees its rows, downloads it and deletes it', async () => {
     // a common laptop screen: the table is wider than its box, its actions must stay in sight
     const { page, errors } = await ctx.page({ viewport: { width: 1366, height: 768 } });
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/rate-sheets`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/rate-sheets' });
     await expect.poll(() => tableText(page, 'rate-sheet-table'), { timeout: 20_000 }).toContain('ACEXPNAT20250101');
     for (const action of ['view-', 'download-', 'delete-']) expect(await visibleWhereItIs(page.locator(`[data-testid^=${action}]`).first())).toBe(true);
     await shot(page, 'rate-sheets-carrier');
@@ -223,8 +219,7 @@ describeInBrowser('tariffs in Chromium (Italian)', (ctx) => {
 
   it('an end user sees and downloads its standard and express sheets with its own prices', async () => {
     const { page, errors } = await ctx.page({ viewport: { width: 1400, height: 900 } });
-    await ctx.login(page, 'enduser@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/enduser-rate-sheets`);
+    await ctx.login(page, 'enduser@portal.demo', { at: '/enduser-rate-sheets' });
     await expect.poll(() => page.getByTestId('my-sheet-summary').innerText()).toContain('ACSTDNAT20250101');
     expect(await page.getByRole('combobox', { name: 'Tipo tariffa' }).innerText()).toBe('Standard (STD)');
     await shot(page, 'enduser-rate-sheets-std');

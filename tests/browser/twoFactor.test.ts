@@ -15,8 +15,7 @@ describeInBrowser('two-step verification', (ctx) => {
   it('enrols from the settings, then signs in with the second step', async () => {
     const { page, errors } = await ctx.page();
     const email = 'enduser@portal.demo';
-    await ctx.login(page, email);
-    await page.goto(`${ctx.portal.url}/#/settings/two-step`);
+    await ctx.login(page, email, { at: '/settings/two-step' });
     const card = page.getByTestId('mfa-card');
     await card.getByRole('heading', { name: 'Verifica in due passaggi' }).waitFor();
     expect(await card.getByTestId('mfa-status').textContent()).toBe('Non attiva');

@@ -23,8 +23,7 @@ describeInBrowser('webhooks in Chromium, in Italian', (ctx) => {
 
   it('adds an endpoint, shows its secret once, lists a signed delivery with its code and duration, resends it, deletes the endpoint', async () => {
     const { page } = await ctx.page();
-    await ctx.login(page, 'carrier@portal.demo');
-    await page.goto(`${ctx.portal.url}/#/settings/webhooks`);
+    await ctx.login(page, 'carrier@portal.demo', { at: '/settings/webhooks' });
     const card = page.getByTestId('webhooks-card');
     await card.getByRole('heading', { name: 'Webhook' }).waitFor();
     await card.getByText('Nessun webhook.').waitFor();
