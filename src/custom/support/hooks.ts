@@ -5,6 +5,7 @@ import { canAccess } from '../../../model/permissions';
 import type { Kind } from '../../../model/roles';
 import { sideOf, useChat, type ChatMessage, type Side, type Ticket, type TicketQuery } from './api';
 import { subscribeLive, useLiveConnected } from '../../components/live/LiveEvents';
+import { readScheduler } from './readScheduler';
 
 /**
  * Live updates from the tab's event stream (docs/live-events.md): a chat message or a ticket change
@@ -107,21 +108,13 @@ export function useConversation(side: Side, chatId: number | null) {
     let inFlight = false;
     /** An event (or poke) came while a read was under way: read again once it ends, or the change is lost. */
     let again = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
     let status: string | undefined;
     const controller = new AbortController();
     lastId.current = 0;
     setState({ chatId, messages: [], readUpTo: 0, hasOlder: false, loading: true });
 
-    const schedule = (ms: number) => {
-      clearTimeout(timer);
-      timer = setTimeout(tick, ms);
-    };
-    /** The next periodic read: none while the stream is open (its events call `schedule(0)`). */
-    const poll = (ms: number) => {
-      if (liveRef.current) clearTimeout(timer);
-      else schedule(ms);
-    };
+    // When the next read runs (readScheduler.ts): now after an event or a poke, else periodically while the stream is down.
+    const next = readScheduler(() => void tick());
     async function tick() {
       if (cancelled || document.hidden) return;
       if (inFlight) {
@@ -151,8 +144,8 @@ export function useConversation(side: Side, chatId: number | null) {
         if (answer.data.length || (status && status !== answer.ticket.status)) refresh();
         status = answer.ticket.status;
         // More new messages than one answer holds: ask again at once.
-        if (!first && answer.has_more) schedule(0);
-        else poll(POLL_MESSAGES_MS);
+        if (!first && answer.has_more) next.soon();
+        else next.later(liveRef.current ? null : POLL_MESSAGES_MS);
       } catch (err: any) {
         if (cancelled || err?.name === 'AbortError') return;
         setState((s) => ({
@@ -161,29 +154,29 @@ export function useConversation(side: Side, chatId: number | null) {
           error: { status: err?.status ?? 0, message: err?.message ?? '' },
         }));
         // Not found (or no longer ours) stays so; a network hiccup is retried.
-        if (err?.status !== 404 && err?.status !== 403) schedule(POLL_MESSAGES_MS * 2);
+        if (err?.status !== 404 && err?.status !== 403) next.later(POLL_MESSAGES_MS * 2);
       } finally {
         inFlight = false;
         if (again && !cancelled) {
           again = false;
-          schedule(0);
+          next.soon();
         }
       }
     }
-    poke.current = () => schedule(0);
+    poke.current = () => next.soon();
     const onVisible = () => {
-      if (!document.hidden) schedule(0);
+      if (!document.hidden) next.soon();
     };
     document.addEventListener('visibilitychange', onVisible);
     const unsubscribe = subscribeLive((m) => {
-      if (m.type === 'reset' || ((m.type.startsWith('chat.') || m.type === 'ticket.changed') && m.data.chat_id === chatId)) schedule(0);
+      if (m.type === 'reset' || ((m.type.startsWith('chat.') || m.type === 'ticket.changed') && m.data.chat_id === chatId)) next.soon();
     });
     void tick();
     return () => {
       cancelled = true;
       unsubscribe();
       controller.abort();
-      clearTimeout(timer);
+      next.cancel();
       document.removeEventListener('visibilitychange', onVisible);
       poke.current = () => undefined;
     };
