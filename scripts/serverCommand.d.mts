@@ -2,6 +2,7 @@ export const SERVER_NODE_ARGS: string[];
 export const SERVER_SOURCE_ENTRY: string;
 export const SERVER_BUNDLE: string;
 export const SERVER_BUILD_INPUTS: string[];
+export function newest(path: string): number;
 export function serverBuildFresh(): boolean;
 export function ensureServerBuild(): void;
 export function serverEntry(): string;

@@ -28,7 +28,8 @@ export const SERVER_BUNDLE = path.join(root, 'dist-server', 'index.mjs');
 /** What the bundle is built from: a file newer than the bundle under one of these makes it stale. */
 export const SERVER_BUILD_INPUTS = ['server', 'model', 'package-lock.json', 'scripts/buildServer.mjs'];
 
-function newest(p) {
+/** The newest modification time (ms) of a file or of anything under a folder; 0 when it does not exist. */
+export function newest(p) {
   let st;
   try {
     st = fs.statSync(p);

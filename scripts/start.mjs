@@ -35,7 +35,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServerBuild, serverEntry, serverExecArgv } from './serverCommand.mjs';
+import { ensureServerBuild, newest, serverEntry, serverExecArgv } from './serverCommand.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dist = path.join(root, 'dist', 'index.html');
@@ -72,14 +72,6 @@ if (workers > 1 && !process.env.DATABASE_URL) {
   process.exit(EXIT_CONFIG);
 }
 
-function newest(p) {
-  const st = fs.statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let max = st.mtimeMs;
-  for (const e of fs.readdirSync(p)) max = Math.max(max, newest(path.join(p, e)));
-  return max;
-}
-
 if (process.env.START_SKIP_BUILD !== '1') {
   const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => path.join(root, p)).filter((p) => fs.existsSync(p));
   const stale = !fs.existsSync(dist) || Math.max(...sources.map(newest)) > fs.statSync(dist).mtimeMs;
@@ -94,7 +86,7 @@ if (process.env.START_SKIP_BUILD !== '1') {
 }
 
 // The server itself, built into dist-server/ when that is missing or older than server/ and model/ (scripts/buildServer.mjs;
-// SERVER_FROM_SOURCE=1 runs the TypeScript through tsx instead). Every (re)start runs this build.
+// SERVER_FROM_SOURCE=1 runs the TypeScript through tsx instead), once here: every (re)start below runs that build.
 try {
   ensureServerBuild();
 } catch (e) {
