@@ -61,7 +61,7 @@ export default defineConfig({
           setupFiles: ['tests/setup/testHashing.ts'],
           // One module graph per worker for its files (not isolated), each file connecting to the run's Chromium
           // (globalSetup) with contexts of its own, signing in through the API (harness.ts `signIn`). Two files at a
-          // time, after the unit and API files (groupOrder 1): a browser file mostly waits (for the page, for its
+          // time (three since the eighth round, below), after the unit and API files (groupOrder 1): a browser file mostly waits (for the page, for its
           // server in the same worker, for Chromium), so one file at a time left the two cores idle most of the
           // run: 264 s of CPU (Chromium included) in 1 068 s of wall time (43 files, `/usr/bin/time`). Each file
           // has its own portal (port, database copy, data folder); the pages ask for reduced motion.
@@ -72,7 +72,11 @@ export default defineConfig({
           // A page's state is waited for (`expect.poll`) up to 10 s, not Vitest's 1 s: a condition met at once costs
           // nothing more, one met under the load of other files no longer fails (postalSurcharges did, four files at a time).
           expect: { poll: { timeout: 10_000 } },
-          maxWorkers: Number(process.env.BROWSER_WORKERS || 2),
+          // Three files at a time since the eighth round of issue 37: Chromium is about three quarters of this project's
+          // CPU, and with two files the two cores were busy 1.6 on average (each file also waits: for its page, its
+          // server, a settled screen). The browser project alone, back to back on the CI machine: 367 s wall and 576
+          // core-s with two, 338 s and 638 core-s with three (docs/benchmarks.md, "Eighth round").
+          maxWorkers: Number(process.env.BROWSER_WORKERS || 3),
           // The files that time something on the page ran alone after the others (a `browser-timed` project, ~70 s
           // with one core idle): accounts (a message's 2 s, now measured by the page itself, and a 10 s countdown,
           // now run through on the page's clock), shell (back at the sign-in screen within 5 s), hostileUpload (a

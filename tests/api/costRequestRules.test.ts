@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { awaitFreshMinute, describeEachDb, DEMO } from './helpers.js';
+import { describeEachDb, DEMO, inOneWindow } from './helpers.js';
 import { buildPricingWorld, setSetting, type PricingWorld } from './pricingFixtures.js';
 
 const EXAMPLE = {
@@ -216,28 +216,36 @@ describeEachDb(
 
     it('throttles visitors per address (every attempt counts), not signed-in users', async () => {
       const limit = p().config.quoteRateLimit;
-      await awaitFreshMinute();
-      for (let i = 0; i < limit; i++) expect((await visitor(i % 2 ? EXAMPLE : { ...EXAMPLE, palletWeight: [0] }, '10.9.9.9')).status).not.toBe(429);
-      const over = await visitor(EXAMPLE, '10.9.9.9', 'en');
-      expect(over.status).toBe(429);
-      expect(over.body.message).toBe('Too many attempts. Please wait a minute and try again.');
-      expect((await visitor(EXAMPLE, '10.9.9.10')).body.status).toBe(true);
+      // a fresh address for each run (inOneWindow runs again when the calls straddled a minute's end)
+      await inOneWindow(async (attempt) => {
+        const ip = `10.9.${9 + attempt}.9`;
+        for (let i = 0; i < limit; i++) expect((await visitor(i % 2 ? EXAMPLE : { ...EXAMPLE, palletWeight: [0] }, ip)).status).not.toBe(429);
+        const over = await visitor(EXAMPLE, ip, 'en');
+        expect(over.status).toBe(429);
+        expect(over.body.message).toBe('Too many attempts. Please wait a minute and try again.');
+        expect((await visitor(EXAMPLE, `10.9.${9 + attempt}.10`)).body.status).toBe(true);
+      });
       for (let i = 0; i < limit + 5; i++) expect((await quote('endUser', EXAMPLE)).status).toBe(200);
     });
 
     it('counts concurrent visitor quotes exactly (they are written in batches)', async () => {
       const limit = p().config.quoteRateLimit;
-      await awaitFreshMinute();
-      const all = await Promise.all(Array.from({ length: limit + 5 }, () => visitor(EXAMPLE, '10.7.7.7')));
-      expect(all.filter((r) => r.status === 200)).toHaveLength(limit);
-      expect(all.filter((r) => r.status === 429)).toHaveLength(5);
-      const row = await p().db.db.selectFrom('rate_limits').select('hits').where('bucket', '=', 'quote:ip:10.7.7.7').executeTakeFirstOrThrow();
-      expect(Number(row.hits)).toBe(limit + 5);
+      await inOneWindow(async (attempt) => {
+        const ip = `10.7.${7 + attempt}.7`;
+        const all = await Promise.all(Array.from({ length: limit + 5 }, () => visitor(EXAMPLE, ip)));
+        expect(all.filter((r) => r.status === 200)).toHaveLength(limit);
+        expect(all.filter((r) => r.status === 429)).toHaveLength(5);
+        const row = await p().db.db.selectFrom('rate_limits').select('hits').where('bucket', '=', `quote:ip:${ip}`).executeTakeFirstOrThrow();
+        expect(Number(row.hits)).toBe(limit + 5);
+      });
 
       // two addresses in one batch: each counted on its own
-      await awaitFreshMinute();
-      const mixed = await Promise.all(Array.from({ length: 2 * limit + 2 }, (_, i) => visitor(EXAMPLE, i % 2 ? '10.7.7.8' : '10.7.7.9')));
-      expect(mixed.filter((r) => r.status === 429)).toHaveLength(2);
+      await inOneWindow(async (attempt) => {
+        const mixed = await Promise.all(
+          Array.from({ length: 2 * limit + 2 }, (_, i) => visitor(EXAMPLE, i % 2 ? `10.7.${7 + attempt}.8` : `10.7.${7 + attempt}.9`)),
+        );
+        expect(mixed.filter((r) => r.status === 429)).toHaveLength(2);
+      });
     });
 
     it('tells a visitor when no visitor carrier is set', async () => {

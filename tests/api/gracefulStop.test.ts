@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
@@ -236,4 +237,31 @@ describe('graceful stop of a server process (SIGTERM)', () => {
     expect(server.output()).toMatch(/"connections":1.*"msg":"stop timed out: cutting the remaining connections, exit 1"/);
     upload.abandon();
   }, 90_000);
+});
+
+/**
+ * A process whose log reader is gone (its supervisor or terminal killed: `npm start` stopped while starting) must
+ * still exit. The server logs through Fastify's pino, which writes asynchronously and flushes what is left
+ * synchronously on exit. With sonic-boom 4 (pino 10's), that flush retried a broken pipe (EPIPE) forever: a
+ * server process was found an hour and 45 minutes after its parent, busy at exit, holding its database.
+ * package.json's `overrides` give pino sonic-boom 5, whose flush gives up on an error it cannot retry. The
+ * exact sequence, in a process of its own: the pipe's reader closed, one line being written while more wait,
+ * then `process.exit` (the graceful stop's last line, "stopped", is followed by one).
+ */
+describe('a server process whose log reader is gone', () => {
+  it('still exits: the exit flush gives up on a broken pipe', async () => {
+    const script = [
+      "import Fastify from 'fastify';",
+      "const app = Fastify({ logger: { level: 'info' } });",
+      "setTimeout(() => { for (let i = 0; i < 3; i++) app.log.info('line ' + i); process.exit(0); }, 200);",
+    ].join('\n');
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy(); // the reader is gone before the first line
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const outcome = await Promise.race([exited, new Promise<'hung'>((r) => setTimeout(() => r('hung'), 10_000))]);
+    if (outcome === 'hung') child.kill('SIGKILL');
+    expect(outcome, stderr).not.toBe('hung');
+  }, 20_000);
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
-import { API_PASSWORD, awaitFreshMinute, describeEachDb } from './helpers.js';
+import { API_PASSWORD, describeEachDb, inOneWindow } from './helpers.js';
 import { createWorld, handShipment, multipart, type World } from './requestsFixtures.js';
 import { pdfText } from './pdfText.js';
 import { trackingPath } from '../../model/tracking.js';
@@ -268,17 +268,18 @@ describeEachDb(
 
     it('rate-limits every call of an address per minute, matches included (429 with Retry-After)', async () => {
       const id = await confirmed();
-      const ip = nextIp();
-      await awaitFreshMinute(20_000);
-      const statuses = [];
-      for (let i = 0; i < TRACK.ratePerMinute; i++) statuses.push((await track(id, '00183', { ip, app: i % 2 ? second : p().app })).status);
-      expect(statuses.every((s) => s === 200)).toBe(true);
-      const over = await track(id, '00183', { ip, lang: 'en' });
-      expect(over.status).toBe(429);
-      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
-      expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
-      expect(over.body.message).toBe('Too many tracking attempts: try again in 1 minute.');
-      expect((await track(id, '00183')).status).toBe(200);
+      await inOneWindow(async () => {
+        const ip = nextIp();
+        const statuses = [];
+        for (let i = 0; i < TRACK.ratePerMinute; i++) statuses.push((await track(id, '00183', { ip, app: i % 2 ? second : p().app })).status);
+        expect(statuses.every((s) => s === 200)).toBe(true);
+        const over = await track(id, '00183', { ip, lang: 'en' });
+        expect(over.status).toBe(429);
+        expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+        expect(over.body.message).toBe('Too many tracking attempts: try again in 1 minute.');
+        expect((await track(id, '00183')).status).toBe(200);
+      });
     });
 
     it('is in the OpenAPI document without sign-in, with its query and answer', async () => {
