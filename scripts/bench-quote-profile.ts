@@ -12,6 +12,9 @@
  * than native code: read the table as where the difference goes, and bench:quote for the throughput.
  *
  * BENCH_PROFILE_DIR keeps the .cpuprofile files (for Chrome's DevTools or scripts/cpuprofile-summary.mjs).
+ * BENCH_PROFILER=0 leaves the profiler off and prints only the CPU per request (BENCH_ROUNDS alternations,
+ * default 2): the quickest check of a change's effect on the server's side of the ratio, without the
+ * profiler's own cost and without the client's share of the two cores that bench:quote's throughput includes.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +26,8 @@ import { generateTariffs, hasExpressTariffs } from './bench-quote-data.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 8);
 const TOP = Number(process.env.BENCH_TOP || 30);
+const PROFILER = process.env.BENCH_PROFILER !== '0';
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 2));
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 interface Profile {
@@ -110,51 +115,54 @@ async function main() {
     await cannon(quote, 3); // warm-up: compiled code, caches
     await cannon(floor, 2);
     const runs = { floor: [] as Array<{ n: number; cpu: number; profile: Profile }>, quote: [] as Array<{ n: number; cpu: number; profile: Profile }> };
-    for (let round = 0; round < 2; round++)
+    for (let round = 0; round < ROUNDS; round++)
       for (const [name, body] of [
         ['floor', floor],
         ['quote', quote],
       ] as const) {
-        await session.post('Profiler.start');
+        if (PROFILER) await session.post('Profiler.start');
         const c0 = process.cpuUsage();
         const n = await cannon(body, SECONDS);
         const c = process.cpuUsage(c0);
-        const { profile } = await session.post('Profiler.stop');
-        runs[name].push({ n, cpu: c.user + c.system, profile: profile as unknown as Profile });
-        if (process.env.BENCH_PROFILE_DIR) fs.writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, `${name}${round}.cpuprofile`), JSON.stringify(profile));
+        const profile = PROFILER ? ((await session.post('Profiler.stop')).profile as unknown as Profile) : { nodes: [], samples: [], timeDeltas: [] };
+        runs[name].push({ n, cpu: c.user + c.system, profile });
+        if (PROFILER && process.env.BENCH_PROFILE_DIR)
+          fs.writeFileSync(path.join(process.env.BENCH_PROFILE_DIR, `${name}${round}.cpuprofile`), JSON.stringify(profile));
       }
     await app.close();
     await db.destroy();
 
     const cpu = (rs: typeof runs.floor) => rs.reduce((s, r) => s + r.cpu / r.n, 0) / rs.length;
     console.log(
-      `\nQuote profile — ${portal.pg ? 'PostgreSQL' : 'SQLite'}, ${process.env.WHO === 'visitor' ? 'visitor' : 'end user'}, 3-pallet express, 50 connections, 2 × ${SECONDS} s each, profiler on (200 µs)`,
+      `\nQuote profile — ${portal.pg ? 'PostgreSQL' : 'SQLite'}, ${process.env.WHO === 'visitor' ? 'visitor' : 'end user'}, 3-pallet express, 50 connections, ${ROUNDS} × ${SECONDS} s each, ${PROFILER ? 'profiler on (200 µs)' : 'profiler off'}`,
     );
     for (const [name, rs] of Object.entries(runs))
       console.log(`${name.padEnd(6)} ${rs.map((r) => `${(r.n / SECONDS).toFixed(0)}/s, ${(r.cpu / r.n).toFixed(1)} µs CPU`).join('; ')}`);
     console.log(
       `server CPU per request: floor ${cpu(runs.floor).toFixed(1)} µs, quote ${cpu(runs.quote).toFixed(1)} µs; floor / quote ${(cpu(runs.floor) / cpu(runs.quote)).toFixed(2)}`,
     );
-    const f = runs.floor.map((r) => times(r.profile));
-    const q = runs.quote.map((r) => times(r.profile));
-    const nf = runs.floor.map((r) => r.n);
-    const nq = runs.quote.map((r) => r.n);
-    table(
-      'Self time',
-      f.map((t) => t.self),
-      q.map((t) => t.self),
-      nf,
-      nq,
-      /^\(idle\)/,
-    );
-    table(
-      'Inclusive time',
-      f.map((t) => t.inclusive),
-      q.map((t) => t.inclusive),
-      nf,
-      nq,
-      /^\((idle|root|program)\)|^(processTicksAndRejections|runMicrotasks|processImmediate|runNextTicks)\b/,
-    );
+    if (PROFILER) {
+      const f = runs.floor.map((r) => times(r.profile));
+      const q = runs.quote.map((r) => times(r.profile));
+      const nf = runs.floor.map((r) => r.n);
+      const nq = runs.quote.map((r) => r.n);
+      table(
+        'Self time',
+        f.map((t) => t.self),
+        q.map((t) => t.self),
+        nf,
+        nq,
+        /^\(idle\)/,
+      );
+      table(
+        'Inclusive time',
+        f.map((t) => t.inclusive),
+        q.map((t) => t.inclusive),
+        nf,
+        nq,
+        /^\((idle|root|program)\)|^(processTicksAndRejections|runMicrotasks|processImmediate|runNextTicks)\b/,
+      );
+    }
     console.log(
       `\nLoad average at the end: ${os
         .loadavg()

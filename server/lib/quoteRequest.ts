@@ -12,6 +12,9 @@ export type CostRequestBody = CostRequest;
 
 type FieldError = string | { key: string; params?: Record<string, unknown> };
 
+/** The four lists of an express request, one entry per pallet, in the order their errors are written. */
+const PALLET_LISTS = ['palletWeight', 'palletWidth', 'palletLength', 'palletHeight'] as const;
+
 /** The body's field names of each end, written once (not `${end}Country` per quote). */
 const END_FIELDS = {
   origin: { country: 'originCountry', city: 'originLocality', province: 'originProvince', postalCode: 'originPostalCode' },
@@ -78,13 +81,13 @@ export function toQuoteRequest(b: CostRequestBody, caller: CallerKind, ref: Plac
   };
 
   if (b.service === 'palletExpress') {
-    const lists = { palletWeight: b.palletWeight, palletWidth: b.palletWidth, palletLength: b.palletLength, palletHeight: b.palletHeight };
-    const rows = Math.max(...Object.values(lists).map((l) => l?.length ?? 0));
+    // the four lists read by name (issue 37: an object of them, its values, entries and a spread per quote)
+    const rows = Math.max(b.palletWeight?.length ?? 0, b.palletWidth?.length ?? 0, b.palletLength?.length ?? 0, b.palletHeight?.length ?? 0);
     if (rows === 0) {
-      for (const k of Object.keys(lists)) errors[k] = 'validation.required';
+      for (const k of PALLET_LISTS) errors[k] = 'validation.required';
     } else {
-      for (const [k, l] of Object.entries(lists)) {
-        if ((l?.length ?? 0) !== rows) errors[k] = { key: 'pricing.palletRowsMismatch', params: { rows } };
+      for (const k of PALLET_LISTS) {
+        if ((b[k]?.length ?? 0) !== rows) errors[k] = { key: 'pricing.palletRowsMismatch', params: { rows } };
       }
       for (let i = 0; i < rows; i++) {
         request.pallets.push({

@@ -4,7 +4,7 @@
  */
 import { fuelPercent, hasFuelPlan, type DieselPrice } from '../../model/fuel.js';
 import { LINE } from './keys.js';
-import { centsToNumber, compareDecimal, percentOf, type Cents } from './money.js';
+import { centsToNumber, compareDecimal, percentOf, tenThousandths, type Cents } from './money.js';
 import type { BreakdownEntry, CarrierSettings, FuelApplied, ServiceClass } from './types.js';
 
 export interface FuelChoice {
@@ -54,11 +54,14 @@ export function chooseFuel(carrier: CarrierSettings, diesel: DieselPrice | null 
 }
 
 /**
- * Above zero? The percents fuelPercent writes are plain decimal texts ("0", "2", "2.5"): above zero when a
- * digit is not 0 (issue 37: compareDecimal's BigInts ran four times per express quote); anything else is
- * compared exactly.
+ * Above zero? The percents fuelPercent writes are plain decimal texts ("0", "2", "2.5"), read as ten-thousandths
+ * (issue 37: compareDecimal's BigInts ran four times per express quote); anything else is compared exactly.
  */
-const positive = (percent: string) => (/^\d+(?:\.\d+)?$/.test(percent) ? /[1-9]/.test(percent) : compareDecimal(percent, 0) > 0);
+function positive(percent: string): boolean {
+  // money.ts tenThousandths reads a plain percent of up to 4 places without a regex (issue 37)
+  const h = tenThousandths(percent);
+  return h !== null ? h > 0 : compareDecimal(percent, 0) > 0;
+}
 
 /** §7 amount: freight × percent / 100 (round), once; a 0 % plan adds nothing and shows no amount line. */
 export function fuelAmount(

@@ -14,6 +14,10 @@ import {
   roundHalfUp,
   toCents,
   toCentsOrNull,
+  isShortDecimal,
+  SHORT_DECIMAL,
+  tenThousandths,
+  tenThousandthsByPattern,
 } from './money.js';
 
 describe('parseDecimal', () => {
@@ -196,5 +200,62 @@ describe('ceilKg and ceilQuintals', () => {
     }
     expect(wrong).toEqual([]);
     expect(texts.length * (numbers.length + 40)).toBeGreaterThan(100_000);
+  });
+});
+
+describe('the decimal scanners (issue 37: character loops instead of regexes)', () => {
+  /** Random short texts over digits, '.', '-', '+', ' ', 'e' and a letter, and the edge cases by hand. */
+  function texts(): string[] {
+    let a = 4242;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const alphabet = '0123456789012345678901234567890123456789..-+ ex';
+    const out = [
+      '',
+      '.',
+      '-',
+      '-.',
+      '0',
+      '00',
+      '-0',
+      '1.',
+      '.1',
+      '1.0',
+      '-1.5',
+      '400',
+      '400.0000',
+      '400.0001',
+      '999.9999',
+      '1000',
+      '12.34567',
+      '1..2',
+      '1.2.3',
+      ' 1',
+      '1 ',
+      '+1',
+      '1e3',
+      '0x10',
+      '１２',
+    ];
+    for (let i = 0; i < 100_000; i++) {
+      let t = '';
+      const n = Math.floor(next() * 12);
+      for (let k = 0; k < n; k++) t += alphabet[Math.floor(next() * alphabet.length)];
+      out.push(t);
+    }
+    return out;
+  }
+  it('isShortDecimal accepts what /^-?\\d+(?:\\.\\d+)?$/ accepts, and only that', () => {
+    const wrong = texts().filter((t) => isShortDecimal(t) !== SHORT_DECIMAL.test(t));
+    expect(wrong).toEqual([]);
+  });
+  it('tenThousandths reads what the percent pattern reads, to the same value', () => {
+    const all = texts();
+    const wrong = all.filter((t) => tenThousandths(t) !== tenThousandthsByPattern(t));
+    expect(wrong).toEqual([]);
+    // the inputs do reach both answers
+    expect(all.filter((t) => tenThousandths(t) !== null).length).toBeGreaterThan(1_000);
+    expect(tenThousandths('12.5')).toBe(125_000);
+    expect(tenThousandths('400.0001')).toBeNull();
+    expect(tenThousandths(12)).toBeNull();
   });
 });

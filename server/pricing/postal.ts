@@ -3,6 +3,7 @@
  * and/or a percent of the freight (the freight of §7: express, the class's pallet prices; standard, the
  * dearer lane).
  */
+import { cacheKey } from './cacheKey.js';
 import { LINE } from './keys.js';
 import { centsToNumber, isBlank, percentOf, type Cents } from './money.js';
 import { normalizePostalCode } from './places.js';
@@ -41,7 +42,7 @@ export function matchPostalSurcharges(rows: readonly PostalSurcharge[], origin: 
   // the answer is shared, read-only.
   let ofRows = postalMatches.get(rows);
   if (!ofRows) postalMatches.set(rows, (ofRows = new Map()));
-  const key = JSON.stringify([origin.country, origin.postal_code, destination.country, destination.postal_code]);
+  const key = cacheKey(origin.country, origin.postal_code, destination.country, destination.postal_code);
   let known = ofRows.get(key);
   if (!known) {
     if (ofRows.size >= 100) ofRows.clear();

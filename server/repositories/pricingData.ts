@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import { COMPANY_ROLE } from '../../model/roles.js';
+import { cacheKey } from '../pricing/cacheKey.js';
 import { selectSheets } from '../pricing/sheets.js';
 import { indexLocations, isItalian, matchLocation, normalizePostalCode } from '../pricing/places.js';
 import { ratedPlace } from '../pricing/standard.js';
@@ -132,9 +133,12 @@ export function pricingCacheStats(db: Db): { hits: number; misses: number } {
   const c = caches.get(db);
   return { hits: c?.hits ?? 0, misses: c?.misses ?? 0 };
 }
-/** What `tariffsFor` loads depends on: its cache key (see tariffsFor). */
+/** What `tariffsFor` loads depends on: its cache key (see tariffsFor; pricing/cacheKey.ts, not JSON: issue 37). */
 function tariffsKey(request: QuoteRequest, carrier: CarrierSettings, endUser: EndUserSettings | null, date: string): string {
-  const key = JSON.stringify([
+  const o = request.origin;
+  const d = request.destination;
+  return cacheKey(
+    'tariffs',
     carrier.id,
     carrier.fuel_base_price,
     carrier.fuel_step,
@@ -145,10 +149,15 @@ function tariffsKey(request: QuoteRequest, carrier: CarrierSettings, endUser: En
     request.zone,
     request.flow,
     request.island,
-    placeParts(request.origin),
-    placeParts(request.destination),
-  ]);
-  return `tariffs|${key}`;
+    o.country,
+    o.postal_code,
+    o.city,
+    o.province,
+    d.country,
+    d.postal_code,
+    d.city,
+    d.province,
+  );
 }
 
 /** The company row pricing reads. */
@@ -156,10 +165,6 @@ function companyRow(db: Db, id: number) {
   return db.selectFrom('companies').select(COMPANY_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-/** A place's four parts, for a cache key (a function of the module: no closure per quote). */
-function placeParts(p: Place) {
-  return [p.country, p.postal_code, p.city, p.province];
-}
 const upper = (s: string | null | undefined) => (s ?? '').trim().toUpperCase();
 type Tariffs = Omit<QuoteInput, 'request' | 'date' | 'carrier' | 'endUser'>;
 type LocationTable = 'express_special_zones' | 'standard_special_zones' | 'standard_no_passage';
