@@ -7,6 +7,17 @@ import type { Band, Pallet, Place, StandardRateRow, StandardSpecialZone } from '
 
 /** Upper case, spaces (any whitespace) and hyphens removed: "ab1 2-cd" -> "AB12CD". */
 export function normalizePostalCode(code: string | null | undefined): string {
+  if (code === null || code === undefined) return '';
+  // a code of digits and capital letters only is normal already (issue 37: the usual case, read without the regex)
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return normalizePostalCodeFully(code);
+  }
+  return code;
+}
+
+/** normalizePostalCode without its fast path (exported for the test that compares the two). */
+export function normalizePostalCodeFully(code: string | null | undefined): string {
   return (code ?? '').toUpperCase().replace(/[\s-]+/g, '');
 }
 
