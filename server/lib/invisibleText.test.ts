@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasInvisible, stripInvisible } from './invisibleText.js';
+import { hasInvisible, mayHaveInvisible, mayHaveInvisibleByPattern, stripInvisible } from './invisibleText.js';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
 
@@ -17,5 +17,42 @@ describe('invisible and text-direction characters (issue 31)', () => {
     }
     // a joiner between letters, or at an emoji's edge, is not an emoji's
     expect(stripInvisible('a\u200db 👍\u200d x \u200d👍')).toBe('ab 👍 x 👍');
+  });
+});
+
+describe('mayHaveInvisible: the scan below U+061C answers as the regex does', () => {
+  it('on random texts of Latin, the set, its neighbours and astral characters', () => {
+    let a = 17;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const units = [
+      'a',
+      'é',
+      '×',
+      '\u061b',
+      '\u061c',
+      '\u061d',
+      '\u200a',
+      '\u200b',
+      '\u200f',
+      '\u2010',
+      '\u202e',
+      '\u2064',
+      '\u2065',
+      '\u2069',
+      '\ufeff',
+      '😀',
+      '\ud83d',
+      'ا',
+    ];
+    const wrong: string[] = [];
+    let found = 0;
+    for (let i = 0; i < 50_000; i++) {
+      let t = '';
+      for (let n = Math.floor(next() * 12); n > 0; n--) t += units[Math.floor(next() * (next() < 0.5 ? 3 : units.length))];
+      if (mayHaveInvisible(t) !== mayHaveInvisibleByPattern(t)) wrong.push(t);
+      if (mayHaveInvisibleByPattern(t)) found++;
+    }
+    expect(wrong).toEqual([]);
+    expect(found).toBeGreaterThan(5_000);
   });
 });

@@ -101,7 +101,22 @@ export function compileAnswer(schema: JsonSchema, where = 'answer'): (data: unkn
  * Fastify's serializer signature; its reply accepts a Buffer as the payload.
  */
 function asBytes(write: (data: unknown) => string): (data: unknown) => string {
-  return (data) => Buffer.from(write(data), 'utf8') as unknown as string;
+  return (data) => utf8Bytes(write(data)) as unknown as string;
+}
+
+/**
+ * The UTF-8 bytes of a text in one pass (issue 37): `Buffer.from(text)` measures the text first (a pass of
+ * its own over the quote's two-byte text) and then writes it; here it is written into a scratch buffer and the
+ * bytes copied out (the socket keeps them after this call returns, and the next answer reuses the scratch).
+ * A text that might not fit (more than 3 bytes a UTF-16 unit cannot happen) takes Buffer.from.
+ */
+const scratch = Buffer.allocUnsafeSlow(64 * 1024);
+export function utf8Bytes(text: string): Buffer {
+  if (text.length * 3 > scratch.length) return Buffer.from(text, 'utf8');
+  const n = scratch.write(text, 0, 'utf8');
+  const out = Buffer.allocUnsafe(n);
+  scratch.copy(out, 0, 0, n);
+  return out;
 }
 
 /** The declared answer of a status: the exact code, its `Nxx` group, or `default`. */
