@@ -74,5 +74,10 @@ export function fuelAmount(
   const cents = percentOf(freight, fuel.percent);
   // without its line: the public view (types.ts QuoteInput.view), which would drop it
   if (!withLines) return { cents, lines: [] };
-  return { cents, lines: [{ key: LINE.fuelAmount, params: { ...params, month: fuel.month, percent: fuel.percent }, amount: centsToNumber(cents) }] };
+  return {
+    cents,
+    lines: [
+      { key: LINE.fuelAmount, params: { class: params.class, side: params.side, month: fuel.month, percent: fuel.percent }, amount: centsToNumber(cents) },
+    ],
+  };
 }

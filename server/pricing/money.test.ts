@@ -3,6 +3,7 @@ import {
   applyPercent,
   ceilDiv,
   ceilKg,
+  ceilKgExactly,
   ceilQuintals,
   centsToNumber,
   compareDecimal,
@@ -148,6 +149,45 @@ describe('ceilKg and ceilQuintals', () => {
     expect(ceilKg(0.1, 250)).toBe(25);
     expect(ceilKg('2.4', 1750)).toBe(4200);
     expect(ceilKg(0, 250)).toBe(0);
+  });
+  it('the fast path gives what the BigInt path gives (texts and numbers, signs, scales, products near 2^53)', () => {
+    let a = 2024;
+    const next = () => (a = (Math.imul(a, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(next() * 10)).join('');
+    const value = (): string | number => {
+      const int = digits(1 + Math.floor(next() * 9));
+      const frac = next() < 0.6 ? `.${digits(1 + Math.floor(next() * 6))}` : '';
+      const text = `${next() < 0.1 ? '-' : ''}${int}${frac}`;
+      const r = next();
+      return r < 0.3 ? Number(text) : r < 0.35 ? ` ${text} ` : text;
+    };
+    /** The answer, or the error's name when it throws (out of range: both paths must refuse alike). */
+    const outcome = (f: () => number) => {
+      try {
+        return f();
+      } catch (e) {
+        return (e as Error).name;
+      }
+    };
+    const same = (v: string | number, r: string | number) => outcome(() => ceilKg(v, r)) === outcome(() => ceilKgExactly(v, r));
+    const wrong: string[] = [];
+    for (let i = 0; i < 50_000; i++) {
+      const v = value();
+      const r = value();
+      if (!same(v, r)) wrong.push(`${v} × ${r}`);
+    }
+    for (const [v, r] of [
+      ['94906265.62425156', '94906265'],
+      [2 ** 26, 2 ** 27],
+      ['9007199254740993', 1],
+      ['0.000000000000001', '0.1'],
+      [1e21, 1],
+      [1e-7, 3],
+      ['-0.5', '1'],
+    ] as const) {
+      if (!same(v, r)) wrong.push(`${v} × ${r}`);
+    }
+    expect(wrong).toEqual([]);
   });
   it('rounds a real weight up to the kg', () => {
     expect(ceilKg(250)).toBe(250);

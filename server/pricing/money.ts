@@ -207,6 +207,34 @@ export function centsToNumberOrNull(c: Cents | null): number | null {
 
 /** ceil(volume × ratio) to the kg, computed exactly: ceilKg(1.2, 300) === 360, never 361. */
 export function ceilKg(volume: DecimalInput, ratio: DecimalInput = 1): number {
+  // Fast path (issue 37: the BigInts of every standard quote's two lanes): both plain decimals of at most 15
+  // characters, read as an integer and its scale; when their product is a safe integer the double arithmetic
+  // is exact (product, remainder, quotient) and rounds up as the BigInt path does (money.test.ts compares them).
+  const a = plainDecimal(volume);
+  const b = a && plainDecimal(ratio);
+  if (a && b && a.scale + b.scale <= 15) {
+    const p = a.n * b.n;
+    if (Number.isSafeInteger(p)) {
+      const d = 10 ** (a.scale + b.scale);
+      const r = p % d;
+      const q = (p - r) / d;
+      return r > 0 ? q + 1 : q + 0;
+    }
+  }
+  return ceilKgExactly(volume, ratio);
+}
+
+/** A plain decimal (text or number) of at most 15 characters as an integer and its scale ("2.10" → 210, 2); else null. */
+function plainDecimal(v: DecimalInput): { n: number; scale: number } | null {
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
+  if (text.length === 0 || text.length > 15 || !isShortDecimal(text)) return null;
+  const dot = text.indexOf('.');
+  if (dot < 0) return { n: Number(text), scale: 0 };
+  return { n: Number(text.slice(0, dot) + text.slice(dot + 1)), scale: text.length - dot - 1 };
+}
+
+/** ceilKg in BigInts, for any decimal (exported for the test that compares the fast path with it). */
+export function ceilKgExactly(volume: DecimalInput, ratio: DecimalInput = 1): number {
   const a = parseDecimal(volume);
   const b = parseDecimal(ratio);
   return toSafeNumber(ceilDiv(a.n * b.n, pow10(a.scale + b.scale)));

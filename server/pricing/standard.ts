@@ -169,17 +169,19 @@ export function priceStandard(input: QuoteInput): QuoteResult {
   const two = w2 > 0 ? priceLane(zoneRows, 2, w2, country, zc.zone_code, full, lines) : { row: null, cents: 0 };
   if (!two) return refuse(REFUSAL.noStandardRate, { country, zone_code: zc.zone_code, weight: w2, lane: 2 });
 
-  const dearer = two.row !== null && two.cents > one.cents ? { lane: 2 as const, ...two, row: two.row } : { lane: 1 as const, ...one };
+  const dearer =
+    two.row !== null && two.cents > one.cents ? { lane: 2 as const, cents: two.cents, row: two.row } : { lane: 1 as const, cents: one.cents, row: one.row };
   const freight = dearer.cents;
   if (full) lines.push({ key: LINE.freight, params: { lane: dearer.lane }, amount: centsToNumber(freight) });
 
   const s = surcharges(freight, { adr: req.adr, taillift: false }, carrier, { class: null, side: 'sell' });
   addLines(lines, s.lines, full);
-  const f = fuelAmount(freight, fuel.fuel, { class: null, side: 'sell' });
+  // without their lines in the public view, which drops them (issue 37: the fuel line was a fifth of the engine's time)
+  const f = fuelAmount(freight, fuel.fuel, { class: null, side: 'sell' }, full);
   addLines(lines, f.lines, full);
   const np = noPassageCharges(input.noPassage ?? [], req.origin, req.destination, dearer.row.rate_code, chargeable);
   addLines(lines, np.lines, full);
-  const pc = postalCharges(freight, postal, { class: null, side: 'sell' });
+  const pc = postalCharges(freight, postal, { class: null, side: 'sell' }, full);
   addLines(lines, pc.lines, full);
   const t = surcharges(freight, { adr: false, taillift: req.taillift }, carrier, { class: null, side: 'sell' });
   addLines(lines, t.lines, full);
