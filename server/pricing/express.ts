@@ -85,27 +85,22 @@ export function findHub(place: Place, hubCodes: readonly HubCode[], hubCosts: re
  */
 const hubCodeIndexes = new WeakMap<readonly HubCode[], Map<string, HubCode>>();
 const hubCostIndexes = new WeakMap<readonly HubCost[], Map<string, HubCost>>();
-function hubCodeIndex(rows: readonly HubCode[]): Map<string, HubCode> {
-  let index = hubCodeIndexes.get(rows);
+// the keys as functions of the module: no closure made per quote (see priceClass)
+const hubCodeKey = (h: HubCode) => normalizePostalCode(h.code);
+const hubCostKey = (c: HubCost) => normalizeName(c.code);
+const hubCodeIndex = (rows: readonly HubCode[]) => firstByKey(hubCodeIndexes, rows, hubCodeKey, true);
+const hubCostIndex = (rows: readonly HubCost[]) => firstByKey(hubCostIndexes, rows, hubCostKey, false);
+
+/** The first row of each key (a blank key skipped when `skipBlank`), kept in `indexes` while the rows live. */
+function firstByKey<T>(indexes: WeakMap<readonly T[], Map<string, T>>, rows: readonly T[], keyOf: (row: T) => string, skipBlank: boolean): Map<string, T> {
+  let index = indexes.get(rows);
   if (!index) {
     index = new Map();
-    for (const h of rows) {
-      const code = normalizePostalCode(h.code);
-      if (code !== '' && !index.has(code)) index.set(code, h);
+    for (const row of rows) {
+      const key = keyOf(row);
+      if ((!skipBlank || key !== '') && !index.has(key)) index.set(key, row);
     }
-    hubCodeIndexes.set(rows, index);
-  }
-  return index;
-}
-function hubCostIndex(rows: readonly HubCost[]): Map<string, HubCost> {
-  let index = hubCostIndexes.get(rows);
-  if (!index) {
-    index = new Map();
-    for (const c of rows) {
-      const name = normalizeName(c.code);
-      if (!index.has(name)) index.set(name, c);
-    }
-    hubCostIndexes.set(rows, index);
+    indexes.set(rows, index);
   }
   return index;
 }
