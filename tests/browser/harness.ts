@@ -46,7 +46,27 @@ export interface RunningPortal {
   close(): Promise<void>;
 }
 
-/** The real server, serving the built app (dist/) on a fresh temporary SQLite database, on a free port. */
+/**
+ * The port of the last portal this worker started (`startPortal`): the next file's portal listens on it again, so
+ * its pages have the same origin as the last file's and a context handed on from that file (`workerIdle`) finds
+ * the app's scripts in its cache, compiled (the built assets are the same files, `immutable`).
+ */
+let lastPortalPort = 0;
+
+/** Listens on `port` (0: a free one); when that port was taken meanwhile, on a free one. */
+async function listenOn(app: FastifyInstance, port: number) {
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+  } catch (e) {
+    if (!port || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  }
+}
+
+/**
+ * The real server, serving the built app (dist/) on a fresh temporary SQLite database, on the port of this worker's
+ * last portal (closed by then: the files of a worker run one after another) or a free one.
+ */
 export async function startPortal(): Promise<RunningPortal> {
   const staticDir = path.resolve('dist');
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
@@ -61,8 +81,9 @@ export async function startPortal(): Promise<RunningPortal> {
     await seed(db.db, config);
   }
   const app = await buildApp({ config, db });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await listenOn(app, lastPortalPort);
   const port = (app.server.address() as AddressInfo).port;
+  lastPortalPort = port;
   return {
     url: `http://127.0.0.1:${port}`,
     app,
@@ -107,11 +128,31 @@ export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath: chromiumPath()!, args: TEST_CHROMIUM_FLAGS });
 }
 
-/** The run's Chromium when the global setup started one (closing it then only disconnects), else a Chromium of its own. */
-async function suiteBrowser(): Promise<Browser> {
+/**
+ * This worker's connection to the run's Chromium (started by the global setup), kept from file to file: the files of
+ * a worker share its modules (`isolate: false`) and run one after another, and the contexts a file hands on
+ * (`workerIdle`) belong to the connection. Without the global setup's Chromium a file launches its own (`shared`
+ * false: the file closes it).
+ */
+let workerBrowser: Promise<Browser> | null = null;
+async function suiteBrowser(): Promise<{ browser: Browser; shared: boolean }> {
   const endpoint = inject('chromiumEndpoint');
-  return endpoint ? chromium.connect(endpoint) : launchBrowser();
+  if (!endpoint) return { browser: await launchBrowser(), shared: false };
+  const current = workerBrowser && (await workerBrowser.catch(() => null));
+  if (current?.isConnected()) return { browser: current, shared: true };
+  workerIdle.splice(0);
+  workerBrowser = chromium.connect(endpoint);
+  return { browser: await workerBrowser, shared: true };
 }
+
+/**
+ * Contexts a file's tests finished with, reset (`resetForNext`), for the next file of this worker: its portal has
+ * the same origin (`lastPortalPort`), so their first sign-in is warm. A new context and its cold first sign-in cost
+ * 2.0 core-s (Chromium, the server and the test's client) against 0.8 for a reused one (/proc, three of each).
+ * At most WORKER_IDLE_MAX are kept.
+ */
+const workerIdle: OwnedPage[] = [];
+const WORKER_IDLE_MAX = 4;
 
 export interface BrowserPage {
   context: BrowserContext;
@@ -347,11 +388,13 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
   describe.skipIf(!browserAvailable)(name, () => {
     let portal: RunningPortal | undefined;
     let browser: Browser | undefined;
+    /** the worker's connection (kept after the file), not one of the file's own */
+    let sharedBrowser = false;
     /** pages opened by the running test; null between tests (then they belong to the suite) */
     let testPages: OwnedPage[] | null = null;
     const suitePages: OwnedPage[] = [];
-    /** contexts reset for the next test (`resetForNext`) */
-    const idle: OwnedPage[] = [];
+    /** contexts reset for the next test (`resetForNext`): the worker's, handed on from file to file */
+    const idle = reuseContexts ? workerIdle : [];
 
     /**
      * Fails when one of the pages sent a request off the machine; the pages are then reset for the next
@@ -370,14 +413,20 @@ export function describeInBrowser(name: string, body: (ctx: BrowserSuite) => voi
 
     beforeAll(async () => {
       portal = await startPortal();
-      browser = await suiteBrowser();
+      ({ browser, shared: sharedBrowser } = await suiteBrowser());
     });
     afterAll(async () => {
       try {
         await settle(suitePages.splice(0), false);
-        await Promise.allSettled(idle.splice(0).map((p) => p.context.close()));
+        // The next file's tests get up to WORKER_IDLE_MAX of the reset contexts; every other context this file opened
+        // on the connection (ctx.browser.newContext included) is closed, as closing a connection of its own did.
+        const handOn = reuseContexts && sharedBrowser ? idle.splice(-WORKER_IDLE_MAX) : [];
+        idle.splice(0);
+        const stays = new Set([...handOn, ...workerIdle].map((p) => p.context));
+        await Promise.allSettled((browser?.contexts() ?? []).filter((c) => !stays.has(c)).map((c) => c.close()));
+        if (reuseContexts) workerIdle.push(...handOn);
       } finally {
-        await browser?.close();
+        if (!sharedBrowser) await browser?.close();
         await portal?.close();
       }
     });
