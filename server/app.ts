@@ -251,7 +251,7 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   // request is still in flight would, once answered, stay open until its keep-alive timeout (72 s) and hold
   // the stop. So while closing, answers say `Connection: close` and the idle connections are closed every
   // 100 ms, until the server has closed.
-  // A connection that has not sent a byte yet (a browser opens them ahead, to the origins it expects to use) is not
+  // A connection that has not sent a byte yet (a browser's preconnect, a balancer's TCP check) is not
   // idle to Node 20's server, and held the stop until its timeout (exit 1): while closing it is closed too. Nothing
   // of a request is lost: the client has sent none on it.
   let closing = false;

@@ -183,7 +183,7 @@ describe('graceful stop of a server process (SIGTERM)', () => {
     // an idle keep-alive connection (a browser's): it must not hold the stop for its 72 s timeout
     const agent = new http.Agent({ keepAlive: true });
     expect((await call(port, '/healthz', { agent })).status).toBe(200);
-    // a connection opened ahead that never sent a request (Chromium preconnects to the origins it expects to use):
+    // a connection that never sent a request (a browser's preconnect, a balancer's TCP check):
     // Node 20's server does not count it idle, and it held the stop until the timeout (exit 1)
     const silent = await new Promise<net.Socket>((done, fail) => {
       const s = net.connect(port, '127.0.0.1', () => done(s));

@@ -91,9 +91,9 @@ export async function startPortal(): Promise<RunningPortal> {
     dataDir,
     async close() {
       // A connection still open 2 s into the stop is cut: the file's tests are over, and a context kept for the next
-      // file (`workerIdle`) must not hold the stop with a request under way. (A connection Chromium opened ahead and
-      // never used held it too, once for the 120 s of the hook's limit: the server now closes those when it stops,
-      // server/app.ts.)
+      // file (`workerIdle`) must not hold the stop with a request under way. (A connection that never sent a byte held
+      // it too; the server now closes those when it stops, server/app.ts. A file's stop once hung for the 120 s of the
+      // hook's limit, cause not found: docs/benchmarks.md, "Tenth round".)
       const cut = setTimeout(() => {
         console.warn(`the portal on port ${port}: connections still open 2 s into its stop, cut`);
         app.server.closeAllConnections();
