@@ -252,8 +252,9 @@ export async function buildApp({ config, db, logger = false, extraResources = []
   // the stop. So while closing, answers say `Connection: close` and the idle connections are closed every
   // 100 ms, until the server has closed.
   // A connection that has not sent a byte yet (a browser's preconnect, a balancer's TCP check) is not
-  // idle to Node 20's server, and held the stop until its timeout (exit 1): while closing it is closed too. Nothing
-  // of a request is lost: the client has sent none on it.
+  // idle to Node 20's server, and held the stop until its timeout (exit 1): while closing it is closed too. No
+  // answer is lost: nothing was read from it (a request whose first bytes were still on their way would have got
+  // the closing server's 503; it gets a closed connection instead, and the client asks again elsewhere).
   let closing = false;
   let reaper: NodeJS.Timeout | undefined;
   const connections = new Set<Socket>();
